@@ -16,6 +16,17 @@ export default defineConfig({
           environment: 'jsdom',
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          root: '.',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/globalSetup.ts'],
+          testTimeout: 120000,
+          hookTimeout: 180000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,81 @@
+import { ActionIcon, Anchor, Group, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { setLanguage } from '../i18n';
+import { SUPPORTED_LANGUAGES, type Language } from '../i18n/language';
+import { backAction, backVisible, logoTarget, ROUTES, routeNameOf } from '../lib/backRule';
+import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
+import { session, useSession } from '../state/session';
+
+export function TopBar() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const connected = useSession((s) => s.connected);
+  const bootloader = useSession((s) => s.bootloader);
+  const updatePending = useSession((s) => s.updatePending);
+  const route = routeNameOf(location.pathname);
+  const ctx = { route, connected, bootloader, updatePending };
+  const logoTo = logoTarget(route);
+
+  const onBack = () => {
+    const action = backAction(ctx);
+    if (action.kind === 'reloadToLanding') {
+      window.location.assign(ROUTES.ConnMethod);
+      return;
+    }
+    if (action.resetSettingsTab) session.set({ settingsTab: 'general' });
+    navigate(action.to);
+  };
+
+  return (
+    <Group component="header" justify="space-between" px="md" h={56} wrap="nowrap" className="topbar">
+      <Group gap="sm" wrap="nowrap">
+        {backVisible(ctx) && (
+          <ActionIcon variant="subtle" onClick={onBack} aria-label={t('topbar.back')} data-testid="back-button">
+            <span aria-hidden="true">←</span>
+          </ActionIcon>
+        )}
+        <UnstyledButton
+          onClick={() => logoTo && navigate(logoTo)}
+          aria-label={t('topbar.home')}
+          disabled={!logoTo}
+          data-testid="logo"
+        >
+          <img src="/logo.svg" alt="" width={28} height={28} />
+        </UnstyledButton>
+        <Text fw={700} data-testid="product-name">
+          {t('app.name')}
+        </Text>
+      </Group>
+      <Group gap="md" wrap="nowrap" component="nav">
+        {connected && (
+          <Anchor component={Link} to={ROUTES.Domain}>
+            {t('topbar.domain')}
+          </Anchor>
+        )}
+        <Anchor href={LINKS.news} {...EXTERNAL_LINK_PROPS}>
+          {t('topbar.news')}
+        </Anchor>
+        <Anchor href={LINKS.help} {...EXTERNAL_LINK_PROPS}>
+          {t('topbar.help')}
+        </Anchor>
+        {!connected && (
+          <NativeSelect
+            aria-label={t('topbar.language')}
+            data-testid="language-select"
+            w={140}
+            value={i18n.language}
+            onChange={(e) => void setLanguage(e.currentTarget.value as Language)}
+            data={SUPPORTED_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+          />
+        )}
+        {connected && (
+          <Anchor component={Link} to={ROUTES.Setting} data-testid="settings-link">
+            {t('topbar.settings')}
+          </Anchor>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,27 @@
+import { notifications } from '@mantine/notifications';
+import { i18next } from '../i18n';
+import { hideLoader, session, showLoader, type ConnectionMethod } from '../state/session';
+
+export const CONNECTION_TOAST_MS = 3000;
+
+/**
+ * Connects the chosen way. The device layer (SecuX SDK and emulator) loads lazily here,
+ * so the landing page's bundle carries none of it.
+ */
+export async function connectDevice(method: ConnectionMethod): Promise<void> {
+  showLoader('app.loading');
+  try {
+    const { runConnection } = await import('./connection');
+    await runConnection(method);
+  } catch (error) {
+    console.warn('connection failed', error);
+    session.set({ method: null, connected: false });
+    notifications.show({
+      color: 'red',
+      autoClose: CONNECTION_TOAST_MS,
+      message: i18next.t('errors.deviceConnectionCheck'),
+    });
+  } finally {
+    hideLoader();
+  }
+}

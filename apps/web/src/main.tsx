@@ -1,0 +1,24 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { initI18n } from './i18n';
+import { applyBrowserGate } from './lib/browserGate';
+import { theme } from './theme';
+
+const i18n = initI18n();
+
+if (applyBrowserGate(window, (key) => i18n.t(key))) {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <Notifications position="top-center" />
+        <App />
+      </MantineProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,74 @@
+import { Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
+import { connectDevice } from '../device/connect';
+import type { ConnectionMethod } from '../state/session';
+
+export function ConnMethod() {
+  const { t } = useTranslation();
+  const choose = (method: ConnectionMethod) => void connectDevice(method);
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{t('landing.title')}</Title>
+        <Text size="lg">{t('landing.question')}</Text>
+        <Group grow align="stretch">
+          <Button size="lg" h="auto" py="md" onClick={() => choose('usb')} data-testid="connect-usb">
+            <Stack gap={2} align="center">
+              <span>{t('landing.usb')}</span>
+              <Text size="xs" c="inherit">
+                {t('landing.usbHint')}
+              </Text>
+            </Stack>
+          </Button>
+          <Button size="lg" h="auto" py="md" onClick={() => choose('ble')} data-testid="connect-ble">
+            <Stack gap={2} align="center">
+              <span>{t('landing.bluetooth')}</span>
+              <Text size="xs" c="inherit">
+                {t('landing.bluetoothHint')}
+              </Text>
+            </Stack>
+          </Button>
+        </Group>
+        {__EMULATOR_ENABLED__ && (
+          <Button
+            variant="light"
+            size="md"
+            onClick={() => choose('emulator')}
+            data-testid="connect-emulator"
+            aria-describedby="emulator-hint"
+          >
+            {t('landing.emulator')}
+          </Button>
+        )}
+        {__EMULATOR_ENABLED__ && (
+          <Text id="emulator-hint" size="sm" c="dimmed">
+            {t('landing.emulatorHint')}
+          </Text>
+        )}
+        <Text size="sm" c="dimmed" data-testid="terms-reminder">
+          <Trans
+            i18nKey="landing.terms"
+            components={{
+              terms: <Anchor href={LINKS.terms} {...EXTERNAL_LINK_PROPS} />,
+              privacy: <Anchor href={LINKS.privacy} {...EXTERNAL_LINK_PROPS} />,
+            }}
+          />
+        </Text>
+        <Card withBorder component="section" aria-labelledby="dapp-title">
+          <Stack gap="xs">
+            <Title order={2} size="h4" id="dapp-title">
+              {t('landing.dappTitle')}
+            </Title>
+            <Text>{t('landing.dappText')}</Text>
+            <Group>
+              <Button component="a" href={LINKS.dappConnect} {...EXTERNAL_LINK_PROPS} variant="outline">
+                {t('landing.dappTry')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

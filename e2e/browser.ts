@@ -1,0 +1,31 @@
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { existsSync } from 'node:fs';
+
+/** Debian's Chromium; Playwright cannot download its own browser here. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install chromium'`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, opts: { locale?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: opts.locale ?? 'en-US', viewport: { width: 1280, height: 800 } });
+  // The wallet is offline-first: nothing may leave loopback during a test.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  return context;
+}

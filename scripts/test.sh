@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The one command that runs every test: types, lint, unit, server (SQLite and PostgreSQL),
+# integration against the local chains, and end-to-end in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+
+echo "== Type check"
+npx tsc -p apps/web --noEmit
+npx tsc -p apps/server --noEmit
+for p in packages/* chains/* localnet; do
+  [ -f "$p/tsconfig.json" ] && npx tsc -p "$p" --noEmit
+done
+
+echo "== Lint"
+npx eslint . --max-warnings=0
+
+echo "== Build the web app"
+WALLET_EMULATOR=1 npm run build --silent
+
+echo "== Tests (unit, server, integration, end-to-end)"
+npx vitest run "$@"
