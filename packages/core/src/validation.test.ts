@@ -1,0 +1,359 @@
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import {
+  UNKNOWN_SCRIPT_TYPE,
+  UnknownScriptTypeError,
+  XLM_ID_MEMO_MAX,
+  XRP_TAG_MAX,
+  canContinueSendDetails,
+  customFeeNeedsConfirmation,
+  filterAmountInput,
+  isDuplicateContract,
+  isEvmContractFormat,
+  isFeeIntegerOnly,
+  isFeeRequiredPositive,
+  isTransferTooLarge,
+  meetsMinimumBalance,
+  normalizeRecipient,
+  recipientIssue,
+  scriptTypeFromAddress,
+  stripNonAscii,
+  stripScheme,
+  tronTokenType,
+  validateAccountCreationFunds,
+  validateAccountName,
+  validateAmount,
+  validateBtcFeeRate,
+  validateFeeInput,
+  validateMinimumBalance,
+  validateRecipient,
+  validateTagMemo,
+  validateTokenFee,
+  validateCpfpOutput,
+  validateEvmFeeNotTooHigh,
+  validateUtxoBuildInput,
+  validateUtxoChange,
+  type SendDetailsState,
+} from './validation';
+
+const accept = () => true;
+const reject = () => false;
+
+describe('recipient', () => {
+  it('handles empty, characters and the chain validator', () => {
+    expect(validateRecipient('BTC', '', accept)).toBe('empty');
+    expect(validateRecipient('BTC', 'bc1qabc', accept)).toBe('ok');
+    expect(validateRecipient('BTC', 'bc1qabc', reject)).toBe('invalid');
+    expect(validateRecipient('BTC', 'ｂｃ１ｑ', accept)).toBe('invalid'); // full-width
+    expect(validateRecipient('BTC', 'bc1q abc', accept)).toBe('invalid');
+    expect(validateRecipient('ETH', '0xab-cd', accept)).toBe('invalid');
+  });
+
+  it('skips the validator on testnets', () => {
+    expect(validateRecipient('TBTC', 'tb1qanything', reject)).toBe('ok');
+    expect(validateRecipient('TETH', '0xabc', reject)).toBe('ok');
+  });
+
+  it('flags unsupported forms', () => {
+    expect(validateRecipient('LTC', 'ltc1qxyz', accept)).toBe('notSupport');
+    expect(validateRecipient('LTC', 'LTC1QXYZ', accept)).toBe('notSupport');
+    expect(validateRecipient('LTC', 'MJxyz', accept)).toBe('ok');
+    expect(validateRecipient('DGB', 'dgb1qxyz', accept)).toBe('notSupport');
+    expect(validateRecipient('GRS', 'grs1qxyz', accept)).toBe('notSupport');
+    expect(validateRecipient('DOGE', 'A1xyz', accept)).toBe('notSupport');
+    expect(validateRecipient('DOGE', 'D1xyz', accept)).toBe('ok');
+    expect(validateRecipient('DASH', '7xyz', accept)).toBe('notSupport');
+    expect(validateRecipient('DASH', 'Xxyz', accept)).toBe('ok');
+  });
+
+  it('normalises xdc prefix and schemes', () => {
+    expect(normalizeRecipient('XDC', ' xdc1234 ')).toBe('0x1234');
+    expect(normalizeRecipient('ETH', 'xdc1234')).toBe('xdc1234');
+    expect(stripScheme('bitcoin:bc1qabc')).toBe('bc1qabc');
+    expect(stripScheme('ethereum:0xabc:extra')).toBe('0xabc:extra');
+    expect(stripScheme('bc1qabc')).toBe('bc1qabc');
+  });
+
+  it('maps statuses to messages', () => {
+    expect(recipientIssue('invalid')).toEqual({ code: 'invalidAddress' });
+    expect(recipientIssue('notSupport')).toEqual({ code: 'addressNotSupported' });
+    expect(recipientIssue('ok')).toBeUndefined();
+  });
+});
+
+describe('amount', () => {
+  const btc = { decimals: 8, balance: 100_000_000n, coin: 'BTC' };
+
+  it('accepts valid amounts', () => {
+    expect(validateAmount('0.5', btc)).toEqual({ ok: true, value: 50_000_000n });
+    expect(validateAmount('0.00000546', btc)).toEqual({ ok: true, value: 546n });
+    expect(validateAmount('1', btc)).toEqual({ ok: true, value: 100_000_000n });
+  });
+
+  it('err-26 negative (counts as insufficient)', () => {
+    expect(validateAmount('-1', btc)).toEqual({ ok: false, issue: { code: 'err-26' }, insufficient: true });
+  });
+
+  it('err-34 invalid format or multiple dots', () => {
+    for (const t of ['1.2.3', 'abc', '1e3', '1,5', '0.000000001']) {
+      expect(validateAmount(t, btc)).toMatchObject({ ok: false, issue: { code: 'err-34' } });
+    }
+  });
+
+  it('zero, empty and 0. are invalid', () => {
+    for (const t of ['', '0', '0.', '0.000', '.0']) {
+      expect(validateAmount(t, btc)).toMatchObject({ ok: false, issue: { code: 'invalidAmount' } });
+    }
+  });
+
+  it('err-32 dust with coin, for bitcoin-family only', () => {
+    expect(validateAmount('0.00000545', btc)).toEqual({
+      ok: false,
+      issue: { code: 'err-32', params: { coin: 'BTC' } },
+      insufficient: false,
+    });
+    expect(validateAmount('0.00000001', { decimals: 8, balance: 10n, coin: 'BNB' })).toEqual({
+      ok: true,
+      value: 1n,
+    });
+    expect(validateAmount('0.00000001', { ...btc, isToken: true })).toEqual({ ok: true, value: 1n });
+  });
+
+  it('err-02 too much, err-31 for tokens', () => {
+    expect(validateAmount('1.00000001', btc)).toMatchObject({
+      ok: false,
+      issue: { code: 'err-02' },
+      insufficient: true,
+    });
+    expect(
+      validateAmount('2', { decimals: 6, balance: 1_000_000n, coin: 'USDT', isToken: true }),
+    ).toMatchObject({
+      issue: { code: 'err-31' },
+    });
+  });
+
+  it('filters typing and paste, capping decimals', () => {
+    expect(filterAmountInput('1.123456789', '1.12345678', 8)).toBe('1.12345678');
+    expect(filterAmountInput('1.1234567890123456789', '', 18)).toBe('1.123456789012345678');
+    expect(filterAmountInput('12a', '12', 8)).toBe('12');
+    expect(filterAmountInput('1.2.', '1.2', 8)).toBe('1.2');
+    expect(filterAmountInput('-1', '', 8)).toBe('');
+    expect(filterAmountInput('.5', '', 8)).toBe('.5');
+    expect(filterAmountInput('5', '', 0)).toBe('5');
+  });
+});
+
+describe('fee', () => {
+  it('err-27 negative, err-22 not integer', () => {
+    expect(validateFeeInput('-1', { integerOnly: true })).toEqual({ ok: false, issue: { code: 'err-27' } });
+    expect(validateFeeInput('1.5', { integerOnly: true })).toEqual({ ok: false, issue: { code: 'err-22' } });
+    const gwei = validateFeeInput('1.5', { integerOnly: false });
+    expect(gwei.ok && gwei.value.toString()).toBe('1.5');
+    expect(validateFeeInput('0', { integerOnly: true }).ok).toBe(true);
+    expect(validateFeeInput('', { integerOnly: true })).toEqual({ ok: false, issue: { code: 'inputEmpty' } });
+    expect(validateFeeInput('x', { integerOnly: true })).toEqual({
+      ok: false,
+      issue: { code: 'invalidAmount' },
+    });
+  });
+
+  it('knows which chains need integer and positive fees', () => {
+    expect(isFeeIntegerOnly('BTC', false)).toBe(true);
+    expect(isFeeIntegerOnly('ETH', false)).toBe(false);
+    expect(isFeeIntegerOnly('ETH', true)).toBe(true);
+    expect(isFeeRequiredPositive('TRX')).toBe(false);
+    expect(isFeeRequiredPositive('SOL')).toBe(false);
+    expect(isFeeRequiredPositive('ETH')).toBe(true);
+  });
+
+  it('rejects BTC-type fees above 1,000,000 sat/vB', () => {
+    expect(validateBtcFeeRate(1_000_000)).toBeUndefined();
+    expect(validateBtcFeeRate(1_000_001)).toEqual({ code: 'btcFeeTooHigh', params: { fees: '1000001' } });
+  });
+
+  it('asks confirmation for a custom fee above the estimate', () => {
+    expect(customFeeNeedsConfirmation('31', 30)).toBe(true);
+    expect(customFeeNeedsConfirmation(new Decimal(30), '30')).toBe(false);
+  });
+
+  it('err-36 token fee above coin balance, with the coin name', () => {
+    expect(validateTokenFee(101n, 100n, 'BNB')).toEqual({ code: 'err-36', params: { coin: 'BNB' } });
+    expect(validateTokenFee(100n, 100n, 'BNB')).toBeUndefined();
+  });
+});
+
+describe('balances', () => {
+  it('checks the minimum balance (err-30 with minimum and coin)', () => {
+    expect(meetsMinimumBalance(30_000_000n, 20_000_000n, 10_000_000n)).toBe(true);
+    expect(meetsMinimumBalance(30_000_000n, 20_000_001n, 10_000_000n)).toBe(false);
+    expect(
+      validateMinimumBalance(15_000_000n, 10_000_000n, 10_000_000n, { decimals: 6, coin: 'XRP' }),
+    ).toEqual({
+      code: 'err-30',
+      params: { minimum: '10', coin: 'XRP' },
+    });
+  });
+
+  it('detects transfers that are too large', () => {
+    expect(isTransferTooLarge({ balance: 100n, amount: 90n, fee: 10n })).toBe(false);
+    expect(isTransferTooLarge({ balance: 100n, amount: 91n, fee: 10n })).toBe(true);
+    expect(isTransferTooLarge({ balance: 0n, amount: 50n, fee: 10n, tokenBalance: 50n })).toBe(false);
+    expect(isTransferTooLarge({ balance: 0n, amount: 51n, fee: 10n, tokenBalance: 50n })).toBe(true);
+  });
+
+  it('err-39 insufficient for account creation', () => {
+    const input = { balance: 2_100_000n, amount: 1_000_000n, fee: 0n, creationFee: 1_100_000n };
+    expect(validateAccountCreationFunds(input, 'TRX')).toBeUndefined();
+    expect(validateAccountCreationFunds({ ...input, fee: 1n }, 'TRX')).toEqual({
+      code: 'err-39',
+      params: { coin: 'TRX' },
+    });
+  });
+});
+
+describe('tag / memo', () => {
+  it('XRP tag integer up to 2^32-1', () => {
+    expect(XRP_TAG_MAX).toBe(4294967295n);
+    expect(validateTagMemo('XRP', '')).toBeUndefined();
+    expect(validateTagMemo('XRP', '4294967295')).toBeUndefined();
+    expect(validateTagMemo('XRP', '4294967296')).toEqual({ code: 'invalidTagOrMemo' });
+    expect(validateTagMemo('XRP', '1.5')).toEqual({ code: 'invalidTagOrMemo' });
+    expect(validateTagMemo('XRP', '-1')).toEqual({ code: 'invalidTagOrMemo' });
+  });
+
+  it('XLM id memo integer up to 2^64-1', () => {
+    expect(XLM_ID_MEMO_MAX).toBe(18446744073709551615n);
+    expect(validateTagMemo('XLM', '18446744073709551615', 'id')).toBeUndefined();
+    expect(validateTagMemo('XLM', '18446744073709551616', 'id')).toEqual({ code: 'invalidTagOrMemo' });
+    expect(validateTagMemo('XLM', 'abc', 'id')).toEqual({ code: 'invalidTagOrMemo' });
+    expect(validateTagMemo('XLM', 'hello', 'text')).toBeUndefined();
+  });
+
+  it('BNB memo at most 128 characters', () => {
+    expect(validateTagMemo('BNB', 'a'.repeat(128))).toBeUndefined();
+    expect(validateTagMemo('BNB', 'a'.repeat(129))).toEqual({ code: 'invalidTagOrMemo' });
+  });
+});
+
+describe('account name', () => {
+  it('accepts 1-15 allowed characters with single spaces', () => {
+    expect(validateAccountName('a', [])).toBeUndefined();
+    expect(validateAccountName('My Account_1.x-', [])).toBeUndefined();
+    expect(validateAccountName('a'.repeat(15), [])).toBeUndefined();
+  });
+
+  it('err-38 too long', () => {
+    expect(validateAccountName('a'.repeat(16), [])).toEqual({ code: 'err-38' });
+  });
+
+  it('err-29 invalid', () => {
+    for (const n of ['', ' a', 'a ', 'a  b', 'a!', '帳戶', 'a\tb'])
+      expect(validateAccountName(n, []), n).toEqual({ code: 'err-29' });
+  });
+
+  it('err-25 duplicate (rename to itself allowed)', () => {
+    expect(validateAccountName('BTC 1', ['BTC 1', 'BTC 2'])).toEqual({ code: 'err-25' });
+    expect(validateAccountName('BTC 1', ['BTC 1'], 'BTC 1')).toBeUndefined();
+  });
+});
+
+describe('tokens', () => {
+  it('checks EVM contract shape', () => {
+    expect(isEvmContractFormat('0x' + 'a'.repeat(40))).toBe(true);
+    expect(isEvmContractFormat('0x' + 'a'.repeat(39))).toBe(false);
+    expect(isEvmContractFormat('1x' + 'a'.repeat(40))).toBe(false);
+  });
+
+  it('detects duplicate contracts case-insensitively', () => {
+    expect(isDuplicateContract('0xABC', ['0xabc'])).toBe(true);
+    expect(isDuplicateContract('0xABD', ['0xabc'])).toBe(false);
+  });
+
+  it('strips non-ASCII from names and symbols', () => {
+    expect(stripNonAscii('Tether USD₮')).toBe('Tether USD');
+    expect(stripNonAscii('🚀MOON')).toBe('MOON');
+  });
+
+  it('tells Tron token types', () => {
+    expect(tronTokenType('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('trc20');
+    expect(tronTokenType('1002000')).toBe('trc10');
+  });
+});
+
+describe('script type', () => {
+  it.each([
+    ['3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'wrappedSegwit'],
+    ['mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', 'wrappedSegwit'],
+    ['7abc', 'wrappedSegwit'],
+    ['Pabc', 'wrappedSegwit'],
+    ['MQMcJhpWHYVeQArcZR3sBgyPZxxRtnH441', 'wrappedSegwit'],
+    ['Sabc', 'wrappedSegwit'],
+    ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'nativeSegwit'],
+    ['bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', 'taproot'],
+    ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'legacy'],
+    ['LTC1', 'legacy'],
+  ])('%s → %s', (address, type) => {
+    expect(scriptTypeFromAddress(address)).toBe(type);
+  });
+
+  it("throws 'Unknown ScriptType' for other bc prefixes", () => {
+    expect(() => scriptTypeFromAddress('bc1zw508d6qejxtdg4y5r3zarvaryvg')).toThrow(UnknownScriptTypeError);
+    expect(() => scriptTypeFromAddress('bcrt1q')).toThrow(UNKNOWN_SCRIPT_TYPE);
+  });
+});
+
+describe('send details gate', () => {
+  const ok: SendDetailsState = {
+    chain: 'ETH',
+    recipient: 'ok',
+    fee: '21',
+    feeInputValid: true,
+    minimumBalanceMet: true,
+    tokenFeeCovered: true,
+    transferTooLarge: false,
+    tagMemoValid: true,
+    amountInvalid: false,
+  };
+
+  it('allows continue only when every condition holds', () => {
+    expect(canContinueSendDetails(ok)).toBe(true);
+    expect(canContinueSendDetails({ ...ok, recipient: 'notSupport' })).toBe(false);
+    expect(canContinueSendDetails({ ...ok, fee: '0' })).toBe(false);
+    expect(canContinueSendDetails({ ...ok, chain: 'TRX', fee: '0' })).toBe(true);
+    expect(canContinueSendDetails({ ...ok, chain: 'SOL', fee: 0 })).toBe(true);
+    expect(canContinueSendDetails({ ...ok, fee: '-1' })).toBe(false);
+    expect(canContinueSendDetails({ ...ok, feeInputValid: false })).toBe(false);
+    expect(canContinueSendDetails({ ...ok, minimumBalanceMet: false })).toBe(false);
+    expect(canContinueSendDetails({ ...ok, tokenFeeCovered: false })).toBe(false);
+    expect(canContinueSendDetails({ ...ok, transferTooLarge: true })).toBe(false);
+    expect(canContinueSendDetails({ ...ok, tagMemoValid: false })).toBe(false);
+    expect(canContinueSendDetails({ ...ok, amountInvalid: true })).toBe(false);
+  });
+});
+
+describe('bitcoin-family build', () => {
+  it('requires recipient and amount', () => {
+    expect(validateUtxoBuildInput('', 1n)).toEqual({ code: 'amountOrRecipientMissing' });
+    expect(validateUtxoBuildInput('bc1q', undefined)).toEqual({ code: 'amountOrRecipientMissing' });
+    expect(validateUtxoBuildInput('bc1q', 0n)).toEqual({ code: 'amountOrRecipientMissing' });
+    expect(validateUtxoBuildInput('bc1q', 1n)).toBeUndefined();
+  });
+
+  it('needs change of 0 or at least 546 satoshis', () => {
+    expect(validateUtxoChange(0n)).toBeUndefined();
+    expect(validateUtxoChange(546n)).toBeUndefined();
+    expect(validateUtxoChange(545n)).toEqual({ code: 'insufficientBalanceDust' });
+    expect(validateUtxoChange(-1n)).toEqual({ code: 'insufficientBalance' });
+  });
+
+  it('CPFP needs a recipient and a 546-satoshi output', () => {
+    expect(validateCpfpOutput('', 1000n)).toEqual({ code: 'recipientMissing' });
+    expect(validateCpfpOutput('bc1q', 545n)).toEqual({ code: 'insufficientBalanceCpfp' });
+    expect(validateCpfpOutput('bc1q', 546n)).toBeUndefined();
+  });
+
+  it('err-28 EVM fee too high except BSC', () => {
+    expect(validateEvmFeeNotTooHigh('ETH', 31, 10)).toEqual({ code: 'err-28' });
+    expect(validateEvmFeeNotTooHigh('BSC', 31, 10)).toBeUndefined();
+  });
+});

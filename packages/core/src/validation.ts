@@ -1,0 +1,422 @@
+/**
+ * Input validation rules (spec 01 §4 "Send flow", §5; spec 02 §5).
+ * Pure functions: chain-specific address checks are injected by the caller.
+ */
+import Decimal from 'decimal.js';
+import { amountSyntaxError, formatUnits, parseUnits } from './amount';
+import { CHAINS, DUST_SATOSHIS, MAX_BTC_FEE_RATE, type ChainSymbol, type ScriptType } from './chains';
+import { issue, type Issue } from './errors';
+import { isEvmFeeTooHigh } from './fees';
+import { ACCOUNT_NAME_MAX_LENGTH } from './paths';
+
+// ---------------------------------------------------------------------------
+// Recipient
+// ---------------------------------------------------------------------------
+
+export type RecipientStatus = 'ok' | 'empty' | 'invalid' | 'notSupport';
+
+/** Chain address validator supplied by the chain adapter (true = valid). */
+export type AddressValidator = (address: string) => boolean;
+
+const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
+const XDC_PREFIX = /^xdc/i;
+
+/** Unsupported address forms per chain (§5): these validate but cannot be sent to. */
+const UNSUPPORTED_FORMS: Partial<Record<ChainSymbol, (address: string) => boolean>> = {
+  LTC: (a) => a.toLowerCase().startsWith('ltc1'),
+  DGB: (a) => a.toLowerCase().startsWith('dgb1'),
+  GRS: (a) => a.toLowerCase().startsWith('grs1'),
+  DOGE: (a) => !a.startsWith('D'),
+  DASH: (a) => !a.startsWith('X'),
+};
+
+/** Removes a 'scheme:' prefix from pasted or scanned text (the part after the first colon). */
+export function stripScheme(text: string): string {
+  const colon = text.indexOf(':');
+  return colon === -1 ? text : text.slice(colon + 1);
+}
+
+/** Normalises a typed recipient: trims it and turns a leading 'xdc' into '0x' on XDC. */
+export function normalizeRecipient(chain: ChainSymbol, text: string): string {
+  const trimmed = text.trim();
+  return chain === 'XDC' ? trimmed.replace(XDC_PREFIX, '0x') : trimmed;
+}
+
+export function isUnsupportedAddressForm(chain: ChainSymbol, address: string): boolean {
+  return UNSUPPORTED_FORMS[chain]?.(address) ?? false;
+}
+
+/**
+ * Recipient rules (§5): empty → 'empty' (the form clears its errors); anything but ASCII
+ * letters and digits (full-width characters, spaces, punctuation) → 'invalid'; the chain's
+ * validator (skipped on testnets) → 'invalid'; unsupported forms → 'notSupport'.
+ * Pass the address through {@link normalizeRecipient} first.
+ */
+export function validateRecipient(
+  chain: ChainSymbol,
+  address: string,
+  validator: AddressValidator,
+): RecipientStatus {
+  if (address === '') return 'empty';
+  if (!ALPHANUMERIC.test(address)) return 'invalid';
+  if (!CHAINS[chain].testnet && !validator(address)) return 'invalid';
+  if (isUnsupportedAddressForm(chain, address)) return 'notSupport';
+  return 'ok';
+}
+
+/** Catalogue key shown for a recipient status, if any. */
+export function recipientIssue(status: RecipientStatus): Issue | undefined {
+  if (status === 'invalid') return issue('invalidAddress');
+  if (status === 'notSupport') return issue('addressNotSupported');
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Amount
+// ---------------------------------------------------------------------------
+
+/** Amounts in canonical form: digits with an optional fraction not ending in zero. */
+export const CANONICAL_AMOUNT = /^\d+(\.\d*[1-9])?$/;
+const AMOUNT_TYPING = /^\d*\.?\d*$/;
+
+/**
+ * Amount input filter for typing and paste: returns the text to keep in the field.
+ * Non-numeric input (anything but digits and one dot) is blocked (previous value kept);
+ * the fraction is capped at `decimals` digits.
+ */
+export function filterAmountInput(next: string, previous: string, decimals: number): string {
+  if (!AMOUNT_TYPING.test(next)) return previous;
+  const dot = next.indexOf('.');
+  if (dot === -1) return next;
+  return next.slice(0, dot + 1 + decimals);
+}
+
+export interface AmountRules {
+  decimals: number;
+  /** Spendable balance in smallest units (coin, or token balance for tokens). */
+  balance: bigint;
+  /** Sending a token: too much gives err-31 instead of err-02. */
+  isToken?: boolean;
+  /** Coin symbol shown in the dust error. */
+  coin: string;
+  /** Dust limit in smallest units; defaults to 546 for bitcoin-family coins, none otherwise. */
+  dust?: bigint;
+}
+
+export type AmountResult =
+  | { ok: true; value: bigint }
+  | {
+      ok: false;
+      issue: Issue;
+      /** Counts as insufficient funds (negative or too much). */ insufficient: boolean;
+    };
+
+function defaultDust(coin: string): bigint | undefined {
+  return (CHAINS as Record<string, (typeof CHAINS)[ChainSymbol] | undefined>)[coin]?.utxo
+    ? DUST_SATOSHIS
+    : undefined;
+}
+
+/**
+ * Amount rules (§5): negative err-26; invalid characters, exponents or several dots err-34;
+ * zero, empty or '0.' invalid; below dust err-32 (with coin); above balance err-02
+ * (err-31 for tokens).
+ */
+export function validateAmount(text: string, rules: AmountRules): AmountResult {
+  const fail = (i: Issue, insufficient = false): AmountResult => ({ ok: false, issue: i, insufficient });
+  const reason = amountSyntaxError(text);
+  if (reason === 'empty') return fail(issue('invalidAmount'));
+  if (reason === 'negative') return fail(issue('err-26'), true);
+  if (reason) return fail(issue('err-34'));
+  let value: bigint;
+  try {
+    value = parseUnits(text, rules.decimals);
+  } catch {
+    return fail(issue('err-34'));
+  }
+  if (value <= 0n) return fail(issue('invalidAmount'));
+  const dust = rules.dust ?? defaultDust(rules.coin);
+  if (dust !== undefined && !rules.isToken && value < dust)
+    return fail(issue('err-32', { coin: rules.coin }));
+  if (value > rules.balance) return fail(issue(rules.isToken ? 'err-31' : 'err-02'), true);
+  return { ok: true, value };
+}
+
+// ---------------------------------------------------------------------------
+// Fee
+// ---------------------------------------------------------------------------
+
+export type FeeInputResult = { ok: true; value: Decimal } | { ok: false; issue: Issue };
+
+/**
+ * Fee text rules (§5): empty → 'inputEmpty'; not a number → 'invalidAmount'; negative err-27;
+ * not an integer err-22 when `integerOnly` (UTXO chains and custom fees). Zero is allowed
+ * here (a zero RBF fee is no error); {@link isFeeRequiredPositive} decides whether it blocks.
+ */
+export function validateFeeInput(text: string, options: { integerOnly: boolean }): FeeInputResult {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, issue: issue('inputEmpty') };
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return { ok: false, issue: issue('invalidAmount') };
+  const value = new Decimal(trimmed);
+  if (value.isNegative() && !value.isZero()) return { ok: false, issue: issue('err-27') };
+  if (options.integerOnly && !value.isInteger()) return { ok: false, issue: issue('err-22') };
+  return { ok: true, value };
+}
+
+/** The fee must be above 0 to continue, except on TRX and SOL (§4 Send flow). */
+export function isFeeRequiredPositive(chain: ChainSymbol): boolean {
+  return chain !== 'TRX' && chain !== 'SOL';
+}
+
+/** Fee must be an integer on UTXO chains and for custom fees. */
+export function isFeeIntegerOnly(chain: ChainSymbol, custom: boolean): boolean {
+  return CHAINS[chain].utxo || custom;
+}
+
+/** BTC-type fee rates above 1,000,000 sat/byte are rejected with 'btcFeeTooHigh'. */
+export function validateBtcFeeRate(rate: Decimal.Value): Issue | undefined {
+  const r = new Decimal(rate);
+  return r.greaterThan(MAX_BTC_FEE_RATE) ? issue('btcFeeTooHigh', { fees: r.toString() }) : undefined;
+}
+
+/** err-28 warning: ETH/HME/XDC fee above 3 × the high tier (never on BSC). */
+export function validateEvmFeeNotTooHigh(
+  chain: ChainSymbol,
+  fee: Decimal.Value,
+  highFee: Decimal.Value,
+): Issue | undefined {
+  return isEvmFeeTooHigh(chain, fee, highFee) ? issue('err-28') : undefined;
+}
+
+/** A custom fee above the estimate asks the user for confirmation. */
+export function customFeeNeedsConfirmation(customFee: Decimal.Value, estimate: Decimal.Value): boolean {
+  return new Decimal(customFee).greaterThan(estimate);
+}
+
+/** err-36: a token transfer's fee exceeds the coin balance (e.g. BNB on BSC). */
+export function validateTokenFee(fee: bigint, coinBalance: bigint, coin: string): Issue | undefined {
+  return fee > coinBalance ? issue('err-36', { coin }) : undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Balances (bigint)
+// ---------------------------------------------------------------------------
+
+/** Balance minus amount must stay at or above the chain's minimum (XRP/XLM reserve ...). */
+export function meetsMinimumBalance(balance: bigint, amount: bigint, minimum: bigint): boolean {
+  return balance - amount >= minimum;
+}
+
+/** err-30 with the minimum and coin when the minimum balance is not kept. */
+export function validateMinimumBalance(
+  balance: bigint,
+  amount: bigint,
+  minimum: bigint,
+  chain: { decimals: number; coin: string },
+): Issue | undefined {
+  if (meetsMinimumBalance(balance, amount, minimum)) return undefined;
+  return issue('err-30', { minimum: formatUnits(minimum, chain.decimals), coin: chain.coin });
+}
+
+export interface TransferInput {
+  /** Coin balance (smallest units). */
+  balance: bigint;
+  amount: bigint;
+  fee: bigint;
+  /** For token sends: token balance; the fee is then checked by {@link validateTokenFee}. */
+  tokenBalance?: bigint;
+}
+
+/** Transfer too large: balance below amount + fee (token: token balance below amount). */
+export function isTransferTooLarge(input: TransferInput): boolean {
+  if (input.tokenBalance !== undefined) return input.tokenBalance < input.amount;
+  return input.balance < input.amount + input.fee;
+}
+
+/**
+ * err-39: a send that must create the recipient account (Tron ~1.1 TRX, XLM doubled fee)
+ * needs balance ≥ amount + fee + creation fee.
+ */
+export function validateAccountCreationFunds(
+  input: { balance: bigint; amount: bigint; fee: bigint; creationFee: bigint },
+  coin: string,
+): Issue | undefined {
+  return input.balance < input.amount + input.fee + input.creationFee ? issue('err-39', { coin }) : undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Bitcoin-family build (spec 01 §5 "Bitcoin-family build")
+// ---------------------------------------------------------------------------
+
+/** Recipient and amount are required to build ('amountOrRecipientMissing'). */
+export function validateUtxoBuildInput(recipient: string, amount: bigint | undefined): Issue | undefined {
+  return recipient.trim() === '' || amount === undefined || amount <= 0n
+    ? issue('amountOrRecipientMissing')
+    : undefined;
+}
+
+/** Change (or the send-all remainder) must be 0 or at least 546 satoshis. */
+export function validateUtxoChange(change: bigint): Issue | undefined {
+  return change < 0n
+    ? issue('insufficientBalance')
+    : change > 0n && change < DUST_SATOSHIS
+      ? issue('insufficientBalanceDust')
+      : undefined;
+}
+
+/** CPFP needs a recipient and an output of at least 546 satoshis. */
+export function validateCpfpOutput(recipient: string, output: bigint): Issue | undefined {
+  if (recipient.trim() === '') return issue('recipientMissing');
+  return output < DUST_SATOSHIS ? issue('insufficientBalanceCpfp') : undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Tag / memo
+// ---------------------------------------------------------------------------
+
+/** XRP destination tag maximum 2^32 − 1. */
+export const XRP_TAG_MAX = 2n ** 32n - 1n;
+/** XLM id memo maximum 2^64 − 1. */
+export const XLM_ID_MEMO_MAX = 2n ** 64n - 1n;
+/** BNB memo at most 128 characters. */
+export const BNB_MEMO_MAX_LENGTH = 128;
+/** Stellar text memo: at most 28 bytes (protocol limit, not in spec). */
+export const XLM_TEXT_MEMO_MAX_BYTES = 28;
+
+export type MemoType = 'text' | 'id';
+
+function isUnsignedIntegerUpTo(text: string, max: bigint): boolean {
+  return /^\d+$/.test(text) && BigInt(text) <= max;
+}
+
+/**
+ * Tag/memo (§5): optional (empty or unchecked is valid). XRP tag integer ≤ 2^32−1;
+ * XLM id memo integer ≤ 2^64−1; BNB memo ≤ 128 characters. Invalid → 'invalidTagOrMemo'.
+ */
+export function validateTagMemo(
+  chain: ChainSymbol,
+  value: string,
+  memoType: MemoType = 'text',
+): Issue | undefined {
+  if (value === '') return undefined;
+  let valid = true;
+  if (chain === 'XRP') valid = isUnsignedIntegerUpTo(value, XRP_TAG_MAX);
+  else if (chain === 'XLM')
+    valid =
+      memoType === 'id'
+        ? isUnsignedIntegerUpTo(value, XLM_ID_MEMO_MAX)
+        : new TextEncoder().encode(value).length <= XLM_TEXT_MEMO_MAX_BYTES;
+  else if (chain === 'BNB') valid = [...value].length <= BNB_MEMO_MAX_LENGTH;
+  return valid ? undefined : issue('invalidTagOrMemo');
+}
+
+// ---------------------------------------------------------------------------
+// Account name
+// ---------------------------------------------------------------------------
+
+const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9_.-]+( [A-Za-z0-9_.-]+)*$/;
+
+/**
+ * Account name (§5): 1-15 characters of letters, digits, '_', '.', '-' with single spaces
+ * between words; unique among `existingNames` (exact match; `currentName` is ignored so a
+ * rename to the same name passes). err-38 too long, err-29 otherwise invalid, err-25 duplicate.
+ */
+export function validateAccountName(
+  name: string,
+  existingNames: readonly string[],
+  currentName?: string,
+): Issue | undefined {
+  if ([...name].length > ACCOUNT_NAME_MAX_LENGTH) return issue('err-38');
+  if (!ACCOUNT_NAME_PATTERN.test(name)) return issue('err-29');
+  if (name !== currentName && existingNames.includes(name)) return issue('err-25');
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Tokens
+// ---------------------------------------------------------------------------
+
+export const EVM_CONTRACT_LENGTH = 42;
+
+/** EVM contract shape checked before lookup: starts with 0x and is 42 characters. */
+export function isEvmContractFormat(contract: string): boolean {
+  return contract.startsWith('0x') && contract.length === EVM_CONTRACT_LENGTH;
+}
+
+/** A contract already present on the account (case-insensitive). */
+export function isDuplicateContract(contract: string, existing: readonly string[]): boolean {
+  const c = contract.trim().toLowerCase();
+  return existing.some((e) => e.trim().toLowerCase() === c);
+}
+
+/** Token names and symbols are stripped of non-ASCII characters. */
+export function stripNonAscii(text: string): string {
+  return text.replace(/[^\x20-\x7E]/g, '').trim();
+}
+
+/** Tron contracts beginning with T are TRC-20, others TRC-10. */
+export function tronTokenType(contract: string): 'trc20' | 'trc10' {
+  return contract.startsWith('T') ? 'trc20' : 'trc10';
+}
+
+// ---------------------------------------------------------------------------
+// Bitcoin script type
+// ---------------------------------------------------------------------------
+
+export const UNKNOWN_SCRIPT_TYPE = 'Unknown ScriptType';
+const WRAPPED_SEGWIT_PREFIXES = ['3', 'm', '7', 'P', 'M', 'S'] as const;
+
+export class UnknownScriptTypeError extends Error {
+  override readonly name = 'UnknownScriptTypeError';
+  constructor(readonly address: string) {
+    super(UNKNOWN_SCRIPT_TYPE);
+  }
+}
+
+/**
+ * Script type from the address start (§5): 3, m, 7, P, M, S → wrapped segwit; bc1q →
+ * native segwit; bc1p → taproot; any other 'bc' prefix throws 'Unknown ScriptType';
+ * otherwise legacy.
+ */
+export function scriptTypeFromAddress(address: string): ScriptType {
+  if (WRAPPED_SEGWIT_PREFIXES.some((p) => address.startsWith(p))) return 'wrappedSegwit';
+  if (address.startsWith('bc1q')) return 'nativeSegwit';
+  if (address.startsWith('bc1p')) return 'taproot';
+  if (address.startsWith('bc')) throw new UnknownScriptTypeError(address);
+  return 'legacy';
+}
+
+// ---------------------------------------------------------------------------
+// Send step 1 gate
+// ---------------------------------------------------------------------------
+
+export interface SendDetailsState {
+  chain: ChainSymbol;
+  recipient: RecipientStatus;
+  /** Fee in the chain's fee unit, already parsed. */
+  fee: Decimal.Value;
+  /** The fee text passed {@link validateFeeInput}. */
+  feeInputValid: boolean;
+  minimumBalanceMet: boolean;
+  tokenFeeCovered: boolean;
+  transferTooLarge: boolean;
+  tagMemoValid: boolean;
+  /** Any amount-validation flag is set. */
+  amountInvalid: boolean;
+}
+
+/** Continue from Details is allowed only when every §4 "Send flow" step-1 condition holds. */
+export function canContinueSendDetails(s: SendDetailsState): boolean {
+  const fee = new Decimal(s.fee);
+  return (
+    s.recipient === 'ok' &&
+    s.feeInputValid &&
+    !fee.isNegative() &&
+    s.minimumBalanceMet &&
+    (!isFeeRequiredPositive(s.chain) || fee.greaterThan(0)) &&
+    s.tokenFeeCovered &&
+    !s.transferTooLarge &&
+    s.tagMemoValid &&
+    !s.amountInvalid
+  );
+}
