@@ -1,0 +1,144 @@
+import './sdk-env.js';
+import { SecuxWebUSB } from '@secux/transport-webusb';
+import { SecuxWebBLE } from '@secux/transport-webble';
+import { SecuxUpdate } from '@secux/protocol-device/lib/protocol-update';
+import type { SecuxEmulator } from '@secux-companion/emulator';
+import { SecuxDevice, type DeviceBackend } from './secux-device.js';
+import { EmulatorTransport } from './emulator-transport.js';
+import { DisconnectedError, toDeviceError } from './errors.js';
+import type { Device } from './types.js';
+
+export type OtpRequest = () => Promise<string>;
+
+export interface ConnectOptions {
+  /** SDK exchange timeout in ms (default 20000; signing and address display never time out) */
+  timeout?: number;
+}
+
+function listeners() {
+  const set = new Set<(reason: string) => void>();
+  return {
+    add(l: (reason: string) => void) {
+      set.add(l);
+      return () => set.delete(l);
+    },
+    fire(reason: string) {
+      for (const l of [...set]) l(reason);
+    },
+  };
+}
+
+/** Ask the browser for a SecuX USB device (WebUSB chooser) and connect. Works in bootloader mode too. */
+export async function connectUsb(): Promise<SecuxDevice> {
+  const dis = listeners();
+  let transport: SecuxWebUSB;
+  try {
+    transport = await SecuxWebUSB.Create(
+      () => undefined,
+      () => dis.fire('usb device removed'),
+    );
+    await transport.Connect();
+  } catch (e) {
+    throw toDeviceError(e);
+  }
+  const backend: DeviceBackend = {
+    kind: 'usb',
+    transport,
+    bootloader: transport.isBootLoader(),
+    close: () => transport.Disconnect(),
+    onDisconnect: dis.add,
+    updateMcuNative: (image, onProgress) => SecuxUpdate.UpdateMCU(image, true, (p: number) => onProgress?.(p)),
+  };
+  return new SecuxDevice(backend);
+}
+
+/**
+ * Bluetooth (Web Bluetooth chooser). The device shows an OTP; `onOtpRequest` must resolve with
+ * the code the user typed. A wrong OTP disconnects the device (DisconnectedError / DataError).
+ */
+export async function connectBle(onOtpRequest: OtpRequest): Promise<SecuxDevice> {
+  const dis = listeners();
+  let transport: SecuxWebBLE;
+  try {
+    transport = await SecuxWebBLE.Create(
+      () => undefined,
+      () => dis.fire('bluetooth disconnected'),
+    );
+    await transport.Connect();
+  } catch (e) {
+    throw toDeviceError(e);
+  }
+  const device = new SecuxDevice({
+    kind: 'ble',
+    transport,
+    bootloader: false,
+    close: () => transport.Disconnect(),
+    onDisconnect: dis.add,
+    sendOtp: async (otp) => {
+      try {
+        await transport.SendOTP(otp);
+      } catch (e) {
+        await transport.Disconnect().catch(() => undefined);
+        dis.fire('wrong OTP');
+        throw e;
+      }
+    },
+    updateMcuNative: (image, onProgress) => SecuxUpdate.UpdateMCU(image, false, (p: number) => onProgress?.(p)),
+  });
+  await pair(device, onOtpRequest);
+  return device;
+}
+
+async function pair(device: SecuxDevice, onOtpRequest: OtpRequest): Promise<void> {
+  const otp = await onOtpRequest();
+  try {
+    await device.sendOtp(otp);
+  } catch (e) {
+    await device.disconnect().catch(() => undefined);
+    if (e instanceof DisconnectedError) throw e;
+    throw new DisconnectedError(`Bluetooth pairing failed: ${(e as Error).message}`, { cause: e });
+  }
+}
+
+export interface EmulatorConnectOptions extends ConnectOptions {
+  /** 'usb' (default) or 'ble' (OTP pairing) */
+  via?: 'usb' | 'ble';
+  /** required for 'ble': returns the OTP shown on the emulator screen */
+  onOtpRequest?: OtpRequest;
+}
+
+/** Connect to a software SecuX device through the same SDK code path. */
+export async function connectEmulator(emulator: SecuxEmulator, options: EmulatorConnectOptions = {}): Promise<SecuxDevice> {
+  const via = options.via ?? 'usb';
+  const transport = new EmulatorTransport(emulator, via, options.timeout);
+  try {
+    await transport.Connect();
+  } catch (e) {
+    throw toDeviceError(e);
+  }
+  const bootloader = transport.isBootloader;
+  const backend: DeviceBackend = {
+    kind: via === 'usb' ? 'emulator-usb' : 'emulator-ble',
+    transport,
+    bootloader,
+    close: () => transport.Disconnect(),
+    onDisconnect: (l) => transport.onDisconnect(l),
+    dfu: {
+      packetSize: 64,
+      write: async (d) => transport.Write(Buffer.from(d)),
+      read: () => transport.dfuRead(),
+    },
+  };
+  if (via === 'ble') backend.sendOtp = async (otp) => void (await transport.SendOTP(otp));
+  const device = new SecuxDevice(backend);
+  if (via === 'ble') {
+    if (!options.onOtpRequest) {
+      await device.disconnect();
+      throw new Error('connectEmulator: onOtpRequest is required for Bluetooth');
+    }
+    await pair(device, options.onOtpRequest);
+  }
+  return device;
+}
+
+export type { Device };

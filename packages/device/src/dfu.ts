@@ -1,0 +1,75 @@
+/**
+ * Minimal Nordic-DFU style object transfer (select / create / write / CRC / execute), the same
+ * opcodes the SecuX SDK's DFU code sends over USB. Used for MCU updates of the emulator.
+ * Init object: total image length (u32 LE). Data objects: the firmware image in ≤ maxSize chunks.
+ */
+export interface DfuChannel {
+  write(data: Uint8Array): Promise<void>;
+  read(): Promise<Uint8Array>;
+  packetSize: number;
+}
+
+const CRC_TABLE = (() => {
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  return t;
+})();
+
+export function crc32(data: Uint8Array): number {
+  let c = ~0;
+  for (const x of data) c = (CRC_TABLE[(c ^ x) & 0xff] as number) ^ (c >>> 8);
+  return ~c | 0;
+}
+
+function u32(v: number): number[] {
+  return [v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff];
+}
+
+async function control(ch: DfuChannel, bytes: number[]): Promise<DataView> {
+  await ch.write(Uint8Array.from(bytes));
+  const rsp = await ch.read();
+  if (rsp[0] !== 0x60 || rsp[1] !== bytes[0]) throw new Error('TransferError: unexpected DFU response');
+  if (rsp[2] !== 0x01) throw new Error(`DATA_ERROR: DFU operation 0x${(bytes[0] ?? 0).toString(16)} failed (result ${rsp[2]})`);
+  return new DataView(rsp.buffer, rsp.byteOffset + 3, rsp.byteLength - 3);
+}
+
+async function sendObject(ch: DfuChannel, type: number, data: Uint8Array, onBytes: (n: number) => void) {
+  const sel = await control(ch, [0x06, type]);
+  const maxSize = sel.getUint32(0, true);
+  const chunkSize = Math.max(16, Math.min(maxSize, ch.packetSize) - 4);
+  for (let offset = 0; offset < data.length; offset += maxSize) {
+    const obj = data.subarray(offset, offset + maxSize);
+    await control(ch, [0x01, type, ...u32(obj.length)]);
+    for (let o = 0; o < obj.length; o += chunkSize) {
+      const part = obj.subarray(o, o + chunkSize);
+      const p = new Uint8Array(part.length + 1);
+      p[0] = 0x08;
+      p.set(part, 1);
+      await ch.write(p);
+      onBytes(part.length);
+    }
+    const crc = await control(ch, [0x03]);
+    const sent = data.subarray(0, offset + obj.length);
+    if (crc.getUint32(0, true) !== sent.length || crc.getInt32(4, true) !== crc32(sent)) {
+      throw new Error('TransferError: DFU CRC mismatch');
+    }
+    await control(ch, [0x04]);
+  }
+}
+
+export async function dfuUpdate(ch: DfuChannel, image: Uint8Array, onProgress?: (percent: number) => void) {
+  const init = Uint8Array.from(u32(image.length));
+  const total = init.length + image.length;
+  let done = 0;
+  const tick = (n: number) => {
+    done += n;
+    onProgress?.(Math.min(99, Math.floor((done / total) * 100)));
+  };
+  await sendObject(ch, 1, init, tick);
+  await sendObject(ch, 2, image, tick);
+  onProgress?.(100);
+}

@@ -1,0 +1,12 @@
+import './sdk-env.js';
+
+export { connectUsb, connectBle, connectEmulator, type OtpRequest, type EmulatorConnectOptions, type ConnectOptions } from './connect.js';
+export { SecuxDevice, chainIdToNumber, type DeviceBackend } from './secux-device.js';
+export { EmulatorTransport } from './emulator-transport.js';
+export {
+  DeviceError, UserCancelError, DataError, TransferError, DisconnectedError, FirmwareTooOldError, toDeviceError,
+  type FirmwareRequirement,
+} from './errors.js';
+export { trimVersion, compareVersions, coinRequirement, checkRequirement } from './firmware-gates.js';
+export { ActionLock } from './lock.js';
+export type * from './types.js';
