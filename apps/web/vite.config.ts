@@ -1,13 +1,36 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The emulator is compiled in only when WALLET_EMULATOR is not '0' at build time
 // (the start command's local profile); a production build sets WALLET_EMULATOR=0 and
 // the emulator code is dropped as dead code.
 const emulatorEnabled = process.env.WALLET_EMULATOR !== '0';
 
+/**
+ * Old CommonJS dependencies of the SecuX SDK (google-protobuf, bignumber.js, lodash) find the
+ * global object with `Function('return this')()`, which a CSP without 'unsafe-eval' forbids.
+ * `globalThis` is the same object, so the bundle is rewritten to use it.
+ */
+function noEvalGlobal(): Plugin {
+  const pattern = /Function\(\s*(['"`])return this\1\s*\)\(\)/g;
+  return {
+    name: 'no-eval-global',
+    transform(code, id) {
+      if (!id.includes('node_modules') || !code.includes('return this')) return null;
+      const out = code.replace(pattern, 'globalThis');
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), noEvalGlobal()],
+  resolve: {
+    alias: {
+      threads: fileURLToPath(new URL('./src/device/stubs/threads.ts', import.meta.url)),
+    },
+  },
   define: {
     __EMULATOR_ENABLED__: JSON.stringify(emulatorEnabled),
   },

@@ -2,6 +2,8 @@ import { AppShell } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useBlocker } from 'react-router-dom';
 import { FullScreenLoader } from './components/FullScreenLoader';
+import { OtpModal } from './components/OtpModal';
+import { VirtualScreen } from './components/VirtualScreen';
 import { TopBar } from './components/TopBar';
 import { ConnMethod } from './screens/ConnMethod';
 import { NotFound } from './screens/NotFound';
@@ -9,6 +11,8 @@ import { NotFound } from './screens/NotFound';
 // Everything behind the landing page loads on demand, keeping the first load small.
 const WalletLayout = lazy(() => import('./screens/WalletLayout'));
 const Placeholder = lazy(() => import('./screens/Placeholder'));
+const Welcome = lazy(() => import('./screens/Welcome'));
+const Receive = lazy(() => import('./screens/Receive'));
 
 /** The root view: top bar, loader, and a guard that swallows the browser's back and forward buttons. */
 function RootView() {
@@ -27,6 +31,8 @@ function RootView() {
         </Suspense>
       </AppShell.Main>
       <FullScreenLoader />
+      <OtpModal />
+      {__EMULATOR_ENABLED__ && <VirtualScreen />}
     </AppShell>
   );
 }
@@ -40,10 +46,10 @@ export const router = createBrowserRouter([
         path: '/wallet',
         element: <WalletLayout />,
         children: [
-          { index: true, element: <Placeholder titleKey="wallet.welcome" /> },
+          { index: true, element: <Welcome /> },
           { path: 'account', element: <Placeholder titleKey="wallet.accounts" /> },
           { path: 'account/information', element: <Placeholder titleKey="wallet.accountInformation" /> },
-          { path: 'receive', element: <Placeholder titleKey="wallet.receive" /> },
+          { path: 'receive', element: <Receive /> },
           { path: 'setting', element: <Placeholder titleKey="wallet.setting" /> },
           { path: 'domain', element: <Placeholder titleKey="wallet.domain" /> },
           { path: 'evm-chains', element: <Placeholder titleKey="wallet.evmChains" /> },

@@ -11,6 +11,8 @@ export const CONNECTION_TOAST_MS = 3000;
 export async function connectDevice(method: ConnectionMethod): Promise<void> {
   showLoader('app.loading');
   try {
+    // The shims must run before the SDK's modules evaluate, so they load first, on their own.
+    await import('./shims');
     const { runConnection } = await import('./connection');
     await runConnection(method);
   } catch (error) {

@@ -1,12 +1,15 @@
-import { Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
 import { connectDevice } from '../device/connect';
 import type { ConnectionMethod } from '../state/session';
+import { emulatorChoice } from '../device/emulatorChoice';
+import { useStore } from '../state/store';
 
 export function ConnMethod() {
   const { t } = useTranslation();
   const choose = (method: ConnectionMethod) => void connectDevice(method);
+  const via = useStore(emulatorChoice, (s) => s.via);
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
@@ -31,15 +34,27 @@ export function ConnMethod() {
           </Button>
         </Group>
         {__EMULATOR_ENABLED__ && (
-          <Button
-            variant="light"
-            size="md"
-            onClick={() => choose('emulator')}
-            data-testid="connect-emulator"
-            aria-describedby="emulator-hint"
-          >
-            {t('landing.emulator')}
-          </Button>
+          <Group align="center">
+            <Button
+              variant="light"
+              size="md"
+              onClick={() => choose('emulator')}
+              data-testid="connect-emulator"
+              aria-describedby="emulator-hint"
+            >
+              {t('landing.emulator')}
+            </Button>
+            <SegmentedControl
+              aria-label={t('emulator.via')}
+              value={via}
+              onChange={(v) => emulatorChoice.set({ via: v as 'usb' | 'ble' })}
+              data={[
+                { value: 'usb', label: t('emulator.viaUsb') },
+                { value: 'ble', label: t('emulator.viaBle') },
+              ]}
+              data-testid="emulator-via"
+            />
+          </Group>
         )}
         {__EMULATOR_ENABLED__ && (
           <Text id="emulator-hint" size="sm" c="dimmed">

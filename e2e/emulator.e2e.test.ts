@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext } from './browser';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function connectEmulator(page: Page) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByTestId('connect-emulator').click();
+  await page.waitForURL(`${baseUrl}/wallet`, { timeout: 60_000 });
+}
+
+describe('the emulator on the landing page', () => {
+  it('connects, reaches the wallet, and an address is approved on the virtual screen', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await connectEmulator(page);
+    // First visit: the welcome modal until Continue stores the authorized flag.
+    await page.getByTestId('welcome-continue').click();
+    await expect(page.getByTestId('mcu-version').textContent()).resolves.toMatch(/^\d+\.\d+$/);
+    await page.getByTestId('home-receive').click();
+    await page.getByTestId('receive-verify').click();
+    const prompt = page.getByTestId('virtual-screen-prompt');
+    await prompt.waitFor();
+    expect(await prompt.getAttribute('data-kind')).toBe('address');
+    // The device shows the BIP-84 address of the test mnemonic (shared/reference/vectors.md).
+    await expect(prompt.innerText()).resolves.toContain('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    await page.getByTestId('emulator-approve').click();
+    await page.getByTestId('receive-verified').waitFor();
+    expect(await page.getByTestId('receive-address').innerText()).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    // Reload: the authorized flag keeps the welcome modal closed.
+    await context.close();
+  });
+
+  it('rejecting on the virtual screen is silent and shows no address', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await connectEmulator(page);
+    await page.getByTestId('welcome-continue').click();
+    await page.getByTestId('home-receive').click();
+    await page.getByTestId('receive-account').selectOption('eth-44');
+    await page.getByTestId('receive-verify').click();
+    await expect(page.getByTestId('virtual-screen-prompt').innerText()).resolves.toContain(
+      '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    );
+    await page.getByTestId('emulator-reject').click();
+    await page.getByTestId('receive-verify').waitFor();
+    expect(await page.getByTestId('receive-verified').count()).toBe(0);
+    expect(await page.getByTestId('receive-error').count()).toBe(0);
+    await context.close();
+  });
+});
