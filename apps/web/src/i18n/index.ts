@@ -1,17 +1,31 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
-import zhTW from './locales/zh-TW.json';
-import pt from './locales/pt.json';
 import { errorMessages } from '@secux-companion/core';
 import { chooseLanguage, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language } from './language';
 
-/** Screen texts plus the core error catalogue under `errors.*`, per language. */
-export const resources = {
-  en: { ...en, errors: errorMessages.en },
-  'zh-TW': { ...zhTW, errors: errorMessages['zh-TW'] },
-  pt: { ...pt, errors: errorMessages.pt },
-} as const;
+type Tree = { [key: string]: string | Tree };
+
+/**
+ * Screen texts live in one file per area and language (locales/{lng}/{area}.json, keys `area.*`),
+ * so each feature owns its file; the core error catalogue joins them under `errors.*`.
+ */
+const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+
+function load(lng: Language): Tree {
+  const tree: Tree = {};
+  for (const [path, content] of Object.entries(files)) {
+    const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (match && match[1] === lng) tree[match[2]!] = content;
+  }
+  tree.errors = errorMessages[lng];
+  return tree;
+}
+
+export const resources: Record<Language, Tree> = {
+  en: load('en'),
+  'zh-TW': load('zh-TW'),
+  pt: load('pt'),
+};
 
 function storedLanguage(): string | null {
   try {
