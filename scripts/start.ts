@@ -1,0 +1,47 @@
+/**
+ * `npm start`: the local profile (default) starts the local chains (an EVM dev chain and a
+ * Litecoin regtest node), then the product server that serves the wallet; both stop together.
+ * WALLET_PROFILE=mainnet starts only the server, with the public providers.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const profile = process.env.WALLET_PROFILE ?? 'local';
+
+async function main() {
+  let stopLocalnet: (() => Promise<void>) | null = null;
+  const env = { ...process.env, WALLET_PROFILE: profile };
+
+  if (profile === 'local') {
+    console.log('Starting the local network (EVM dev chain and Litecoin regtest)…');
+    const { startLocalnet } = await import('@secux-companion/localnet');
+    const net = await startLocalnet();
+    stopLocalnet = () => net.stop();
+    console.log(`  EVM chain ${net.evm.chainId} at ${net.evm.rpcUrl}`);
+    if (net.ltc) console.log(`  Litecoin regtest at ${net.ltc.rpcUrl}`);
+  }
+
+  const server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await stopLocalnet?.().catch((e: unknown) => console.error('local network did not stop cleanly:', e));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  server.on('exit', (code) => void stop(code ?? 0));
+}
+
+main().catch((e: unknown) => {
+  console.error(`Could not start the wallet: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
