@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from './admin.js';
+import { buildApp } from './app.js';
+import { parseImage } from './firmware/image.js';
+import { BACKENDS, makeTestConfig } from './test/harness.js';
+import { startPostgres, type PgCluster } from './test/postgres.js';
+
+describe.each(BACKENDS)('admin tool ($name)', (backend) => {
+  describe.skipIf(!backend.enabled)('', () => {
+    let tmp = '';
+    let cluster: PgCluster | undefined;
+    let env: Record<string, string> = {};
+    beforeAll(async () => {
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-admin-'));
+      env = {
+        DATA_DIR: path.join(tmp, 'data'),
+        WEB_DIST: path.join(tmp, 'web'),
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '0',
+      };
+      if (backend.name === 'postgres') {
+        cluster = await startPostgres();
+        env.DATABASE_URL = cluster.url;
+      }
+    });
+    afterAll(async () => {
+      await cluster?.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    });
+
+    async function run(...argv: string[]) {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main(
+        argv,
+        env,
+        (l) => void out.push(l),
+        (l) => void err.push(l),
+      );
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    }
+
+    it('publishes, lists and serves a release; edits content and config', async () => {
+      const img = path.join(tmp, 'mcu.bin');
+      expect((await run('sample-image', '--kind', 'mcu', '--version', '2.40', '--out', img)).code).toBe(0);
+      const pub = await run(
+        'publish',
+        '--kind',
+        'mcu',
+        '--version',
+        '2.40',
+        '--file',
+        img,
+        '--force',
+        '--features-en',
+        'One',
+        '--features-en',
+        'Two',
+        '--features-pt',
+        'Um',
+      );
+      expect(pub.err).toBe('');
+      expect(pub.code).toBe(0);
+      expect(pub.out).toMatch(/published mcu 2.40 .*FORCE/);
+      expect(
+        (await run('publish', '--kind', 'mcu', '--version', '2.40', '--file', img, '--features-en', 'x'))
+          .code,
+      ).toBe(1);
+      expect((await run('list')).out).toContain('mcu-2.40.bin');
+      expect(
+        (
+          await run(
+            'news',
+            'add',
+            '--date',
+            '2030-01-01',
+            '--title-en',
+            'Hello',
+            '--title-pt',
+            'Olá',
+            '--content-en',
+            'Body',
+          )
+        ).code,
+      ).toBe(0);
+      expect((await run('config', 'set', 'higherFeeLimit', '250')).code).toBe(0);
+      expect((await run('config', 'set', 'higherFeeLimit', '"x"')).code).toBe(1);
+      expect((await run('faq', 'add', '--question-en', 'Q?', '--answer-en', 'A.')).code).toBe(0);
+      expect((await run('banner', 'set', '--enable', '--web-uri', 'https://x.example')).code).toBe(0);
+      expect(
+        (await run('log', 'add', '--kind', 'se', '--version', '1.99', '--features-en', 'SE text')).code,
+      ).toBe(0);
+
+      const app = await buildApp(makeTestConfig(tmp, env, env.DATABASE_URL), { logger: false });
+      try {
+        const latest = (await app.inject({ url: '/api/firmware/latest?mcu=2.30&lang=pt' })).json();
+        expect(latest).toMatchObject({
+          latestFirmwareVersion: '2.40',
+          forceUpdate: true,
+          status: 'force',
+          features: ['Um'],
+        });
+        const dl = await app.inject({ url: '/api/firmware/downloadMcu' });
+        expect(parseImage(dl.rawPayload).version).toBe('2.40');
+        expect((await app.inject({ url: '/api/content/news?lang=pt' })).json().news[0].title).toBe('Olá');
+        expect((await app.inject({ url: '/api/config' })).json().higherFeeLimit).toBe(250);
+        expect((await app.inject({ url: '/api/content/banner' })).json()).toMatchObject({
+          enableBanner: true,
+          webUri: 'https://x.example',
+        });
+        expect((await app.inject({ url: '/api/content/se-log' })).json().logs[0]).toMatchObject({
+          version: '1.99',
+          features: 'SE text',
+        });
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('reports usage errors with exit code 2', async () => {
+      const r = await run('publish', '--kind', 'xyz');
+      expect(r.code).toBe(2);
+      expect(r.err).toContain("--kind must be 'mcu' or 'se'");
+      expect((await run('nope')).code).toBe(2);
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config, DbKind } from '../config.js';
+import { migrateToLatest } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  /** Real round trip to the database. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function openDb(dbConfig: Config['db']): DbHandle {
+  if (dbConfig.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: dbConfig.url, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle client error (e.g. the server restarted) must not crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await sql`select 1`.execute(db)),
+      close: () => db.destroy(),
+    };
+  }
+  if (dbConfig.file !== ':memory:') fs.mkdirSync(path.dirname(dbConfig.file), { recursive: true });
+  const database = new Sqlite(dbConfig.file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    kind: 'sqlite',
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: () => db.destroy(),
+  };
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openAndMigrate(dbConfig: Config['db']): Promise<DbHandle> {
+  const handle = openDb(dbConfig);
+  try {
+    await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
+  } catch (e) {
+    await handle.close().catch(() => {});
+    throw e;
+  }
+  return handle;
+}
+
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIAT_CURRENCIES } from './constants.js';
+import { SingleFlightCache } from './cache.js';
+import { startFakeUpstream, type FakeUpstream } from '../test/fake-upstream.js';
+import { BACKENDS, useTestApp } from '../test/harness.js';
+
+describe('SingleFlightCache', () => {
+  it('shares one load between concurrent callers and expires', async () => {
+    let now = 0;
+    const c = new SingleFlightCache<number>(10, () => now);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 5));
+      return { value: loads, ttlMs: 100 };
+    };
+    const results = await Promise.all(Array.from({ length: 50 }, () => c.get('k', load)));
+    expect(new Set(results)).toEqual(new Set([1]));
+    expect(loads).toBe(1);
+    now = 99;
+    expect(c.peek('k')).toBe(1);
+    now = 100;
+    expect(c.peek('k')).toBeUndefined();
+    expect(await c.get('k', load)).toBe(2);
+  });
+  it('evicts the oldest entry when full', () => {
+    const c = new SingleFlightCache<number>(2);
+    c.set('a', 1, 1000);
+    c.set('b', 2, 1000);
+    c.set('c', 3, 1000);
+    expect(c.peek('a')).toBeUndefined();
+    expect(c.size).toBe(2);
+  });
+});
+
+describe.each(BACKENDS)('prices via CoinGecko ($name)', (backend) => {
+  describe.skipIf(!backend.enabled)('', () => {
+    let cg: FakeUpstream;
+    let mode: 'ok' | 'fail' | 'garbage' = 'ok';
+    beforeAll(async () => {
+      cg = await startFakeUpstream((req) => {
+        if (mode === 'fail')
+          return { status: 429, body: { status: { error_code: 429, error_message: 'rate limited' } } };
+        if (mode === 'garbage') return { body: '[1,2' };
+        const cur = req.query.get('vs_currencies') ?? '';
+        if (req.path === '/api/v3/simple/price') {
+          const ids = (req.query.get('ids') ?? '').split(',');
+          const out: Record<string, Record<string, number>> = {};
+          for (const id of ids) {
+            if (id === 'unknown-coin') continue;
+            out[id] = Object.fromEntries(
+              cur.split(',').map((c, i) => [c, id === 'bitcoin' ? 60000 * (i + 1) : 2]),
+            );
+          }
+          return { body: out, delayMs: 30 };
+        }
+        if (req.path.startsWith('/api/v3/simple/token_price/')) {
+          const contracts = (req.query.get('contract_addresses') ?? '').split(',');
+          return { body: Object.fromEntries(contracts.map((c) => [c.toLowerCase(), { [cur]: 1.01 }])) };
+        }
+        return { status: 404, body: { error: 'not found' } };
+      });
+    });
+    afterAll(async () => cg?.close());
+    beforeEach(() => {
+      mode = 'ok';
+    });
+
+    const t = useTestApp(backend, {
+      env: () => ({
+        WALLET_PROFILE: 'mainnet',
+        COINGECKO_API_URL: `${cg.url}/api/v3`,
+        COINGECKO_API_KEY: 'demo-key',
+        PRICE_CACHE_TTL_SECONDS: '60',
+      }),
+    });
+
+    it('100 concurrent identical requests cause exactly one upstream call', async () => {
+      const before = cg.requests.length;
+      const url = '/api/prices/coins?ids=bitcoin,ethereum&currency=usd';
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, () => t.app.inject({ method: 'GET', url })),
+      );
+      expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+      expect(new Set(responses.map((r) => r.body)).size).toBe(1);
+      expect(cg.requests.length - before).toBe(1);
+      const last = cg.requests.at(-1)!;
+      expect(last.headers['x-cg-demo-api-key']).toBe('demo-key');
+      expect(responses[0]!.json()).toMatchObject({
+        source: 'coingecko',
+        currency: 'usd',
+        prices: { bitcoin: 60000, ethereum: 2 },
+      });
+      // Same ids in another order and case hit the same cache entry.
+      await t.app.inject({ method: 'GET', url: '/api/prices/coins?ids=Ethereum,bitcoin&currency=USD' });
+      expect(cg.requests.length - before).toBe(1);
+    });
+
+    it('token prices keyed by the (normalised) requested contract', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/prices/tokens?platform=ethereum&contracts=0xA0b86991c6218b36c1d19d4a2e9eb0ce3606eB48&currency=eur',
+      });
+      expect(res.json()).toMatchObject({
+        source: 'coingecko',
+        prices: { '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48': 1.01 },
+      });
+    });
+
+    it('fiat rates derived from one /simple/price call', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/prices/fiat' });
+      const { rates } = res.json();
+      expect(Object.keys(rates)).toHaveLength(FIAT_CURRENCIES.length);
+      expect(rates.USD).toBe(1);
+      expect(rates.EUR).toBe(2);
+    });
+
+    it('upstream failure gives 200 with empty prices, never 5xx', async () => {
+      for (const m of ['fail', 'garbage'] as const) {
+        mode = m;
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/prices/coins?ids=dogecoin-${m}&currency=usd`,
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ prices: {} });
+      }
+    });
+
+    it('upstream down (connection refused) gives empty prices', async () => {
+      const dead = await startFakeUpstream(() => ({ body: {} }));
+      await dead.close();
+      const { createPriceService } = await import('./service.js');
+      const svc = createPriceService(
+        { ...t.config, coingecko: { apiUrl: dead.url, apiKey: undefined } },
+        fetch,
+      );
+      expect(JSON.parse((await svc.coins(['bitcoin'], 'usd')).body)).toMatchObject({ prices: {} });
+    });
+  });
+});

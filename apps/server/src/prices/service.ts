@@ -1,0 +1,214 @@
+/**
+ * Price service: pluggable upstream (fixed local table or CoinGecko) behind a single-flight TTL cache.
+ * Upstream failures never throw out of here: callers get the last good value (marked stale) or an empty result.
+ */
+import type { Config } from '../config.js';
+import { SingleFlightCache } from './cache.js';
+import {
+  FIAT_CURRENCIES,
+  LOCAL_COIN_PRICES_USD,
+  LOCAL_FIAT_RATES,
+  LOCAL_TOKEN_PRICES_USD,
+  type FiatCurrency,
+} from './constants.js';
+
+type FetchFn = typeof fetch;
+export type PriceMap = Record<string, number>;
+
+export interface PriceUpstream {
+  readonly source: 'local' | 'coingecko';
+  /** Prices keyed by coin id, in `currency` (lower-case code). */
+  coins(ids: string[], currency: string): Promise<PriceMap>;
+  /** Prices keyed by contract exactly as requested. */
+  tokens(platform: string, contracts: string[], currency: string): Promise<PriceMap>;
+  /** USD -> currency rates for the 37 display currencies (upper-case codes). */
+  fiat(): Promise<PriceMap>;
+}
+
+/** A cached answer: `body` is the serialised JSON, sent as is on cache hits. */
+export interface PriceAnswer {
+  body: string;
+}
+
+export class LocalPriceUpstream implements PriceUpstream {
+  readonly source = 'local' as const;
+  private rate(currency: string): number | undefined {
+    return LOCAL_FIAT_RATES[currency.toUpperCase() as FiatCurrency];
+  }
+  async coins(ids: string[], currency: string): Promise<PriceMap> {
+    const rate = this.rate(currency);
+    const out: PriceMap = {};
+    if (rate === undefined) return out;
+    for (const id of ids) {
+      const usd = LOCAL_COIN_PRICES_USD[id];
+      if (usd !== undefined) out[id] = round(usd * rate);
+    }
+    return out;
+  }
+  async tokens(platform: string, contracts: string[], currency: string): Promise<PriceMap> {
+    const rate = this.rate(currency);
+    const table = LOCAL_TOKEN_PRICES_USD[platform] ?? {};
+    const out: PriceMap = {};
+    if (rate === undefined) return out;
+    for (const c of contracts) {
+      const usd = table[c] ?? table[c.toLowerCase()];
+      if (usd !== undefined) out[c] = round(usd * rate);
+    }
+    return out;
+  }
+  async fiat(): Promise<PriceMap> {
+    return { ...LOCAL_FIAT_RATES };
+  }
+}
+
+const round = (n: number): number => Number(n.toPrecision(12));
+
+export class CoinGeckoUpstream implements PriceUpstream {
+  readonly source = 'coingecko' as const;
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string | undefined,
+    private readonly fetchFn: FetchFn,
+    private readonly timeoutMs: number,
+  ) {}
+
+  private async get(pathAndQuery: string): Promise<Record<string, Record<string, unknown>>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.apiKey)
+      headers[this.baseUrl.includes('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'] = this.apiKey;
+    const res = await this.fetchFn(`${this.baseUrl}${pathAndQuery}`, {
+      headers,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!res.ok) throw new Error(`coingecko HTTP ${res.status}`);
+    const body: unknown = await res.json();
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new Error('coingecko: unexpected body');
+    return body as Record<string, Record<string, unknown>>;
+  }
+
+  async coins(ids: string[], currency: string): Promise<PriceMap> {
+    const cur = currency.toLowerCase();
+    const body = await this.get(
+      `/simple/price?ids=${encodeURIComponent(ids.join(','))}&vs_currencies=${cur}`,
+    );
+    const out: PriceMap = {};
+    for (const id of ids) {
+      const v = body[id]?.[cur];
+      if (typeof v === 'number' && Number.isFinite(v)) out[id] = v;
+    }
+    return out;
+  }
+
+  async tokens(platform: string, contracts: string[], currency: string): Promise<PriceMap> {
+    const cur = currency.toLowerCase();
+    const body = await this.get(
+      `/simple/token_price/${encodeURIComponent(platform)}?contract_addresses=${encodeURIComponent(contracts.join(','))}&vs_currencies=${cur}`,
+    );
+    const out: PriceMap = {};
+    for (const c of contracts) {
+      const v = (body[c] ?? body[c.toLowerCase()])?.[cur];
+      if (typeof v === 'number' && Number.isFinite(v)) out[c] = v;
+    }
+    return out;
+  }
+
+  /** USD -> X derived from bitcoin's price in every currency (one documented /simple/price call). */
+  async fiat(): Promise<PriceMap> {
+    const list = FIAT_CURRENCIES.map((c) => c.toLowerCase()).join(',');
+    const btc = (await this.get(`/simple/price?ids=bitcoin&vs_currencies=${list}`)).bitcoin ?? {};
+    const usd = btc.usd;
+    if (typeof usd !== 'number' || !(usd > 0)) throw new Error('coingecko: no USD price');
+    const out: PriceMap = {};
+    for (const c of FIAT_CURRENCIES) {
+      const v = btc[c.toLowerCase()];
+      if (typeof v === 'number' && v > 0) out[c] = round(v / usd);
+    }
+    return out;
+  }
+}
+
+export interface PriceService {
+  readonly source: 'local' | 'coingecko';
+  /** Synchronous cache lookup (hot path). */
+  peek(key: string): PriceAnswer | undefined;
+  coins(ids: string[], currency: string): Promise<PriceAnswer>;
+  tokens(platform: string, contracts: string[], currency: string): Promise<PriceAnswer>;
+  fiat(): Promise<PriceAnswer>;
+  /** Number of upstream calls made (for tests and metrics). */
+  readonly upstreamCalls: number;
+}
+
+export const coinsKey = (ids: string[], currency: string) => `c|${currency}|${ids.join(',')}`;
+export const tokensKey = (platform: string, contracts: string[], currency: string) =>
+  `t|${platform}|${currency}|${contracts.join(',')}`;
+export const FIAT_KEY = 'f';
+
+/** Stale values older than this are not served after a failed refresh. */
+const MAX_STALE_MS = 60 * 60 * 1000;
+
+export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: PriceUpstream): PriceService {
+  const up: PriceUpstream =
+    upstream ??
+    (config.profile === 'local'
+      ? new LocalPriceUpstream()
+      : new CoinGeckoUpstream(
+          config.coingecko.apiUrl,
+          config.coingecko.apiKey,
+          fetchFn,
+          config.upstreamTimeoutMs,
+        ));
+  const cache = new SingleFlightCache<PriceAnswer & { ok: boolean }>();
+  let calls = 0;
+
+  const load = (
+    key: string,
+    field: 'prices' | 'rates',
+    meta: Record<string, unknown>,
+    call: () => Promise<PriceMap>,
+  ) =>
+    cache.get(key, async () => {
+      calls++;
+      try {
+        const data = await call();
+        const body = JSON.stringify({
+          source: up.source,
+          ...meta,
+          [field]: data,
+          updatedAt: new Date().toISOString(),
+        });
+        return { value: { body, ok: true }, ttlMs: config.prices.ttlMs };
+      } catch {
+        const prev = cache.stale(key);
+        if (prev?.value.ok && prev.ageMs < MAX_STALE_MS) {
+          const parsed = JSON.parse(prev.value.body) as Record<string, unknown>;
+          return {
+            value: { body: JSON.stringify({ ...parsed, stale: true }), ok: true },
+            ttlMs: config.prices.failureTtlMs,
+          };
+        }
+        const body = JSON.stringify({
+          source: up.source,
+          ...meta,
+          [field]: {},
+          error: 'price service unavailable',
+        });
+        return { value: { body, ok: false }, ttlMs: config.prices.failureTtlMs };
+      }
+    });
+
+  return {
+    source: up.source,
+    peek: (key) => cache.peek(key),
+    coins: (ids, currency) =>
+      load(coinsKey(ids, currency), 'prices', { currency }, () => up.coins(ids, currency)),
+    tokens: (platform, contracts, currency) =>
+      load(tokensKey(platform, contracts, currency), 'prices', { platform, currency }, () =>
+        up.tokens(platform, contracts, currency),
+      ),
+    fiat: () => load(FIAT_KEY, 'rates', { base: 'USD' }, () => up.fiat()),
+    get upstreamCalls() {
+      return calls;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Prices: /api/prices/coins, /api/prices/tokens, /api/prices/fiat. Cached (single-flight); upstream failures give
+ * 200 with empty prices, never 5xx. Cache hits are answered synchronously with the pre-serialised body.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../app.js';
+import { HttpError, parseInput } from '../errors.js';
+import { FIAT_CURRENCIES, TOKEN_PLATFORMS } from '../prices/constants.js';
+import { FIAT_KEY, coinsKey, tokensKey, type PriceAnswer } from '../prices/service.js';
+
+const FIAT_LOWER = new Set<string>(FIAT_CURRENCIES.map((c) => c.toLowerCase()));
+const PLATFORMS = new Set<string>(TOKEN_PLATFORMS);
+
+const currency = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((c) => FIAT_LOWER.has(c), { message: `must be one of ${FIAT_CURRENCIES.join(', ')}` })
+  .default('usd');
+
+/** Comma list -> unique sorted items (sorting makes the cache key independent of order). */
+const csv = (item: RegExp, max: number, what: string) =>
+  z
+    .string()
+    .max(max * 80)
+    .transform((s) =>
+      [
+        ...new Set(
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ].sort(),
+    )
+    .refine((l) => l.length >= 1, { message: `at least one ${what} is required` })
+    .refine((l) => l.length <= max, { message: `at most ${max} ${what}s` })
+    .refine((l) => l.every((x) => item.test(x)), { message: `contains an invalid ${what}` });
+
+const CoinsQuery = z.object({ ids: csv(/^[a-z0-9][a-z0-9._-]{0,79}$/, 100, 'coin id'), currency });
+const TokensQuery = z.object({
+  platform: z.string().trim(),
+  contracts: csv(/^[A-Za-z0-9]{20,64}$/, 50, 'contract'),
+  currency,
+});
+
+function send(reply: FastifyReply, a: PriceAnswer) {
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'public, max-age=30')
+    .send(a.body);
+}
+
+/**
+ * Raw request URL -> normalised cache key, remembered only after the query validated. Lets a repeated request skip
+ * query parsing and validation entirely (the hot path of the price endpoints).
+ */
+class UrlKeyMemo {
+  private readonly map = new Map<string, string>();
+  constructor(private readonly max = 10_000) {}
+  get(url: string): string | undefined {
+    return this.map.get(url);
+  }
+  set(url: string, key: string): void {
+    if (url.length > 2048) return;
+    if (this.map.size >= this.max) this.map.clear();
+    this.map.set(url, key);
+  }
+}
+
+export function registerPriceRoutes(api: FastifyInstance, { prices }: AppDeps): void {
+  const memo = new UrlKeyMemo();
+
+  api.get('/prices/coins', (req, reply) => {
+    const known = memo.get(req.url);
+    const fast = known !== undefined ? prices.peek(known) : undefined;
+    if (fast) return send(reply, fast);
+    const q = parseInput(CoinsQuery, req.query, 'query');
+    const ids = q.ids.map((x) => x.toLowerCase());
+    const key = coinsKey(ids, q.currency);
+    memo.set(req.url, key);
+    const hit = prices.peek(key);
+    return hit ? send(reply, hit) : prices.coins(ids, q.currency).then((a) => send(reply, a));
+  });
+
+  api.get('/prices/tokens', (req, reply) => {
+    const known = memo.get(req.url);
+    const fast = known !== undefined ? prices.peek(known) : undefined;
+    if (fast) return send(reply, fast);
+    const q = parseInput(TokensQuery, req.query, 'query');
+    if (!PLATFORMS.has(q.platform))
+      throw new HttpError(400, 'Invalid coingecko platfrom', { platforms: [...PLATFORMS] });
+    // EVM contracts are case-insensitive: normalise to lower case; base58 (Tron, Solana) keeps its case.
+    const contracts = [
+      ...new Set(q.contracts.map((c) => (/^0x[0-9a-fA-F]{40}$/.test(c) ? c.toLowerCase() : c))),
+    ].sort();
+    const key = tokensKey(q.platform, contracts, q.currency);
+    memo.set(req.url, key);
+    const hit = prices.peek(key);
+    return hit
+      ? send(reply, hit)
+      : prices.tokens(q.platform, contracts, q.currency).then((a) => send(reply, a));
+  });
+
+  api.get('/prices/fiat', async (_req, reply) => send(reply, prices.peek(FIAT_KEY) ?? (await prices.fiat())));
+}

@@ -1,0 +1,47 @@
+import type { Config } from './config.js';
+
+/** Content-Security-Policy for the web app and every API response. */
+export function buildCsp(config: Config): string {
+  const uniq = (xs: string[]) => [...new Set(xs)].join(' ');
+  const frameAncestors = config.csp.frameAncestors.length ? uniq(config.csp.frameAncestors) : "'none'";
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    // Mantine/emotion inject style attributes at run time; scripts stay strict.
+    ['style-src', "'self' 'unsafe-inline'"],
+    ['img-src', "'self' data: https:"],
+    ['font-src', "'self' data:"],
+    ['connect-src', uniq(["'self'", ...config.csp.extraConnectSrc])],
+    [
+      'frame-src',
+      config.buyWidget.frameOrigins.length || config.csp.extraFrameSrc.length
+        ? uniq([...config.buyWidget.frameOrigins, ...config.csp.extraFrameSrc])
+        : "'none'",
+    ],
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', frameAncestors],
+  ];
+  return directives.map(([k, v]) => `${k} ${v}`).join('; ');
+}
+
+export const PERMISSIONS_POLICY = 'usb=(self), bluetooth=(self), camera=(self)';
+
+/** Headers sent on every response (HSTS is added per request when applicable). */
+export function securityHeaders(config: Config): Record<string, string> {
+  const h: Record<string, string> = {
+    'content-security-policy': buildCsp(config),
+    'permissions-policy': PERMISSIONS_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'x-permitted-cross-domain-policies': 'none',
+  };
+  if (!config.csp.frameAncestors.length) h['x-frame-options'] = 'DENY';
+  return h;
+}
+
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
