@@ -7,6 +7,8 @@ export default defineConfig({
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
       { test: { name: 'device', root: 'packages/device', include: ['src/**/*.test.ts'], testTimeout: 30000 } },
       { test: { name: 'emulator', root: 'packages/emulator', include: ['src/**/*.test.ts'], testTimeout: 30000 } },
+      { test: { name: 'chain-common', root: 'chains/common', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'chain-bitcoin', root: 'chains/bitcoin', include: ['src/**/*.test.ts'], testTimeout: 30000 } },
       { test: { name: 'server', root: 'apps/server', include: ['src/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
       {
         test: {

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { accountBasePath, type Bip } from '@secux-companion/core';
+import { createBitcoinAdapter, type BackendUtxo, type BitcoinBackend } from './adapter';
+import { AccountKeys } from './derive';
+import { NETWORKS } from './networks';
+import type { UtxoTx } from './types';
+import { accountXpub } from '../test-keys';
+import { fundedUtxo, signPlan } from '../test-sign';
+
+function memoryBackend(xpubs: Map<string, { utxos: BackendUtxo[]; raw: Record<string, string>; txs: UtxoTx[] }>) {
+  const broadcasts: string[] = [];
+  const backend: BitcoinBackend = {
+    async getAccountSummary(xpub) {
+      const a = xpubs.get(xpub);
+      const confirmed = (a?.utxos ?? []).filter((u) => u.height !== null).reduce((s, u) => s + u.value, 0n);
+      const unconfirmed = (a?.utxos ?? []).filter((u) => u.height === null).reduce((s, u) => s + u.value, 0n);
+      return { balance: confirmed, unconfirmed, txCount: a?.txs.length ?? 0 };
+    },
+    async getUtxos(xpub) {
+      return xpubs.get(xpub)?.utxos ?? [];
+    },
+    async getTransactions(xpub, _bip, cursor) {
+      const txs = xpubs.get(xpub)?.txs ?? [];
+      const start = cursor ? Number(cursor) : 0;
+      const next = start + 10 < txs.length ? String(start + 10) : null;
+      return { txs: txs.slice(start, start + 10), cursor: next };
+    },
+    async getRawTransactions(ids) {
+      const out: Record<string, string> = {};
+      for (const a of xpubs.values()) for (const id of ids) if (a.raw[id]) out[id] = a.raw[id]!;
+      return out;
+    },
+    async getRecommendedFees() {
+      throw new Error('fee service down');
+    },
+    async broadcast(raw) {
+      broadcasts.push(raw);
+      return 'txid';
+    },
+  };
+  return { backend, broadcasts };
+}
+
+describe('bitcoin adapter (in-memory backend)', () => {
+  const bip: Bip = 44;
+  const path = accountBasePath(bip, 0, 0);
+  const xpub = accountXpub(path);
+  const keys = new AccountKeys(NETWORKS.BTC, xpub, bip, path);
+  const funded = [fundedUtxo(`${path}/0/0`, 'p2pkh', 150_000n), fundedUtxo(`${path}/0/1`, 'p2pkh', 9_000n, { height: null })];
+  const raw = Object.fromEntries(funded.map((u) => [u.txid, u.txHex!]));
+  const utxos: BackendUtxo[] = funded.map(({ txHex: _t, type: _y, ...u }, i) => ({ ...u, address: keys.receive(i).address }));
+  const history: UtxoTx[] = Array.from({ length: 12 }, (_, i) => ({
+    hash: `h${i}`,
+    blockHeight: i === 0 ? null : 100 - i,
+    time: i === 5 ? null : 1_700_000_000_000 - i,
+    vsize: 141,
+    fee: 141n,
+    rbf: false,
+    inputs: [{ txid: 'x', vout: 0, value: 10_000n, address: 'ext', isOwn: false }],
+    outputs: [{ vout: 0, value: 9_859n, address: keys.receive(0).address, isOwn: true, path: `${path}/0/0` }],
+  }));
+  const { backend, broadcasts } = memoryBackend(new Map([[xpub, { utxos, raw, txs: history }]]));
+  const adapter = createBitcoinAdapter('BTC', backend, { rng: () => 0 });
+  const account = { chain: 'BTC' as const, index: 0, bip, path, xpub };
+
+  it('discovers account 0 of every bip plus used accounts', async () => {
+    const found = await adapter.discoverAccounts({ getXPublicKey: async (p) => accountXpub(p) });
+    expect(found.map((a) => `${a.bip}/${a.index}`)).toEqual(['44/0', '49/0', '84/0', '86/0']);
+  });
+
+  it('state, history pages, fee fallback', async () => {
+    const state = await adapter.getAccountState(account);
+    expect(state).toMatchObject({ balance: 159_000n, available: 150_000n, pending: 9_000n, txCount: 12, utxoCount: 2 });
+    const p1 = await adapter.getHistory(account);
+    expect(p1.operations).toHaveLength(10);
+    expect(p1.operations[0]).toMatchObject({ blockHeight: null, direction: 'in', value: 9_859n });
+    expect(p1.operations[5]!.time).toBeNull();
+    const p2 = await adapter.getHistory(account, p1.cursor);
+    expect(p2.operations).toHaveLength(2);
+    expect(p2.cursor).toBeNull();
+    expect((await adapter.getFees()).tiers).toEqual({ high: 200, medium: 120, low: 60 });
+  });
+
+  it('build → sign (fake device) → finalize → broadcast; legacy inputs get their previous tx', async () => {
+    const built = await adapter.build(account, { recipient: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amount: 100_000n, feeRate: 10 });
+    expect(built.signRequest.inputs).toHaveLength(1); // the pending 9,000 is not spent
+    expect(built.signRequest.inputs[0]!.txHex).toBe(raw[funded[0]!.txid]);
+    expect(built.review.change?.path).toBe(`${path}/1/0`);
+    let progress = 0;
+    const signature = await adapter.sign(
+      { signBtc: async (_i, _o, opts) => (opts?.onProgress?.(1, 1), progress++, { rawTx: signPlan(built.unsigned) }) },
+      built,
+      { onProgress: () => undefined },
+    );
+    expect(progress).toBe(1);
+    const signed = adapter.finalize(built, signature);
+    expect(signed.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await adapter.broadcast(signed)).toBe('txid');
+    expect(broadcasts).toEqual([signed.raw]);
+  });
+
+  it('validates addresses and links to the explorer', () => {
+    expect(adapter.validateAddress('1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA')).toBe('ok');
+    expect(adapter.validateAddress('LcubERmHD31PWup1fbozpKuiqjHZ4anxcL')).toBe('invalid');
+    expect(adapter.explorer.tx('ab')).toBe('https://mempool.space/tx/ab');
+  });
+});
