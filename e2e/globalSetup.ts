@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startLocalnet, type Localnet } from '@secux-companion/localnet';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -21,29 +22,58 @@ async function waitForHealth(url: string, child: ChildProcess, ms = 60_000): Pro
   throw new Error(`server did not become healthy at ${url} within ${ms} ms`);
 }
 
-/** Starts the real product server (serving the built web app) once for every end-to-end test. */
+/**
+ * Starts, once for every end-to-end test, the local network (EVM dev chain and Litecoin regtest,
+ * on free loopback ports, with no interval mining: tests mine when they need a block) and the real
+ * product server (serving the built web app) pointed at it.
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: the test command builds the web app before the e2e tests');
   }
-  const port = 18_000 + Math.floor(Math.random() * 2000);
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
+  const localnet: Localnet = await startLocalnet({
+    dataDir: join(dataDir, 'localnet'),
+    cacheDir: join(root, 'data', 'localnet-cache'),
+    evm: { port: 0 },
+    ltc: { rpcPort: 0, p2pPort: 0, required: !!process.env.CI },
+    blockIntervalMs: 0,
+    handleSignals: false,
+    log: () => undefined,
+  });
+  const port = 18_000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WALLET_PROFILE: 'local',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child);
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (e) {
+    await localnet.stop();
+    throw e;
+  }
   project.provide('baseUrl', baseUrl);
+  project.provide('localnet', { evm: localnet.evm, ltc: localnet.ltc });
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await localnet.stop();
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    localnet: Pick<Localnet, 'evm' | 'ltc'>;
   }
 }
