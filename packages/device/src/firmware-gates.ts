@@ -1,65 +1,54 @@
+import {
+  chainByCoinType,
+  checkCoinFirmware,
+  checkFeature,
+  compareSeVersions,
+  DEVICE_TYPE_C20,
+  mcuAtLeast,
+  seAtLeast,
+  trimMcuVersion,
+  type DeviceVersions,
+  type FirmwareCheck,
+} from '@secux-companion/core';
 import { FirmwareTooOldError, type FirmwareRequirement } from './errors.js';
 import type { DeviceVersion } from './types.js';
 
-/** "2.30.1" -> "2.30" */
-export function trimVersion(v: string): string {
-  return v.split('.').slice(0, 2).join('.');
-}
+/** "2.30.1" -> "2.30" (core's rule). */
+export const trimVersion = trimMcuVersion;
 
-/** Compare dotted versions numerically on the first `parts` components. */
-export function compareVersions(a: string, b: string, parts = 3): number {
-  const pa = a.split('.').map((x) => parseInt(x, 10) || 0);
-  const pb = b.split('.').map((x) => parseInt(x, 10) || 0);
-  for (let i = 0; i < parts; i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
+/** Compare dotted versions numerically on the first three components (core's SE comparison). */
+export const compareVersions = compareSeVersions;
 
-/** Per-coin minimum firmware (spec 01 §5). */
-export function coinRequirement(coinType: number, purpose = 44): FirmwareRequirement {
+const BIP_NATIVE_SEGWIT = 84;
+const BIP_TAPROOT = 86;
+
+function merge(...checks: FirmwareCheck[]): FirmwareRequirement {
   const r: FirmwareRequirement = {};
-  switch (coinType) {
-    case 0:
-    case 1:
-      r.mcu = purpose === 84 || purpose === 86 ? '2.19' : undefined;
-      r.se = purpose === 84 || purpose === 86 ? '1.92' : undefined;
-      break;
-    case 20:
-      r.mcu = '2.0';
-      break;
-    case 5:
-    case 3:
-      r.mcu = '2.2';
-      break;
-    case 195:
-      r.mcu = '2.23';
-      r.se = '1.77';
-      break;
-    case 60:
-      r.mcu = '2.12';
-      break;
-    case 235:
-      r.mcu = '2.22';
-      r.se = '1.96';
-      break;
-    case 501:
-      r.mcu = '2.23';
-      r.se = '1.94';
-      break;
-    case 148:
-      r.se = '1.83';
-      break;
+  for (const c of checks) {
+    if (c.requiredMcu && (!r.mcu || compareSeVersions(c.requiredMcu, r.mcu) > 0)) r.mcu = c.requiredMcu;
+    if (c.requiredSe && (!r.se || compareSeVersions(c.requiredSe, r.se) > 0)) r.se = c.requiredSe;
   }
-  if (!r.mcu) delete r.mcu;
-  if (!r.se) delete r.se;
   return r;
 }
 
-/** Throws FirmwareTooOldError; device type C20 is exempt from MCU requirements. */
+/**
+ * The firmware a coin (and, for BTC, its address type) needs: spec 01 §5's per-coin minimums
+ * and the native-segwit / Taproot feature gates, all from core.
+ */
+export function coinRequirement(coinType: number, purpose = 44): FirmwareRequirement {
+  const chain = chainByCoinType(coinType);
+  if (!chain) return {};
+  const none: DeviceVersions = { mcu: '0', se: '0' };
+  const checks = [checkCoinFirmware(chain.symbol, none)];
+  if (purpose === BIP_NATIVE_SEGWIT) checks.push(checkFeature('nativeSegwit', none));
+  if (purpose === BIP_TAPROOT) checks.push(checkFeature('taproot', none));
+  return merge(...checks);
+}
+
+/** Throws FirmwareTooOldError when the device is below a requirement; C20 is exempt from MCU requirements. */
 export function checkRequirement(req: FirmwareRequirement, v: DeviceVersion): void {
-  const mcuOld = !!req.mcu && v.model !== 'C20' && !!v.mcuVersion && compareVersions(v.mcuVersion, req.mcu, 2) < 0;
-  const seOld = !!req.se && !!v.seVersion && compareVersions(v.seVersion, req.se, 2) < 0;
+  const mcuOld =
+    !!req.mcu && v.model !== DEVICE_TYPE_C20 && !!v.mcuVersion && !mcuAtLeast(v.mcuVersion, req.mcu);
+  const seOld = !!req.se && !!v.seVersion && !seAtLeast(v.seVersion, req.se);
   if (mcuOld || seOld) throw new FirmwareTooOldError(req, { mcu: v.mcuVersion, se: v.seVersion });
 }

@@ -1,0 +1,63 @@
+/**
+ * Starts the local chains and stays up until Ctrl-C:  npx tsx localnet/src/cli.ts
+ * Configuration by environment variables (see src/index.ts). Endpoints go to DATA_DIR/localnet/endpoints.json.
+ */
+import { formatUnits } from 'viem';
+import { LUSD_SUPPLY, startLocalnet } from './index.js';
+
+const net = await startLocalnet({ handleSignals: false }).catch((e: unknown) => {
+  console.error(`[localnet] failed to start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
+
+const lines = [
+  '',
+  `Localnet up in ${(net.startupMs / 1000).toFixed(1)} s (data: ${net.dataDir})`,
+  '',
+  `EVM  ${net.evm.rpcUrl}  chain id ${net.evm.chainId}  (blocks on every tx${net.evm.blockIntervalMs ? ` and every ${net.evm.blockIntervalMs / 1000} s` : ''})`,
+  ...net.evm.accounts.map(
+    (a) => `     ${a.path.padEnd(18)} ${a.address}  ${formatUnits(BigInt(a.balanceWei), 18)} ETH`,
+  ),
+  `     ERC-20   Local USD (LUSD, 6 dec)  ${net.evm.contracts.erc20}  ${formatUnits(LUSD_SUPPLY, 6)} to account 0`,
+  `     ERC-721  Local Punks (LPUNK)      ${net.evm.contracts.erc721}  ids 1, 2 to account 0`,
+  `     ERC-1155 Local Items (LITEM)      ${net.evm.contracts.erc1155}  id 1 x10, id 2 x1 to account 0`,
+  '',
+];
+if (net.ltc) {
+  const l = net.ltc;
+  lines.push(
+    `LTC  ${l.rpcUrl}  regtest  rpc user ${l.rpcUser} / ${l.rpcPassword}  (${l.version}, p2p ${l.host}:${l.p2pPort})`,
+    `     wallets: ${l.wallets.miner} (mining/funding), ${l.wallets.watch} (watch-only, ${l.rpcUrl}/wallet/${l.wallets.watch})`,
+    `     litecoin-cli -datadir=${l.dataDir} getblockchaininfo`,
+    ...l.funded.map((f) => `     ${f.path.padEnd(18)} ${f.address}  ${f.amount} LTC`),
+    '',
+  );
+} else {
+  lines.push('LTC  not running (see above)', '');
+}
+if (net.endpointsFile) lines.push(`Endpoints written to ${net.endpointsFile}`);
+lines.push('Press Ctrl-C to stop.');
+console.log(lines.join('\n'));
+
+// Keep the process alive (the mining timers are unref'd) until SIGINT/SIGTERM, then stop both nodes.
+const keepAlive = setInterval(() => undefined, 1 << 30);
+let stopping = false;
+const shutdown = (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n[localnet] ${signal}: stopping...`);
+  const t0 = Date.now();
+  net.stop().then(
+    () => {
+      clearInterval(keepAlive);
+      console.log(`[localnet] stopped (${Date.now() - t0} ms)`);
+      process.exit(0);
+    },
+    (e: unknown) => {
+      console.error(`[localnet] stop failed: ${String(e)}`);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

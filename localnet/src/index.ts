@@ -1,0 +1,275 @@
+/**
+ * @secux-companion/localnet - the local chains the wallet's local profile runs against:
+ * a ganache 7 EVM chain (chain id 31337) with the LUSD/LPUNK/LITEM token contracts, and a Litecoin
+ * regtest node (Debian's litecoind), both funded for the emulator's accounts and mining on an interval.
+ *
+ * Environment variables (options passed to startLocalnet win over them):
+ *   DATA_DIR                    data root, relative to the repo root (default ./data); localnet uses DATA_DIR/localnet
+ *   WALLET_EMULATOR_MNEMONIC    mnemonic whose accounts are funded (default: the BIP-39 test phrase)
+ *   LOCALNET_EVM_PORT           EVM JSON-RPC port (default 8545; 0 = a free port)
+ *   LOCALNET_CHAIN_ID           EVM chain id (default 31337)
+ *   LOCALNET_EVM_ACCOUNTS       funded ETH accounts m/44'/60'/{0..n-1}'/0/0 (default 5)
+ *   LOCALNET_EVM_BALANCE_ETH    ETH per account (default 100)
+ *   LOCALNET_BLOCK_INTERVAL_MS  interval block on both chains (default 5000; 0 = off)
+ *   LOCALNET_LTC                0/false/off to skip the Litecoin node
+ *   LITECOIND                   litecoind binary (default: litecoind on PATH)
+ *   LOCALNET_LTC_RPC_PORT       litecoind RPC port (default 19443; 0 = a free port)
+ *   LOCALNET_LTC_P2P_PORT       litecoind P2P port (default 19444; 0 = a free port)
+ *   LOCALNET_LTC_RPC_USER       (default secux)
+ *   LOCALNET_LTC_RPC_PASSWORD   (default secux-localnet)
+ *   LOCALNET_LTC_FUND_AMOUNT    LTC sent to each emulator address (default 5)
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileContracts } from './compile.js';
+import { DEFAULT_CHAIN_ID, startEvm, type EvmInfo } from './evm.js';
+import { DEFAULT_MNEMONIC, deriveEthAccounts, deriveLtcFundedAccounts } from './keys.js';
+import {
+  DEFAULT_LTC_P2P_PORT,
+  DEFAULT_LTC_RPC_PORT,
+  INSTALL_HINT,
+  findLitecoind,
+  startLitecoin,
+  type LtcInfo,
+} from './litecoin.js';
+
+export * from './keys.js';
+export { compileContracts, CONTRACTS_DIR, EVM_VERSION, type Artifact } from './compile.js';
+export {
+  DEFAULT_CHAIN_ID,
+  LUSD_SUPPLY,
+  PUNKS_MINTED,
+  ITEM_AMOUNTS,
+  expectedContractAddresses,
+  localnetChain,
+} from './evm.js';
+export type { EvmContracts, EvmInfo } from './evm.js';
+export {
+  ltcRpc,
+  findLitecoind,
+  RpcError,
+  INSTALL_HINT,
+  DEFAULT_LTC_RPC_PORT,
+  DEFAULT_LTC_P2P_PORT,
+} from './litecoin.js';
+export type { LtcInfo, LtcNetworkParams } from './litecoin.js';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Always loopback: the local chains hold known keys and must never be reachable from the network. */
+export const HOST = '127.0.0.1';
+
+export interface LocalnetOptions {
+  /** Directory for litecoind data, the compile cache and endpoints.json. Default DATA_DIR/localnet. */
+  dataDir?: string;
+  /** Compiled-contract cache directory. Default <dataDir>/cache. */
+  cacheDir?: string;
+  mnemonic?: string;
+  /** Block interval on both chains in ms (EVM also mines on every transaction). 0 = off. Default 5000. */
+  blockIntervalMs?: number;
+  evm?: { port?: number; chainId?: number; accounts?: number; balanceEth?: number };
+  /** false: no Litecoin node. */
+  ltc?:
+    | false
+    | {
+        binary?: string;
+        rpcPort?: number;
+        p2pPort?: number;
+        rpcUser?: string;
+        rpcPassword?: string;
+        fundAmount?: number;
+        /** Fail startLocalnet when litecoind is installed but does not start (default: warn, EVM only). */
+        required?: boolean;
+      };
+  /** Write <dataDir>/endpoints.json (removed again on stop). Default true. */
+  writeEndpoints?: boolean;
+  /** Stop the nodes on SIGINT/SIGTERM (then re-raise the signal when nobody else handles it). Default true. */
+  handleSignals?: boolean;
+  log?: (msg: string) => void;
+  env?: Record<string, string | undefined>;
+}
+
+export interface Endpoints {
+  startedAt: string;
+  pid: number;
+  evm: EvmInfo;
+  ltc: LtcInfo | null;
+}
+
+export interface Localnet extends Endpoints {
+  dataDir: string;
+  /** Path of endpoints.json, or null when not written. */
+  endpointsFile: string | null;
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.once('error', reject);
+    s.listen(0, HOST, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function intEnv(env: Record<string, string | undefined>, key: string): number | undefined {
+  const v = env[key]?.trim();
+  if (!v) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`${key} must be a non-negative number, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+export function defaultDataDir(env: Record<string, string | undefined> = process.env): string {
+  return path.join(path.resolve(REPO_ROOT, env.DATA_DIR?.trim() || './data'), 'localnet');
+}
+
+/** Path of endpoints.json for a DATA_DIR (what the server reads). */
+export function endpointsFile(env: Record<string, string | undefined> = process.env): string {
+  return path.join(defaultDataDir(env), 'endpoints.json');
+}
+
+/** Read the endpoints written by a running localnet, or null. */
+export function readEndpoints(file = endpointsFile()): Endpoints | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Endpoints;
+  } catch {
+    return null;
+  }
+}
+
+export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localnet> {
+  const t0 = Date.now();
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? ((m: string) => console.log(`[localnet] ${m}`));
+  const dataDir = path.resolve(opts.dataDir ?? defaultDataDir(env));
+  const cacheDir = path.resolve(opts.cacheDir ?? path.join(dataDir, 'cache'));
+  const mnemonic = opts.mnemonic ?? (env.WALLET_EMULATOR_MNEMONIC?.trim() || DEFAULT_MNEMONIC);
+  const blockIntervalMs = opts.blockIntervalMs ?? intEnv(env, 'LOCALNET_BLOCK_INTERVAL_MS') ?? 5000;
+  const port = async (v: number | undefined, key: string, dflt: number) => {
+    const p = v ?? intEnv(env, key) ?? dflt;
+    return p === 0 ? freePort() : p;
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  // Both chains start in parallel: litecoind is spawned first (its own process boots while solc and
+  // ganache keep this one busy).
+  // 1. Litecoin regtest
+  const ltcOpts = opts.ltc;
+  const ltcEnabled = ltcOpts !== false && !/^(0|false|no|off)$/i.test(env.LOCALNET_LTC?.trim() ?? '');
+  let ltcStart: Promise<Awaited<ReturnType<typeof startLitecoin>> | null> = Promise.resolve(null);
+  if (ltcEnabled) {
+    const o = ltcOpts || {};
+    const binary = findLitecoind(o.binary ?? (env.LITECOIND?.trim() || 'litecoind'));
+    if (!binary) {
+      log(INSTALL_HINT);
+    } else {
+      const rpcPort = await port(o.rpcPort, 'LOCALNET_LTC_RPC_PORT', DEFAULT_LTC_RPC_PORT);
+      let p2pPort = await port(o.p2pPort, 'LOCALNET_LTC_P2P_PORT', DEFAULT_LTC_P2P_PORT);
+      while (p2pPort === rpcPort) p2pPort = await freePort();
+      ltcStart = startLitecoin({
+        binary,
+        host: HOST,
+        rpcPort,
+        p2pPort,
+        rpcUser: o.rpcUser ?? (env.LOCALNET_LTC_RPC_USER?.trim() || 'secux'),
+        rpcPassword: o.rpcPassword ?? (env.LOCALNET_LTC_RPC_PASSWORD?.trim() || 'secux-localnet'),
+        dataDir: path.join(dataDir, 'litecoind'),
+        fund: deriveLtcFundedAccounts(mnemonic),
+        fundAmount: o.fundAmount ?? intEnv(env, 'LOCALNET_LTC_FUND_AMOUNT') ?? 5,
+        blockIntervalMs,
+        log,
+      }).then(
+        (r) => {
+          log(`Litecoin regtest (${r.info.version}) at ${r.info.rpcUrl} (${Date.now() - t0} ms)`);
+          return r;
+        },
+        (e: unknown) => {
+          if (o.required) throw e;
+          log(
+            `Litecoin regtest failed to start, going on with the EVM chain only: ${e instanceof Error ? e.message : String(e)}`,
+          );
+          return null;
+        },
+      );
+    }
+  }
+
+  // 2. EVM
+  const evmStart = (async () => {
+    await new Promise((r) => setImmediate(r)); // let the litecoind spawn go first
+    const compiled = compileContracts(cacheDir);
+    log(
+      `contracts ${compiled.fromCache ? 'loaded from cache' : `compiled with solc ${compiled.compilerVersion}`} (${compiled.ms} ms)`,
+    );
+    const r = await startEvm({
+      host: HOST,
+      port: await port(opts.evm?.port, 'LOCALNET_EVM_PORT', 8545),
+      chainId: opts.evm?.chainId ?? intEnv(env, 'LOCALNET_CHAIN_ID') ?? DEFAULT_CHAIN_ID,
+      accounts: deriveEthAccounts(mnemonic, opts.evm?.accounts ?? intEnv(env, 'LOCALNET_EVM_ACCOUNTS') ?? 5),
+      balanceEth: opts.evm?.balanceEth ?? intEnv(env, 'LOCALNET_EVM_BALANCE_ETH') ?? 100,
+      blockIntervalMs,
+      artifacts: compiled.artifacts,
+      log,
+    });
+    log(`EVM chain ${r.info.chainId} at ${r.info.rpcUrl} (${Date.now() - t0} ms)`);
+    return r;
+  })();
+
+  const [evmRes, ltcRes] = await Promise.allSettled([evmStart, ltcStart]);
+  if (evmRes.status === 'rejected' || ltcRes.status === 'rejected') {
+    await Promise.all([
+      evmRes.status === 'fulfilled' ? evmRes.value.stop() : undefined,
+      ltcRes.status === 'fulfilled' ? ltcRes.value?.stop() : undefined,
+    ]);
+    throw evmRes.status === 'rejected' ? evmRes.reason : (ltcRes as PromiseRejectedResult).reason;
+  }
+  const evm = evmRes.value;
+  const ltc = ltcRes.value;
+
+  let endpointsPath: string | null = null;
+  // 3. Lifecycle: stop both on stop(), on SIGINT/SIGTERM and (synchronously, litecoind only) on exit.
+  const onExit = () => {
+    if (ltc && ltc.child.exitCode === null && ltc.child.signalCode === null) ltc.child.kill('SIGTERM');
+    if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    void stop().finally(() => {
+      // Re-raise with the default behaviour when nobody else listens for it.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  };
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      process.off('exit', onExit);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
+      await Promise.all([evm.stop(), ltc?.stop()]);
+    })());
+  process.on('exit', onExit);
+  if (opts.handleSignals ?? true) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+
+  const endpoints: Endpoints = {
+    startedAt: new Date().toISOString(),
+    pid: process.pid,
+    evm: evm.info,
+    ltc: ltc?.info ?? null,
+  };
+  if (opts.writeEndpoints ?? true) {
+    endpointsPath = path.join(dataDir, 'endpoints.json');
+    fs.writeFileSync(endpointsPath, `${JSON.stringify(endpoints, null, 2)}\n`);
+  }
+  return { ...endpoints, dataDir, endpointsFile: endpointsPath, startupMs: Date.now() - t0, stop };
+}
