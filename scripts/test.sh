@@ -16,7 +16,7 @@ echo "== Lint"
 npx eslint . --max-warnings=0
 
 echo "== Build the web app"
-WALLET_EMULATOR=1 npm run build --silent
+WALLET_EMULATOR=1 npm run build --silent -- --logLevel error
 
 echo "== Tests (unit, server, integration, end-to-end)"
 npx vitest run "$@"
