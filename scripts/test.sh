@@ -19,4 +19,13 @@ echo "== Build the web app"
 WALLET_EMULATOR=1 npm run build --silent -- --logLevel error
 
 echo "== Tests (unit, server, integration, end-to-end)"
-npx vitest run "$@"
+mkdir -p .tmp
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest-results.json "$@" || status=$?
+# One plain closing line that any CI reader understands.
+node -e '
+  const r = require("./.tmp/vitest-results.json");
+  const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
+  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+' || true
+exit $status
