@@ -15,7 +15,8 @@ function expectSecurityHeaders(h: Record<string, unknown>) {
   expect(csp).toContain("base-uri 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("img-src 'self' data: https:");
-  expect(csp).toContain("connect-src 'self'");
+  // User-added EVM RPCs are called from the browser: any https origin, plus loopback in the local profile.
+  expect(csp).toMatch(/connect-src 'self'[^;]* https:/);
   expect(csp).toMatch(/frame-src https:\/\/trade-ui\.sandbox\.coinify\.com/);
   expect(h['permissions-policy']).toBe('usb=(self), bluetooth=(self), camera=(self)');
   expect(h['x-content-type-options']).toBe('nosniff');
@@ -140,7 +141,7 @@ describe('app without a built web app', () => {
       });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain('frame-ancestors https://embed.example.com');
-      expect(csp).toContain("connect-src 'self' http://127.0.0.1:8545");
+      expect(csp).toContain("connect-src 'self' http://127.0.0.1:8545 https:");
       expect(res.headers['x-frame-options']).toBeUndefined();
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {

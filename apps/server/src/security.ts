@@ -1,5 +1,15 @@
 import type { Config } from './config.js';
 
+/**
+ * RPC nodes a user adds for a custom EVM chain are called from the browser, never through our
+ * server (which would otherwise become an open proxy). That is why connect-src deliberately
+ * allows any https origin; the local profile also allows loopback nodes over plain http.
+ */
+export const USER_RPC_SOURCES: Record<Config['profile'], string[]> = {
+  mainnet: ['https:'],
+  local: ['https:', 'http://127.0.0.1:*', 'http://localhost:*'],
+};
+
 /** Content-Security-Policy for the web app and every API response. */
 export function buildCsp(config: Config): string {
   const uniq = (xs: string[]) => [...new Set(xs)].join(' ');
@@ -11,7 +21,7 @@ export function buildCsp(config: Config): string {
     ['style-src', "'self' 'unsafe-inline'"],
     ['img-src', "'self' data: https:"],
     ['font-src', "'self' data:"],
-    ['connect-src', uniq(["'self'", ...config.csp.extraConnectSrc])],
+    ['connect-src', uniq(["'self'", ...config.csp.extraConnectSrc, ...USER_RPC_SOURCES[config.profile]])],
     [
       'frame-src',
       config.buyWidget.frameOrigins.length || config.csp.extraFrameSrc.length
