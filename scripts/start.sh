@@ -7,5 +7,5 @@ bash scripts/ensure-deps.sh
 profile="${WALLET_PROFILE:-local}"
 if [ "$profile" = "local" ]; then emulator="${WALLET_EMULATOR:-1}"; else emulator="${WALLET_EMULATOR:-0}"; fi
 echo "Building the web app (profile: $profile, emulator: $emulator)…"
-WALLET_EMULATOR="$emulator" npm run build --silent -- --logLevel error
+WALLET_EMULATOR="$emulator" npm run build --silent -w @secux-companion/web -- --logLevel error
 exec node --import tsx scripts/start.ts "$@"

@@ -16,7 +16,7 @@ echo "== Lint"
 npx eslint . --max-warnings=0
 
 echo "== Build the web app"
-WALLET_EMULATOR=1 npm run build --silent -- --logLevel error
+WALLET_EMULATOR=1 npm run build --silent -w @secux-companion/web -- --logLevel error
 
 echo "== Tests (unit, server, integration, end-to-end)"
 mkdir -p .tmp

@@ -22,6 +22,7 @@ import { registerBuyRoutes } from './routes/buy.js';
 import { registerContentRoutes } from './routes/content.js';
 import { registerDomainRoutes } from './routes/domain.js';
 import { registerEmulatorRoutes } from './routes/emulator.js';
+import { registerChainRoutes } from './chains/routes.js';
 import { registerFirmwareRoutes } from './routes/firmware.js';
 import { registerPriceRoutes } from './routes/prices.js';
 import { registerTxLogRoutes } from './routes/txlog.js';
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       registerBuyRoutes(api, deps);
       registerDomainRoutes(api, deps);
       registerEmulatorRoutes(api, deps);
+      registerChainRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -3,14 +3,15 @@
  * variables), opens + migrates the database, seeds the local profile, listens, and shuts down on SIGINT/SIGTERM.
  */
 import { buildApp } from './app.js';
+import { checkChainEnv } from './chains/registry.js';
 import { describeConfig, loadConfig } from './config.js';
 
 async function main(): Promise<void> {
   const loaded = loadConfig(process.env);
-  if (!loaded.ok) {
+  const errors = [...(loaded.ok ? [] : loaded.errors), ...checkChainEnv(process.env)];
+  if (!loaded.ok || errors.length) {
     console.error(
-      'Invalid configuration; fix these environment variables:\n' +
-        loaded.errors.map((e) => `  - ${e}`).join('\n'),
+      'Invalid configuration; fix these environment variables:\n' + errors.map((e) => `  - ${e}`).join('\n'),
     );
     process.exit(1);
   }

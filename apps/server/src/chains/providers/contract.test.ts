@@ -1,0 +1,461 @@
+/**
+ * Contract tests: each provider against recorded response shapes (test/fixtures.ts) served by a local server,
+ * checking the normalized result and the failure classification.
+ */
+import { encodeAbiParameters, keccak256 } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UtxoSubject } from '../backends.js';
+import { ProviderError, decodeCursor } from '../failover.js';
+import * as fx from '../test/fixtures.js';
+import { RpcFail, rpcHandler, startServer, type TestServer } from '../test/servers.js';
+import { createBitcoinCore } from './bitcoinCore.js';
+import { createBlockbook } from './blockbook.js';
+import { createEtherscan, gweiToWei } from './etherscan.js';
+import { createEvmRpc, feesFrom } from './evmRpc.js';
+import { createMempool } from './mempool.js';
+
+const signal = () => AbortSignal.timeout(5000);
+const kindOf = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return e instanceof ProviderError ? e.kind : `other: ${String(e)}`;
+  }
+};
+const xpubSubject: UtxoSubject = { kind: 'xpub', xpub: fx.XPUB, bip: 84, explicitBip: false };
+
+describe('Blockbook v2 contract', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer((r) => {
+      if (r.path === '/api/') return { body: fx.blockbook.status };
+      if (r.path === `/api/v2/xpub/${fx.XPUB}`)
+        return { body: r.query.get('details') === 'txs' ? fx.blockbook.xpubTxs : fx.blockbook.xpub };
+      if (r.path === `/api/v2/utxo/${fx.XPUB}`) return { body: fx.blockbook.utxo };
+      if (r.path === `/api/v2/tx/${fx.PREV}`) return { body: fx.blockbook.tx };
+      if (r.path.startsWith('/api/v2/tx/')) return { status: 400, body: fx.blockbook.txNotFound };
+      if (r.path === '/api/v2/sendtx/' && r.method === 'POST')
+        return r.body === 'beef'
+          ? { body: fx.blockbook.sendtxOk }
+          : { status: 400, body: fx.blockbook.sendtxRejected };
+      const m = /^\/api\/v2\/estimatefee\/(\d+)$/.exec(r.path);
+      if (m) return { body: fx.blockbook.estimatefee[m[1]!] };
+      return { status: 400, body: { error: 'unknown route' } };
+    });
+  });
+  afterAll(() => s.close());
+  const bb = () =>
+    createBlockbook({ name: 'bb', url: s.url, fetch, timeoutMs: 5000, network: 'main', coinName: 'Bitcoin' });
+
+  it('xpub account: balances, tx count, used addresses with paths (omitted fields default)', async () => {
+    const a = await bb().getAccount!({ subject: xpubSubject }, 'BTC', signal());
+    expect(a).toEqual({
+      chain: 'BTC',
+      address: fx.XPUB,
+      balance: '90000000',
+      unconfirmedBalance: '0',
+      txCount: 5,
+      addresses: [
+        {
+          address: fx.ADDR0,
+          path: "m/84'/0'/0'/0/0",
+          change: 0,
+          index: 0,
+          balance: '90000000',
+          transfers: 3,
+        },
+        { address: fx.ADDR1, path: "m/84'/0'/0'/1/0", change: 1, index: 0, balance: '0', transfers: 2 },
+      ],
+      provider: 'bb',
+    });
+    expect(s.requests.find((r) => r.path.startsWith('/api/v2/xpub'))!.query.get('tokens')).toBe('used');
+  });
+
+  it('history: pending outgoing with change and an incoming tx, own paths, next-page cursor', async () => {
+    const h = await bb().getHistory!(xpubSubject, { cursor: null, pageSize: 2 }, signal());
+    expect(h.operations).toHaveLength(2);
+    const [out, inc] = h.operations;
+    expect(out).toMatchObject({
+      hash: fx.TXID,
+      blockHeight: null,
+      direction: 'out',
+      value: '9000000',
+      fee: '1000000',
+      rbf: true,
+      isOwnTransaction: true,
+      vsize: 141,
+    });
+    expect(out!.senders[0]).toMatchObject({
+      address: fx.ADDR0,
+      isOwn: true,
+      path: "m/84'/0'/0'/0/0",
+      prevout: { txid: fx.PREV, vout: 1 },
+    });
+    expect(out!.recipients[1]).toMatchObject({ address: fx.ADDR1, isOwn: true, path: "m/84'/0'/0'/1/0" });
+    expect(inc).toMatchObject({
+      hash: fx.PREV,
+      blockHeight: 849000,
+      time: 1717000000000,
+      direction: 'in',
+      value: '100000000',
+      isOwnTransaction: false,
+    });
+    expect(decodeCursor(h.cursor)).toEqual({ k: 'blockbook', p: 2 });
+    // a cursor of another provider kind is not this provider's to read
+    expect(
+      await kindOf(
+        bb().getHistory!(
+          xpubSubject,
+          { cursor: Buffer.from('{"k":"core","o":10}').toString('base64url'), pageSize: 2 },
+          signal(),
+        ),
+      ),
+    ).toBe('unsupported');
+  });
+
+  it('utxo: unconfirmed ones have height null; paths and coinbase flags pass through', async () => {
+    const u = await bb().getUtxos!(xpubSubject, false, signal());
+    expect(u[0]).toEqual({
+      txid: fx.TXID,
+      vout: 1,
+      value: '90000000',
+      height: null,
+      confirmations: 0,
+      address: fx.ADDR1,
+      path: "m/84'/0'/0'/1/0",
+    });
+    expect(u[1]).toMatchObject({ height: 848043, confirmations: 1958, coinbase: true });
+  });
+
+  it('tx, raw tx, and "not found" given as HTTP 400', async () => {
+    const t = await bb().getTx!(fx.PREV, signal());
+    expect(t).toMatchObject({
+      txid: fx.PREV,
+      blockHeight: 849000,
+      fee: '10000',
+      value: '100000000',
+      rbf: false,
+      hex: '02000000000101',
+    });
+    expect(t.inputs[0]).toEqual({ txid: 'f'.repeat(64), vout: 3, address: fx.FOREIGN, value: '100010000' });
+    expect(await bb().getRawTx!(fx.PREV, signal())).toBe('02000000000101');
+    expect(await kindOf(bb().getTx!('0'.repeat(64), signal()))).toBe('notFound');
+  });
+
+  it('sendtx: txid on success, rejection (400) is final', async () => {
+    expect(await bb().broadcast!('beef', signal())).toBe(fx.TXID);
+    const err = await bb().broadcast!('dead', signal()).catch((e: ProviderError) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).kind).toBe('rejected');
+    expect((err as ProviderError).message).toContain('min relay fee not met');
+  });
+
+  it('estimatefee: whole coins per kB → sat/vB', async () => {
+    expect(await bb().estimateFees!(signal())).toEqual({ high: 24.6, medium: 12, low: 5 });
+  });
+
+  it('a Blockbook of another network or coin is the wrong chain', async () => {
+    const t = createBlockbook({ name: 'bb', url: s.url, fetch, timeoutMs: 5000, network: 'test' });
+    expect(await kindOf(t.getAccount!({ subject: xpubSubject }, 'TBTC', signal()))).toBe('wrongChain');
+    const ltc = createBlockbook({
+      name: 'bb',
+      url: s.url,
+      fetch,
+      timeoutMs: 5000,
+      network: 'main',
+      coinName: 'Litecoin',
+    });
+    expect(await kindOf(ltc.getUtxos!(xpubSubject, false, signal()))).toBe('wrongChain');
+  });
+
+  it('429 with Retry-After and 500 are classified for failover', async () => {
+    const bad = await startServer((r) =>
+      r.path === '/api/'
+        ? { body: fx.blockbook.status }
+        : { status: 429, body: fx.blockbook.rateLimited, headers: { 'retry-after': '7' } },
+    );
+    const e = await createBlockbook({ name: 'x', url: bad.url, fetch, timeoutMs: 5000, network: 'main' })
+      .getTx!(fx.PREV, signal()).catch((x: ProviderError) => x);
+    expect(e).toMatchObject({ kind: 'rateLimited', opts: { status: 429, retryAfter: 7 } });
+    bad.setHandler(() => ({ status: 500, body: { error: 'Internal server error' } }));
+    expect(
+      await kindOf(
+        createBlockbook({ name: 'x', url: bad.url, fetch, timeoutMs: 5000, network: 'main' }).getTx!(
+          fx.PREV,
+          signal(),
+        ),
+      ),
+    ).toBe('server');
+    await bad.close();
+  });
+});
+
+describe('mempool.space fee contract', () => {
+  it('maps fastest/halfHour/hour to high/medium/low; 503 plain text is a server failure', async () => {
+    const s = await startServer(() => ({ body: fx.mempool.recommended }));
+    const m = createMempool({ name: 'm', url: `${s.url}/api`, fetch, timeoutMs: 5000 });
+    expect(await m.recommendedFees(signal())).toEqual({ high: 21, medium: 13, low: 8 });
+    expect(s.requests[0]!.path).toBe('/api/v1/fees/recommended');
+    s.setHandler(() => ({ status: 503, body: fx.mempool.outOfSync }));
+    expect(await kindOf(m.recommendedFees(signal()))).toBe('server');
+    s.setHandler(() => ({ body: { fastestFee: 'many' } }));
+    expect(await kindOf(m.recommendedFees(signal()))).toBe('malformed');
+    await s.close();
+  });
+});
+
+describe('Etherscan-compatible explorer contract', () => {
+  let s: TestServer;
+  let mode: 'ok' | 'empty' | 'rate' | 'key' = 'ok';
+  beforeAll(async () => {
+    s = await startServer((r) => {
+      if (mode === 'empty') return { body: fx.etherscan.empty };
+      if (mode === 'rate') return { body: fx.etherscan.rateLimited };
+      if (mode === 'key') return { body: fx.etherscan.invalidKey };
+      const action = r.query.get('action');
+      if (action === 'txlist') return { body: fx.etherscan.txlist };
+      if (action === 'tokentx') return { body: fx.etherscan.tokentx };
+      if (action === 'tokenbalance') return { body: fx.etherscan.tokenbalance };
+      if (action === 'balance') return { body: fx.etherscan.balance };
+      if (action === 'gasoracle') return { body: fx.etherscan.gasoracle };
+      if (action === 'eth_getTransactionCount') return { body: fx.etherscan.proxyNonce };
+      if (action === 'eth_sendRawTransaction') return { body: fx.etherscan.proxyNonceTooLow };
+      return { body: { status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' } };
+    });
+  });
+  afterAll(() => s.close());
+  const es = () =>
+    createEtherscan({
+      name: 'es',
+      url: `${s.url}/v2/api`,
+      chainId: 1,
+      apiKey: 'secret-key',
+      fetch,
+      timeoutMs: 5000,
+    });
+
+  it('history merges txlist and tokentx by hash, drops errored, newest first', async () => {
+    mode = 'ok';
+    const h = await es().getHistory!(fx.ADDRESS, { cursor: null, pageSize: 3 }, signal());
+    expect(h.operations.map((o) => o.hash)).toEqual([fx.H1, fx.H2]);
+    expect(h.operations[0]).toMatchObject({
+      direction: 'out',
+      value: '2500000',
+      fee: (51000n * 1000000n).toString(),
+      nonce: 4,
+      token: { contract: fx.TOKEN, symbol: 'USDT', decimals: 6, name: 'Tether USD' },
+      isOwnTransaction: true,
+      blockHeight: 9315100,
+      time: 1653915500000,
+    });
+    expect(h.operations[1]).toMatchObject({ direction: 'in', value: '5000000000000000', fee: '21000000000' });
+    expect(decodeCursor(h.cursor)).toEqual({ k: 'etherscan', p: 2 });
+    const q = s.requests.find((r) => r.query.get('action') === 'txlist')!.query;
+    expect(Object.fromEntries(q)).toMatchObject({
+      chainid: '1',
+      module: 'account',
+      address: fx.ADDRESS,
+      sort: 'desc',
+      page: '1',
+      offset: '3',
+      apikey: 'secret-key',
+    });
+  });
+
+  it('"No transactions found" (status 0) is an empty page, not an error', async () => {
+    mode = 'empty';
+    expect(await es().getHistory!(fx.ADDRESS, { cursor: null, pageSize: 10 }, signal())).toEqual({
+      operations: [],
+      cursor: null,
+    });
+  });
+
+  it('rate limit and key problems in a 200 answer are classified for failover', async () => {
+    mode = 'rate';
+    expect(await kindOf(es().getBalance!(fx.ADDRESS, signal()))).toBe('rateLimited');
+    mode = 'key';
+    expect(await kindOf(es().getBalance!(fx.ADDRESS, signal()))).toBe('server');
+  });
+
+  it('balance, tokenbalance, proxy nonce, gasoracle (fractional gwei) and proxy errors', async () => {
+    mode = 'ok';
+    expect(await es().getBalance!(fx.ADDRESS, signal())).toBe('40891626854930000000000');
+    expect(await es().getNonce!(fx.ADDRESS, signal())).toBe('5');
+    const tokens = await es().getTokenBalances!(fx.ADDRESS, [fx.TOKEN], signal());
+    expect(tokens[0]).toMatchObject({ contract: fx.TOKEN, balance: '135499' });
+    const f = await es().getFees!(signal());
+    expect(f.tiers).toEqual({ high: '123012296', medium: '111829360', low: '111829336' });
+    expect(f.eip1559?.baseFeePerGas).toBe('111829336');
+    expect(f.eip1559?.tiers.high.maxPriorityFeePerGas).toBe((123012296n - 111829336n).toString());
+    expect(gweiToWei('12')).toBe('12000000000');
+    expect(gweiToWei('0.0000000019')).toBe('1');
+    const e = await es().broadcast!('0x02', signal()).catch((x: ProviderError) => x);
+    expect(e).toMatchObject({ kind: 'rejected', message: 'nonce too low' });
+  });
+});
+
+describe('EVM JSON-RPC contract', () => {
+  const word = (n: bigint) => encodeAbiParameters([{ type: 'uint256' }], [n]);
+  const str = (v: string) => encodeAbiParameters([{ type: 'string' }], [v]);
+  let s: TestServer;
+  let sent: unknown[] = [];
+  beforeAll(async () => {
+    s = await startServer(
+      rpcHandler({
+        eth_chainId: () => '0x1',
+        eth_getBalance: () => '0xde0b6b3a7640000',
+        eth_getTransactionCount: (p) => (p[1] === 'pending' ? '0x7' : '0x6'),
+        eth_estimateGas: (p) =>
+          (p[0] as { data?: string }).data
+            ? new RpcFail(3, 'execution reverted: ERC20: transfer amount exceeds balance')
+            : '0x5208',
+        eth_gasPrice: () => '0x3b9aca00',
+        eth_feeHistory: () => fx.rpc.feeHistory,
+        eth_call: (p) => {
+          const { to, data } = p[0] as { to: string; data: string };
+          if (to.toLowerCase() !== fx.TOKEN) return '0x';
+          if (data === '0x313ce567') return word(6n);
+          if (data === '0x95d89b41') return str('USD\u20aeT');
+          if (data === '0x06fdde03') return str('Tether USD');
+          if (data.startsWith('0x70a08231')) return word(135499n);
+          return '0x';
+        },
+        eth_sendRawTransaction: (p) => {
+          sent.push(p[0]);
+          if (p[0] === '0xaa') return new RpcFail(-32000, 'already known');
+          if (p[0] === '0xbb') return new RpcFail(-32000, 'insufficient funds for gas * price + value');
+          return `0x${'ab'.repeat(32)}`;
+        },
+      }),
+    );
+  });
+  afterAll(() => s.close());
+  const rpc = (chainId = 1) => createEvmRpc({ name: 'rpc', url: s.url, fetch, timeoutMs: 5000, chainId });
+
+  it('balance, pending nonce, sent count, gas estimate', async () => {
+    expect(await rpc().getBalance!(fx.ADDRESS, signal())).toBe('1000000000000000000');
+    expect(await rpc().getNonce!(fx.ADDRESS, signal())).toBe('7');
+    expect(await rpc().getSentCount!(fx.ADDRESS, signal())).toBe(6);
+    expect(await rpc().estimateGas!({ from: fx.ADDRESS, to: fx.OTHER, value: '1' }, signal())).toBe('21000');
+    const e = await rpc().estimateGas!({ to: fx.TOKEN, data: '0xa9059cbb' }, signal()).catch(
+      (x: ProviderError) => x,
+    );
+    expect(e).toMatchObject({ kind: 'rejected' });
+  });
+
+  it('fees: eth_feeHistory 3 blocks, 25/50/75 → low/medium/high; next base fee from the last entry', async () => {
+    const f = await rpc().getFees!(signal());
+    const base = BigInt('0x4099f79a');
+    const avg = (j: number) => fx.rpc.feeHistory.reward.reduce((a, r) => a + BigInt(r[j]!), 0n) / 3n;
+    expect(f.eip1559).toEqual({
+      baseFeePerGas: base.toString(),
+      tiers: {
+        low: { maxPriorityFeePerGas: avg(0).toString(), maxFeePerGas: (2n * base + avg(0)).toString() },
+        medium: { maxPriorityFeePerGas: avg(1).toString(), maxFeePerGas: (2n * base + avg(1)).toString() },
+        high: { maxPriorityFeePerGas: avg(2).toString(), maxFeePerGas: (2n * base + avg(2)).toString() },
+      },
+    });
+    const fh = s.requests
+      .flatMap((r) => (Array.isArray(r.json) ? r.json : [r.json]))
+      .find((m: { method?: string }) => m?.method === 'eth_feeHistory') as { params: unknown[] };
+    expect(fh.params).toEqual(['0x3', 'latest', [25, 50, 75]]);
+    // "All empty": the legacy gas price for every tier, no EIP-1559 tiers
+    expect(feesFrom(fx.rpc.emptyFeeHistory, 5n)).toEqual({
+      unit: 'wei',
+      tiers: { high: '5', medium: '5', low: '5' },
+    });
+  });
+
+  it('ERC-20 info and balance in one batch; non-ASCII stripped; no code → Contract not exist', async () => {
+    const t = await rpc().getTokenInfo!(fx.TOKEN, fx.ADDRESS, signal());
+    expect(t).toEqual({
+      type: 'ERC20',
+      contract: fx.TOKEN,
+      name: 'Tether USD',
+      symbol: 'USDT',
+      decimals: 6,
+      balance: '135499',
+    });
+    const e = await rpc().getTokenInfo!(fx.OTHER, undefined, signal()).catch((x: ProviderError) => x);
+    expect(e).toMatchObject({ kind: 'notFound', message: 'Contract not exist' });
+  });
+
+  it('broadcast: hash; "already known" counts as sent; a node rejection is final', async () => {
+    sent = [];
+    expect(await rpc().broadcast!('0x02f8', signal())).toBe(`0x${'ab'.repeat(32)}`);
+    expect(await rpc().broadcast!('0xaa', signal())).toBe(keccak256('0xaa'));
+    expect(await kindOf(rpc().broadcast!('0xbb', signal()))).toBe('rejected');
+  });
+
+  it('health check: the wrong chain id is reported', async () => {
+    await rpc(1).healthCheck(signal());
+    expect(await kindOf(rpc(56).healthCheck(signal()))).toBe('wrongChain');
+  });
+});
+
+describe('Bitcoin Core RPC contract', () => {
+  it('HTTP 500 with a JSON error is an RPC error mapped by code; the wrong network is detected', async () => {
+    let chain = 'regtest';
+    const s = await startServer(
+      rpcHandler(
+        {
+          getblockchaininfo: () => ({ chain, blocks: 120 }),
+          sendrawtransaction: () => new RpcFail(-26, 'min relay fee not met, 100 < 141'),
+          getrawtransaction: () =>
+            new RpcFail(
+              -5,
+              'No such mempool or blockchain transaction. Use gettransaction for wallet transactions.',
+            ),
+          estimatesmartfee: (p) =>
+            p[0] === 2
+              ? { feerate: 0.000246, blocks: 2 }
+              : p[0] === 6
+                ? { feerate: 0.00012, blocks: 6 }
+                : { feerate: 0.00005, blocks: 12 },
+        },
+        { errorStatus: 500 },
+      ),
+    );
+    const core = createBitcoinCore({
+      name: 'core',
+      url: s.url,
+      user: 'u',
+      password: 'p',
+      fetch,
+      timeoutMs: 5000,
+      network: 'regtest',
+      coinType: 2,
+    });
+    const e = await core.broadcast!('00', signal()).catch((x: ProviderError) => x);
+    expect(e).toMatchObject({
+      kind: 'rejected',
+      message: 'min relay fee not met, 100 < 141',
+      opts: { upstreamCode: -26 },
+    });
+    expect(await kindOf(core.getRawTx!('0'.repeat(64), signal()))).toBe('notFound');
+    expect(await core.estimateFees!(signal())).toEqual({ high: 24.6, medium: 12, low: 5 });
+    expect(s.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
+    chain = 'main';
+    const other = createBitcoinCore({
+      name: 'core',
+      url: s.url,
+      fetch,
+      timeoutMs: 5000,
+      network: 'regtest',
+      coinType: 2,
+    });
+    expect(await kindOf(other.getRawTx!('0'.repeat(64), signal()))).toBe('wrongChain');
+    s.setHandler(() => ({ status: 401, body: '' }));
+    const noauth = createBitcoinCore({
+      name: 'core',
+      url: s.url,
+      fetch,
+      timeoutMs: 5000,
+      network: 'main',
+      coinType: 2,
+    });
+    expect(await kindOf(noauth.getRawTx!('0'.repeat(64), signal()))).toBe('server');
+    await s.close();
+  });
+});

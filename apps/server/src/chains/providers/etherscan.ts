@@ -1,0 +1,375 @@
+/**
+ * Etherscan-compatible explorer API (Etherscan V2 with `chainid`, V1-style hosts, Blockscout's /api):
+ * account txlist / tokentx / tokenbalance / balance, gastracker gasoracle, proxy eth_getTransactionCount /
+ * eth_estimateGas / eth_sendRawTransaction. Shapes: shared/reference/apis/ethereum-jsonrpc-etherscan.md.
+ *
+ * HTTP status is 200 even for errors, so the envelope decides: status "1" is success; status "0" with
+ * "No transactions found"/"No records found" is an empty list; "Max rate limit reached" is a rate limit (next
+ * provider); key/chain problems skip the provider; an invalid address is the client's fault.
+ */
+import { keccak256, type Hex } from 'viem';
+import { z } from 'zod';
+import type { EvmProvider, HistoryQuery } from '../backends.js';
+import { mergeEvmHistory, type EvmTokenTransferLike, type EvmTxLike } from '../evmOps.js';
+import { ProviderError, decodeCursor, encodeCursor, getJson, validate, type FetchFn } from '../failover.js';
+import type { FeeInfo, TokenBalance, TokenInfo } from '../types.js';
+import { asciiOnly, evmRpcError } from './evmRpc.js';
+
+// ---- raw API shapes (kept inside this file) ----
+const num = z.string().regex(/^\d+$/);
+const Envelope = z.object({
+  status: z.string().optional(),
+  message: z.string().optional(),
+  result: z.unknown(),
+});
+const TxItem = z.object({
+  blockNumber: num,
+  timeStamp: num,
+  hash: z.string(),
+  nonce: num.optional(),
+  from: z.string(),
+  to: z.string(),
+  value: num,
+  gasPrice: num.optional(),
+  gasUsed: num.optional(),
+  isError: z.string().optional(),
+  txreceipt_status: z.string().optional(),
+  contractAddress: z.string().optional(),
+});
+const TokenTxItem = z.object({
+  blockNumber: num,
+  timeStamp: num,
+  hash: z.string(),
+  nonce: num.optional(),
+  from: z.string(),
+  to: z.string(),
+  value: num,
+  contractAddress: z.string(),
+  tokenName: z.string().optional(),
+  tokenSymbol: z.string().optional(),
+  tokenDecimal: z.string().regex(/^\d*$/).optional(),
+  gasPrice: num.optional(),
+  gasUsed: num.optional(),
+});
+const GasOracle = z.object({
+  SafeGasPrice: z.string(),
+  ProposeGasPrice: z.string(),
+  FastGasPrice: z.string(),
+  suggestBaseFee: z.string().optional(),
+});
+const ProxyEnvelope = z.object({
+  result: z.unknown().optional(),
+  error: z.object({ code: z.number(), message: z.string() }).optional().nullable(),
+});
+const hexQty = z.string().regex(/^0x[0-9a-fA-F]+$/);
+
+export interface EtherscanOptions {
+  name: string;
+  /** API URL: https://api.etherscan.io/v2/api (V2, with chainId), or a V1/Blockscout …/api URL. */
+  url: string;
+  /** Sent as `chainid` (Etherscan V2). */
+  chainId?: number;
+  apiKey?: string;
+  fetch: FetchFn;
+  timeoutMs: number;
+  /** Token holdings page size (spec: 10000). */
+  tokenPageSize?: number;
+}
+
+/** gwei decimal string (possibly fractional) → wei string, extra digits truncated. */
+export function gweiToWei(v: string): string {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(v.trim());
+  if (!m) throw new ProviderError('malformed', `not a gwei amount: ${v}`);
+  return (BigInt(m[1]!) * 10n ** 9n + BigInt((m[2] ?? '').padEnd(9, '0').slice(0, 9) || '0')).toString();
+}
+
+export function createEtherscan(o: EtherscanOptions): EvmProvider {
+  const meta = new Map<string, { name: string; symbol: string; decimals: number }>();
+
+  async function call(params: Record<string, string>, signal: AbortSignal): Promise<unknown> {
+    const q = new URLSearchParams({
+      ...(o.chainId !== undefined ? { chainid: String(o.chainId) } : {}),
+      ...params,
+      ...(o.apiKey ? { apikey: o.apiKey } : {}),
+    });
+    const env = await getJson(o.fetch, `${o.url}?${q}`, Envelope, 'explorer answer', { signal });
+    if (env.status === '1') return env.result;
+    const text = typeof env.result === 'string' ? env.result : '';
+    const msg = env.message ?? '';
+    if (
+      /^no (transactions|records) found/i.test(msg) ||
+      (Array.isArray(env.result) && env.result.length === 0)
+    )
+      return [];
+    const all = `${msg} ${text}`;
+    if (/rate limit/i.test(all)) throw new ProviderError('rateLimited', text || msg);
+    if (/invalid api key|api key|chainid|too many invalid|query timeout|not supported/i.test(all))
+      throw new ProviderError('server', `explorer: ${text || msg}`);
+    if (/invalid address/i.test(all)) throw new ProviderError('badRequest', text || msg);
+    if (/contract/i.test(all)) throw new ProviderError('notFound', 'Invalid Token Contract Address');
+    throw new ProviderError('server', `explorer: ${text || msg || 'NOTOK'}`);
+  }
+
+  async function proxy(
+    action: string,
+    params: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const q = new URLSearchParams({
+      ...(o.chainId !== undefined ? { chainid: String(o.chainId) } : {}),
+      module: 'proxy',
+      action,
+      ...params,
+      ...(o.apiKey ? { apikey: o.apiKey } : {}),
+    });
+    const env = await getJson(
+      o.fetch,
+      `${o.url}?${q}`,
+      z.union([ProxyEnvelope, Envelope]),
+      'explorer proxy answer',
+      { signal },
+    );
+    if ('error' in env && env.error) throw evmRpcError(action, env.error.code, env.error.message);
+    // A rate-limit answer in the status/message envelope
+    if ('status' in env && env.status === '0')
+      throw new ProviderError(
+        /rate limit/i.test(String(env.result)) ? 'rateLimited' : 'server',
+        String(env.result),
+      );
+    if (typeof env.result === 'string' && /rate limit/i.test(env.result))
+      throw new ProviderError('rateLimited', env.result);
+    return env.result;
+  }
+
+  const toTx = (t: z.infer<typeof TxItem>): EvmTxLike => ({
+    hash: t.hash,
+    blockNumber: Number(t.blockNumber),
+    timeStamp: Number(t.timeStamp),
+    from: t.from,
+    to: t.to || t.contractAddress || '',
+    value: t.value,
+    ...(t.nonce ? { nonce: Number(t.nonce) } : {}),
+    ...(t.gasUsed ? { gasUsed: t.gasUsed } : {}),
+    ...(t.gasPrice ? { gasPrice: t.gasPrice } : {}),
+    isError: t.isError === '1' || t.txreceipt_status === '0',
+  });
+  const remember = (t: z.infer<typeof TokenTxItem>) => {
+    const m = {
+      name: asciiOnly(t.tokenName ?? ''),
+      symbol: asciiOnly(t.tokenSymbol ?? ''),
+      decimals: Number(t.tokenDecimal || '0'),
+    };
+    meta.set(t.contractAddress.toLowerCase(), m);
+    return m;
+  };
+  const toTransfer = (t: z.infer<typeof TokenTxItem>): EvmTokenTransferLike => {
+    const m = remember(t);
+    return {
+      hash: t.hash,
+      blockNumber: Number(t.blockNumber),
+      timeStamp: Number(t.timeStamp),
+      from: t.from,
+      to: t.to,
+      value: t.value,
+      contract: t.contractAddress,
+      symbol: m.symbol,
+      name: m.name,
+      decimals: m.decimals,
+      ...(t.nonce ? { nonce: Number(t.nonce) } : {}),
+      ...(t.gasUsed ? { gasUsed: t.gasUsed } : {}),
+      ...(t.gasPrice ? { gasPrice: t.gasPrice } : {}),
+    };
+  };
+
+  async function tokenBalance(address: string, contract: string, signal: AbortSignal): Promise<string> {
+    return validate(
+      num,
+      await call(
+        { module: 'account', action: 'tokenbalance', contractaddress: contract, address, tag: 'latest' },
+        signal,
+      ),
+      'tokenbalance',
+    );
+  }
+
+  return {
+    name: o.name,
+    kind: 'etherscan',
+    timeoutMs: o.timeoutMs,
+
+    async getBalance(address, signal) {
+      return validate(
+        num,
+        await call({ module: 'account', action: 'balance', address, tag: 'latest' }, signal),
+        'balance',
+      );
+    },
+    async getNonce(address, signal) {
+      return BigInt(
+        validate(
+          hexQty,
+          await proxy('eth_getTransactionCount', { address, tag: 'pending' }, signal),
+          'nonce',
+        ),
+      ).toString();
+    },
+    async getSentCount(address, signal) {
+      return Number(
+        BigInt(
+          validate(
+            hexQty,
+            await proxy('eth_getTransactionCount', { address, tag: 'latest' }, signal),
+            'nonce',
+          ),
+        ),
+      );
+    },
+    async estimateGas(tx, signal) {
+      const params: Record<string, string> = {};
+      if (tx.from) params.from = tx.from;
+      if (tx.to) params.to = tx.to;
+      if (tx.value) params.value = `0x${BigInt(tx.value).toString(16)}`;
+      if (tx.data && tx.data !== '0x') params.data = tx.data;
+      return BigInt(validate(hexQty, await proxy('eth_estimateGas', params, signal), 'gas')).toString();
+    },
+    async getFees(signal): Promise<Omit<FeeInfo, 'chain' | 'source' | 'provider'>> {
+      const g = validate(
+        GasOracle,
+        await call({ module: 'gastracker', action: 'gasoracle' }, signal),
+        'gasoracle',
+      );
+      const tiers = {
+        high: gweiToWei(g.FastGasPrice),
+        medium: gweiToWei(g.ProposeGasPrice),
+        low: gweiToWei(g.SafeGasPrice),
+      };
+      if (!g.suggestBaseFee) return { unit: 'wei', tiers };
+      const baseFee = BigInt(gweiToWei(g.suggestBaseFee));
+      const tip = (total: string) => {
+        const t = BigInt(total) - baseFee;
+        return t > 0n ? t : 0n;
+      };
+      const p = { high: tip(tiers.high), medium: tip(tiers.medium), low: tip(tiers.low) };
+      if (p.high === 0n && p.medium === 0n && p.low === 0n) return { unit: 'wei', tiers };
+      const tier = (x: bigint) => ({
+        maxFeePerGas: (2n * baseFee + x).toString(),
+        maxPriorityFeePerGas: x.toString(),
+      });
+      return {
+        unit: 'wei',
+        tiers,
+        eip1559: {
+          baseFeePerGas: baseFee.toString(),
+          tiers: { high: tier(p.high), medium: tier(p.medium), low: tier(p.low) },
+        },
+      };
+    },
+    async getTokenInfo(contract, address, signal): Promise<TokenInfo> {
+      let m = meta.get(contract.toLowerCase());
+      if (!m) {
+        const list = validate(
+          z.array(TokenTxItem),
+          await call(
+            {
+              module: 'account',
+              action: 'tokentx',
+              contractaddress: contract,
+              page: '1',
+              offset: '1',
+              sort: 'desc',
+            },
+            signal,
+          ),
+          'tokentx',
+        );
+        if (!list[0]) throw new ProviderError('notFound', 'Contract not exist');
+        m = remember(list[0]);
+      }
+      return {
+        type: 'ERC20',
+        contract,
+        ...m,
+        ...(address ? { balance: await tokenBalance(address, contract, signal) } : {}),
+      };
+    },
+    async discoverTokens(address, signal) {
+      const size = o.tokenPageSize ?? 10000;
+      const seen = new Map<string, string>();
+      for (let page = 1; page <= 10; page++) {
+        const list = validate(
+          z.array(TokenTxItem),
+          await call(
+            {
+              module: 'account',
+              action: 'tokentx',
+              address,
+              page: String(page),
+              offset: String(size),
+              sort: 'desc',
+            },
+            signal,
+          ),
+          'tokentx',
+        );
+        for (const t of list) {
+          remember(t);
+          seen.set(t.contractAddress.toLowerCase(), t.contractAddress);
+        }
+        if (list.length < size) break; // spec: stop when a page has fewer than 10000 items
+      }
+      return [...seen.values()];
+    },
+    async getTokenBalances(address, contracts, signal): Promise<TokenBalance[]> {
+      const out: TokenBalance[] = [];
+      for (const c of contracts) {
+        const m = meta.get(c.toLowerCase()) ?? { name: '', symbol: '', decimals: 0 };
+        out.push({ type: 'ERC20', contract: c, ...m, balance: await tokenBalance(address, c, signal) });
+      }
+      return out;
+    },
+    async getHistory(address, q: HistoryQuery, signal) {
+      const c = decodeCursor(q.cursor);
+      if (c && c.k !== 'etherscan')
+        throw new ProviderError('unsupported', 'cursor belongs to another provider kind');
+      const page = c && typeof c.p === 'number' && c.p >= 1 ? Math.floor(c.p) : 1;
+      const common = {
+        module: 'account',
+        address,
+        page: String(page),
+        offset: String(q.pageSize),
+        sort: 'desc',
+        startblock: '0',
+        endblock: '99999999',
+      };
+      const [txs, tokens] = await Promise.all([
+        call({ ...common, action: 'txlist' }, signal).then((r) => validate(z.array(TxItem), r, 'txlist')),
+        call({ ...common, action: 'tokentx' }, signal).then((r) =>
+          validate(z.array(TokenTxItem), r, 'tokentx'),
+        ),
+      ]);
+      const operations = mergeEvmHistory(address, txs.map(toTx), tokens.map(toTransfer));
+      const more = txs.length >= q.pageSize || tokens.length >= q.pageSize;
+      return {
+        operations,
+        cursor: more && page * q.pageSize < 10000 ? encodeCursor({ k: 'etherscan', p: page + 1 }) : null,
+      };
+    },
+    async broadcast(raw, signal) {
+      try {
+        return validate(
+          z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+          await proxy('eth_sendRawTransaction', { hex: raw }, signal),
+          'tx hash',
+        );
+      } catch (e) {
+        if (
+          e instanceof ProviderError &&
+          e.kind === 'rejected' &&
+          /already known|known transaction/i.test(e.message)
+        )
+          return keccak256(raw as Hex);
+        throw e;
+      }
+    },
+  };
+}

@@ -1,0 +1,185 @@
+/** Registry: configuration sources and the no-open-proxy rules. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkChainEnv, createChainRegistry, isPrivateHost, registryRpcs } from './registry.js';
+import { bipOfKey, descriptorFor, isExtendedKey, toNodeVersion } from './xpub.js';
+import * as fx from './test/fixtures.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-chains-registry-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const noFetch = (async () => {
+  throw new Error('no network in this test');
+}) as typeof fetch;
+
+describe('chain registry', () => {
+  it('local profile: ETH and LTC from DATA_DIR/localnet/endpoints.json, re-read when it changes', () => {
+    const dataDir = path.join(tmp, 'a');
+    fs.mkdirSync(path.join(dataDir, 'localnet'), { recursive: true });
+    const reg = createChainRegistry({ config: { profile: 'local', dataDir }, fetch: noFetch, env: {} });
+    expect(reg.list()).toEqual([]);
+    expect(reg.get('ETH')).toBeUndefined();
+    fs.writeFileSync(
+      path.join(dataDir, 'localnet', 'endpoints.json'),
+      JSON.stringify({
+        evm: { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 },
+        ltc: { rpcUrl: 'http://127.0.0.1:19443', rpcUser: 'secux', rpcPassword: 'pw' },
+      }),
+    );
+    const list = reg.list();
+    expect(list).toEqual([
+      {
+        chain: 'LTC',
+        family: 'utxo',
+        network: 'regtest',
+        providers: ['localnet-litecoind'],
+        source: 'local',
+      },
+      {
+        chain: 'ETH',
+        family: 'evm',
+        chainId: 31337,
+        providers: ['localnet-evm', 'block-scan'],
+        source: 'local',
+      },
+    ]);
+    expect(reg.get('eth')).toBeDefined();
+    expect(reg.get('BTC')).toBeUndefined(); // no public providers in the local profile unless configured
+  });
+
+  it('local profile: LOCAL_* variables win over the file', () => {
+    const reg = createChainRegistry({
+      config: { profile: 'local', dataDir: path.join(tmp, 'none') },
+      fetch: noFetch,
+      env: {
+        LOCAL_EVM_RPC: 'http://127.0.0.1:9999',
+        LOCAL_EVM_CHAIN_ID: '1337',
+        LOCAL_LTC_RPC_URL: 'http://127.0.0.1:9998',
+        LOCAL_LTC_RPC_USER: 'u',
+        LOCAL_LTC_RPC_PASSWORD: 'p',
+      },
+    });
+    expect(reg.list().map((c) => [c.chain, c.chainId ?? c.network])).toEqual([
+      ['LTC', 'regtest'],
+      ['ETH', 1337],
+    ]);
+  });
+
+  it('mainnet profile: public defaults, replaceable or disabled per chain; keys never listed', () => {
+    const reg = createChainRegistry({
+      config: { profile: 'mainnet', dataDir: tmp },
+      fetch: noFetch,
+      env: {
+        ETHERSCAN_API_KEY: 'secret',
+        CHAIN_LTC_BLOCKBOOK: 'none',
+        CHAIN_LTC_BITCOIN_RPC: 'http://user:pass@10.0.0.5:9332',
+        CHAIN_DOGE_BLOCKBOOK: 'none',
+      },
+    });
+    const byChain = Object.fromEntries(reg.list().map((c) => [c.chain, c]));
+    expect(byChain.BTC).toMatchObject({
+      network: 'main',
+      providers: ['blockbook#1', 'blockbook#2', 'mempool#1'],
+    });
+    expect(byChain.LTC).toMatchObject({ providers: ['bitcoin-rpc#1'] });
+    expect(byChain.DOGE).toBeUndefined();
+    expect(byChain.ETH).toMatchObject({ chainId: 1, providers: ['rpc#1', 'rpc#2', 'rpc#3', 'explorer#1'] });
+    expect(byChain.BSC).toMatchObject({ chainId: 56 });
+    expect(JSON.stringify(reg.list())).not.toMatch(/secret|pass|https?:/);
+  });
+
+  it('generic EVM chains only from the chain-registry snapshot, with public https RPCs only', () => {
+    const file = path.join(tmp, 'chains.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          name: 'Polygon',
+          chainId: 137,
+          shortName: 'pol',
+          rpc: [
+            'https://polygon-rpc.com',
+            'https://x.infura.io/v3/${INFURA_API_KEY}',
+            'wss://ws.example.com',
+            'http://plain.example.com',
+          ],
+          nativeCurrency: { symbol: 'POL', decimals: 18 },
+        },
+        {
+          name: 'Sneaky',
+          chainId: 999001,
+          rpc: [
+            'https://127.0.0.1:8545',
+            'https://localhost',
+            'https://10.1.2.3',
+            'https://[::1]/',
+            'https://169.254.169.254/latest',
+          ],
+        },
+      ]),
+    );
+    const reg = createChainRegistry({
+      config: { profile: 'mainnet', dataDir: tmp },
+      fetch: noFetch,
+      env: { CHAIN_REGISTRY_FILE: file },
+    });
+    expect(reg.get('EVM-137')).toBeDefined();
+    expect(reg.get('EVM-999001')).toBeUndefined();
+    expect(reg.get('EVM-5')).toBeUndefined();
+    expect(
+      registryRpcs({
+        rpc: [
+          'https://polygon-rpc.com',
+          'https://u:p@host.example.com',
+          'https://192.168.1.1',
+          'https://fd00::1',
+        ],
+      }),
+    ).toEqual(['https://polygon-rpc.com']);
+  });
+
+  it('private host detection and env validation', () => {
+    for (const h of [
+      'localhost',
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.0.1',
+      '169.254.169.254',
+      '::1',
+      '[::1]',
+      'fe80::1',
+      'node.local',
+      '0.0.0.0',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isPrivateHost(h), h).toBe(true);
+    for (const h of ['polygon-rpc.com', '8.8.8.8', '172.32.0.1', '2001:4860::8888'])
+      expect(isPrivateHost(h), h).toBe(false);
+    expect(
+      checkChainEnv({
+        CHAIN_ETH_RPC: 'https://a.example,https://b.example',
+        CHAIN_PROVIDER_TIMEOUT_MS: '20000',
+      }),
+    ).toEqual([]);
+    expect(
+      checkChainEnv({ CHAIN_ETH_RPC: 'ftp://x', CHAIN_BTC_NETWORK: 'moon', CHAIN_HEALTH_TIMEOUT_MS: 'soon' }),
+    ).toEqual([
+      'CHAIN_HEALTH_TIMEOUT_MS: must be a whole number',
+      'CHAIN_BTC_NETWORK: Invalid option: expected one of "main"|"test"|"regtest"',
+      "CHAIN_ETH_RPC: must be a comma separated list of http(s) URLs (or 'none')",
+    ]);
+  });
+});
+
+describe('extended keys', () => {
+  it('parses, infers the purpose and re-encodes for the node network', () => {
+    expect(isExtendedKey(fx.XPUB)).toBe(true);
+    expect(isExtendedKey(`${fx.XPUB.slice(0, -1)}t`)).toBe(false);
+    expect(bipOfKey(fx.XPUB)).toBe(84);
+    expect(toNodeVersion(fx.XPUB, 'regtest')).toMatch(/^tpub/);
+    expect(toNodeVersion(fx.XPUB, 'main')).toMatch(/^xpub/);
+    expect(descriptorFor(49, 'K', '/0/*')).toBe('sh(wpkh(K/0/*))');
+  });
+});
