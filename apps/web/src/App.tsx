@@ -7,16 +7,20 @@ import { VirtualScreen } from './components/VirtualScreen';
 import { TopBar } from './components/TopBar';
 import { ConnMethod } from './screens/ConnMethod';
 import { NotFound } from './screens/NotFound';
+import { useDeviceInfo } from './state/deviceInfo';
 
 // Everything behind the landing page loads on demand, keeping the first load small.
 const WalletLayout = lazy(() => import('./screens/WalletLayout'));
 const Placeholder = lazy(() => import('./screens/Placeholder'));
 const Welcome = lazy(() => import('./screens/Welcome'));
 const Receive = lazy(() => import('./screens/Receive'));
+const Setting = lazy(() => import('./screens/Setting'));
+const UnsupportedModelNotice = lazy(() => import('./firmware/UnsupportedModelNotice'));
 
 /** The root view: top bar, loader, and a guard that swallows the browser's back and forward buttons. */
 function RootView() {
   const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
+  const unsupportedModel = useDeviceInfo((s) => s.unsupportedModel);
   useEffect(() => {
     if (blocker.state === 'blocked') blocker.reset();
   }, [blocker]);
@@ -32,6 +36,11 @@ function RootView() {
       </AppShell.Main>
       <FullScreenLoader />
       <OtpModal />
+      {unsupportedModel && (
+        <Suspense fallback={null}>
+          <UnsupportedModelNotice />
+        </Suspense>
+      )}
       {__EMULATOR_ENABLED__ && <VirtualScreen />}
     </AppShell>
   );
@@ -50,7 +59,7 @@ export const router = createBrowserRouter([
           { path: 'account', element: <Placeholder titleKey="wallet.accounts" /> },
           { path: 'account/information', element: <Placeholder titleKey="wallet.accountInformation" /> },
           { path: 'receive', element: <Receive /> },
-          { path: 'setting', element: <Placeholder titleKey="wallet.setting" /> },
+          { path: 'setting', element: <Setting /> },
           { path: 'domain', element: <Placeholder titleKey="wallet.domain" /> },
           { path: 'evm-chains', element: <Placeholder titleKey="wallet.evmChains" /> },
           { path: 'evm-chains/account', element: <Placeholder titleKey="wallet.evmAccount" /> },

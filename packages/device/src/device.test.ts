@@ -183,4 +183,29 @@ describe('firmware update', () => {
     expect((await device.getVersion()).seVersion).toBe('1.98');
     expect((await device.getSEMode()).bootloader).toBe(false);
   });
+
+  it('the firmware state survives a new emulator instance on the same storage (a page reload)', async () => {
+    const storage = new MemoryStorage();
+    const first = new SecuxEmulator({ startInBootloader: true, mcuVersion: '2.24.0', storage });
+    await first.restoreFirmware();
+    const boot = await connectEmulator(first);
+    const gone = new Promise((r) => boot.on('disconnect', r));
+    await boot.updateMcu(buildFirmwareImage('mcu', '2.31', new Uint8Array(8192).fill(3)));
+    await gone;
+    await first.settled();
+
+    const second = new SecuxEmulator({ startInBootloader: true, mcuVersion: '2.24.0', storage });
+    await second.restoreFirmware();
+    expect(second.state).toMatchObject({ mcuBootloader: false, mcuVersion: '2.31' });
+    const device = await connectEmulator(second);
+    expect((await device.getVersion()).mcuVersion).toBe('2.31');
+    await device.enterSeBootloader();
+    await second.settled();
+
+    const third = new SecuxEmulator({ storage });
+    await third.restoreFirmware();
+    expect(third.state).toMatchObject({ seBootloader: true, mcuVersion: '2.31' });
+    // Without restoreFirmware() an instance keeps its configuration (the previous behaviour).
+    expect(new SecuxEmulator({ storage }).state.mcuVersion).toBe('2.30.1');
+  });
 });

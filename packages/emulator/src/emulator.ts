@@ -12,7 +12,7 @@ import { DEFAULT_MNEMONIC, HARDENED, Keyring, pathToString } from './keys.js';
 import { displayAddress, COIN_SYMBOL } from './addresses.js';
 import { VirtualScreen } from './screen.js';
 import { DataError, planSignature } from './sign.js';
-import { type AccountRecord, type AccountStorage, MemoryStorage, recordKey } from './storage.js';
+import { type AccountRecord, type AccountStorage, type FirmwareState, MemoryStorage, recordKey } from './storage.js';
 import { checkFirmwareImage, FIRMWARE_MAGIC } from './firmware.js';
 
 export const StatusWord = {
@@ -135,6 +135,9 @@ export class SecuxEmulator {
   #otpGen: () => string;
   #taps = new Set<Tap>();
   #listeners = new Set<(s: EmulatorState) => void>();
+  #restored = false;
+  #lastSavedFirmware = '';
+  #firmwareSave: Promise<void> = Promise.resolve();
   #se: { expectedHash: Uint8Array; total: number; blocks: Map<number, Uint8Array> } | null = null;
   #dfu: { init: DfuObject | null; data: Uint8Array[]; current: DfuObject | null; type: number; expected: number } = {
     init: null, data: [], current: null, type: 0, expected: 0,
@@ -219,6 +222,54 @@ export class SecuxEmulator {
     return s;
   }
 
+  /**
+   * Loads the firmware state (versions, MCU/SE bootloader) the storage kept from an earlier session,
+   * so an update survives a page reload like it survives a power cycle. Call once before `connect`;
+   * later calls do nothing. Without a stored state the configuration stands.
+   */
+  async restoreFirmware(): Promise<void> {
+    if (this.#restored) return;
+    this.#restored = true;
+    const saved = await this.#storage.loadFirmware?.().catch(() => null);
+    if (!saved) return;
+    this.#cfg.mcuVersion = saved.mcuVersion;
+    this.#cfg.seVersion = saved.seVersion;
+    this.#mcuBootloader = saved.mcuBootloader;
+    this.#seBootloader = saved.seBootloader;
+    this.#lastSavedFirmware = JSON.stringify(this.#firmwareState());
+    this.#emit();
+  }
+
+  /** Resolves once every firmware-state change has been written to the storage. */
+  async settled(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.#firmwareSave;
+      await current;
+    } while (current !== this.#firmwareSave);
+  }
+
+  #firmwareState(): FirmwareState {
+    return {
+      mcuVersion: this.#cfg.mcuVersion,
+      seVersion: this.#cfg.seVersion,
+      mcuBootloader: this.#mcuBootloader,
+      seBootloader: this.#seBootloader,
+    };
+  }
+
+  #persistFirmware(): void {
+    const storage = this.#storage;
+    if (!storage.saveFirmware) return;
+    const state = this.#firmwareState();
+    const text = JSON.stringify(state);
+    if (text === this.#lastSavedFirmware) return;
+    this.#lastSavedFirmware = text;
+    this.#firmwareSave = this.#firmwareSave
+      .then(() => storage.saveFirmware?.(state))
+      .catch((e: unknown) => console.warn('[emulator] firmware state not saved', e));
+  }
+
   /** Unplug / power off the link from the device side. */
   disconnect(reason = 'device disconnected'): void {
     if (this.#session) this._close(this.#session, reason);
@@ -298,6 +349,8 @@ export class SecuxEmulator {
   }
 
   #emit(): void {
+    // Only changes are written: a state equal to the configuration is saved once it changes.
+    if (this.#restored) this.#persistFirmware();
     const st = this.state;
     for (const l of [...this.#listeners]) {
       try {

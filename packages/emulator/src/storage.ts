@@ -20,12 +20,30 @@ export interface AccountStorage {
   load(): Promise<AccountRecord[]>;
   /** must replace the whole table atomically */
   save(records: AccountRecord[]): Promise<void>;
+  /** Firmware state kept like a real device's flash (optional: without it the state lasts one instance). */
+  loadFirmware?(): Promise<FirmwareState | null>;
+  saveFirmware?(state: FirmwareState): Promise<void>;
+}
+
+/** What survives a power cycle besides the account table: versions and the bootloader modes. */
+export interface FirmwareState {
+  mcuVersion: string;
+  seVersion: string;
+  mcuBootloader: boolean;
+  seBootloader: boolean;
 }
 
 export class MemoryStorage implements AccountStorage {
   #records: AccountRecord[];
+  #firmware: FirmwareState | null = null;
   constructor(initial: AccountRecord[] = []) {
     this.#records = structuredClone(initial);
+  }
+  async loadFirmware(): Promise<FirmwareState | null> {
+    return this.#firmware ? { ...this.#firmware } : null;
+  }
+  async saveFirmware(state: FirmwareState): Promise<void> {
+    this.#firmware = { ...state };
   }
   async load(): Promise<AccountRecord[]> {
     return structuredClone(this.#records);
@@ -51,12 +69,12 @@ export class IndexedDbStorage implements AccountStorage {
     });
   }
 
-  async load(): Promise<AccountRecord[]> {
+  async #get<T>(key: string): Promise<T | undefined> {
     const db = await this.#open();
     try {
       return await new Promise((resolve, reject) => {
-        const req = db.transaction('tables', 'readonly').objectStore('tables').get(this.key);
-        req.onsuccess = () => resolve((req.result as AccountRecord[] | undefined) ?? []);
+        const req = db.transaction('tables', 'readonly').objectStore('tables').get(key);
+        req.onsuccess = () => resolve(req.result as T | undefined);
         req.onerror = () => reject(req.error);
       });
     } finally {
@@ -64,12 +82,12 @@ export class IndexedDbStorage implements AccountStorage {
     }
   }
 
-  async save(records: AccountRecord[]): Promise<void> {
+  async #put(key: string, value: unknown): Promise<void> {
     const db = await this.#open();
     try {
       await new Promise<void>((resolve, reject) => {
         const tx = db.transaction('tables', 'readwrite');
-        tx.objectStore('tables').put(records, this.key);
+        tx.objectStore('tables').put(value, key);
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
         tx.onabort = () => reject(tx.error);
@@ -77,6 +95,23 @@ export class IndexedDbStorage implements AccountStorage {
     } finally {
       db.close();
     }
+  }
+
+  async load(): Promise<AccountRecord[]> {
+    return (await this.#get<AccountRecord[]>(this.key)) ?? [];
+  }
+
+  async save(records: AccountRecord[]): Promise<void> {
+    await this.#put(this.key, records);
+  }
+
+  /** Stored beside the table, under `<key>:firmware`. */
+  async loadFirmware(): Promise<FirmwareState | null> {
+    return (await this.#get<FirmwareState>(`${this.key}:firmware`)) ?? null;
+  }
+
+  async saveFirmware(state: FirmwareState): Promise<void> {
+    await this.#put(`${this.key}:firmware`, state);
   }
 }
 

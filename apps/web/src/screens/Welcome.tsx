@@ -1,11 +1,50 @@
-import { Anchor, Button, Card, Container, Group, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  isCoinMenuVisible,
+  isSeVersionUnsupported,
+  shouldOpenForceUpdateModal,
+  type ChainSymbol,
+} from '@secux-companion/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useModalSize } from '../components/useModalSize';
+import { BleUpdateModal } from '../firmware/BleUpdateModal';
+import {
+  CardanoModal,
+  ForceUpdateModal,
+  SeNotSupportedModal,
+  TestAccountsModal,
+  UnsupportedCoinModal,
+  UnsupportedDeviceModal,
+  UsbOnlyModal,
+  type UnsupportedCoinAction,
+} from '../firmware/Modals';
+import { homePrompts } from '../firmware/prompts';
+import { deleteAllAccounts } from '../firmware/updates';
+import { chooseCoin } from '../home/coinChoice';
+import { CoinMenu } from '../home/CoinMenu';
+import { Announcements, Banner, Faq, HelpCards } from '../home/HomeContent';
 import { ROUTES } from '../lib/backRule';
 import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
-import { useDeviceInfo } from '../state/deviceInfo';
+import { coinSelection } from '../state/coinSelection';
+import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
+import { hideLoader, session, showLoader, useSession } from '../state/session';
+import { useStore } from '../state/store';
 
 /** Set by the welcome modal's Continue (spec 01 §2 wallet home). */
 export const AUTHORIZED_KEY = 'authorized';
@@ -18,12 +57,34 @@ function readAuthorized(): boolean {
   }
 }
 
+type CoinModal =
+  | { kind: 'unsupported'; message: string; action: UnsupportedCoinAction }
+  | { kind: 'unsupportedDevice' }
+  | { kind: 'cardano' }
+  | null;
+
 export default function Welcome() {
   const { t } = useTranslation();
   const size = useModalSize();
+  const navigate = useNavigate();
   const [authorized, setAuthorized] = useState(readAuthorized);
-  const mcu = useDeviceInfo((s) => s.mcuVersion);
-  const se = useDeviceInfo((s) => s.seVersion);
+  const method = useSession((s) => s.method);
+  const connected = useSession((s) => s.connected);
+  const bootloader = useSession((s) => s.bootloader);
+  const seUpdateError = useSession((s) => s.seUpdateError);
+  const info = useDeviceInfo((s) => s);
+  const prompts = useStore(homePrompts, (s) => s);
+  const [bleOpen, setBleOpen] = useState(false);
+  const [usbOnlyOpen, setUsbOnlyOpen] = useState(false);
+  const [coinModal, setCoinModal] = useState<CoinModal>(null);
+  const [forceFromCoin, setForceFromCoin] = useState(false);
+
+  if (!method || (!connected && !bootloader)) return <Navigate to={ROUTES.ConnMethod} replace />;
+
+  const bluetooth = info.transport === 'bluetooth';
+  const mcu = info.mcuVersion ?? '';
+  const se = info.seVersion ?? '';
+  const c20 = info.deviceType === 'C20';
 
   const accept = () => {
     try {
@@ -34,9 +95,122 @@ export default function Welcome() {
     setAuthorized(true);
   };
 
+  /** MCU update: the 3-step flow over USB, the connection-way options over Bluetooth. */
+  const openMcuUpdate = () => {
+    homePrompts.set({ updateNoticeDismissed: true, forceAfterPrepare: false });
+    setForceFromCoin(false);
+    if (bluetooth) {
+      setBleOpen(true);
+      return;
+    }
+    session.set({ settingsTab: 'mcu' });
+    deviceInfo.set({ mcuFlowOpen: true });
+    void navigate(ROUTES.Setting);
+  };
+  /** SE update: Setting's SE tab, only over USB. */
+  const openSeUpdate = () => {
+    homePrompts.set({ seWarningDismissed: true });
+    if (bluetooth) {
+      setUsbOnlyOpen(true);
+      return;
+    }
+    session.set({ settingsTab: 'se' });
+    void navigate(ROUTES.Setting);
+  };
+
+  const prepareTestAccounts = async () => {
+    homePrompts.set({ testAccountsDismissed: true });
+    showLoader('firmware.preparing');
+    try {
+      await deleteAllAccounts();
+    } catch (error) {
+      console.warn('deleting test accounts failed', error);
+    } finally {
+      hideLoader();
+    }
+    if (bluetooth) homePrompts.set({ forceAfterPrepare: true, updateNoticeDismissed: false });
+    else openMcuUpdate();
+  };
+
+  const selectCoin = (coin: ChainSymbol) => {
+    try {
+      const choice = chooseCoin(coin, {
+        mcuState: info.mcuState,
+        mcu,
+        se,
+        deviceType: info.deviceType ?? undefined,
+      });
+      switch (choice.kind) {
+        case 'force':
+          setForceFromCoin(true);
+          return;
+        case 'unsupportedDevice':
+          setCoinModal({ kind: 'unsupportedDevice' });
+          return;
+        case 'unsupported':
+          setCoinModal({
+            kind: 'unsupported',
+            action: choice.action,
+            message: t(choice.messageKey, { version: choice.version }),
+          });
+          return;
+        case 'cardano':
+          setCoinModal({ kind: 'cardano' });
+          return;
+        case 'evm':
+          coinSelection.set({ coin: 'EVM' });
+          void navigate(ROUTES.evmChains);
+          return;
+        case 'account':
+          coinSelection.set({ coin });
+          void navigate(ROUTES.Account);
+      }
+    } catch (error) {
+      console.warn('coin selection failed', error);
+      window.alert(t('errors.err-40'));
+      void navigate(ROUTES.wallet);
+    }
+  };
+
+  const onUnsupportedAction = (action: UnsupportedCoinAction) => {
+    setCoinModal(null);
+    if (action === 'mcu') openMcuUpdate();
+    else if (action === 'se') openSeUpdate();
+  };
+
+  // Prompts after the welcome modal, one at a time: test accounts, SE not supported, then the update modal.
+  const showTestAccounts = authorized && info.testAccounts && !c20 && !prompts.testAccountsDismissed;
+  const showSeWarning =
+    authorized && !showTestAccounts && !!se && isSeVersionUnsupported(se) && !prompts.seWarningDismissed;
+  const updateRule = shouldOpenForceUpdateModal({
+    transport: info.transport,
+    mcuState: info.mcuState,
+    hasTestAccounts: info.hasTestAccounts,
+    mcuVersion: mcu,
+    deviceType: info.deviceType ?? undefined,
+  });
+  const showUpdate =
+    forceFromCoin ||
+    (authorized &&
+      !showTestAccounts &&
+      !showSeWarning &&
+      !bleOpen &&
+      !prompts.updateNoticeDismissed &&
+      (updateRule || prompts.forceAfterPrepare));
+  const forced = info.mcuState === 'force' || prompts.forceAfterPrepare;
+
+  const menuVisible = isCoinMenuVisible({ bootloader, seVersion: se, seUpdateError });
+
   return (
-    <Container py="lg">
-      <Modal opened={!authorized} onClose={accept} title={t('welcome.modalTitle')} size={size} centered withCloseButton={false}>
+    <Container size="xl" py="lg">
+      <Modal
+        opened={!authorized}
+        onClose={accept}
+        title={t('welcome.modalTitle')}
+        size={size}
+        centered
+        withCloseButton={false}
+      >
         <Stack>
           <List>
             <List.Item>{t('welcome.noCustody')}</List.Item>
@@ -56,37 +230,125 @@ export default function Welcome() {
           </Button>
         </Stack>
       </Modal>
-      <Stack>
-        <Title order={1} size="h2">
-          {t('wallet.welcome')}
-        </Title>
-        <Card withBorder>
-          <Table>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th>{t('home.deviceStatus')}</Table.Th>
-                <Table.Td data-testid="device-status">{t('home.secureConnection')}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('home.mcuFirmware')}</Table.Th>
-                <Table.Td data-testid="mcu-version">{mcu}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('home.seFirmware')}</Table.Th>
-                <Table.Td data-testid="se-version">{se}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Card>
-        <Group>
-          <Button component={Link} to={ROUTES.Receive} data-testid="home-receive">
-            {t('receive.title')}
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('wallet.notYetAvailable')}
-        </Text>
-      </Stack>
+      <TestAccountsModal
+        opened={showTestAccounts}
+        onClose={() => homePrompts.set({ testAccountsDismissed: true })}
+        onPrepare={() => void prepareTestAccounts()}
+      />
+      <SeNotSupportedModal
+        opened={showSeWarning}
+        onClose={() => homePrompts.set({ seWarningDismissed: true })}
+        onUpdate={openSeUpdate}
+      />
+      <ForceUpdateModal
+        opened={showUpdate}
+        forced={forced}
+        onClose={() => {
+          setForceFromCoin(false);
+          homePrompts.set({ updateNoticeDismissed: true });
+        }}
+        onUpdate={openMcuUpdate}
+      />
+      <BleUpdateModal opened={bleOpen} onClose={() => setBleOpen(false)} deviceType={info.deviceType} />
+      <UsbOnlyModal opened={usbOnlyOpen} onClose={() => setUsbOnlyOpen(false)} />
+      <UnsupportedCoinModal
+        opened={coinModal?.kind === 'unsupported'}
+        onClose={() => setCoinModal(null)}
+        message={coinModal?.kind === 'unsupported' ? coinModal.message : ''}
+        action={coinModal?.kind === 'unsupported' ? coinModal.action : 'cancel'}
+        onAction={onUnsupportedAction}
+      />
+      <UnsupportedDeviceModal
+        opened={coinModal?.kind === 'unsupportedDevice'}
+        onClose={() => setCoinModal(null)}
+        model={info.model ?? ''}
+        seVersion={se}
+      />
+      <CardanoModal opened={coinModal?.kind === 'cardano'} onClose={() => setCoinModal(null)} />
+
+      <Grid gap="lg">
+        {menuVisible && (
+          <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
+            <CoinMenu onSelect={selectCoin} />
+          </Grid.Col>
+        )}
+        <Grid.Col span={{ base: 12, sm: menuVisible ? 8 : 12, md: menuVisible ? 9 : 12 }}>
+          <Stack>
+            <Title order={1} size="h2">
+              {t('wallet.welcome')}
+            </Title>
+            <Banner />
+            <Card withBorder component="section" aria-labelledby="device-title">
+              <Title order={2} size="h4" id="device-title" mb="xs">
+                {t('home.device')}
+              </Title>
+              <Table>
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th>{t('home.deviceStatus')}</Table.Th>
+                    <Table.Td>
+                      <Badge color="green" variant="light" data-testid="device-status">
+                        {t('home.secureConnection')}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('home.mcuFirmware')}</Table.Th>
+                    <Table.Td>
+                      <Group gap="sm">
+                        <span data-testid="mcu-version">{mcu}</span>
+                        {info.mcuState === 'noNeed' ? (
+                          <Text size="sm" c="dimmed" data-testid="mcu-latest">
+                            {t('home.latestVersion')}
+                          </Text>
+                        ) : (
+                          <Button
+                            size="xs"
+                            color={info.mcuState === 'force' ? 'red' : 'blue'}
+                            onClick={openMcuUpdate}
+                            data-testid="mcu-update-button"
+                          >
+                            {info.mcuState === 'force' ? t('home.updateRequired') : t('home.updateAvailable')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('home.seFirmware')}</Table.Th>
+                    <Table.Td>
+                      <Group gap="sm">
+                        <span data-testid="se-version">{se}</span>
+                        {info.seState === 'latest' ? (
+                          <Text size="sm" c="dimmed" data-testid="se-latest">
+                            {t('home.latestVersion')}
+                          </Text>
+                        ) : bluetooth ? (
+                          <Text size="sm" c="dimmed" data-testid="se-bluetooth-note">
+                            {t('home.seBluetoothNote')}
+                          </Text>
+                        ) : (
+                          <Button size="xs" onClick={openSeUpdate} data-testid="se-update-button">
+                            {t('home.updateAvailable')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+              <Group mt="sm">
+                <Button component={Link} to={ROUTES.Receive} variant="light" data-testid="home-receive">
+                  {t('receive.title')}
+                </Button>
+              </Group>
+            </Card>
+            <Announcements />
+            <Faq />
+            <HelpCards />
+          </Stack>
+        </Grid.Col>
+      </Grid>
     </Container>
   );
 }

@@ -1,4 +1,13 @@
+import type { McuState, SeState } from '@secux-companion/core';
 import { createStore, useStore } from './store';
+
+/** Firmware release info from GET /api/firmware/latest (spec 01 §7). */
+export interface LatestFirmware {
+  latestFirmwareVersion: string;
+  forceUpdate: boolean;
+  features: string[];
+  latestSeVersion: string | null;
+}
 
 /** What the app read from the connected device (spec 01 §3 "Device version info" and wallet info). */
 export interface DeviceInfoState {
@@ -9,19 +18,37 @@ export interface DeviceInfoState {
   walletStatus: number | null;
   /** Every account on the device is a factory test account (MCU 2.13). */
   testAccounts: boolean;
+  /** At least one factory test account is on the device (suppresses the force modal on MCU 2.13). */
+  hasTestAccounts: boolean;
   /** The MCU update flow is open (bootloader or a chosen update). */
   mcuFlowOpen: boolean;
+  /** Latest release for this device; null until loaded (or when the server could not answer). */
+  latest: LatestFirmware | null;
+  mcuState: McuState;
+  seState: SeState;
+  /** How the device is linked: Bluetooth has its own update paths (and the emulator can be linked either way). */
+  transport: 'usb' | 'bluetooth';
+  /** A model this wallet does not support (the biometric wallet): the notice with a log-out button shows. */
+  unsupportedModel: boolean;
 }
 
-export const deviceInfo = createStore<DeviceInfoState>({
+export const initialDeviceInfo: DeviceInfoState = {
   mcuVersion: null,
   seVersion: null,
   model: null,
   deviceType: null,
   walletStatus: null,
   testAccounts: false,
+  hasTestAccounts: false,
   mcuFlowOpen: false,
-});
+  latest: null,
+  mcuState: 'noNeed',
+  seState: 'latest',
+  transport: 'usb',
+  unsupportedModel: false,
+};
+
+export const deviceInfo = createStore<DeviceInfoState>(initialDeviceInfo);
 
 export function useDeviceInfo<S>(select: (s: DeviceInfoState) => S): S {
   return useStore(deviceInfo, select);

@@ -1,0 +1,303 @@
+import { Anchor, Button, Group, List, Loader, Modal, Overlay, Progress, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useModalSize } from '../components/useModalSize';
+import { EXTERNAL_LINK_PROPS } from '../lib/links';
+import { FIRMWARE_LINKS } from './links';
+
+interface Closable {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** A dialog with a title and a row of buttons (every notice of this area has that shape). */
+function Notice({
+  opened,
+  onClose,
+  title,
+  children,
+  actions,
+  testId,
+  closable = true,
+}: Closable & {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  testId: string;
+  closable?: boolean;
+}) {
+  const size = useModalSize();
+  return (
+    <Modal
+      opened={opened}
+      onClose={closable ? onClose : () => undefined}
+      title={title}
+      size={size}
+      centered
+      withCloseButton={closable}
+      closeOnClickOutside={closable}
+      closeOnEscape={closable}
+      data-testid={testId}
+    >
+      <Stack>
+        {children}
+        <Group justify="flex-end">{actions}</Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Force-update modal (forced), or the non-force update notice over Bluetooth (spec 01 §4). */
+export function ForceUpdateModal({
+  opened,
+  onClose,
+  forced,
+  onUpdate,
+}: Closable & { forced: boolean; onUpdate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      opened={opened}
+      onClose={onClose}
+      closable={!forced}
+      title={forced ? t('firmware.forceTitle') : t('firmware.optionalTitle')}
+      testId={forced ? 'force-update-modal' : 'optional-update-modal'}
+      actions={
+        <>
+          {!forced && (
+            <Button variant="default" onClick={onClose}>
+              {t('firmware.later')}
+            </Button>
+          )}
+          <Button onClick={onUpdate} data-testid="force-update-now">
+            {t('firmware.updateNow')}
+          </Button>
+        </>
+      }
+    >
+      <Text>{forced ? t('firmware.forceText') : t('firmware.optionalText')}</Text>
+    </Notice>
+  );
+}
+
+export type UnsupportedCoinAction = 'mcu' | 'se' | 'cancel';
+
+/** A coin whose MCU/SE minimum is not met (spec 01 §4 "Selecting a coin", §5). */
+export function UnsupportedCoinModal({
+  opened,
+  onClose,
+  message,
+  action,
+  onAction,
+}: Closable & {
+  message: string;
+  action: UnsupportedCoinAction;
+  onAction: (a: UnsupportedCoinAction) => void;
+}) {
+  const { t } = useTranslation();
+  const label =
+    action === 'mcu'
+      ? t('firmware.updateMcuButton')
+      : action === 'se'
+        ? t('firmware.updateSeButton')
+        : t('common.cancel');
+  return (
+    <Notice
+      opened={opened}
+      onClose={onClose}
+      title={t('firmware.unsupportedCoinTitle')}
+      testId="unsupported-coin-modal"
+      actions={
+        <Button onClick={() => onAction(action)} data-testid="unsupported-coin-action">
+          {label}
+        </Button>
+      }
+    >
+      <Text data-testid="unsupported-coin-message">{message}</Text>
+    </Notice>
+  );
+}
+
+/** XLM/TRX on a device that cannot run them: contact support (spec 01 §2). */
+export function UnsupportedDeviceModal({
+  opened,
+  onClose,
+  model,
+  seVersion,
+}: Closable & { model: string; seVersion: string }) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      opened={opened}
+      onClose={onClose}
+      title={t('firmware.unsupportedDeviceTitle')}
+      testId="unsupported-device-modal"
+      actions={<Button onClick={onClose}>{t('common.ok')}</Button>}
+    >
+      <Text>{t('firmware.unsupportedDeviceText')}</Text>
+      <Anchor href={`mailto:${FIRMWARE_LINKS.supportEmail}`}>{FIRMWARE_LINKS.supportEmail}</Anchor>
+      <List>
+        <List.Item>{t('firmware.unsupportedDeviceContact')}</List.Item>
+        <List.Item>{t('firmware.unsupportedDeviceProof')}</List.Item>
+        <List.Item>{t('firmware.unsupportedDeviceModel', { model })}</List.Item>
+        <List.Item>{t('firmware.unsupportedDeviceSe', { version: seVersion })}</List.Item>
+      </List>
+    </Notice>
+  );
+}
+
+/** SE firmware below 1.83 (spec 01 §5). */
+export function SeNotSupportedModal({ opened, onClose, onUpdate }: Closable & { onUpdate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      opened={opened}
+      onClose={onClose}
+      title={t('firmware.seNotSupportedTitle')}
+      testId="se-not-supported-modal"
+      actions={
+        <>
+          <Button variant="default" onClick={onClose}>
+            {t('common.ok')}
+          </Button>
+          {onUpdate && <Button onClick={onUpdate}>{t('firmware.updateSeButton')}</Button>}
+        </>
+      }
+    >
+      <Text>{t('errors.seNotSupported')}</Text>
+    </Notice>
+  );
+}
+
+/** An action only possible over USB, attempted over Bluetooth. */
+export function UsbOnlyModal({ opened, onClose }: Closable) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      opened={opened}
+      onClose={onClose}
+      title={t('firmware.usbOnlyTitle')}
+      testId="usb-only-modal"
+      actions={<Button onClick={onClose}>{t('common.ok')}</Button>}
+    >
+      <Text>{t('firmware.usbOnlyText')}</Text>
+    </Notice>
+  );
+}
+
+/** Jump to the Cardano portal (ADA is only reached there). */
+export function CardanoModal({ opened, onClose }: Closable) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      opened={opened}
+      onClose={onClose}
+      title={t('firmware.cardanoTitle')}
+      testId="cardano-modal"
+      actions={
+        <>
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            component="a"
+            href={FIRMWARE_LINKS.cardanoPortal}
+            {...EXTERNAL_LINK_PROPS}
+            onClick={onClose}
+          >
+            {t('firmware.cardanoGo')}
+          </Button>
+        </>
+      }
+    >
+      <Text>{t('firmware.cardanoText')}</Text>
+    </Notice>
+  );
+}
+
+/** All accounts on the device are factory test accounts: prepare the device for the update. */
+export function TestAccountsModal({ opened, onClose, onPrepare }: Closable & { onPrepare: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      opened={opened}
+      onClose={onClose}
+      title={t('firmware.testAccountsTitle')}
+      testId="test-accounts-modal"
+      actions={
+        <Button onClick={onPrepare} data-testid="test-accounts-prepare">
+          {t('firmware.testAccountsPrepare')}
+        </Button>
+      }
+    >
+      <Text>{t('firmware.testAccountsText')}</Text>
+    </Notice>
+  );
+}
+
+/** The biometric wallet model is not supported: the only way on is logging out. */
+export function UnsupportedModelModal({ opened, onLogout }: { opened: boolean; onLogout: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      opened={opened}
+      onClose={onLogout}
+      closable={false}
+      title={t('firmware.biometricTitle')}
+      testId="unsupported-model-modal"
+      actions={<Button onClick={onLogout}>{t('firmware.logOut')}</Button>}
+    >
+      <Text>{t('firmware.biometricText')}</Text>
+    </Notice>
+  );
+}
+
+/** Spinner overlay with a message, covering the page while the device works. */
+export function SpinnerOverlay({ visible, message }: { visible: boolean; message: string }) {
+  if (!visible) return null;
+  return (
+    <Overlay fixed zIndex={1000} backgroundOpacity={0.6} center>
+      <Stack align="center" role="status" aria-live="polite" data-testid="spinner-overlay">
+        <Loader color="white" />
+        <Text c="white">{message}</Text>
+      </Stack>
+    </Overlay>
+  );
+}
+
+/** While the SE is written: stay on this page, with the progress bar (spec 01 §2). */
+export function SeUpdatingOverlay({ visible, progress }: { visible: boolean; progress: number }) {
+  const { t } = useTranslation();
+  if (!visible) return null;
+  return (
+    <Overlay fixed zIndex={1000} backgroundOpacity={0.7} center>
+      <Stack
+        align="stretch"
+        w={360}
+        maw="90vw"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="se-updating-title"
+        data-testid="se-updating-overlay"
+      >
+        <Text c="white" fw={700} id="se-updating-title">
+          {t('firmware.seUpdatingTitle')}
+        </Text>
+        <Text c="white">{t('firmware.seUpdatingText')}</Text>
+        <ProgressBar value={progress} label={t('firmware.seProgressLabel')} testId="se-progress" />
+      </Stack>
+    </Overlay>
+  );
+}
+
+/** A progress bar with its value for assistive technology (aria-valuenow). */
+export function ProgressBar({ value, label, testId }: { value: number; label: string; testId: string }) {
+  return (
+    <Stack gap={4}>
+      <Progress value={value} size="lg" aria-label={label} data-testid={testId} animated={value < 100} />
+      <Text size="sm" ta="right" aria-hidden="true" c="dimmed">
+        {`${value}%`}
+      </Text>
+    </Stack>
+  );
+}

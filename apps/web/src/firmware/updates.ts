@@ -1,0 +1,92 @@
+/**
+ * Firmware operations of spec 01 §4 "MCU update", "SE update" and the test-account preparation.
+ * Loaded with the Setting and home screens, after a device is connected.
+ */
+import { mcuProgress, PROGRESS_MAX, seModeNeedsBootloader, seProgress } from '@secux-companion/core';
+import { i18next } from '../i18n';
+import { currentDevice, runtime } from '../device/runtime';
+import { deviceInfo } from '../state/deviceInfo';
+import { downloadMcuImage, downloadSeImage, HttpStatusError } from './api';
+
+const connection = () => import('../device/connection');
+
+/** The text a failed update alerts: the error's own text, with 'Please try again.' when no device was chosen. */
+export function updateFailureText(error: unknown): string {
+  if (error instanceof HttpStatusError) return i18next.t('errors.httpError', { status: error.status });
+  const message = error instanceof Error ? error.message : String(error);
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'NotFoundError' || /no device selected|chooser|cancell?ed/i.test(message)) {
+    return i18next.t('errors.pleaseTryAgain');
+  }
+  return message;
+}
+
+/** MCU step 2: the device reboots into its bootloader; its disconnect is expected, not err-06. */
+export async function enterMcuBootloader(): Promise<void> {
+  const { releaseDevice, waitForDisconnect } = await connection();
+  const device = releaseDevice() ?? currentDevice();
+  try {
+    await device.enterMcuBootloader();
+  } catch (error) {
+    runtime.set({ device });
+    throw error;
+  }
+  await waitForDisconnect(device);
+}
+
+/**
+ * MCU step 3: connects the device in bootloader (or keeps the one already connected in bootloader),
+ * downloads the release and writes it. Progress shown = reported + 2, capped at 100.
+ */
+export async function updateMcu(onProgress: (shown: number) => void): Promise<void> {
+  const { connectForMcuUpdate, releaseDevice, waitForDisconnect, deviceStateSettled } = await connection();
+  const held = releaseDevice();
+  const device = held?.connected && (await held.getVersion()).bootloader ? held : await connectForMcuUpdate();
+  const image = await downloadMcuImage();
+  onProgress(mcuProgress(0));
+  await device.updateMcu(image, (p) => onProgress(mcuProgress(p)));
+  onProgress(PROGRESS_MAX);
+  // The device reboots into the new firmware; wait for it so the state it keeps is the final one.
+  await waitForDisconnect(device);
+  await deviceStateSettled();
+}
+
+/**
+ * SE update: modes 2, 3 and 5 first enter the SE bootloader; then the 1.97 image (1.96 on failure)
+ * is downloaded and written. Progress shown = reported + 4, capped at 100.
+ */
+export async function updateSe(onProgress: (shown: number) => void): Promise<void> {
+  const { deviceStateSettled } = await connection();
+  const device = currentDevice();
+  const mode = await device.getSEMode();
+  if (seModeNeedsBootloader(mode.mode)) {
+    try {
+      await device.enterSeBootloader();
+    } catch (error) {
+      throw new Error(i18next.t('errors.bootloaderError'), { cause: error });
+    }
+  }
+  const image = await downloadSeImage();
+  onProgress(seProgress(0));
+  await device.updateSe(image, (p) => onProgress(seProgress(p)));
+  onProgress(PROGRESS_MAX);
+  await deviceStateSettled();
+}
+
+/** Test accounts: deletes every account from the device ('Preparing for update'). */
+export async function deleteAllAccounts(): Promise<void> {
+  const device = currentDevice();
+  const accounts = await device.readTable();
+  for (const account of accounts) {
+    if (account.contract)
+      await device.deleteToken(account.path, account.contract, account.chainId || undefined);
+    else await device.deleteAccount(account.path, account.chainId || undefined);
+  }
+  deviceInfo.set({ testAccounts: false, hasTestAccounts: false });
+}
+
+/** At 100 percent: the state-011 alert, then the page reloads (spec 01 §4). */
+export function finishUpdate(): void {
+  window.alert(i18next.t('errors.state-011'));
+  window.location.reload();
+}

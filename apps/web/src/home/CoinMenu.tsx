@@ -1,0 +1,31 @@
+import { NavLink, Paper, Stack, Text } from '@mantine/core';
+import { CHAINS, type ChainSymbol } from '@secux-companion/core';
+import { useTranslation } from 'react-i18next';
+import { COIN_MENU } from './coinChoice';
+
+/** Left coin menu: every coin, the EVM entry right after ETH (spec 01 §2). */
+export function CoinMenu({ onSelect }: { onSelect: (coin: ChainSymbol) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="xs" component="nav" aria-label={t('home.coinMenu')} data-testid="coin-menu">
+      <Stack gap={0}>
+        {COIN_MENU.map((coin) => (
+          <NavLink
+            key={coin}
+            component="button"
+            onClick={() => onSelect(coin)}
+            data-testid={`coin-${coin}`}
+            label={coin === 'EVM' ? t('wallet.evmChains') : coin}
+            description={
+              coin === 'EVM' ? undefined : (
+                <Text size="xs" c="dimmed" span>
+                  {CHAINS[coin].name}
+                </Text>
+              )
+            }
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,134 @@
+import { Accordion, Anchor, Button, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { contentApi, safeHref } from '../firmware/api';
+import { FIRMWARE_LINKS } from '../firmware/links';
+import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
+
+/** Breakpoint of the banner image (spec 01 §9). */
+export const BANNER_BREAKPOINT = 576;
+
+/** Marketing banner: shown only when enabled; the image varies at 576 px; links out. */
+export function Banner() {
+  const { i18n } = useTranslation();
+  const banner = useQuery({
+    queryKey: ['banner', i18n.language],
+    queryFn: () => contentApi.banner(i18n.language),
+  });
+  const b = banner.data;
+  const web = safeHref(b?.image.web);
+  if (!b?.enableBanner || !web) return null;
+  const small = safeHref(b.image.android) ?? web;
+  return (
+    <Anchor href={safeHref(b.webUri)} {...EXTERNAL_LINK_PROPS} data-testid="banner" display="block">
+      <picture>
+        <source media={`(max-width: ${BANNER_BREAKPOINT}px)`} srcSet={small} />
+        <img
+          src={web}
+          alt={b.alt}
+          style={{ width: '100%', height: 'auto', display: 'block', borderRadius: 8 }}
+        />
+      </picture>
+    </Anchor>
+  );
+}
+
+/** Announcements: title and date (MM/DD/YYYY), newest first. */
+export function Announcements() {
+  const { t, i18n } = useTranslation();
+  const news = useQuery({ queryKey: ['news', i18n.language], queryFn: () => contentApi.news(i18n.language) });
+  return (
+    <Card withBorder component="section" aria-labelledby="announcements-title">
+      <Title order={2} size="h4" id="announcements-title" mb="xs">
+        {t('home.announcements')}
+      </Title>
+      {news.isError && <Text c="dimmed">{t('home.contentError')}</Text>}
+      <Table data-testid="announcements">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('home.announcementTitle')}</Table.Th>
+            <Table.Th>{t('home.announcementDate')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(news.data ?? []).map((n) => (
+            <Table.Tr key={n.id} data-testid="announcement">
+              <Table.Td>
+                <Anchor href={LINKS.news} {...EXTERNAL_LINK_PROPS}>
+                  {n.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{n.displayDate}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+export function Faq() {
+  const { t, i18n } = useTranslation();
+  const faq = useQuery({ queryKey: ['faq', i18n.language], queryFn: () => contentApi.faq(i18n.language) });
+  return (
+    <Card withBorder component="section" aria-labelledby="faq-title">
+      <Title order={2} size="h4" id="faq-title" mb="xs">
+        {t('home.faq')}
+      </Title>
+      {faq.isError && <Text c="dimmed">{t('home.contentError')}</Text>}
+      <Accordion data-testid="faq">
+        {(faq.data ?? []).map((f) => (
+          <Accordion.Item key={f.id} value={String(f.id)}>
+            <Accordion.Control>{f.question}</Accordion.Control>
+            <Accordion.Panel>{f.answer}</Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Card>
+  );
+}
+
+const HELP_CARDS = [
+  {
+    id: 'add-accounts',
+    title: 'home.helpAccountsTitle',
+    text: 'home.helpAccountsText',
+    href: FIRMWARE_LINKS.guideAddAccount,
+  },
+  {
+    id: 'send-receive',
+    title: 'home.helpSendTitle',
+    text: 'home.helpSendText',
+    href: FIRMWARE_LINKS.guideSendReceive,
+  },
+  {
+    id: 'device',
+    title: 'home.helpDeviceTitle',
+    text: 'home.helpDeviceText',
+    href: FIRMWARE_LINKS.guideDevice,
+  },
+] as const;
+
+/** Three help cards opening external guides. */
+export function HelpCards() {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="help-cards">
+      {HELP_CARDS.map((c) => (
+        <Card withBorder key={c.id} component="section" aria-labelledby={`help-${c.id}`}>
+          <Stack gap="xs" h="100%" justify="space-between">
+            <div>
+              <Title order={3} size="h5" id={`help-${c.id}`}>
+                {t(c.title)}
+              </Title>
+              <Text size="sm">{t(c.text)}</Text>
+            </div>
+            <Button component="a" href={c.href} {...EXTERNAL_LINK_PROPS} variant="light" size="xs">
+              {t('home.helpOpen')}
+            </Button>
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  ACCOUNTS_STORAGE_KEY,
+  CURRENCIES,
+  CURRENCY_STORAGE_KEY,
+  resolveCurrency,
+} from '@secux-companion/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SMALL_SCREEN_MAX, useModalSize } from '../components/useModalSize';
+import { BleUpdateModal } from '../firmware/BleUpdateModal';
+import { McuUpdateFlow } from '../firmware/McuUpdateFlow';
+import { SeUpdatePanel } from '../firmware/SeUpdatePanel';
+import { McuHistoryButton, useSeFeatures, WhatsNew } from '../firmware/WhatsNew';
+import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
+import { session, useSession, type SettingsTab } from '../state/session';
+
+function readCurrency(): string {
+  try {
+    return resolveCurrency(localStorage.getItem(CURRENCY_STORAGE_KEY)).code;
+  } catch {
+    return resolveCurrency(null).code;
+  }
+}
+
+/** Update tabs are disabled on Android with a window narrower than 768 px (spec 01 §2, §6). */
+export function updateTabsDisabled(userAgent: string, smallScreen: boolean): boolean {
+  return /Android/i.test(userAgent) && smallScreen;
+}
+
+function GeneralTab() {
+  const { t } = useTranslation();
+  const size = useModalSize();
+  const mcu = useDeviceInfo((s) => s.mcuVersion);
+  const se = useDeviceInfo((s) => s.seVersion);
+  const [currency, setCurrency] = useState(readCurrency);
+  const [confirmReset, setConfirmReset] = useState(false);
+
+  const chooseCurrency = (code: string) => {
+    setCurrency(code);
+    try {
+      localStorage.setItem(CURRENCY_STORAGE_KEY, code);
+    } catch {
+      // without storage the choice lasts this page only
+    }
+  };
+  const reset = () => {
+    try {
+      localStorage.removeItem(ACCOUNTS_STORAGE_KEY);
+    } catch {
+      // nothing stored
+    }
+    setConfirmReset(false);
+    notifications.show({ message: t('settings.resetDone'), autoClose: 3000 });
+  };
+
+  return (
+    <Stack>
+      <NativeSelect
+        label={t('settings.currency')}
+        value={currency}
+        onChange={(e) => chooseCurrency(e.currentTarget.value)}
+        data={CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} (${c.symbol})` }))}
+        data-testid="currency-select"
+        w={260}
+      />
+      <Table w="fit-content">
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th>{t('home.seFirmware')}</Table.Th>
+            <Table.Td data-testid="settings-se-version">{se ?? '—'}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>{t('home.mcuFirmware')}</Table.Th>
+            <Table.Td data-testid="settings-mcu-version">{mcu ?? '—'}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Card withBorder>
+        <Stack gap="xs">
+          <Text fw={700}>{t('settings.resetTitle')}</Text>
+          <Text size="sm">{t('settings.resetText')}</Text>
+          <Button
+            color="red"
+            variant="light"
+            w="fit-content"
+            onClick={() => setConfirmReset(true)}
+            data-testid="reset-open"
+          >
+            {t('settings.reset')}
+          </Button>
+        </Stack>
+      </Card>
+      <Modal
+        opened={confirmReset}
+        onClose={() => setConfirmReset(false)}
+        title={t('settings.resetConfirmTitle')}
+        size={size}
+        centered
+      >
+        <Stack>
+          <Text>{t('settings.resetConfirmText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmReset(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="red" onClick={reset} data-testid="reset-confirm">
+              {t('settings.reset')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function McuTab() {
+  const { t } = useTranslation();
+  const latest = useDeviceInfo((s) => s.latest);
+  const state = useDeviceInfo((s) => s.mcuState);
+  const transport = useDeviceInfo((s) => s.transport);
+  const deviceType = useDeviceInfo((s) => s.deviceType);
+  const bootloader = useSession((s) => s.bootloader);
+  const [bleOpen, setBleOpen] = useState(false);
+  const open = () => {
+    if (transport === 'bluetooth') setBleOpen(true);
+    else deviceInfo.set({ mcuFlowOpen: true });
+  };
+  return (
+    <Stack>
+      <WhatsNew
+        version={latest?.latestFirmwareVersion ?? null}
+        features={latest?.features ?? []}
+        testId="mcu-whats-new"
+      />
+      <Group>
+        <McuHistoryButton />
+      </Group>
+      <Card withBorder>
+        <Stack gap="xs">
+          <Text data-testid="mcu-update-state">
+            {bootloader
+              ? t('settings.mcuInBootloader')
+              : state === 'noNeed'
+                ? t('settings.mcuUpToDate')
+                : t('settings.mcuUpdateAvailable')}
+          </Text>
+          <Button w="fit-content" onClick={open} data-testid="mcu-update-open">
+            {t('settings.mcuUpdateButton')}
+          </Button>
+        </Stack>
+      </Card>
+      <BleUpdateModal opened={bleOpen} onClose={() => setBleOpen(false)} deviceType={deviceType} />
+    </Stack>
+  );
+}
+
+function SeTab() {
+  const latest = useDeviceInfo((s) => s.latest);
+  const version = latest?.latestSeVersion ?? null;
+  const features = useSeFeatures(version);
+  return (
+    <Stack>
+      <WhatsNew version={version} features={features} testId="se-whats-new" />
+      <SeUpdatePanel />
+    </Stack>
+  );
+}
+
+/** Settings: General, MCU firmware update and SE firmware update (spec 01 §2). */
+export default function Setting() {
+  const { t } = useTranslation();
+  const tab = useSession((s) => s.settingsTab);
+  const bootloader = useSession((s) => s.bootloader);
+  const mcuFlowOpen = useDeviceInfo((s) => s.mcuFlowOpen);
+  const forced = useDeviceInfo((s) => s.mcuState === 'force');
+  const small = useMediaQuery(`(max-width: ${SMALL_SCREEN_MAX - 1}px)`, window.innerWidth < SMALL_SCREEN_MAX);
+  const disabled = updateTabsDisabled(navigator.userAgent, small ?? false);
+
+  return (
+    <Container py="lg">
+      <Stack>
+        <Title order={1} size="h2">
+          {t('wallet.setting')}
+        </Title>
+        <Tabs
+          value={tab}
+          onChange={(v) => v && session.set({ settingsTab: v as SettingsTab })}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="general" data-testid="tab-general" disabled={bootloader}>
+              {t('settings.general')}
+            </Tabs.Tab>
+            <Tabs.Tab value="mcu" disabled={disabled} data-testid="tab-mcu">
+              {t('settings.mcuTab')}
+            </Tabs.Tab>
+            <Tabs.Tab value="se" disabled={disabled || bootloader} data-testid="tab-se">
+              {t('settings.seTab')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="general" pt="md">
+            <GeneralTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="mcu" pt="md">
+            <McuTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="se" pt="md">
+            <SeTab />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+      <McuUpdateFlow
+        opened={mcuFlowOpen}
+        onClose={() => deviceInfo.set({ mcuFlowOpen: false })}
+        forced={forced}
+        inBootloader={bootloader}
+      />
+    </Container>
+  );
+}
