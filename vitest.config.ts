@@ -10,6 +10,9 @@ export default defineConfig({
       { test: { name: 'chain-common', root: 'chains/common', include: ['src/**/*.test.ts'] } },
       { test: { name: 'chain-bitcoin', root: 'chains/bitcoin', include: ['src/**/*.test.ts'], testTimeout: 30000 } },
       {
+        test: { name: 'chain-evm', root: 'chains/evm', include: ['src/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 },
+      },
+      {
         test: { name: 'localnet', root: 'localnet', include: ['src/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 },
       },
       { test: { name: 'server', root: 'apps/server', include: ['src/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },

@@ -23,6 +23,7 @@ import { registerContentRoutes } from './routes/content.js';
 import { registerDomainRoutes } from './routes/domain.js';
 import { registerEmulatorRoutes } from './routes/emulator.js';
 import { registerChainRoutes } from './chains/routes.js';
+import { registerEvmChainRoutes } from './evmChains/routes.js';
 import { registerFirmwareRoutes } from './routes/firmware.js';
 import { registerPriceRoutes } from './routes/prices.js';
 import { registerTxLogRoutes } from './routes/txlog.js';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       registerDomainRoutes(api, deps);
       registerEmulatorRoutes(api, deps);
       registerChainRoutes(api, deps);
+      registerEvmChainRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,7 @@
  *
  * The server therefore only ever forwards to URLs from its own environment, the localnet file or the snapshot.
  */
+import { EVM_CHAIN_SNAPSHOT_FILE } from '../evmChains/registry.js';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -497,11 +498,12 @@ export function createChainRegistry(o: RegistryOptions): ChainRegistry {
   }
 
   function registryEntry(chainId: number) {
-    if (!g.CHAIN_REGISTRY_FILE) return undefined;
+    // The shipped chain-registry snapshot unless CHAIN_REGISTRY_FILE names another.
+    const registryFile = g.CHAIN_REGISTRY_FILE ?? EVM_CHAIN_SNAPSHOT_FILE;
     if (!registryChains) {
       registryChains = new Map();
       try {
-        const data = JSON.parse(fs.readFileSync(path.resolve(g.CHAIN_REGISTRY_FILE), 'utf8')) as unknown;
+        const data = JSON.parse(fs.readFileSync(path.resolve(registryFile), 'utf8')) as unknown;
         if (Array.isArray(data))
           for (const e of data) {
             const p = RegistryEntry.safeParse(e);

@@ -70,14 +70,18 @@ function ipv6Groups(h: string): number[] | null {
   if (v4) {
     const p = parseIpv4(v4[1]!);
     if (!p) return null;
-    text = text.slice(0, -v4[1]!.length) + `${((p[0] << 8) | p[1]).toString(16)}:${((p[2] << 8) | p[3]).toString(16)}`;
+    text =
+      text.slice(0, -v4[1]!.length) +
+      `${((p[0] << 8) | p[1]).toString(16)}:${((p[2] << 8) | p[3]).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const h1 = head ? head.split(':') : [];
   const t1 = tail !== undefined && tail !== '' ? tail.split(':') : [];
   const fill = tail !== undefined ? 8 - h1.length - t1.length : 0;
   const groups = [...h1, ...Array<string>(fill).fill('0'), ...t1].map((g) => parseInt(g || '0', 16));
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
+    ? groups
+    : null;
 }
 
 function ipv6Private(g: number[]): boolean {
@@ -97,7 +101,16 @@ function ipv6Private(g: number[]): boolean {
   return false;
 }
 
-const PRIVATE_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa', '.corp', '.private'];
+const PRIVATE_SUFFIXES = [
+  '.localhost',
+  '.local',
+  '.internal',
+  '.intranet',
+  '.lan',
+  '.home.arpa',
+  '.corp',
+  '.private',
+];
 
 /**
  * A loopback, private, link-local, unspecified, multicast or special-use host. Expects a host as the WHATWG
@@ -105,7 +118,10 @@ const PRIVATE_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.la
  * Bracketed IPv6 is accepted.
  */
 export function isNonPublicHost(hostname: string): boolean {
-  let h = hostname.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  let h = hostname
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   if (h.endsWith('.')) h = h.slice(0, -1);
   if (h === '' || h === 'localhost' || (!h.includes('.') && !h.includes(':'))) return true; // bare names resolve via search domains
   if (PRIVATE_SUFFIXES.some((s) => h.endsWith(s))) return true;
@@ -143,14 +159,22 @@ function isAllowList(v: unknown): v is RpcAllowList {
 }
 
 function isPrepared(v: unknown): v is PreparedAllowList {
-  return typeof v === 'object' && v !== null && (v as PreparedAllowList).public instanceof Set && (v as PreparedAllowList).own instanceof Set;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v as PreparedAllowList).public instanceof Set &&
+    (v as PreparedAllowList).own instanceof Set
+  );
 }
 
 /**
  * May the server forward a JSON-RPC call to `url`? Only http(s) URLs without credentials that are in the
  * server's own configuration, or in the registry snapshot and on a public host.
  */
-export function isForwardableRpc(url: string, allowed: RpcAllowList | PreparedAllowList | Iterable<string>): boolean {
+export function isForwardableRpc(
+  url: string,
+  allowed: RpcAllowList | PreparedAllowList | Iterable<string>,
+): boolean {
   const n = normalizeRpcUrl(url);
   if (!n) return false;
   const list = isPrepared(allowed) ? allowed : prepareAllowList(allowed);

@@ -1,0 +1,3 @@
+export * from './registry.js';
+export * from './rpcGuard.js';
+export * from './routes.js';

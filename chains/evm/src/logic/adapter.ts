@@ -1,0 +1,485 @@
+/**
+ * The EVM ChainAdapter (ETH, TETH, BSC, TBSC, XDC, HME and user-added chains). All chain data comes through
+ * {@link EvmBackend} (domain types only), which network/ implements: over the product API
+ * (network/productApi.ts) or, for an RPC the user added, straight from the browser (network/jsonRpc.ts).
+ */
+import {
+  CHAINS,
+  CoreError,
+  accountBasePath,
+  assertEvmFeeCovered,
+  signingPath,
+  type FeeMode,
+} from '@secux-companion/core';
+import type {
+  AccountDescriptor,
+  AccountState,
+  BuiltTransaction,
+  ChainAdapter,
+  DiscoverOptions,
+  FeeOptions,
+  HistoryPage,
+  SignedTransaction,
+} from '@secux-companion/chain-common';
+import { encodeFunctionData, getAddress, isAddress, type Address, type Hex } from 'viem';
+import { displayAddress, receiveInstructionKey, toApiAddress, validateEvmRecipient } from './address';
+import { L1_GAS_PRICE_ORACLE, type EvmChainSpec } from './chains';
+import { evmExplorerLinks, type EvmExplorerLinks } from './explorer';
+import {
+  FEE_HISTORY_BLOCKS,
+  FEE_HISTORY_PERCENTILES,
+  checkTokenSend,
+  coinSendAmount,
+  feeTiersFromHistory,
+  gasOracleTiers,
+  isFeeTooHigh,
+  l1EstimateGasLimit,
+  layer1Fee,
+  networkFee,
+  resolveGasLimit,
+  selectFeeTier,
+  tierPrice,
+  tiersInGwei,
+  weiToGwei,
+  type EvmFeeTier,
+  type EvmFeeTiers,
+  type FeeHistoryData,
+  type GasKind,
+  type GasOracleData,
+} from './fees';
+import { mergeEvmHistory, type EvmTxRecord } from './history';
+import { NONCE_TIMEOUTS_MS, resolveNonce, type NonceSource } from './nonce';
+import { hasNftTab, type NftAsset } from './nft';
+import { balanceOfData, decodeBalance, lookupToken, type TokenMetadata } from './tokens';
+import { finalizeSignedTx, serializeUnsigned, transferCall, type EvmTxPlan, type TransferIntent } from './tx';
+
+export interface EvmAccountSummary {
+  /** Balance at 'latest' (wei). */
+  balance: bigint;
+  /** Next nonce including pending transactions. */
+  nonce: number;
+  /** Transactions sent (mined). */
+  txCount: number;
+}
+
+export interface EvmCallRequest {
+  from?: string;
+  to: string;
+  value?: bigint;
+  data?: Hex;
+}
+
+/** What logic needs from a chain data source (implemented in network/). */
+export interface EvmBackend {
+  getAccount(address: string): Promise<EvmAccountSummary>;
+  /** Next nonce ('pending'). */
+  getNonce(address: string, signal?: AbortSignal): Promise<number>;
+  /** eth_gasPrice (wei). */
+  getGasPrice(): Promise<bigint>;
+  /** eth_feeHistory; null when the node does not support it. */
+  getFeeHistory(blocks: number, percentiles: readonly number[]): Promise<FeeHistoryData | null>;
+  /** Explorer gas oracle (BSC); null when it failed. */
+  getGasOracle?(): Promise<GasOracleData | null>;
+  /** eth_estimateGas; throws when the node refuses. */
+  estimateGas(call: EvmCallRequest): Promise<bigint>;
+  /** eth_call at 'latest'. */
+  ethCall(to: string, data: Hex): Promise<Hex>;
+  /** Token balances in one batch (contract → base units). Default: balanceOf via ethCall. */
+  getTokenBalances?(address: string, contracts: readonly string[]): Promise<Map<string, bigint>>;
+  /** One page of explorer records (txlist and tokentx, possibly already merged), newest first. */
+  getTransactions(
+    address: string,
+    cursor: string | null,
+  ): Promise<{ records: EvmTxRecord[]; cursor: string | null }>;
+  /** NFTs held (ETH/TETH); absent when the source has none. */
+  getNfts?(address: string): Promise<NftAsset[]>;
+  /** Broadcasts the signed transaction; returns its hash. */
+  broadcast(rawTx: Hex): Promise<string>;
+}
+
+/** Device capabilities the adapter uses (satisfied by the device layer's Device). */
+export interface EvmKeySource {
+  getAddress(path: string): Promise<string>;
+}
+export interface EvmSigner {
+  signEth(
+    path: string,
+    tx: string,
+    options?: { onProgress?: (current: number, total: number) => void },
+  ): Promise<{ rawTx: string; signature?: string }>;
+}
+
+export interface EvmSendDraft {
+  intent: TransferIntent;
+  feeMode: FeeMode;
+  /** Custom price per gas in Gwei (feeMode 'Custom'). */
+  customFeeGwei?: string | number;
+  /** Coin: balance − fee − layer-1 fee; token: the whole token balance. */
+  sendAll?: boolean;
+  /** Tiers already shown to the user (skips a second lookup). */
+  fees?: EvmFeeTiers;
+  /** Token balance already known (token sends). */
+  tokenBalance?: bigint;
+}
+
+export interface EvmSignRequest {
+  /** Signing path m/44'/60'/{i}'/0/0. */
+  path: string;
+  /** Serialized unsigned transaction (hex) handed to the device. */
+  unsignedTx: Hex;
+}
+
+export interface EvmFeeDetails {
+  gasLimit: bigint;
+  tier: EvmFeeTier;
+  /** price × gas limit (wei). */
+  networkFee: bigint;
+  /** Layer-1 fee × 1.25 (wei), 0 without an oracle. */
+  l1Fee: bigint;
+  /** err-28 warning (ETH/HME/XDC above 3 × high). */
+  feeTooHigh: boolean;
+  nonceSource: string;
+}
+
+export interface EvmBuiltTransaction extends BuiltTransaction<EvmTxPlan, EvmSignRequest> {
+  intent: TransferIntent;
+  details: EvmFeeDetails;
+}
+
+export interface EvmFamily {
+  keySource: EvmKeySource;
+  draft: EvmSendDraft;
+  unsigned: EvmTxPlan;
+  signRequest: EvmSignRequest;
+  signer: EvmSigner;
+  signature: { rawTx: string };
+}
+
+export interface EvmAdapter extends ChainAdapter<EvmFamily> {
+  readonly spec: EvmChainSpec;
+  readonly explorer: EvmExplorerLinks;
+  build(account: AccountDescriptor, draft: EvmSendDraft): Promise<EvmBuiltTransaction>;
+  /** Fee tiers with their EIP-1559 / legacy details (wei). */
+  getEvmFees(): Promise<EvmFeeTiers>;
+  getNonce(address: string): Promise<number>;
+  /** Layer-1 fee × 1.25 for a call (0 on chains without an oracle). */
+  estimateL1Fee(from: string, intent: TransferIntent, nonce: number, tier: EvmFeeTier): Promise<bigint>;
+  /** Add-token lookup (name, symbol, decimals) with the add rules. */
+  lookupToken(contract: string, existingContracts?: readonly string[]): Promise<TokenMetadata>;
+  getTokenBalances(address: string, contracts: readonly string[]): Promise<Map<string, bigint>>;
+  getNfts(address: string): Promise<NftAsset[]>;
+  /** The receive address as shown and confirmed on the device (xdc form on XDC) and its path. */
+  receiveAddress(account: AccountDescriptor): { address: string; path: string; instructionKey: string };
+}
+
+export interface EvmAdapterOptions {
+  /** Nonce sources tried after the backend (node provider 20 s, fallback nodes 3 s, explorer). */
+  nonceFallbacks?: readonly NonceSource[];
+  /** Use the larger fixed gas limits (25000 / 1200000) when estimation fails. */
+  largeGasLimits?: boolean;
+}
+
+const gasPriceOracleAbi = [
+  {
+    type: 'function',
+    name: 'getL1Fee',
+    stateMutability: 'view',
+    inputs: [{ name: '_data', type: 'bytes' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+] as const;
+
+function kindOf(intent: TransferIntent): GasKind {
+  return intent.kind;
+}
+
+export function createEvmAdapter(
+  spec: EvmChainSpec,
+  backend: EvmBackend,
+  options: EvmAdapterOptions = {},
+): EvmAdapter {
+  const chain = spec.symbol;
+  const explorer = evmExplorerLinks(spec);
+
+  const addressOf = (account: AccountDescriptor): Address => {
+    if (!account.address) throw new Error('An EVM account needs its address');
+    return toApiAddress(chain, account.address);
+  };
+
+  const getEvmFees = async (): Promise<EvmFeeTiers> => {
+    if (spec.feeModel === 'gasOracle') {
+      let oracle: GasOracleData | null = null;
+      try {
+        oracle = backend.getGasOracle ? await backend.getGasOracle() : null;
+      } catch {
+        oracle = null;
+      }
+      return gasOracleTiers(oracle);
+    }
+    if (spec.feeModel === 'legacy') {
+      const gasPrice = await backend.getGasPrice();
+      return feeTiersFromHistory(null, gasPrice);
+    }
+    const [history, gasPrice] = await Promise.all([
+      backend.getFeeHistory(FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES).catch(() => null),
+      backend.getGasPrice(),
+    ]);
+    return feeTiersFromHistory(history, gasPrice);
+  };
+
+  const getNonce = async (address: string): Promise<{ nonce: number; source: string }> => {
+    const sources: NonceSource[] = [
+      {
+        name: 'backend',
+        timeoutMs: NONCE_TIMEOUTS_MS.backend,
+        get: (a, signal) => backend.getNonce(a, signal),
+      },
+      ...(options.nonceFallbacks ?? []),
+    ];
+    return resolveNonce(address, sources);
+  };
+
+  const estimateL1Fee = async (
+    from: string,
+    intent: TransferIntent,
+    nonce: number,
+    tier: EvmFeeTier,
+  ): Promise<bigint> => {
+    if (!spec.l1FeeOracle) return 0n;
+    const call = transferCall(from, intent);
+    const dummy: EvmTxPlan = {
+      chainId: spec.chainId,
+      from: getAddress(from),
+      nonce,
+      ...call,
+      gas: l1EstimateGasLimit(kindOf(intent)),
+      fee: tier,
+    };
+    const data = encodeFunctionData({
+      abi: gasPriceOracleAbi,
+      functionName: 'getL1Fee',
+      args: [serializeUnsigned(dummy)],
+    });
+    const answer = await backend.ethCall(L1_GAS_PRICE_ORACLE, data);
+    return layer1Fee(answer && answer !== '0x' ? BigInt(answer.slice(0, 66)) : 0n);
+  };
+
+  const getTokenBalances = async (
+    address: string,
+    contracts: readonly string[],
+  ): Promise<Map<string, bigint>> => {
+    if (!contracts.length) return new Map();
+    if (backend.getTokenBalances) return backend.getTokenBalances(toApiAddress(chain, address), contracts);
+    const owner = toApiAddress(chain, address);
+    const values = await Promise.all(
+      contracts.map(async (c) => [c, decodeBalance(await backend.ethCall(c, balanceOfData(owner)))] as const),
+    );
+    return new Map(values);
+  };
+
+  const estimate = async (
+    from: Address,
+    call: { to: Address; value: bigint; data: Hex },
+  ): Promise<bigint | null> => {
+    try {
+      return await backend.estimateGas({
+        from,
+        to: call.to,
+        value: call.value,
+        ...(call.data !== '0x' ? { data: call.data } : {}),
+      });
+    } catch {
+      return null; // fixed limits (21000 coin / 200000 token)
+    }
+  };
+
+  return {
+    chain,
+    spec,
+    explorer,
+    getEvmFees,
+
+    async getNonce(address) {
+      return (await getNonce(toApiAddress(chain, address))).nonce;
+    },
+
+    estimateL1Fee,
+    getTokenBalances,
+
+    async lookupToken(contract, existing = []) {
+      return lookupToken({ ethCall: (to, data) => backend.ethCall(to, data) }, contract, existing);
+    },
+
+    async getNfts(address) {
+      if (!hasNftTab(chain) || !backend.getNfts) return [];
+      return backend.getNfts(toApiAddress(chain, address));
+    },
+
+    receiveAddress(account) {
+      return {
+        address: displayAddress(chain, addressOf(account)),
+        path: signingPath(chain, account.path),
+        instructionKey: receiveInstructionKey(chain),
+      };
+    },
+
+    async discoverAccounts(keys, discover: DiscoverOptions = {}) {
+      const gap = discover.gapLimit ?? 1;
+      const bip = 44 as const;
+      const coinType = CHAINS[chain].coinType;
+      const found: AccountDescriptor[] = [];
+      let empty = 0;
+      for (let index = 0; empty < gap; index++) {
+        const path = accountBasePath(bip, coinType, index);
+        const address = getAddress(await keys.getAddress(signingPath(chain, path)));
+        const s = await backend.getAccount(address);
+        const used = s.balance > 0n || s.txCount > 0 || s.nonce > 0;
+        if (used || index === 0) found.push({ chain, index, bip, path, address });
+        empty = used ? 0 : empty + 1;
+      }
+      return found;
+    },
+
+    async getAccountState(account): Promise<AccountState> {
+      const s = await backend.getAccount(addressOf(account));
+      return { balance: s.balance, available: s.balance, pending: 0n, txCount: Math.max(s.txCount, s.nonce) };
+    },
+
+    async getHistory(account, cursor = null): Promise<HistoryPage> {
+      const address = addressOf(account);
+      const page = await backend.getTransactions(address, cursor);
+      return { operations: mergeEvmHistory(address, page.records), cursor: page.cursor };
+    },
+
+    async getFees(): Promise<FeeOptions> {
+      const t = await getEvmFees();
+      return { tiers: tiersInGwei(t), unit: 'Gwei', hidden: CHAINS[chain].hiddenFee };
+    },
+
+    async build(account, draft): Promise<EvmBuiltTransaction> {
+      const from = addressOf(account);
+      const intent = draft.intent;
+      if (
+        validateEvmRecipient(chain, intent.to) !== 'ok' ||
+        !isAddress(toApiAddressSafe(chain, intent.to), { strict: false })
+      ) {
+        throw new CoreError('invalidAddress');
+      }
+      const to = toApiAddress(chain, intent.to);
+      const fees = draft.fees ?? (await getEvmFees());
+      const tier = selectFeeTier(fees, draft.feeMode, draft.customFeeGwei);
+
+      // Contracts in API form (an 'xdc…' contract on XDC becomes 0x…); the whole intent is normalised once.
+      let resolved: TransferIntent =
+        intent.kind === 'coin'
+          ? { ...intent, to }
+          : { ...intent, to, contract: toApiAddressSafe(chain, intent.contract) };
+      const tokenContract = resolved.kind === 'token' ? resolved.contract : undefined;
+      const needsTokenBalance = tokenContract !== undefined && draft.tokenBalance === undefined;
+      const [summary, nonce, tokenBalances] = await Promise.all([
+        backend.getAccount(from),
+        getNonce(from),
+        needsTokenBalance ? getTokenBalances(from, [tokenContract]) : Promise.resolve(undefined),
+      ]);
+      const tokenBalance =
+        tokenContract === undefined
+          ? 0n
+          : (draft.tokenBalance ??
+            [...(tokenBalances ?? new Map<string, bigint>())].find(
+              ([c]) => c.toLowerCase() === tokenContract.toLowerCase(),
+            )?.[1] ??
+            0n);
+
+      // The amount of a send-all token transfer is the whole token balance.
+      if (resolved.kind === 'token' && draft.sendAll) resolved = { ...resolved, amount: tokenBalance };
+      const probe = resolved.kind === 'coin' && draft.sendAll ? { ...resolved, amount: 0n } : resolved;
+      const gasEstimate = await estimate(from, transferCall(from, probe));
+      const gasLimit = resolveGasLimit(kindOf(intent), gasEstimate, {
+        large: options.largeGasLimits ?? false,
+      });
+      const fee = networkFee(tier, gasLimit);
+      const l1Fee = await estimateL1Fee(from, resolved, nonce.nonce, tier);
+
+      if (resolved.kind === 'coin') {
+        const amount = coinSendAmount({
+          balance: summary.balance,
+          fee,
+          l1Fee,
+          amount: resolved.amount,
+          sendAll: draft.sendAll ?? false,
+        });
+        resolved = { ...resolved, amount };
+      } else if (resolved.kind === 'token') {
+        checkTokenSend({
+          coinBalance: summary.balance,
+          tokenBalance,
+          amount: resolved.amount,
+          fee,
+          l1Fee,
+          coin: spec.coin,
+        });
+      } else {
+        assertEvmFeeCovered(summary.balance, fee, l1Fee);
+      }
+
+      const call = transferCall(from, resolved);
+      const plan: EvmTxPlan = {
+        chainId: spec.chainId,
+        from,
+        nonce: nonce.nonce,
+        ...call,
+        gas: gasLimit,
+        fee: tier,
+      };
+      const amount = resolved.kind === 'nft' ? (resolved.amount ?? 1n) : resolved.amount;
+      const totalFee = fee + l1Fee;
+      return {
+        intent: resolved,
+        unsigned: plan,
+        signRequest: { path: signingPath(chain, account.path), unsignedTx: serializeUnsigned(plan) },
+        review: {
+          recipient: displayAddress(chain, to),
+          amount,
+          fee: totalFee,
+          feeRate: weiToGwei(tierPrice(tier)),
+          total: resolved.kind === 'coin' ? amount + totalFee : totalFee,
+        },
+        details: {
+          gasLimit,
+          tier,
+          networkFee: fee,
+          l1Fee,
+          feeTooHigh: isFeeTooHigh(chain, tierPrice(tier), fees),
+          nonceSource: nonce.source,
+        },
+      };
+    },
+
+    async sign(signer, built, signOptions = {}) {
+      const r = await signer.signEth(
+        built.signRequest.path,
+        built.signRequest.unsignedTx,
+        signOptions.onProgress ? { onProgress: signOptions.onProgress } : {},
+      );
+      return { rawTx: r.rawTx };
+    },
+
+    finalize(built, signature): SignedTransaction {
+      const { hash, raw } = finalizeSignedTx(built.unsigned, signature.rawTx);
+      return { hash, raw };
+    },
+
+    async broadcast(tx) {
+      return backend.broadcast((tx.raw.startsWith('0x') ? tx.raw : `0x${tx.raw}`) as Hex);
+    },
+
+    validateAddress(address) {
+      return validateEvmRecipient(chain, address);
+    },
+  };
+}
+
+function toApiAddressSafe(chain: EvmChainSpec['symbol'], text: string): string {
+  const t = text.trim();
+  return chain === 'XDC' ? t.replace(/^xdc/i, '0x') : t;
+}

@@ -1,0 +1,137 @@
+/**
+ * HTTP and JSON-RPC helpers shared by the EVM backends. Raw shapes stay in network/.
+ */
+import type { Hex } from 'viem';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Spec 02 §7: JSON-RPC and backend timeout 30 s. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** A failed call: HTTP status (0 = network / timeout), a code and the server's or node's message. */
+export class EvmNetworkError extends Error {
+  override readonly name = 'EvmNetworkError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string | number,
+  ) {
+    super(message);
+  }
+  /** 429 / 503: busy (serverBusyMessage). */
+  get busy(): boolean {
+    return this.status === 429 || this.status === 503;
+  }
+  /** The node or the server refused the request itself (bad transaction, revert …), not a transport failure. */
+  get rejected(): boolean {
+    return this.status === 400 || this.status === 422 || typeof this.code === 'number';
+  }
+}
+
+export async function requestJson(
+  doFetch: FetchLike,
+  url: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown; timeoutMs: number; signal?: AbortSignal },
+): Promise<unknown> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), init.timeoutMs);
+  const onAbort = () => controller.abort();
+  init.signal?.addEventListener('abort', onAbort, { once: true });
+  let res: Response;
+  try {
+    res = await doFetch(url, {
+      method: init.method ?? 'GET',
+      headers:
+        init.body !== undefined
+          ? { 'content-type': 'application/json', accept: 'application/json' }
+          : { accept: 'application/json' },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      signal: controller.signal,
+    });
+  } catch (e) {
+    throw new EvmNetworkError(
+      0,
+      controller.signal.aborted ? 'timeout' : e instanceof Error ? e.message : 'network error',
+      'network',
+    );
+  } finally {
+    clearTimeout(timer);
+    init.signal?.removeEventListener('abort', onAbort);
+  }
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) {
+    const o = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown };
+    const message =
+      typeof o.error === 'string'
+        ? o.error
+        : typeof o.message === 'string'
+          ? o.message
+          : `HTTP ${res.status}`;
+    throw new EvmNetworkError(res.status, message, typeof o.code === 'string' ? o.code : undefined);
+  }
+  if (body === undefined) throw new EvmNetworkError(res.status, 'malformed answer', 'malformed');
+  return body;
+}
+
+// ---- small validators (no schema library in the browser bundle) ----
+
+export function malformed(what: string): EvmNetworkError {
+  return new EvmNetworkError(200, `malformed answer: ${what}`, 'malformed');
+}
+
+export function obj(v: unknown, what: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
+  return v as Record<string, unknown>;
+}
+
+export function arr(v: unknown, what: string): unknown[] {
+  if (!Array.isArray(v)) throw malformed(what);
+  return v;
+}
+
+export function str(v: unknown, what: string): string {
+  if (typeof v !== 'string') throw malformed(what);
+  return v;
+}
+
+/** A decimal integer string (or safe number) → bigint. */
+export function dec(v: unknown, what: string): bigint {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+  if (typeof v !== 'string' || !/^-?\d{1,80}$/.test(v)) throw malformed(what);
+  return BigInt(v);
+}
+
+/** A hex quantity ("0x1a") → bigint. */
+export function qty(v: unknown, what: string): bigint {
+  if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(v)) throw malformed(what);
+  return BigInt(v);
+}
+
+export function hexData(v: unknown, what: string): Hex {
+  if (typeof v !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(v)) throw malformed(what);
+  return v as Hex;
+}
+
+export function int(v: unknown, what: string): number {
+  const n = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw malformed(what);
+  return n;
+}
+
+/** Parses an eth_feeHistory result (quantities hex). */
+export function parseFeeHistory(v: unknown): { baseFeePerGas: bigint[]; reward: bigint[][] } {
+  const o = obj(v, 'eth_feeHistory');
+  return {
+    baseFeePerGas: arr(o.baseFeePerGas, 'baseFeePerGas').map((x) => qty(x, 'baseFeePerGas')),
+    reward:
+      o.reward === undefined
+        ? []
+        : arr(o.reward, 'reward').map((r) => arr(r, 'reward').map((x) => qty(x, 'reward'))),
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * EvmBackend over OUR product API (/api/chains/{chain}/…; apps/server/src/chains/routes.ts). The browser
+ * never calls a third-party chain service for a native chain or a registry chain: the server holds the
+ * providers, keys, failover and cache. Raw answer shapes stay in this file; logic/ sees domain types only.
+ *
+ * Server chain ids: 'ETH', 'TETH', 'BSC', 'TBSC', 'XDC', 'HME', and 'EVM-<chainId>' for a registry chain.
+ * The routes used are listed in {@link ROUTES} and in chains/evm/API.md (with what is still missing).
+ */
+import type { Hex } from 'viem';
+import type { EvmAccountSummary, EvmBackend, EvmCallRequest } from '../logic/adapter';
+import type { FeeHistoryData, GasOracleData } from '../logic/fees';
+import type { EvmTxRecord } from '../logic/history';
+import type { NftAsset } from '../logic/nft';
+import {
+  DEFAULT_TIMEOUT_MS,
+  EvmNetworkError,
+  arr,
+  dec,
+  hexData,
+  int,
+  obj,
+  parseFeeHistory,
+  qty,
+  requestJson,
+  str,
+  type FetchLike,
+} from './http';
+
+/** History page size asked of the server (spec 01 §9: 10 per page). */
+export const HISTORY_PAGE = 10;
+
+const enc = encodeURIComponent;
+
+export const ROUTES = {
+  account: (chain: string, address: string) => `/chains/${enc(chain)}/account/${enc(address)}`,
+  nonce: (chain: string, address: string) => `/chains/${enc(chain)}/nonce/${enc(address)}`,
+  gasLimit: (chain: string) => `/chains/${enc(chain)}/gas-limit`,
+  fees: (chain: string) => `/chains/${enc(chain)}/fees`,
+  tokens: (chain: string, address: string, contracts: readonly string[]) =>
+    `/chains/${enc(chain)}/tokens?address=${enc(address)}&contracts=${contracts.map(enc).join(',')}`,
+  history: (chain: string, address: string, cursor: string | null) =>
+    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
+  rpc: (chain: string) => `/chains/${enc(chain)}/rpc`,
+  /** Not served yet (see API.md): NFTs held by an address. */
+  nfts: (chain: string, address: string) => `/chains/${enc(chain)}/nfts/${enc(address)}`,
+} as const;
+
+/** The server chain id of a chain: the symbol, or EVM-<chainId> for a registry chain. */
+export function serverChainId(symbol: string, chainId: number): string {
+  return symbol === 'EVM' ? `EVM-${chainId}` : symbol;
+}
+
+export interface EvmProductApiOptions {
+  /** Server chain id ('ETH', 'BSC', 'EVM-137' …). */
+  chain: string;
+  /** API base, default '/api'. */
+  baseUrl?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+/** Converts a server history operation (already merged) into an explorer record. */
+export function parseServerOperation(v: unknown): EvmTxRecord {
+  const o = obj(v, 'operation');
+  const senders = arr(o.senders ?? [], 'senders');
+  const recipients = arr(o.recipients ?? [], 'recipients');
+  const from = senders[0] !== undefined ? str(obj(senders[0], 'sender').address, 'sender.address') : '';
+  const to =
+    recipients[0] !== undefined ? str(obj(recipients[0], 'recipient').address, 'recipient.address') : '';
+  const moved = senders[0] !== undefined ? obj(senders[0], 'sender').value : o.value;
+  const token = o.token === undefined || o.token === null ? undefined : obj(o.token, 'token');
+  const time = o.time === null || o.time === undefined ? null : int(o.time, 'time');
+  return {
+    hash: str(o.hash, 'hash'),
+    blockNumber:
+      o.blockHeight === null || o.blockHeight === undefined ? null : int(o.blockHeight, 'blockHeight'),
+    timeStamp: time === null ? null : Math.floor(time / 1000),
+    from,
+    to,
+    value: dec(moved ?? '0', 'value'),
+    ...(o.gasUsed !== undefined ? { gasUsed: dec(o.gasUsed, 'gasUsed') } : {}),
+    ...(o.gasPrice !== undefined ? { gasPrice: dec(o.gasPrice, 'gasPrice') } : {}),
+    ...(o.gasUsed === undefined && o.fee !== undefined ? { gasUsed: 1n, gasPrice: dec(o.fee, 'fee') } : {}),
+    ...(o.nonce !== undefined ? { nonce: int(o.nonce, 'nonce') } : {}),
+    ...(o.failed === true ? { isError: true } : {}),
+    ...(token
+      ? {
+          token: {
+            contract: str(token.contract, 'token.contract'),
+            symbol: str(token.symbol ?? '', 'token.symbol'),
+            decimals: int(token.decimals, 'token.decimals'),
+            ...(typeof token.name === 'string' ? { name: token.name } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Server NFT item (proposed shape, API.md) → NftAsset. */
+export function parseServerNft(v: unknown): NftAsset {
+  const o = obj(v, 'nft');
+  const schema = str(o.schemaName ?? o.standard, 'schemaName')
+    .replace('-', '')
+    .toUpperCase();
+  if (schema !== 'ERC721' && schema !== 'ERC1155')
+    throw new EvmNetworkError(200, 'malformed answer: schemaName', 'malformed');
+  const traits =
+    o.traits === undefined
+      ? []
+      : arr(o.traits, 'traits').map((t) => {
+          const x = obj(t, 'trait');
+          return { traitType: String(x.traitType ?? x.trait_type ?? ''), value: String(x.value ?? '') };
+        });
+  return {
+    contract: str(o.contract, 'contract'),
+    tokenId: dec(o.tokenId, 'tokenId'),
+    schemaName: schema,
+    name: typeof o.name === 'string' ? o.name : '',
+    collectionName: typeof o.collectionName === 'string' ? o.collectionName : '',
+    slug: typeof o.slug === 'string' ? o.slug : '',
+    ...(typeof o.collectionDesc === 'string' ? { collectionDesc: o.collectionDesc } : {}),
+    ...(typeof o.imageUrl === 'string' ? { imageUrl: o.imageUrl } : {}),
+    traits,
+    ...(o.balance !== undefined ? { balance: dec(o.balance, 'balance') } : {}),
+  };
+}
+
+export interface EvmProductApiBackend extends EvmBackend {
+  readonly chain: string;
+}
+
+export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmProductApiBackend {
+  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
+  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { chain } = options;
+  let rpcId = 1;
+
+  const get = (path: string, signal?: AbortSignal) =>
+    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) });
+  const post = (path: string, body: unknown) =>
+    requestJson(doFetch, base + path, { method: 'POST', body, timeoutMs });
+
+  /** The server's allow-listed node proxy (eth_feeHistory, eth_gasPrice, eth_call …). */
+  const rpc = async (method: string, params: unknown[]): Promise<unknown> => {
+    const answer = obj(await post(ROUTES.rpc(chain), { jsonrpc: '2.0', id: rpcId++, method, params }), 'rpc');
+    if (answer.error) {
+      const e = obj(answer.error, 'rpc error');
+      throw new EvmNetworkError(
+        200,
+        typeof e.message === 'string' ? e.message : `${method} failed`,
+        typeof e.code === 'number' ? e.code : undefined,
+      );
+    }
+    if (!('result' in answer)) throw new EvmNetworkError(200, `malformed answer: ${method}`, 'malformed');
+    return answer.result;
+  };
+
+  return {
+    chain,
+
+    async getAccount(address): Promise<EvmAccountSummary> {
+      const o = obj(await get(ROUTES.account(chain, address)), 'account');
+      return {
+        balance: dec(o.balance, 'balance'),
+        nonce: o.nonce === undefined ? 0 : int(o.nonce, 'nonce'),
+        txCount: o.txCount === undefined ? 0 : int(o.txCount, 'txCount'),
+      };
+    },
+
+    async getNonce(address, signal) {
+      return int(obj(await get(ROUTES.nonce(chain, address), signal), 'nonce').nonce, 'nonce');
+    },
+
+    async getGasPrice() {
+      return qty(await rpc('eth_gasPrice', []), 'eth_gasPrice');
+    },
+
+    async getFeeHistory(blocks, percentiles): Promise<FeeHistoryData | null> {
+      try {
+        return parseFeeHistory(
+          await rpc('eth_feeHistory', [`0x${blocks.toString(16)}`, 'latest', [...percentiles]]),
+        );
+      } catch (e) {
+        // A node without eth_feeHistory (pre-London chains): tiers come from eth_gasPrice.
+        if (e instanceof EvmNetworkError && e.rejected) return null;
+        throw e;
+      }
+    },
+
+    /**
+     * BSC gas oracle. The server has no gas-oracle route yet (API.md); its /fees tiers (wei, from the
+     * chain's providers) stand in for Fast/Propose/Safe. null → logic's 5 Gwei fallback.
+     */
+    async getGasOracle(): Promise<GasOracleData | null> {
+      try {
+        const o = obj(await get(ROUTES.fees(chain)), 'fees');
+        if (o.source === 'fallback') return null;
+        const t = obj(o.tiers, 'tiers');
+        const gwei = (v: unknown, what: string) => {
+          const wei = dec(v, what);
+          const whole = wei / 1_000_000_000n;
+          const frac = (wei % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
+          return frac ? `${whole}.${frac}` : whole.toString();
+        };
+        return { fast: gwei(t.high, 'high'), propose: gwei(t.medium, 'medium'), safe: gwei(t.low, 'low') };
+      } catch {
+        return null;
+      }
+    },
+
+    async estimateGas(call: EvmCallRequest) {
+      const body = {
+        ...(call.from ? { from: call.from } : {}),
+        to: call.to,
+        ...(call.value !== undefined ? { value: call.value.toString() } : {}),
+        ...(call.data && call.data !== '0x' ? { data: call.data } : {}),
+      };
+      return dec(obj(await post(ROUTES.gasLimit(chain), body), 'gas-limit').gasLimit, 'gasLimit');
+    },
+
+    async ethCall(to, data: Hex) {
+      return hexData(await rpc('eth_call', [{ to, data }, 'latest']), 'eth_call');
+    },
+
+    async getTokenBalances(address, contracts) {
+      const out = new Map<string, bigint>();
+      for (let i = 0; i < contracts.length; i += 50) {
+        const slice = contracts.slice(i, i + 50);
+        const o = obj(await get(ROUTES.tokens(chain, address, slice)), 'tokens');
+        for (const t of arr(o.tokens, 'tokens')) {
+          const x = obj(t, 'token');
+          const contract = str(x.contract, 'token.contract');
+          const asked = slice.find((c) => c.toLowerCase() === contract.toLowerCase()) ?? contract;
+          out.set(asked, x.balance === undefined ? 0n : dec(x.balance, 'token.balance'));
+        }
+      }
+      return out;
+    },
+
+    async getTransactions(address, cursor) {
+      const o = obj(await get(ROUTES.history(chain, address, cursor)), 'history');
+      return {
+        records: arr(o.operations, 'operations').map(parseServerOperation),
+        cursor: o.cursor === null || o.cursor === undefined ? null : str(o.cursor, 'cursor'),
+      };
+    },
+
+    async getNfts(address) {
+      try {
+        const o = obj(await get(ROUTES.nfts(chain, address)), 'nfts');
+        return arr(o.nfts, 'nfts').map(parseServerNft);
+      } catch (e) {
+        // Route not served yet: no NFTs rather than an error page.
+        if (e instanceof EvmNetworkError && e.status === 404) return [];
+        throw e;
+      }
+    },
+
+    async broadcast(rawTx) {
+      const o = obj(await post(ROUTES.broadcast(chain), { rawTx }), 'broadcast');
+      return str(o.hash, 'hash');
+    },
+  };
+}
