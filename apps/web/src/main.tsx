@@ -10,7 +10,7 @@ import { initI18n } from './i18n';
 import { applyBrowserGate } from './lib/browserGate';
 import { theme } from './theme';
 
-const i18n = initI18n();
+const i18n = await initI18n();
 
 if (applyBrowserGate(window, (key) => i18n.t(key))) {
   createRoot(document.getElementById('root')!).render(

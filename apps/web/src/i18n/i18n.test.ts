@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { resources } from './index';
+import { resources } from './allResources';
 import { chooseLanguage, matchLanguage } from './language';
 
 function flatten(obj: unknown, prefix = ''): Record<string, string> {

@@ -1,31 +1,19 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { errorMessages } from '@secux-companion/core';
 import { chooseLanguage, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language } from './language';
-
-type Tree = { [key: string]: string | Tree };
+import { loadLanguage, type Tree } from './resources';
 
 /**
  * Screen texts live in one file per area and language (locales/{lng}/{area}.json, keys `area.*`),
- * so each feature owns its file; the core error catalogue joins them under `errors.*`.
+ * so each feature owns its file. Only the language on screen is loaded: the others arrive when
+ * the user picks them, which keeps the landing page light.
  */
-const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+const loaders = import.meta.glob<Tree>('./locales/*/*.json', { import: 'default' });
 
-function load(lng: Language): Tree {
-  const tree: Tree = {};
-  for (const [path, content] of Object.entries(files)) {
-    const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (match && match[1] === lng) tree[match[2]!] = content;
-  }
-  tree.errors = errorMessages[lng];
-  return tree;
+async function ensureLanguage(lng: Language): Promise<void> {
+  if (i18next.hasResourceBundle(lng, 'translation')) return;
+  i18next.addResourceBundle(lng, 'translation', await loadLanguage(lng, loaders));
 }
-
-export const resources: Record<Language, Tree> = {
-  en: load('en'),
-  'zh-TW': load('zh-TW'),
-  pt: load('pt'),
-};
 
 function storedLanguage(): string | null {
   try {
@@ -35,10 +23,10 @@ function storedLanguage(): string | null {
   }
 }
 
-export function initI18n(languages: readonly string[] = navigator.languages ?? [navigator.language]) {
+export async function initI18n(languages: readonly string[] = navigator.languages ?? [navigator.language]) {
   const lng = chooseLanguage(languages, storedLanguage());
-  void i18next.use(initReactI18next).init({
-    resources: Object.fromEntries(Object.entries(resources).map(([k, v]) => [k, { translation: v }])),
+  await i18next.use(initReactI18next).init({
+    resources: { [lng]: { translation: await loadLanguage(lng, loaders) } },
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
@@ -48,12 +36,13 @@ export function initI18n(languages: readonly string[] = navigator.languages ?? [
   return i18next;
 }
 
-export function setLanguage(lng: Language) {
+export async function setLanguage(lng: Language) {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
     // Storage may be unavailable (private mode); the choice then lasts this page only.
   }
+  await ensureLanguage(lng);
   document.documentElement.lang = lng;
   return i18next.changeLanguage(lng);
 }
