@@ -175,6 +175,7 @@ export async function startLitecoin(
     'listenonion=0',
     'upnp=0',
     'fallbackfee=0.0001',
+    'mempoolreplacement=1', // Litecoin Core 0.21 refuses every replacement (RBF) unless told otherwise
     'rpcworkqueue=64',
     'keypool=20', // the default 1000 makes createwallet take seconds
     '',
