@@ -2,8 +2,8 @@ import { AppShell } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useBlocker } from 'react-router-dom';
 import { FullScreenLoader } from './components/FullScreenLoader';
-import { OtpModal } from './components/OtpModal';
-import { VirtualScreen } from './components/VirtualScreen';
+import { otpRequest, useRuntime } from './device/runtime';
+import { useStore } from './state/store';
 import { TopBar } from './components/TopBar';
 import { ConnMethod } from './screens/ConnMethod';
 import { NotFound } from './screens/NotFound';
@@ -15,12 +15,19 @@ const Placeholder = lazy(() => import('./screens/Placeholder'));
 const Welcome = lazy(() => import('./screens/Welcome'));
 const Receive = lazy(() => import('./screens/Receive'));
 const Setting = lazy(() => import('./screens/Setting'));
+const AccountList = lazy(() => import('./accounts/AccountList'));
+const AccountInformation = lazy(() => import('./accounts/AccountInformation'));
+// Overlays that only a connection needs load with it.
+const OtpModal = lazy(() => import('./components/OtpModal').then((m) => ({ default: m.OtpModal })));
+const VirtualScreen = lazy(() => import('./components/VirtualScreen').then((m) => ({ default: m.VirtualScreen })));
 const UnsupportedModelNotice = lazy(() => import('./firmware/UnsupportedModelNotice'));
 
 /** The root view: top bar, loader, and a guard that swallows the browser's back and forward buttons. */
 function RootView() {
   const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
   const unsupportedModel = useDeviceInfo((s) => s.unsupportedModel);
+  const otpOpen = useStore(otpRequest, (s) => s.open);
+  const emulatorInUse = useRuntime((r) => r.emulator !== null);
   useEffect(() => {
     if (blocker.state === 'blocked') blocker.reset();
   }, [blocker]);
@@ -35,13 +42,21 @@ function RootView() {
         </Suspense>
       </AppShell.Main>
       <FullScreenLoader />
-      <OtpModal />
+      {otpOpen && (
+        <Suspense fallback={null}>
+          <OtpModal />
+        </Suspense>
+      )}
       {unsupportedModel && (
         <Suspense fallback={null}>
           <UnsupportedModelNotice />
         </Suspense>
       )}
-      {__EMULATOR_ENABLED__ && <VirtualScreen />}
+      {__EMULATOR_ENABLED__ && emulatorInUse && (
+        <Suspense fallback={null}>
+          <VirtualScreen />
+        </Suspense>
+      )}
     </AppShell>
   );
 }
@@ -56,8 +71,8 @@ export const router = createBrowserRouter([
         element: <WalletLayout />,
         children: [
           { index: true, element: <Welcome /> },
-          { path: 'account', element: <Placeholder titleKey="wallet.accounts" /> },
-          { path: 'account/information', element: <Placeholder titleKey="wallet.accountInformation" /> },
+          { path: 'account', element: <AccountList /> },
+          { path: 'account/information', element: <AccountInformation /> },
           { path: 'receive', element: <Receive /> },
           { path: 'setting', element: <Setting /> },
           { path: 'domain', element: <Placeholder titleKey="wallet.domain" /> },

@@ -1,5 +1,6 @@
 /**
  * @secux-companion/chain-bitcoin — BTC, TBTC, LTC (+ local regtest), BCH, GRS, DASH, DGB, DOGE.
- * `logic/` holds the rules and the adapter; `network/` (product API client) is only used by logic.
+ * `logic/` holds the rules and the adapter; `network/` (product API client) implements its backend.
  */
 export * from './logic/index';
+export * from './network/index';

@@ -1,0 +1,116 @@
+import { Alert, Avatar, Button, Card, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { supportsBuy } from '@secux-companion/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { ROUTES } from '../lib/backRule';
+import { useSelectedCoin } from '../state/coinSelection';
+import { coinText, fiatText } from './format';
+import { HistoryTab } from './history/HistoryTab';
+import { HISTORY_REFRESH_MS } from './history/historyRules';
+import { ReceiveModal } from './receive/ReceiveModal';
+import { SendModal } from './send/SendModal';
+import { BuyModal } from './BuyModal';
+import { refreshBalances, selectedAccount, useAccounts } from './store';
+import { accountKeys, descriptorOf, useBitcoinChain } from './useChain';
+import { usePrice } from './usePrice';
+
+/** One account: header (name, coin, fiat and coin balance), Send, Receive, Buy, and the History tab. */
+export default function AccountInformation() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const coin = useSelectedCoin();
+  const account = useAccounts((s) => (s.chain === coin ? selectedAccount(s) : undefined));
+  const chain = useBitcoinChain(account?.chain);
+  const { price, currency } = usePrice(account?.chain ?? null);
+  const [modal, setModal] = useState<'send' | 'receive' | 'buy' | null>(null);
+  const state = useQuery({
+    queryKey: accountKeys.state(account?.id ?? ''),
+    queryFn: () => chain.data!.adapter.getAccountState(descriptorOf(account!)),
+    enabled: !!account && !!chain.data,
+    staleTime: 0,
+    refetchInterval: HISTORY_REFRESH_MS,
+  });
+
+  if (!account) return <Navigate to={ROUTES.Account} replace />;
+  const balance = state.data?.balance ?? account.balance;
+  const fiat = fiatText(balance, account.chain, price);
+
+  /** After a send: back to the account list, balances refreshed (err-40 and the wallet on failure). */
+  const afterSend = () => {
+    setModal(null);
+    void queryClient.invalidateQueries({ queryKey: accountKeys.state(account.id) });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.history(account.id) });
+    void navigate(ROUTES.Account);
+    refreshBalances().catch((e: unknown) => {
+      console.warn('refresh failed', e);
+      window.alert(t('errors.err-40'));
+      void navigate(ROUTES.wallet);
+    });
+  };
+
+  return (
+    <Container py="lg" size="lg">
+      <Stack>
+        <Card withBorder component="section" aria-labelledby="account-title">
+          <Group justify="space-between" wrap="wrap">
+            <Group wrap="nowrap" style={{ minWidth: 0 }}>
+              <Avatar color="blue" radius="xl" aria-hidden="true">
+                {account.chain.slice(0, 3)}
+              </Avatar>
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Title order={1} size="h3" id="account-title" data-testid="account-name">
+                  {account.name}
+                </Title>
+                <Text size="xl" fw={700} truncate="end" data-testid="account-fiat">
+                  {fiat !== null ? `${currency.symbol}${fiat}` : t('errors.priceNotAvailable')}
+                </Text>
+                <Text c="dimmed" truncate="end" data-testid="account-coin-balance" data-sats={balance.toString()}>
+                  {`${coinText(balance, account.chain)} ${account.chain}`}
+                </Text>
+                {state.data && state.data.pending !== 0n && (
+                  <Text size="xs" c="orange">
+                    {t('accounts.available', { amount: `${coinText(state.data.available, account.chain)} ${account.chain}` })}
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+            <Group>
+              <Button onClick={() => setModal('send')} disabled={!chain.data} data-testid="account-send">
+                {t('accounts.send')}
+              </Button>
+              <Button variant="light" onClick={() => setModal('receive')} disabled={!chain.data} data-testid="account-receive">
+                {t('accounts.receive')}
+              </Button>
+              {supportsBuy(account.chain) && (
+                <Button variant="outline" onClick={() => setModal('buy')} disabled={!chain.data} data-testid="account-buy">
+                  {t('accounts.buy')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Card>
+        {account.chain === 'BCH' && <Alert color="blue">{t('accounts.bchNote')}</Alert>}
+        {chain.isError && <Alert color="red">{t('errors.err-40')}</Alert>}
+        <Tabs defaultValue="history">
+          <Tabs.List>
+            <Tabs.Tab value="history" data-testid="tab-history">
+              {t('history.tab')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="history" pt="md">
+            {chain.data ? <HistoryTab account={account} chain={chain.data} /> : <Loader size="sm" aria-label={t('accounts.loading')} />}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+      {chain.data && modal === 'send' && (
+        <SendModal account={account} chain={chain.data} onClose={() => setModal(null)} onDone={afterSend} />
+      )}
+      {chain.data && modal === 'receive' && <ReceiveModal account={account} chain={chain.data} onClose={() => setModal(null)} />}
+      {chain.data && modal === 'buy' && <BuyModal account={account} chain={chain.data} onClose={() => setModal(null)} />}
+    </Container>
+  );
+}
+

@@ -1,0 +1,76 @@
+/** Product-API calls of the account screens besides chain data: remote config, prices, transaction log. */
+import {
+  DEFAULT_HIGHER_FEE_LIMIT,
+  DEFAULT_MAX_FEE_LIMIT,
+  CURRENCY_STORAGE_KEY,
+  resolveCurrency,
+  type ChainSymbol,
+  type Currency,
+} from '@secux-companion/core';
+
+/** Price-service ids of the bitcoin family (testnet coins have no price). */
+export const PRICE_IDS: Partial<Record<ChainSymbol, string>> = {
+  BTC: 'bitcoin',
+  LTC: 'litecoin',
+  BCH: 'bitcoin-cash',
+  GRS: 'groestlcoin',
+  DASH: 'dash',
+  DGB: 'digibyte',
+  DOGE: 'dogecoin',
+};
+
+export function selectedCurrency(): Currency {
+  try {
+    return resolveCurrency(localStorage.getItem(CURRENCY_STORAGE_KEY));
+  } catch {
+    return resolveCurrency(null);
+  }
+}
+
+/** Price of one coin as text, or null ('Price N/A'; price failures are silent). */
+export async function fetchCoinPrice(chain: ChainSymbol, currency: string): Promise<string | null> {
+  const id = PRICE_IDS[chain];
+  if (!id) return null;
+  try {
+    const res = await fetch(`/api/prices/coins?ids=${encodeURIComponent(id)}&currency=${encodeURIComponent(currency.toLowerCase())}`);
+    if (!res.ok) return null;
+    const body = (await res.json()) as { prices?: Record<string, number> };
+    const p = body.prices?.[id];
+    return typeof p === 'number' && Number.isFinite(p) ? String(p) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface FeeLimits {
+  maxFeeLimit: string;
+  higherFeeLimit: string;
+  currency: string;
+}
+
+/** maxFeeLimit / higherFeeLimit from the remote config (defaults 1000 / 100 USD). */
+export async function fetchFeeLimits(): Promise<FeeLimits> {
+  const res = await fetch('/api/config');
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const c = (await res.json()) as { maxFeeLimit?: unknown; higherFeeLimit?: unknown; feeLimitCurrency?: unknown };
+  const num = (v: unknown, d: string) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? String(v) : d);
+  return {
+    maxFeeLimit: num(c.maxFeeLimit, DEFAULT_MAX_FEE_LIMIT),
+    higherFeeLimit: num(c.higherFeeLimit, DEFAULT_HIGHER_FEE_LIMIT),
+    currency: typeof c.feeLimitCurrency === 'string' ? c.feeLimitCurrency : 'USD',
+  };
+}
+
+/** POST /api/txlog after every broadcast; errors are only logged. */
+export async function postTxLog(hash: string, chain: string, context: Record<string, unknown>): Promise<void> {
+  try {
+    const res = await fetch('/api/txlog', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hash, chain, context }),
+    });
+    if (!res.ok) console.warn('transaction log failed', res.status);
+  } catch (e) {
+    console.warn('transaction log failed', e);
+  }
+}

@@ -1,0 +1,85 @@
+/** Account rules of the account list (create, rename, delete) and the receive index. */
+import {
+  CHAINS,
+  TAPROOT_DERIVED_ADDRESSES,
+  accountBasePath,
+  defaultAccountName,
+  validateAccountName,
+  type Bip,
+  type ChainSymbol,
+  type Issue,
+} from '@secux-companion/core';
+import { accountId, type AppAccount } from './types';
+
+export function isEmptyAccount(a: Pick<AppAccount, 'balance' | 'pending' | 'txCount'>): boolean {
+  return a.balance === 0n && a.pending === 0n && a.txCount === 0;
+}
+
+/** The account a new account of `bip` would follow (the highest index of that purpose), if any. */
+export function previousAccount(accounts: readonly AppAccount[], bip: Bip): AppAccount | undefined {
+  return accounts.filter((a) => a.bip === bip).sort((a, b) => b.index - a.index)[0];
+}
+
+export function nextAccountIndex(accounts: readonly AppAccount[], bip: Bip): number {
+  const prev = previousAccount(accounts, bip);
+  return prev ? prev.index + 1 : 0;
+}
+
+/**
+ * Creating an account: not allowed while the previous account of that purpose is empty (zero balance and
+ * no transactions) — warning warm-002.
+ */
+export function createAccountIssue(accounts: readonly AppAccount[], bip: Bip): Issue | undefined {
+  const prev = previousAccount(accounts, bip);
+  return prev && isEmptyAccount(prev) ? { code: 'warm-002' } : undefined;
+}
+
+/** Deleting: only an empty account (no balance, no history); otherwise err-11. */
+export function deleteAccountIssue(a: AppAccount): Issue | undefined {
+  return isEmptyAccount(a) ? undefined : { code: 'err-11', params: { tokenType: a.chain } };
+}
+
+/** Name rules (1-15 characters, allowed characters, unique): err-38, err-29, err-25. */
+export function accountNameIssue(name: string, accounts: readonly AppAccount[], current?: AppAccount): Issue | undefined {
+  return validateAccountName(
+    name,
+    accounts.filter((a) => a.id !== current?.id).map((a) => a.name),
+    current?.name,
+  );
+}
+
+/** A new (empty) account of `bip` at the next index. */
+export function newAccount(chain: ChainSymbol, accounts: readonly AppAccount[], bip: Bip, xpub: string, name?: string): AppAccount {
+  const info = CHAINS[chain];
+  const index = nextAccountIndex(accounts, bip);
+  const path = accountBasePath(bip, info.coinType, index);
+  return {
+    id: accountId(chain, path),
+    idx: Date.now(),
+    chain,
+    coinType: info.coinType,
+    index,
+    bip,
+    path,
+    extendPubKey: xpub,
+    name: name ?? defaultAccountName(chain, index, bip),
+    balance: 0n,
+    pending: 0n,
+    txCount: 0,
+  };
+}
+
+/**
+ * Receive index: the first receive address after the last used one. Taproot derives only 5 receive
+ * addresses (spec 01 §9), so its index stays within 0..4.
+ */
+export function receiveIndex(bip: Bip, used: readonly { change: 0 | 1; index: number; transfers: number }[]): number {
+  const indexes = used.filter((u) => u.change === 0 && u.transfers > 0).map((u) => u.index);
+  const next = indexes.length ? Math.max(...indexes) + 1 : 0;
+  return bip === 86 ? Math.min(next, TAPROOT_DERIVED_ADDRESSES - 1) : next;
+}
+
+/** Sum of the balances (satoshis). */
+export function totalBalance(accounts: readonly AppAccount[]): bigint {
+  return accounts.reduce((s, a) => s + a.balance, 0n);
+}

@@ -1,0 +1,431 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Stepper,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CHAINS,
+  DEFAULT_FEE_MODE,
+  FEE_MODES,
+  FIAT_SEND_CONFIRM_DIGITS,
+  filterAmountInput,
+  stripScheme,
+  type FeeMode,
+} from '@secux-companion/core';
+import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useModalSize } from '../../components/useModalSize';
+import { EXTERNAL_LINK_PROPS, LINKS } from '../../lib/links';
+import type { BitcoinChain } from '../../chains/bitcoin';
+import { coinText, errorText, fiatText, issueText } from '../format';
+import type { AppAccount } from '../types';
+import { accountKeys, descriptorOf } from '../useChain';
+import { usePrice } from '../usePrice';
+import { checkAmount, checkRecipient, customFeeAboveEstimate, feeRateOf } from './sendRules';
+import { broadcastSigned, checkFeeAlert, signOnDevice, type BroadcastOutcome } from './txFlow';
+
+type Step = 0 | 1 | 2 | 3;
+type Prompt = { kind: 'customFee' } | { kind: 'higher_fee'; limit: string; currency: string } | { kind: 'max_fee' };
+
+/** Send modal: Details, Verification (sign on the device), Send (broadcast), Status. */
+export function SendModal({
+  account,
+  chain,
+  onClose,
+  onDone,
+}: {
+  account: AppAccount;
+  chain: BitcoinChain;
+  onClose: () => void;
+  /** After the last step: back to the account list with refreshed balances. */
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const size = useModalSize();
+  const coin = account.chain;
+  const { price, currency } = usePrice(coin);
+  const [step, setStep] = useState<Step>(0);
+  const [recipientText, setRecipientText] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const [sendAll, setSendAll] = useState(false);
+  const [mode, setMode] = useState<FeeMode>(DEFAULT_FEE_MODE);
+  const [customText, setCustomText] = useState('');
+  const [building, setBuilding] = useState(false);
+  const [buildError, setBuildError] = useState<string | null>(null);
+  const [built, setBuilt] = useState<BtcBuiltTransaction | null>(null);
+  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const [signing, setSigning] = useState<{ current: number; total: number } | null>(null);
+  const [signError, setSignError] = useState<string | null>(null);
+  const [signed, setSigned] = useState<{ hash: string; raw: string } | null>(null);
+  const [result, setResult] = useState<BroadcastOutcome | 'loading' | null>(null);
+
+  const state = useQuery({
+    queryKey: accountKeys.state(account.id),
+    queryFn: () => chain.adapter.getAccountState(descriptorOf(account)),
+    staleTime: 0,
+  });
+  const fees = useQuery({ queryKey: ['fees', coin, chain.networkId], queryFn: () => chain.adapter.getFees(), staleTime: 30_000 });
+  const available = state.data?.available ?? 0n;
+  const tiers = fees.data?.tiers;
+
+  const recipient = useMemo(() => checkRecipient(coin, recipientText, chain.adapter.validateAddress), [coin, recipientText, chain]);
+  const fee = tiers ? feeRateOf(mode, tiers, customText) : null;
+  const feeRate = fee?.ok ? fee.rate : null;
+
+  // Send-all: amount = balance − fee (the builder's answer for one output to the recipient).
+  const ownAddress = useMemo(() => chain.adapter.keysOf(descriptorOf(account)).receive(0).address, [chain, account]);
+  const sendAllPreview = useQuery({
+    queryKey: ['send-all', account.id, recipient.status === 'ok' ? recipient.address : ownAddress, feeRate, available.toString()],
+    queryFn: () =>
+      chain.adapter.build(descriptorOf(account), {
+        recipient: recipient.status === 'ok' ? recipient.address : ownAddress,
+        sendAll: true,
+        feeRate: feeRate!,
+        rbf: chain.adapter.network.rbf || chain.networkId === 'LTC_REGTEST',
+      }),
+    enabled: sendAll && feeRate !== null && state.isSuccess,
+    retry: false,
+  });
+  const amount = sendAll ? null : checkAmount(coin, amountText, available);
+  const sendAllAmount = sendAllPreview.data?.review.amount;
+
+  useEffect(() => {
+    if (sendAll && sendAllAmount !== undefined) setAmountText(coinText(sendAllAmount, coin));
+  }, [sendAll, sendAllAmount, coin]);
+
+  const amountInvalid = sendAll ? !sendAllPreview.isSuccess : !amount?.ok;
+  const canContinue = recipient.status === 'ok' && !amountInvalid && feeRate !== null && !building && state.isSuccess;
+
+  const reset = () => {
+    setStep(0);
+    setRecipientText('');
+    setAmountText('');
+    setSendAll(false);
+    setBuilt(null);
+    setSigned(null);
+    setSignError(null);
+    setResult(null);
+    setPrompt(null);
+  };
+
+  const advanceAfterFeeAlert = async (b: BtcBuiltTransaction) => {
+    const check = await checkFeeAlert(coin, b.review.fee);
+    if (check.alert === 'max_fee') return setPrompt({ kind: 'max_fee' });
+    if (check.alert === 'higher_fee') return setPrompt({ kind: 'higher_fee', limit: check.limit ?? '', currency: check.currency ?? '' });
+    setStep(1);
+  };
+
+  const onContinue = async (confirmedCustom = false) => {
+    if (!canContinue || feeRate === null || !tiers) return;
+    if (!confirmedCustom && customFeeAboveEstimate(mode, feeRate, tiers)) return setPrompt({ kind: 'customFee' });
+    setBuilding(true);
+    setBuildError(null);
+    try {
+      const b = await chain.adapter.build(descriptorOf(account), {
+        recipient: recipient.address,
+        ...(sendAll ? { sendAll: true } : { amount: amount!.ok ? amount!.value : 0n }),
+        feeRate,
+        rbf: chain.adapter.network.rbf || chain.networkId === 'LTC_REGTEST',
+      });
+      setBuilt(b);
+      await advanceAfterFeeAlert(b);
+    } catch (e) {
+      const text = errorText(t, e);
+      if ((e as { code?: string }).code === 'btcFeeTooHigh') window.alert(text);
+      setBuildError(text);
+    } finally {
+      setBuilding(false);
+    }
+  };
+
+  const onSign = async () => {
+    if (!built) return;
+    setSignError(null);
+    setSigning({ current: 0, total: built.signRequest.inputs.length });
+    const outcome = await signOnDevice(chain, built, (current, total) => setSigning({ current, total }));
+    setSigning(null);
+    if (outcome.kind === 'signed') {
+      setSigned(outcome.tx);
+      setStep(2);
+    } else if (outcome.kind === 'cancelled') {
+      reset();
+    } else {
+      setSignError(outcome.messageKey ? t(`errors.${outcome.messageKey}`) : (outcome.message ?? ''));
+      setStep(0);
+      setBuilt(null);
+    }
+  };
+
+  const onBroadcast = async () => {
+    if (!signed || !built) return;
+    setStep(3);
+    setResult('loading');
+    const outcome = await broadcastSigned(chain, account, signed, built);
+    setResult(outcome);
+    if (outcome.kind === 'failed' && outcome.conflict) window.alert(t('errors.broadcastConflict'));
+  };
+
+  const close = () => {
+    if (step === 3 && result !== 'loading' && result !== null) onDone();
+    else onClose();
+  };
+
+  const fiat = (v: bigint) => fiatText(v, coin, price, FIAT_SEND_CONFIRM_DIGITS);
+  const money = (v: bigint) => {
+    const f = fiat(v);
+    return `${coinText(v, coin)} ${coin}${f !== null ? ` (${currency.symbol}${f})` : ''}`;
+  };
+
+  return (
+    <Modal opened onClose={close} size={size} title={t('send.title', { name: account.name })} closeOnClickOutside={false}>
+      <Stepper active={step} size="sm" mb="md" allowNextStepsSelect={false}>
+        <Stepper.Step label={t('send.steps.details')} />
+        <Stepper.Step label={t('send.steps.verification')} />
+        <Stepper.Step label={t('send.steps.send')} />
+        <Stepper.Step label={t('send.steps.status')} />
+      </Stepper>
+
+      {step === 0 && (
+        <Stack>
+          <Text size="sm" c="dimmed" data-testid="send-available">
+            {t('send.available', { amount: `${coinText(available, coin)} ${coin}` })}
+          </Text>
+          <TextInput
+            label={t('send.recipient')}
+            value={recipientText}
+            onChange={(e) => setRecipientText(e.currentTarget.value)}
+            onPaste={(e) => {
+              e.preventDefault();
+              setRecipientText(stripScheme(e.clipboardData.getData('text')).trim());
+            }}
+            error={recipient.issue ? issueText(t, recipient.issue) : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="send-recipient"
+          />
+          <TextInput
+            label={t('send.amount', { coin })}
+            value={amountText}
+            inputMode="decimal"
+            disabled={sendAll}
+            onChange={(e) => setAmountText(filterAmountInput(e.currentTarget.value, amountText, CHAINS[coin].decimals))}
+            error={!sendAll && amountText !== '' && amount && !amount.ok ? issueText(t, amount.issue) : undefined}
+            description={!sendAll && amount?.ok ? fiat(amount.value) !== null ? `${currency.symbol}${fiat(amount.value)}` : undefined : undefined}
+            data-testid="send-amount"
+          />
+          <Switch
+            label={t('send.sendAll')}
+            checked={sendAll}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setSendAll(on);
+              if (!on) setAmountText('');
+            }}
+            data-testid="send-all"
+          />
+          {sendAll && sendAllPreview.isError && (
+            <Text c="red" size="sm" role="alert" data-testid="send-all-error">
+              {errorText(t, sendAllPreview.error)}
+            </Text>
+          )}
+          {!fees.data?.hidden && (
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="fee-mode-label">
+                {t('send.feeMode')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="fee-mode-label"
+                value={mode}
+                onChange={(v) => setMode(v as FeeMode)}
+                data={FEE_MODES.map((m) => ({
+                  value: m,
+                  label: m === 'Custom' || !tiers ? t(`send.fee.${m}`) : `${t(`send.fee.${m}`)} · ${tiers[m]}`,
+                }))}
+                data-testid="send-fee-mode"
+              />
+              {mode === 'Custom' && (
+                <TextInput
+                  label={t('send.customFee')}
+                  value={customText}
+                  inputMode="numeric"
+                  onChange={(e) => setCustomText(e.currentTarget.value)}
+                  error={fee && !fee.ok && fee.issue && customText !== '' ? issueText(t, fee.issue) : undefined}
+                  data-testid="send-custom-fee"
+                />
+              )}
+              <Text size="xs" c="dimmed" data-testid="send-fee-rate">
+                {feeRate !== null ? t('send.feeRate', { rate: feeRate }) : ''}
+              </Text>
+            </Stack>
+          )}
+          {(buildError || signError) && (
+            <Alert color="red" role="alert" data-testid="send-error">
+              {buildError ?? signError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={() => void onContinue()} disabled={!canContinue} loading={building} data-testid="send-continue">
+              {t('send.continue')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {step >= 1 && step <= 2 && built && (
+        <Stack>
+          <Table data-testid="send-review">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th>{t('send.recipient')}</Table.Th>
+                <Table.Td style={{ wordBreak: 'break-all' }} data-testid="review-recipient">
+                  {built.review.recipient}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('send.amountLabel')}</Table.Th>
+                <Table.Td data-testid="review-amount">{money(built.review.amount)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('send.networkFee')}</Table.Th>
+                <Table.Td data-testid="review-fee">
+                  {`${money(built.review.fee)} · ${t('send.feeRate', { rate: built.review.feeRate ?? 0 })}`}
+                </Table.Td>
+              </Table.Tr>
+              {built.review.change && (
+                <Table.Tr>
+                  <Table.Th>{t('send.change')}</Table.Th>
+                  <Table.Td>{money(built.review.change.amount)}</Table.Td>
+                </Table.Tr>
+              )}
+              <Table.Tr>
+                <Table.Th>{t('send.total')}</Table.Th>
+                <Table.Td data-testid="review-total">{money(built.review.total)}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {step === 1 && (
+            <>
+              <Text role="status" aria-live="polite" data-testid="send-sign-progress">
+                {signing
+                  ? signing.total > 1 && signing.current > 0
+                    ? t('send.signingProgress', { current: signing.current, total: signing.total })
+                    : t('send.confirmOnDevice')
+                  : ''}
+              </Text>
+              <Group justify="space-between">
+                <Button variant="default" onClick={reset} disabled={!!signing}>
+                  {t('send.back')}
+                </Button>
+                <Button onClick={() => void onSign()} loading={!!signing} data-testid="send-sign">
+                  {t('send.sign')}
+                </Button>
+              </Group>
+            </>
+          )}
+          {step === 2 && (
+            <>
+              <Text>{t('send.finalCheck')}</Text>
+              <Group justify="space-between">
+                <Button variant="default" onClick={reset}>
+                  {t('common.cancel')}
+                </Button>
+                <Button onClick={() => void onBroadcast()} data-testid="send-broadcast">
+                  {t('send.broadcast')}
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      )}
+
+      {step === 3 && (
+        <Stack aria-live="polite" data-testid="send-status">
+          {result === 'loading' && <Loader aria-label={t('send.broadcasting')} />}
+          {result && result !== 'loading' && result.kind === 'success' && (
+            <Stack data-testid="send-success">
+              <Text c="teal">{t('errors.state-010')}</Text>
+              <Group wrap="nowrap">
+                <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }} data-testid="send-txid">
+                  {result.hash}
+                </Text>
+                <CopyButton value={result.hash}>
+                  {({ copied, copy }) => (
+                    <Button size="xs" variant="light" onClick={copy}>
+                      {copied ? t('common.copied') : t('common.copy')}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+              {chain.adapter.explorer.tx(result.hash) && (
+                <Anchor href={chain.adapter.explorer.tx(result.hash)} {...EXTERNAL_LINK_PROPS}>
+                  {t('send.viewExplorer')}
+                </Anchor>
+              )}
+            </Stack>
+          )}
+          {result && result !== 'loading' && result.kind === 'failed' && (
+            <Stack data-testid="send-failed">
+              <Text c="red" role="alert">
+                {t(`errors.${result.messageKey}`)}
+              </Text>
+              <Text c="red" size="sm">
+                {result.raw}
+              </Text>
+            </Stack>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={close} disabled={result === 'loading'} data-testid="send-done">
+              {t('send.done')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {prompt && (
+        <Modal opened onClose={() => (prompt.kind === 'customFee' ? setPrompt(null) : (setPrompt(null), reset()))} title={t('send.feeAlertTitle')} zIndex={400}>
+          <Stack>
+            <Text role="alert">
+              {prompt.kind === 'customFee'
+                ? t('errors.customFeeAboveEstimate')
+                : prompt.kind === 'higher_fee'
+                  ? t('errors.feeAlertHigherFee', { symbol: '', limit: prompt.limit, currency: prompt.currency })
+                  : t('errors.feeAlertMaxFee')}
+            </Text>
+            <Group justify="flex-end">
+              {prompt.kind === 'max_fee' ? (
+                <Button component="a" href={LINKS.help} {...EXTERNAL_LINK_PROPS}>
+                  {t('send.contactSupport')}
+                </Button>
+              ) : (
+                <Button
+                  data-testid="fee-alert-continue"
+                  onClick={() => {
+                    const p = prompt;
+                    setPrompt(null);
+                    if (p.kind === 'customFee') void onContinue(true);
+                    else setStep(1);
+                  }}
+                >
+                  {t('send.continue')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+    </Modal>
+  );
+}

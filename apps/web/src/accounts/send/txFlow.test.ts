@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BitcoinChain } from '../../chains/bitcoin';
+import type { AppAccount } from '../types';
+import { broadcastSigned, checkFeeAlert } from './txFlow';
+
+const account = { chain: 'LTC', path: "m/44'/2'/0'", bip: 44 } as AppAccount;
+const built = {
+  unsigned: { kind: 'send', feeRate: 4 },
+  review: { recipient: 'mX', amount: 1000n, fee: 904n },
+} as never;
+
+function mockFetch(config: Record<string, unknown>, price: number | null) {
+  const posts: unknown[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === '/api/config') return new Response(JSON.stringify(config));
+    if (url.startsWith('/api/prices/coins')) return new Response(JSON.stringify({ prices: price === null ? {} : { litecoin: price } }));
+    if (url === '/api/txlog') {
+      posts.push(JSON.parse(String(init?.body)));
+      return new Response('{}', { status: 201 });
+    }
+    return new Response('{}', { status: 404 });
+  });
+  return posts;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('fee alert', () => {
+  it('compares the fee in fiat with higherFeeLimit and maxFeeLimit from the remote config', async () => {
+    mockFetch({ maxFeeLimit: 1000, higherFeeLimit: 100, feeLimitCurrency: 'USD' }, 85);
+    // 1 LTC at 85 USD: fine; 2 LTC = 170 USD: higher_fee; 12 LTC = 1020 USD: max_fee
+    await expect(checkFeeAlert('LTC', 100_000_000n)).resolves.toMatchObject({ alert: 'ok' });
+    await expect(checkFeeAlert('LTC', 200_000_000n)).resolves.toMatchObject({ alert: 'higher_fee', limit: '100', currency: 'USD' });
+    await expect(checkFeeAlert('LTC', 1_200_000_000n)).resolves.toMatchObject({ alert: 'max_fee' });
+  });
+  it('defaults to 1000 / 100 and lets the flow go on when the check itself fails', async () => {
+    mockFetch({}, 85);
+    await expect(checkFeeAlert('LTC', 200_000_000n)).resolves.toMatchObject({ alert: 'higher_fee', limit: '100' });
+    vi.stubGlobal('fetch', async () => {
+      throw new Error('offline');
+    });
+    await expect(checkFeeAlert('LTC', 10n ** 12n)).resolves.toEqual({ alert: 'ok' });
+  });
+});
+
+describe('broadcast', () => {
+  const chainWith = (broadcast: () => Promise<string>) =>
+    ({ networkId: 'LTC_REGTEST', adapter: { broadcast } }) as unknown as BitcoinChain;
+  const tx = { hash: 'ab'.repeat(32), raw: '00' };
+
+  it('success stores the hash with state-010 and posts the transaction log', async () => {
+    const posts = mockFetch({}, null);
+    const r = await broadcastSigned(chainWith(async () => tx.hash), account, tx, built);
+    expect(r).toEqual({ kind: 'success', hash: tx.hash, resultCode: 'state-010' });
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ hash: tx.hash, chain: 'LTC', context: { result: 'state-010', fee: '904', to: 'mX' } });
+  });
+  it("'conflict' / 'Missing' show the unconfirmed-transaction alert; other failures err-08", async () => {
+    mockFetch({}, null);
+    const conflict = await broadcastSigned(chainWith(async () => Promise.reject(new Error('txn-mempool-conflict'))), account, tx, built);
+    expect(conflict).toMatchObject({ kind: 'failed', resultCode: 'err-08', messageKey: 'broadcastConflict', conflict: true });
+    const missing = await broadcastSigned(chainWith(async () => Promise.reject(new Error('Missing inputs'))), account, tx, built);
+    expect(missing).toMatchObject({ messageKey: 'broadcastConflict' });
+    const other = await broadcastSigned(chainWith(async () => Promise.reject(new Error('bad-txns-in-belowout'))), account, tx, built);
+    expect(other).toMatchObject({ kind: 'failed', resultCode: 'err-08', messageKey: 'err-08', conflict: false, raw: 'bad-txns-in-belowout' });
+  });
+});

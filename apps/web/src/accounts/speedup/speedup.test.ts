@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Operation } from '@secux-companion/chain-common';
+import { checkSpeedUpFee, operationToUtxoTx, originalFeeRate, rbfMinimum, speedUpKindFor, suggestedRange } from './speedUpRules';
+import { formatTime, historyErrorKey, isAtBottom } from '../history/historyRules';
+
+const tiers = { high: 30, medium: 20, low: 10 };
+const btc = { networkId: 'BTC', adapter: { chain: 'BTC' } };
+const ltcMain = { networkId: 'LTC', adapter: { chain: 'LTC' } };
+const ltcLocal = { networkId: 'LTC_REGTEST', adapter: { chain: 'LTC' } };
+
+function op(p: Partial<Operation>): Operation {
+  return {
+    hash: 'h',
+    time: 1,
+    blockHeight: null,
+    direction: 'out',
+    value: 1000n,
+    fee: 2260n,
+    senders: [{ address: 'own1', value: 5000n, isOwn: true, path: "m/84'/0'/0'/0/0", prevout: { txid: 'p', vout: 1 } }],
+    recipients: [
+      { address: 'other', value: 1000n, isOwn: false, index: 0 },
+      { address: 'own2', value: 1740n, isOwn: true, index: 1, path: "m/84'/0'/0'/1/2" },
+    ],
+    isOwnTransaction: true,
+    rbf: true,
+    vsize: 226,
+    ...p,
+  };
+}
+
+describe('speed up', () => {
+  it('RBF for an own pending outgoing transaction, CPFP for an incoming one, nothing when confirmed', () => {
+    expect(speedUpKindFor(op({}), btc, 'V20')).toBe('rbf');
+    expect(
+      speedUpKindFor(
+        op({ direction: 'in', senders: [{ address: 'x', value: 9n, isOwn: false }], isOwnTransaction: false }),
+        btc,
+        'V20',
+      ),
+    ).toBe('cpfp');
+    expect(speedUpKindFor(op({ blockHeight: 100 }), btc, 'V20')).toBeNull();
+  });
+  it('no RBF on C20 (CPFP on its change instead)', () => {
+    expect(speedUpKindFor(op({}), btc, 'C20')).toBe('cpfp');
+  });
+  it('a transaction that does not signal RBF gets CPFP', () => {
+    expect(speedUpKindFor(op({ rbf: false }), btc, 'V20')).toBe('cpfp');
+  });
+  it('offered on BTC and the local Litecoin regtest, not on mainnet LTC', () => {
+    expect(speedUpKindFor(op({}), ltcMain, 'V20')).toBeNull();
+    expect(speedUpKindFor(op({}), ltcLocal, 'V20')).toBe('rbf');
+  });
+  it('fee formulas: RBF minimum = original rate + network rate; suggested range rounded up', () => {
+    expect(originalFeeRate(op({}))).toBe(10);
+    expect(rbfMinimum(op({}), 20)).toBe(30);
+    expect(suggestedRange(tiers, 10)).toEqual({ min: 15, max: 20 });
+    expect(suggestedRange(tiers, 11)).toEqual({ min: 16, max: 21 });
+  });
+  it('fee input: integers only, too low hints with the minimum, zero blocks Next without an error', () => {
+    expect(checkSpeedUpFee('rbf', '30', 30, tiers)).toEqual({ ok: true, rate: 30 });
+    expect(checkSpeedUpFee('rbf', '29', 30, tiers)).toEqual({ ok: false, blank: false, tooLow: 30 });
+    expect(checkSpeedUpFee('rbf', '0', 30, tiers)).toEqual({ ok: false, blank: true });
+    expect(checkSpeedUpFee('rbf', '30.5', 30, tiers)).toMatchObject({ ok: false, issue: { code: 'err-22' } });
+    expect(checkSpeedUpFee('cpfp', '9', 10, tiers)).toEqual({ ok: false, blank: false, tooLow: 10 });
+    expect(checkSpeedUpFee('cpfp', '10', 10, tiers)).toEqual({ ok: true, rate: 10 });
+  });
+  it('an Operation maps back to the transaction RBF and CPFP build from', () => {
+    const tx = operationToUtxoTx(op({}));
+    expect(tx.inputs[0]).toMatchObject({ txid: 'p', vout: 1, isOwn: true, path: "m/84'/0'/0'/0/0" });
+    expect(tx.outputs[1]).toMatchObject({ vout: 1, value: 1740n, path: "m/84'/0'/0'/1/2" });
+  });
+});
+
+describe('history', () => {
+  it('infinite scroll triggers within 1 px of the bottom', () => {
+    expect(isAtBottom({ scrollHeight: 1000, scrollTop: 599, clientHeight: 400 })).toBe(true);
+    expect(isAtBottom({ scrollHeight: 1000, scrollTop: 598, clientHeight: 400 })).toBe(false);
+  });
+  it('busy servers show serverBusyMessage, other failures state-23', () => {
+    expect(historyErrorKey({ status: 429 })).toBe('serverBusy');
+    expect(historyErrorKey({ status: 503 })).toBe('serverBusy');
+    expect(historyErrorKey({ status: 502 })).toBe('state-23');
+    expect(historyErrorKey(new Error('x'))).toBe('state-23');
+  });
+  it("a missing time is null (shown as 'Invalid Timestamp')", () => {
+    expect(formatTime(null, 'en')).toBeNull();
+    expect(formatTime(0, 'en')).toBeNull();
+    expect(formatTime(1_700_000_000_000, 'en')).toMatch(/2023/);
+  });
+});

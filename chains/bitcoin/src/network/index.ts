@@ -1,0 +1,2 @@
+export * from './productApi';
+export * from './raw';

@@ -1,0 +1,170 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createBitcoinAdapter } from '../logic/adapter';
+import { ProductApiError, ROUTES, createProductApiBackend, fetchChainNetworks, type FetchLike } from './productApi';
+import { MalformedAnswerError, parseFees, parseHistory, parseOperation, parseUtxos } from './raw';
+
+const XPUB = 'xpub-test';
+
+function fakeFetch(routes: Record<string, { status?: number; body: unknown }>) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  const fn: FetchLike = async (url, init) => {
+    calls.push({ url, init });
+    const hit = routes[url];
+    if (!hit) return new Response(JSON.stringify({ error: 'not found' }), { status: 404 });
+    return new Response(JSON.stringify(hit.body), { status: hit.status ?? 200 });
+  };
+  return { fn, calls };
+}
+
+const op = {
+  hash: 'aa'.repeat(32),
+  time: 1_700_000_000_000,
+  blockHeight: null,
+  direction: 'out',
+  value: '1000',
+  fee: '226',
+  senders: [{ address: 'mAddr', value: '5000', isOwn: true, path: "m/44'/2'/0'/0/0", index: 0, prevout: { txid: 'bb'.repeat(32), vout: 1 } }],
+  recipients: [
+    { address: 'mOther', value: '1000', isOwn: false, index: 0 },
+    { address: 'mChange', value: '3774', isOwn: true, index: 1, path: "m/44'/2'/0'/1/3" },
+  ],
+  isOwnTransaction: true,
+  rbf: true,
+  vsize: 226,
+};
+
+describe('product API backend (bitcoin family)', () => {
+  it('reads the account summary once per account (discovery and the address list share it)', async () => {
+    const { fn, calls } = fakeFetch({
+      [`/api${ROUTES.account('LTC', XPUB, 44)}`]: {
+        body: {
+          balance: '150000000',
+          unconfirmedBalance: '-2000',
+          txCount: 3,
+          addresses: [{ address: 'mA', path: "m/44'/2'/0'/0/0", change: 0, index: 0, balance: '1', transfers: 2 }],
+          provider: 'local',
+        },
+      },
+    });
+    const api = createProductApiBackend({ chain: 'LTC', fetch: fn });
+    await expect(api.getAccountSummary(XPUB, 44)).resolves.toEqual({ balance: 150000000n, unconfirmed: -2000n, txCount: 3 });
+    await expect(api.getAccountAddresses(XPUB, 44)).resolves.toEqual([
+      { address: 'mA', path: "m/44'/2'/0'/0/0", change: 0, index: 0, transfers: 2 },
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe(`/api/chains/LTC/xpub/${XPUB}?bip=44`);
+  });
+
+  it('turns error answers into ProductApiError with the server message; 429/503 are busy', async () => {
+    const { fn } = fakeFetch({
+      [`/api${ROUTES.fees('BTC')}`]: { status: 503, body: { error: 'no provider reachable', code: 'unavailable' } },
+      [`/api${ROUTES.broadcast('BTC')}`]: { status: 422, body: { error: 'txn-mempool-conflict', code: 'rejected' } },
+    });
+    const api = createProductApiBackend({ chain: 'BTC', fetch: fn });
+    const e = await api.getRecommendedFees().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ProductApiError);
+    expect((e as ProductApiError).busy).toBe(true);
+    const b = await api.broadcast('00').catch((x: unknown) => x);
+    expect((b as ProductApiError).message).toBe('txn-mempool-conflict');
+    expect((b as ProductApiError).busy).toBe(false);
+  });
+
+  it('posts the raw transaction and returns its id', async () => {
+    const txid = 'cd'.repeat(32);
+    const { fn, calls } = fakeFetch({ [`/api${ROUTES.broadcast('LTC')}`]: { body: { hash: txid, provider: 'local' } } });
+    const api = createProductApiBackend({ chain: 'LTC', fetch: fn });
+    await expect(api.broadcast('0200')).resolves.toBe(txid);
+    expect(calls[0]!.init?.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({ rawTx: '0200' });
+  });
+
+  it('fetches raw transactions by id (deduplicated)', async () => {
+    const { fn, calls } = fakeFetch({ [`/api${ROUTES.rawTx('DOGE', 'ab')}`]: { body: { hex: 'DEADBEEF' } } });
+    const api = createProductApiBackend({ chain: 'DOGE', fetch: fn });
+    await expect(api.getRawTransactions(['ab', 'ab'])).resolves.toEqual({ ab: 'deadbeef' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('asks for 10 history items per page and passes the cursor', async () => {
+    const { fn, calls } = fakeFetch({
+      [`/api${ROUTES.history('LTC', XPUB, 49, 'c1')}`]: { body: { operations: [op], cursor: null, provider: 'x' } },
+    });
+    const api = createProductApiBackend({ chain: 'LTC', fetch: fn });
+    const page = await api.getTransactions(XPUB, 49, 'c1');
+    expect(calls[0]!.url).toContain('pageSize=10');
+    expect(calls[0]!.url).toContain('cursor=c1');
+    expect(page.cursor).toBeNull();
+    expect(page.txs[0]!.blockHeight).toBeNull();
+  });
+
+  it('never offers outputs a pending transaction already spends, nor unconfirmed ones to a send', async () => {
+    const spentByPending = { txid: 'bb'.repeat(32), vout: 1, value: '5000', height: 10, confirmations: 3, address: 'mAddr', path: "m/44'/2'/0'/0/0" };
+    const free = { txid: 'cc'.repeat(32), vout: 0, value: '7000', height: 11, confirmations: 2, address: 'mB', path: "m/44'/2'/0'/0/1" };
+    const unconfirmed = { txid: 'aa'.repeat(32), vout: 1, value: '3774', height: null, confirmations: 0, address: 'mChange', path: "m/44'/2'/0'/1/3" };
+    const { fn } = fakeFetch({
+      [`/api${ROUTES.utxos('LTC', XPUB, 44)}`]: { body: { utxos: [spentByPending, free, unconfirmed] } },
+      [`/api${ROUTES.history('LTC', XPUB, 44, null)}`]: { body: { operations: [op], cursor: null } },
+    });
+    const api = createProductApiBackend({ chain: 'LTC', fetch: fn });
+    const utxos = await api.getUtxos(XPUB, 44);
+    expect(utxos.map((u) => u.txid)).toEqual(['cc'.repeat(32), 'aa'.repeat(32)]);
+    const { usableUtxos } = await import('../logic/coinselect');
+    expect(usableUtxos(utxos).map((u) => u.value)).toEqual([7000n]);
+  });
+
+  it('times out after the backend timeout', async () => {
+    const never: FetchLike = (_u, init) =>
+      new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    const api = createProductApiBackend({ chain: 'LTC', fetch: never, timeoutMs: 10 });
+    await expect(api.getTransactions(XPUB, 44, null)).rejects.toMatchObject({ status: 0, message: 'timeout' });
+  });
+
+  it('reads which network the server runs each chain on', async () => {
+    const { fn } = fakeFetch({ '/api/chains': { body: { chains: [{ chain: 'LTC', network: 'regtest' }, { chain: 'BTC', network: 'main' }] } } });
+    await expect(fetchChainNetworks({ fetch: fn })).resolves.toEqual({ LTC: 'regtest', BTC: 'main' });
+  });
+
+  it('feeds the adapter: fee tiers from the network, fallback 200/120/60 when the server fell back', async () => {
+    const good = fakeFetch({ [`/api${ROUTES.fees('BTC')}`]: { body: { unit: 'sat/vB', tiers: { high: 30.2, medium: 20, low: 5 }, source: 'network' } } });
+    const btc = createBitcoinAdapter('BTC', createProductApiBackend({ chain: 'BTC', fetch: good.fn }));
+    // low is raised to medium − 10
+    await expect(btc.getFees()).resolves.toMatchObject({ tiers: { high: 31, medium: 20, low: 10 } });
+    const bad = fakeFetch({ [`/api${ROUTES.fees('BTC')}`]: { status: 502, body: { error: 'x' } } });
+    const btc2 = createBitcoinAdapter('BTC', createProductApiBackend({ chain: 'BTC', fetch: bad.fn }));
+    await expect(btc2.getFees()).resolves.toMatchObject({ tiers: { high: 200, medium: 120, low: 60 } });
+    const fb = fakeFetch({ [`/api${ROUTES.fees('BTC')}`]: { body: { unit: 'sat/vB', tiers: { high: 1, medium: 1, low: 1 }, source: 'fallback' } } });
+    const btc3 = createBitcoinAdapter('BTC', createProductApiBackend({ chain: 'BTC', fetch: fb.fn }));
+    await expect(btc3.getFees()).resolves.toMatchObject({ tiers: { high: 200, medium: 120, low: 60 } });
+  });
+
+  it('LTC uses its presets without asking the network', async () => {
+    const spy = vi.fn<FetchLike>();
+    const ltc = createBitcoinAdapter('LTC_REGTEST', createProductApiBackend({ chain: 'LTC', fetch: spy }));
+    await expect(ltc.getFees()).resolves.toMatchObject({ tiers: { high: 8, medium: 4, low: 2 } });
+    expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('raw answer parsing', () => {
+  it('keeps amounts exact as bigint and pending as null height', () => {
+    const [u] = parseUtxos({ utxos: [{ txid: 'AB', vout: 0, value: '2100000000000000', height: null, confirmations: 0, address: 'a', path: 'p' }] });
+    expect(u).toEqual({ txid: 'ab', vout: 0, value: 2100000000000000n, height: null, address: 'a', path: 'p' });
+  });
+  it('leaves out outputs the account cannot sign (no path)', () => {
+    expect(parseUtxos([{ txid: 'ab', vout: 0, value: '1', height: 5, confirmations: 1 }])).toEqual([]);
+  });
+  it('maps an operation to the inputs/outputs RBF and CPFP need', () => {
+    const tx = parseOperation(op);
+    expect(tx.inputs[0]).toEqual({ txid: 'bb'.repeat(32), vout: 1, value: 5000n, address: 'mAddr', isOwn: true, path: "m/44'/2'/0'/0/0" });
+    expect(tx.outputs[1]).toEqual({ vout: 1, value: 3774n, address: 'mChange', isOwn: true, path: "m/44'/2'/0'/1/3" });
+    expect(tx.fee).toBe(226n);
+    expect(tx.rbf).toBe(true);
+  });
+  it('a missing time stays null (shown as Invalid Timestamp)', () => {
+    expect(parseHistory({ operations: [{ ...op, time: null }], cursor: '' }).txs[0]!.time).toBeNull();
+  });
+  it('rejects malformed amounts instead of reading them as zero', () => {
+    expect(() => parseUtxos([{ txid: 'ab', vout: 0, value: '1.5', height: 1, address: 'a', path: 'p' }])).toThrow(MalformedAnswerError);
+    expect(() => parseFees({ tiers: { high: 'x', medium: 1, low: 1 }, source: 'network' })).toThrow(MalformedAnswerError);
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * BitcoinBackend over OUR product API (/api/chains/{chain}/…; apps/server/CHAINS.md). The browser never
+ * calls a third-party chain service: the server holds the providers, keys, failover and cache.
+ *
+ * Raw answer shapes stay in this file; logic/ only sees the domain types of BitcoinBackend. Every amount
+ * arrives as a decimal string in satoshis and becomes a bigint here. The routes the client uses are listed
+ * in {@link ROUTES} (one place to adapt when the server changes) and in chains/bitcoin/API.md.
+ */
+import type { Bip, RecommendedFees } from '@secux-companion/core';
+import type { AccountSummary, BackendUtxo, BitcoinBackend } from '../logic/adapter';
+import type { UtxoTx } from '../logic/types';
+import {
+  parseAccount,
+  parseBroadcast,
+  parseFees,
+  parseHistory,
+  parseNetworkInfo,
+  parseRawTx,
+  parseUtxos,
+  type RawAddressEntry,
+} from './raw';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Page size the history route is asked for (spec 01 §9: 10 per page). */
+export const HISTORY_PAGE = 10;
+/** History pages read at most to find pending spends (pending transactions come first). */
+export const PENDING_SCAN_PAGES = 5;
+/** Spec 01 §9: backend timeout 30 s. */
+export const BACKEND_TIMEOUT_MS = 30_000;
+
+const enc = encodeURIComponent;
+
+/** The product API routes used by the bitcoin family (relative to the API base). */
+export const ROUTES = {
+  chains: () => `/chains`,
+  account: (chain: string, xpub: string, bip: Bip) => `/chains/${enc(chain)}/xpub/${enc(xpub)}?bip=${bip}`,
+  utxos: (chain: string, xpub: string, bip: Bip) => `/chains/${enc(chain)}/utxo/${enc(xpub)}?bip=${bip}`,
+  history: (chain: string, xpub: string, bip: Bip, cursor: string | null) =>
+    `/chains/${enc(chain)}/history/${enc(xpub)}?bip=${bip}&pageSize=${HISTORY_PAGE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  rawTx: (chain: string, txid: string) => `/chains/${enc(chain)}/tx/${enc(txid)}/raw`,
+  fees: (chain: string) => `/chains/${enc(chain)}/fees`,
+  broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
+} as const;
+
+/** A failed product-API call: HTTP status, the server's error code and its message (rendered as text). */
+export class ProductApiError extends Error {
+  override readonly name = 'ProductApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+  /** 429 / 503: the server (or every provider behind it) is busy (spec: serverBusyMessage). */
+  get busy(): boolean {
+    return this.status === 429 || this.status === 503;
+  }
+}
+
+export interface ProductApiOptions {
+  /** Server chain id ('BTC', 'LTC' …). */
+  chain: string;
+  /** API base, default '/api'. */
+  baseUrl?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+/** Extra calls beyond BitcoinBackend (account addresses for the receive index). */
+export interface ProductApiBackend extends BitcoinBackend {
+  readonly chain: string;
+  /** Used addresses of the account (receive and change), as the server derives them. */
+  getAccountAddresses(xpub: string, bip: Bip): Promise<{ path: string; change: 0 | 1; index: number; address: string; transfers: number }[]>;
+  /** Forgets the short-lived account answers (before a refresh). */
+  clearCache(): void;
+}
+
+export function createProductApiBackend(options: ProductApiOptions): ProductApiBackend {
+  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
+  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
+  const timeoutMs = options.timeoutMs ?? BACKEND_TIMEOUT_MS;
+  const { chain } = options;
+  /** Account answers are shared by getAccountSummary and getAccountAddresses (one request per account). */
+  const accountCache = new Map<string, { at: number; value: Promise<unknown> }>();
+  const ACCOUNT_TTL_MS = 5_000;
+
+  const account = (xpub: string, bip: Bip) => {
+    const key = `${bip}:${xpub}`;
+    const hit = accountCache.get(key);
+    if (hit && Date.now() - hit.at < ACCOUNT_TTL_MS) return hit.value;
+    const value = request(ROUTES.account(chain, xpub, bip));
+    accountCache.set(key, { at: Date.now(), value });
+    value.catch(() => accountCache.delete(key));
+    return value;
+  };
+
+  async function request(path: string, init?: { method: 'POST'; body: unknown }): Promise<unknown> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        method: init?.method ?? 'GET',
+        headers: init ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+        ...(init ? { body: JSON.stringify(init.body) } : {}),
+        signal: controller.signal,
+      });
+    } catch (e) {
+      throw new ProductApiError(0, controller.signal.aborted ? 'timeout' : ((e as Error).message ?? 'network error'), 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+    const text = await res.text();
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (!res.ok) {
+      const o = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown };
+      const message = typeof o.error === 'string' ? o.error : typeof o.message === 'string' ? o.message : `HTTP ${res.status}`;
+      throw new ProductApiError(res.status, message, typeof o.code === 'string' ? o.code : undefined);
+    }
+    if (body === undefined) throw new ProductApiError(res.status, 'malformed answer', 'malformed');
+    return body;
+  }
+
+  /** Outpoints spent by the account's pending transactions (history is newest first; pending come first). */
+  async function pendingSpends(xpub: string, bip: Bip): Promise<Set<string>> {
+    const spent = new Set<string>();
+    let cursor: string | null = null;
+    for (let page = 0; page < PENDING_SCAN_PAGES; page++) {
+      const h = parseHistory(await request(ROUTES.history(chain, xpub, bip, cursor)));
+      const pending = h.txs.filter((t) => t.blockHeight === null);
+      for (const t of pending) for (const i of t.inputs) if (i.isOwn && i.txid) spent.add(`${i.txid.toLowerCase()}:${i.vout}`);
+      if (pending.length < h.txs.length || !h.cursor) break;
+      cursor = h.cursor;
+    }
+    return spent;
+  }
+
+  return {
+    chain,
+
+    clearCache() {
+      accountCache.clear();
+    },
+
+    async getAccountSummary(xpub, bip): Promise<AccountSummary> {
+      const a = parseAccount(await account(xpub, bip));
+      return { balance: a.balance, unconfirmed: a.unconfirmed, txCount: a.txCount };
+    },
+
+    async getAccountAddresses(xpub, bip) {
+      const a = parseAccount(await account(xpub, bip));
+      return a.addresses.map((e: RawAddressEntry) => ({ ...e }));
+    },
+
+    /**
+     * Unspent outputs minus those a pending transaction of the account already spends (a provider reading
+     * the confirmed UTXO set still lists them; spending them again would conflict).
+     */
+    async getUtxos(xpub, bip): Promise<BackendUtxo[]> {
+      const [utxos, spent] = await Promise.all([
+        request(ROUTES.utxos(chain, xpub, bip)).then(parseUtxos),
+        pendingSpends(xpub, bip),
+      ]);
+      return utxos.filter((u) => !spent.has(`${u.txid}:${u.vout}`));
+    },
+
+    async getTransactions(xpub, bip, cursor): Promise<{ txs: UtxoTx[]; cursor: string | null }> {
+      return parseHistory(await request(ROUTES.history(chain, xpub, bip, cursor)));
+    },
+
+    async getRawTransactions(txids) {
+      const pairs = await Promise.all(
+        [...new Set(txids)].map(async (txid) => [txid, parseRawTx(await request(ROUTES.rawTx(chain, txid)))] as const),
+      );
+      return Object.fromEntries(pairs);
+    },
+
+    async getRecommendedFees(): Promise<RecommendedFees | null> {
+      return parseFees(await request(ROUTES.fees(chain)));
+    },
+
+    async broadcast(rawTx) {
+      accountCache.clear();
+      return parseBroadcast(await request(ROUTES.broadcast(chain), { method: 'POST', body: { rawTx } }));
+    },
+  };
+}
+
+/** Which network the server runs a chain on ('main' | 'test' | 'regtest'); null when the server does not say. */
+export async function fetchChainNetworks(
+  options: { baseUrl?: string; fetch?: FetchLike } = {},
+): Promise<Record<string, 'main' | 'test' | 'regtest'>> {
+  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
+  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
+  const res = await doFetch(`${base}${ROUTES.chains()}`, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new ProductApiError(res.status, `HTTP ${res.status}`);
+  return parseNetworkInfo(await res.json());
+}
