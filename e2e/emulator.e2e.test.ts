@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, useBrowser } from './browser';
 
-let browser: Browser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function connectEmulator(page: Page) {
   await page.goto(`${baseUrl}/`);
@@ -20,7 +14,7 @@ async function connectEmulator(page: Page) {
 
 describe('the emulator on the landing page', () => {
   it('connects, reaches the wallet, and an address is approved on the virtual screen', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await connectEmulator(page);
     // First visit: the welcome modal until Continue stores the authorized flag.
@@ -41,7 +35,7 @@ describe('the emulator on the landing page', () => {
   });
 
   it('rejecting on the virtual screen is silent and shows no address', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await connectEmulator(page);
     await page.getByTestId('welcome-continue').click();

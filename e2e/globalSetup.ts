@@ -28,8 +28,9 @@ async function waitForHealth(url: string, child: ChildProcess, ms = 60_000): Pro
  * product server (serving the built web app) pointed at it.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: the test command builds the web app before the e2e tests');
+  const webDist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: the test command builds the web app before the e2e tests`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
   const localnet: Localnet = await startLocalnet({

@@ -4,20 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Dialog, Page } from 'playwright-core';
+import { newContext, useBrowser } from './browser';
 
-let browser: Browser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const root = resolve(import.meta.dirname, '..');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const LATEST_FIRMWARE = /\/api\/firmware\/latest\?/;
 
@@ -44,7 +38,7 @@ async function journey(
   start: EmulatorStart,
   opts: { locale?: string; forceUpdate?: boolean } = {},
 ): Promise<Journey> {
-  const context = await newContext(browser, { locale: opts.locale });
+  const context = await newContext(browser(), { locale: opts.locale });
   await context.route('**/api/emulator/config', (route) =>
     route.fulfill({ json: { enabled: true, config: start }, headers: { 'cache-control': 'no-store' } }),
   );

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, useBrowser } from './browser';
 
-let browser: Browser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('landing page language follows the browser', () => {
   it.each([
@@ -18,7 +11,7 @@ describe('landing page language follows the browser', () => {
     ['pt-BR', 'pt', 'Bem-vindo ao SecuX Companion'],
     ['zh-TW', 'zh-TW', '歡迎使用 SecuX Companion'],
   ])('locale %s shows %s', async (locale, lang, title) => {
-    const context = await newContext(browser, { locale });
+    const context = await newContext(browser(), { locale });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
@@ -27,7 +20,7 @@ describe('landing page language follows the browser', () => {
   });
 
   it('the language dropdown switches the language and keeps it across a reload', async () => {
-    const context = await newContext(browser, { locale: 'en-US' });
+    const context = await newContext(browser(), { locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('pt');
@@ -40,7 +33,7 @@ describe('landing page language follows the browser', () => {
 
 describe('routes', () => {
   it('an unknown path shows only 404', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const response = await page.goto(`${baseUrl}/no/such/page`);
     expect(response?.status()).toBe(200);
@@ -50,7 +43,7 @@ describe('routes', () => {
   });
 
   it('wallet routes without a device go back to the landing page', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseUrl}/wallet/setting`);
     await page.waitForURL(`${baseUrl}/`);
@@ -63,7 +56,7 @@ describe('routes', () => {
   });
 
   it('the page loads with no CSP violation', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const violations: string[] = [];
     page.on('console', (msg) => {

@@ -8,7 +8,7 @@ bash scripts/ensure-deps.sh
 echo "== Type check"
 npx tsc -p apps/web --noEmit
 npx tsc -p apps/server --noEmit
-for p in packages/* chains/* localnet; do
+for p in packages/* chains/* localnet e2e; do
   [ -f "$p/tsconfig.json" ] && npx tsc -p "$p" --noEmit
 done
 
