@@ -30,6 +30,7 @@ const ENDPOINTS = [
   ['POST', '/api/txlog'],
   ['GET', '/api/prices/coins'],
   ['GET', '/api/prices/tokens'],
+  ['GET', '/api/prices/token-images'],
   ['GET', '/api/prices/fiat'],
   ['GET', '/api/buy/widget-url'],
   ['GET', '/api/domain/resolve'],

@@ -91,8 +91,8 @@ export const LOCAL_TOKEN_PRICES_USD: Record<string, Record<string, number>> = {
     '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48': 1, // USDC
     '0x514910771af9ca656af840dff83e8264ecf986ca': 14, // LINK
     '0x1f9840a85d5af5b3bf1d1784f3ab9a8a9f5f09fb': 7, // UNI (sample)
-    // First contract deployed by the default local dev account (nonce 0): a local test token priced at 1 USD.
-    '0x5fbdb2315678afecb367f032d93f642f64180aa3': 1,
+    // The local network's Local USD (LUSD, localnet's fixed deployment address), priced at 1 USD.
+    '0x9ad50244681e313eef77add770a9f3dbe000406b': 1,
   },
   'binance-smart-chain': {
     '0x55d398326f99059ff775485246999027b3197955': 1, // USDT (BEP-20)
@@ -144,4 +144,12 @@ export const LOCAL_FIAT_RATES: Record<FiatCurrency, number> = {
   NZD: 1.66,
   KWD: 0.31,
   IDR: 15800,
+};
+
+/** Local profile token logos, served by the web app itself (apps/web/public/tokens). */
+export const LOCAL_TOKEN_IMAGES: Record<string, Record<string, string>> = {
+  ethereum: {
+    '0x9ad50244681e313eef77add770a9f3dbe000406b': '/tokens/lusd.svg', // Local USD
+    '0xdac17f958d2ee523a2206206994597c13d831ec7': '/tokens/usdt.svg',
+  },
 };

@@ -58,6 +58,14 @@ describe.each(BACKENDS)('prices via CoinGecko ($name)', (backend) => {
           const contracts = (req.query.get('contract_addresses') ?? '').split(',');
           return { body: Object.fromEntries(contracts.map((c) => [c.toLowerCase(), { [cur]: 1.01 }])) };
         }
+        const contract = /^\/api\/v3\/coins\/ethereum\/contract\/(0x[0-9a-f]{40})$/.exec(req.path);
+        if (contract && contract[1] !== '0x0000000000000000000000000000000000000bad') {
+          const small =
+            contract[1] === '0x00000000000000000000000000000000000000aa'
+              ? 'javascript:alert(1)'
+              : `https://img.example/${contract[1]}.png`;
+          return { body: { id: 'token', image: { thumb: small, small } } };
+        }
         return { status: 404, body: { error: 'not found' } };
       });
     });
@@ -105,6 +113,27 @@ describe.each(BACKENDS)('prices via CoinGecko ($name)', (backend) => {
         source: 'coingecko',
         prices: { '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48': 1.01 },
       });
+    });
+
+    it('token images: https logos only, a failed or unsafe one left out', async () => {
+      const good = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/prices/token-images?platform=ethereum&contracts=${good.toUpperCase().replace('0X', '0x')},0x0000000000000000000000000000000000000bad,0x00000000000000000000000000000000000000aa`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ source: 'coingecko', platform: 'ethereum' });
+      expect(res.json().images).toEqual({ [good]: `https://img.example/${good}.png` });
+    });
+
+    it('token images: upstream failure gives 200 with no images', async () => {
+      mode = 'fail';
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/prices/token-images?platform=ethereum&contracts=0x514910771af9ca656af840dff83e8264ecf986ca',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ images: {} });
     });
 
     it('fiat rates derived from one /simple/price call', async () => {

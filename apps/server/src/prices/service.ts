@@ -9,6 +9,7 @@ import {
   LOCAL_COIN_PRICES_USD,
   LOCAL_FIAT_RATES,
   LOCAL_TOKEN_PRICES_USD,
+  LOCAL_TOKEN_IMAGES,
   type FiatCurrency,
 } from './constants.js';
 
@@ -23,7 +24,11 @@ export interface PriceUpstream {
   tokens(platform: string, contracts: string[], currency: string): Promise<PriceMap>;
   /** USD -> currency rates for the 37 display currencies (upper-case codes). */
   fiat(): Promise<PriceMap>;
+  /** Token logo URLs (https or same-origin paths) keyed by contract exactly as requested; unknown ones left out. */
+  tokenImages(platform: string, contracts: string[]): Promise<ImageMap>;
 }
+
+export type ImageMap = Record<string, string>;
 
 /** A cached answer: `body` is the serialised JSON, sent as is on cache hits. */
 export interface PriceAnswer {
@@ -58,6 +63,15 @@ export class LocalPriceUpstream implements PriceUpstream {
   }
   async fiat(): Promise<PriceMap> {
     return { ...LOCAL_FIAT_RATES };
+  }
+  async tokenImages(platform: string, contracts: string[]): Promise<ImageMap> {
+    const table = LOCAL_TOKEN_IMAGES[platform] ?? {};
+    const out: ImageMap = {};
+    for (const c of contracts) {
+      const url = table[c] ?? table[c.toLowerCase()];
+      if (url !== undefined) out[c] = url;
+    }
+    return out;
   }
 }
 
@@ -113,6 +127,24 @@ export class CoinGeckoUpstream implements PriceUpstream {
     return out;
   }
 
+  /** One documented /coins/{platform}/contract/{address} call per contract; a failed one is left out. */
+  async tokenImages(platform: string, contracts: string[]): Promise<ImageMap> {
+    const out: ImageMap = {};
+    const results = await Promise.allSettled(
+      contracts.map((c) =>
+        this.get(`/coins/${encodeURIComponent(platform)}/contract/${encodeURIComponent(c)}`),
+      ),
+    );
+    if (results.every((r) => r.status === 'rejected')) throw new Error('coingecko: no token image');
+    results.forEach((r, i) => {
+      const image =
+        r.status === 'fulfilled' ? (r.value.image as Record<string, unknown> | undefined) : undefined;
+      const url = image?.small ?? image?.thumb;
+      if (typeof url === 'string' && url.startsWith('https://')) out[contracts[i]!] = url;
+    });
+    return out;
+  }
+
   /** USD -> X derived from bitcoin's price in every currency (one documented /simple/price call). */
   async fiat(): Promise<PriceMap> {
     const list = FIAT_CURRENCIES.map((c) => c.toLowerCase()).join(',');
@@ -135,6 +167,7 @@ export interface PriceService {
   coins(ids: string[], currency: string): Promise<PriceAnswer>;
   tokens(platform: string, contracts: string[], currency: string): Promise<PriceAnswer>;
   fiat(): Promise<PriceAnswer>;
+  tokenImages(platform: string, contracts: string[]): Promise<PriceAnswer>;
   /** Number of upstream calls made (for tests and metrics). */
   readonly upstreamCalls: number;
 }
@@ -143,6 +176,7 @@ export const coinsKey = (ids: string[], currency: string) => `c|${currency}|${id
 export const tokensKey = (platform: string, contracts: string[], currency: string) =>
   `t|${platform}|${currency}|${contracts.join(',')}`;
 export const FIAT_KEY = 'f';
+export const imagesKey = (platform: string, contracts: string[]) => `i|${platform}|${contracts.join(',')}`;
 
 /** Stale values older than this are not served after a failed refresh. */
 const MAX_STALE_MS = 60 * 60 * 1000;
@@ -163,9 +197,9 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
 
   const load = (
     key: string,
-    field: 'prices' | 'rates',
+    field: 'prices' | 'rates' | 'images',
     meta: Record<string, unknown>,
-    call: () => Promise<PriceMap>,
+    call: () => Promise<PriceMap | ImageMap>,
   ) =>
     cache.get(key, async () => {
       calls++;
@@ -207,6 +241,8 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
         up.tokens(platform, contracts, currency),
       ),
     fiat: () => load(FIAT_KEY, 'rates', { base: 'USD' }, () => up.fiat()),
+    tokenImages: (platform, contracts) =>
+      load(imagesKey(platform, contracts), 'images', { platform }, () => up.tokenImages(platform, contracts)),
     get upstreamCalls() {
       return calls;
     },

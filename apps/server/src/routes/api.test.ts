@@ -279,6 +279,17 @@ describe.each(BACKENDS)('product API ($name)', (backend) => {
         expect(bad.statusCode).toBe(400);
         expect(bad.json().error).toBe('Invalid coingecko platfrom');
       });
+      it('token images from the local table', async () => {
+        const res = await get(
+          '/api/prices/token-images?platform=ethereum&contracts=0x9AD50244681e313eeF77adD770A9F3dBE000406b,0x1111111111111111111111111111111111111111',
+        );
+        expect(res.json()).toMatchObject({
+          source: 'local',
+          images: { '0x9ad50244681e313eef77add770a9f3dbe000406b': '/tokens/lusd.svg' },
+        });
+        expect(Object.keys(res.json().images)).toHaveLength(1);
+        expect((await get('/api/prices/token-images?platform=ethereum')).statusCode).toBe(400);
+      });
       it('fiat: 37 currencies', async () => {
         const { rates, base } = (await get('/api/prices/fiat')).json();
         expect(base).toBe('USD');

@@ -1,5 +1,5 @@
 /**
- * Prices: /api/prices/coins, /api/prices/tokens, /api/prices/fiat. Cached (single-flight); upstream failures give
+ * Prices: /api/prices/coins, /api/prices/tokens, /api/prices/token-images, /api/prices/fiat. Cached (single-flight); upstream failures give
  * 200 with empty prices, never 5xx. Cache hits are answered synchronously with the pre-serialised body.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -39,11 +39,20 @@ const csv = (item: RegExp, max: number, what: string) =>
     .refine((l) => l.every((x) => item.test(x)), { message: `contains an invalid ${what}` });
 
 const CoinsQuery = z.object({ ids: csv(/^[a-z0-9][a-z0-9._-]{0,79}$/, 100, 'coin id'), currency });
+const ImagesQuery = z.object({
+  platform: z.string().trim(),
+  contracts: csv(/^[A-Za-z0-9]{20,64}$/, 20, 'contract'),
+});
 const TokensQuery = z.object({
   platform: z.string().trim(),
   contracts: csv(/^[A-Za-z0-9]{20,64}$/, 50, 'contract'),
   currency,
 });
+
+/** EVM contracts are case-insensitive: lower case; base58 (Tron, Solana) keeps its case. Unique and sorted. */
+function normaliseContracts(contracts: string[]): string[] {
+  return [...new Set(contracts.map((c) => (/^0x[0-9a-fA-F]{40}$/.test(c) ? c.toLowerCase() : c)))].sort();
+}
 
 function send(reply: FastifyReply, a: PriceAnswer) {
   return reply
@@ -91,16 +100,20 @@ export function registerPriceRoutes(api: FastifyInstance, { prices }: AppDeps): 
     const q = parseInput(TokensQuery, req.query, 'query');
     if (!PLATFORMS.has(q.platform))
       throw new HttpError(400, 'Invalid coingecko platfrom', { platforms: [...PLATFORMS] });
-    // EVM contracts are case-insensitive: normalise to lower case; base58 (Tron, Solana) keeps its case.
-    const contracts = [
-      ...new Set(q.contracts.map((c) => (/^0x[0-9a-fA-F]{40}$/.test(c) ? c.toLowerCase() : c))),
-    ].sort();
+    const contracts = normaliseContracts(q.contracts);
     const key = tokensKey(q.platform, contracts, q.currency);
     memo.set(req.url, key);
     const hit = prices.peek(key);
     return hit
       ? send(reply, hit)
       : prices.tokens(q.platform, contracts, q.currency).then((a) => send(reply, a));
+  });
+
+  api.get('/prices/token-images', async (req, reply) => {
+    const q = parseInput(ImagesQuery, req.query, 'query');
+    if (!PLATFORMS.has(q.platform))
+      throw new HttpError(400, 'Invalid coingecko platfrom', { platforms: [...PLATFORMS] });
+    return send(reply, await prices.tokenImages(q.platform, normaliseContracts(q.contracts)));
   });
 
   api.get('/prices/fiat', async (_req, reply) => send(reply, prices.peek(FIAT_KEY) ?? (await prices.fiat())));
