@@ -7,6 +7,10 @@ import { SecuxDevice, type DeviceBackend } from './secux-device.js';
 import { EmulatorTransport } from './emulator-transport.js';
 import { DisconnectedError, toDeviceError } from './errors.js';
 import type { Device } from './types.js';
+import {
+  findBootloaderDevice, SECUX_BOOTLOADER_USB, SECUX_MCU_USB, toDfuPackage, updateMcuOverWebUsb, webUsb,
+  type UsbDeviceLike,
+} from './webusb-dfu.js';
 
 export type OtpRequest = () => Promise<string>;
 
@@ -28,12 +32,18 @@ function listeners() {
   };
 }
 
-/** Ask the browser for a SecuX USB device (WebUSB chooser) and connect. Works in bootloader mode too. */
+/**
+ * Ask the browser for a SecuX USB device (WebUSB chooser, same filters as `SecuxWebUSB.Create`) and connect.
+ * Works in bootloader mode too; there the MCU update runs over WebUSB without the SDK's worker (webusb-dfu.ts).
+ */
 export async function connectUsb(): Promise<SecuxDevice> {
   const dis = listeners();
   let transport: SecuxWebUSB;
+  let usbDevice: UsbDeviceLike;
   try {
-    transport = await SecuxWebUSB.Create(
+    usbDevice = await webUsb().requestDevice({ filters: [{ ...SECUX_MCU_USB }, { ...SECUX_BOOTLOADER_USB }] });
+    transport = new SecuxWebUSB(
+      usbDevice as never,
       () => undefined,
       () => dis.fire('usb device removed'),
     );
@@ -47,7 +57,11 @@ export async function connectUsb(): Promise<SecuxDevice> {
     bootloader: transport.isBootLoader(),
     close: () => transport.Disconnect(),
     onDisconnect: dis.add,
-    updateMcuNative: (image, onProgress) => SecuxUpdate.UpdateMCU(image, true, (p: number) => onProgress?.(p)),
+    updateMcuNative: async (image, onProgress) => {
+      // the connected device when it is the bootloader, else the bootloader the user picks (SDK behaviour)
+      const target = await findBootloaderDevice(usbDevice);
+      await updateMcuOverWebUsb(target, image, onProgress);
+    },
   };
   return new SecuxDevice(backend);
 }
@@ -83,7 +97,8 @@ export async function connectBle(onOtpRequest: OtpRequest): Promise<SecuxDevice>
         throw e;
       }
     },
-    updateMcuNative: (image, onProgress) => SecuxUpdate.UpdateMCU(image, false, (p: number) => onProgress?.(p)),
+    // the SDK's Nordic BLE DFU also takes a DFU zip
+    updateMcuNative: (image, onProgress) => SecuxUpdate.UpdateMCU(toDfuPackage(image), false, (p: number) => onProgress?.(p)),
   });
   await pair(device, onOtpRequest);
   return device;

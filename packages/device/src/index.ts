@@ -9,4 +9,7 @@ export {
 } from './errors.js';
 export { trimVersion, compareVersions, coinRequirement, checkRequirement } from './firmware-gates.js';
 export { ActionLock } from './lock.js';
+export {
+  WebUsbDfuDevice, updateMcuOverWebUsb, toDfuPackage, SECUX_BOOTLOADER_USB, SECUX_MCU_USB, type UsbDeviceLike,
+} from './webusb-dfu.js';
 export type * from './types.js';

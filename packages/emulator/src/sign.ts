@@ -7,6 +7,7 @@ import { concat, Reader, readUintLE, toHex, utf8 } from './bytes.js';
 import { HARDENED, type Keyring, taprootTweakPrivate, pathToString } from './keys.js';
 import { COIN_SYMBOL, isUtxoCoin, scriptToAddress } from './addresses.js';
 import type { PromptLine } from './screen.js';
+import { bnbLines, formatUnits, solLines, trxLines, xlmLines, xrpLines } from './decode.js';
 
 export enum Curve {
   SECP256K1 = 0,
@@ -62,6 +63,10 @@ interface UtxoPreimage {
   preimage: Uint8Array;
   rest: Uint8Array;
   amount?: bigint;
+  /** the input this preimage signs (segwit v0, Taproot ANYONECANPAY) */
+  outpoint?: Uint8Array;
+  /** BIP-143 hashPrevouts: sha256d of every outpoint of the transaction */
+  hashPrevouts?: Uint8Array;
   outputs?: Array<{ value: bigint; script: Uint8Array }>;
 }
 
@@ -76,22 +81,29 @@ function splitUtxoPreimage(coin: number, purpose: number, data: Uint8Array): Utx
     if (!acp) r.bytes(128);
     if (out !== 2 && out !== 3) r.bytes(32);
     const spendType = r.u8();
+    let amount: bigint | undefined;
+    let outpoint: Uint8Array | undefined;
     if (acp) {
-      r.bytes(44);
+      // ANYONECANPAY: this input's outpoint, amount, scriptPubKey and sequence are in the clear
+      outpoint = r.bytes(36);
+      amount = r.u64le();
       r.varSlice();
       r.bytes(4);
-    } else r.bytes(4);
+    } else r.bytes(4); // input index (amounts are only committed to as sha_amounts)
     if (spendType & 1) r.bytes(32);
     if (out === 3) r.bytes(32);
     if (spendType & 2) r.bytes(37);
-    return { kind: 'taproot', preimage: data.subarray(0, r.offset), rest: r.rest() };
+    return { kind: 'taproot', preimage: data.subarray(0, r.offset), rest: r.rest(), amount, outpoint };
   }
   if (purpose === 49 || purpose === 84 || coin === 145) {
-    r.bytes(4 + 32 + 32 + 36);
+    r.bytes(4);
+    const hashPrevouts = r.bytes(32);
+    r.bytes(32);
+    const outpoint = r.bytes(36);
     r.varSlice();
     const amount = r.u64le();
     r.bytes(4 + 32 + 4 + 4);
-    return { kind: 'segwit', preimage: data.subarray(0, r.offset), rest: r.rest(), amount };
+    return { kind: 'segwit', preimage: data.subarray(0, r.offset), rest: r.rest(), amount, outpoint, hashPrevouts };
   }
   r.bytes(4);
   const nIn = r.varint();
@@ -105,14 +117,6 @@ function splitUtxoPreimage(coin: number, purpose: number, data: Uint8Array): Utx
   for (let i = 0; i < nOut; i++) outputs.push({ value: r.u64le(), script: r.varSlice() });
   r.bytes(8);
   return { kind: 'legacy', preimage: data.subarray(0, r.offset), rest: r.rest(), outputs };
-}
-
-function formatUnits(v: bigint, decimals: number): string {
-  const neg = v < 0n;
-  const x = neg ? -v : v;
-  const base = 10n ** BigInt(decimals);
-  const frac = (x % base).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${neg ? '-' : ''}${x / base}${frac ? `.${frac}` : ''}`;
 }
 
 const UTXO_DECIMALS = 8;
@@ -326,9 +330,18 @@ export function planSignature(keys: Keyring, ins: number, curve: number, payload
         lines.push({ label: 'Amount', value: `${formatUnits(o.value, UTXO_DECIMALS)} ${symbol}` });
       });
     }
-    if (parts.every((p) => p.amount !== undefined)) {
-      const inTotal = parts.reduce((s, p) => s + (p.amount ?? 0n), 0n);
+    const inTotal = parts.reduce((s, p) => s + (p.amount ?? 0n), 0n);
+    if (parts.every((p) => p.amount !== undefined) && !signsSomeInputsOnly(parts) && inTotal >= outTotal) {
       lines.push({ label: 'Fee', value: `${formatUnits(inTotal - outTotal, UTXO_DECIMALS)} ${symbol}` });
+    } else if (parts.every((p) => p.amount !== undefined)) {
+      // large transactions are signed in several requests: this one does not see every input amount
+      lines.push({ label: 'Fee', value: `unknown (this request signs ${parts.length} inputs of a larger transaction)` });
+      lines.push({ label: 'Total sent', value: `${formatUnits(outTotal, UTXO_DECIMALS)} ${symbol}` });
+    } else {
+      // Legacy preimages carry no input amounts, and BIP-341 preimages without ANYONECANPAY only a hash of them
+      // (the SDK signs Taproot with ALL|ANYONECANPAY, so those carry it): the fee cannot be derived then.
+      lines.push({ label: 'Fee', value: `unknown (input amounts are not sent for ${feeBlindKinds(parts)} inputs)` });
+      lines.push({ label: 'Total sent', value: `${formatUnits(outTotal, UTXO_DECIMALS)} ${symbol}` });
     }
     lines.push({ label: 'Inputs', value: String(parts.length) });
     return {
@@ -349,9 +362,9 @@ export function planSignature(keys: Keyring, ins: number, curve: number, payload
     };
   }
 
-  const generic = (digest: (d: Uint8Array) => Uint8Array, ed = false): SignPlan => ({
+  const generic = (digest: (d: Uint8Array) => Uint8Array, decode: (d: Uint8Array) => PromptLine[], ed = false): SignPlan => ({
     title: `Sign ${symbol} transaction`,
-    lines: [pathLine, ...entries.map((e) => ({ label: 'Data hash', value: toHex(sha256(e.data)) }))],
+    lines: [pathLine, ...entries.flatMap((e) => decodedLines(decode, e.data))],
     sign: () =>
       concat(
         ...entries.map((e) =>
@@ -368,19 +381,44 @@ export function planSignature(keys: Keyring, ins: number, curve: number, payload
         sign: () => ecdsa(keccak_256(first.data), keys.secpPrivate(first.path)),
       };
     case 144:
-      return generic((d) => sha512(d).subarray(0, 32));
+      return generic((d) => sha512(d).subarray(0, 32), xrpLines);
     case 148:
-      return generic((d) => sha256(d), true);
+      return generic((d) => sha256(d), xlmLines, true);
     case 195:
+      return generic((d) => sha256(d), trxLines);
     case 714:
-      return generic((d) => sha256(d));
+      return generic((d) => sha256(d), bnbLines);
     case 501:
-      return generic((d) => d, true);
+      return generic((d) => d, solLines, true);
     case 235:
-      return generic((d) => sha256(d));
+      return generic((d) => sha256(d), () => []);
     default:
       throw new DataError(`unsupported coin type ${coin}`);
   }
+}
+
+/** Decoded fields, or the hash of the data when the decoder does not understand it (blind signing). */
+function decodedLines(decode: (d: Uint8Array) => PromptLine[], data: Uint8Array): PromptLine[] {
+  try {
+    const lines = decode(data);
+    if (lines.length) return lines;
+  } catch {
+    /* fall through */
+  }
+  return [{ label: 'Data hash', value: toHex(sha256(data)) }];
+}
+
+/** BIP-143 hashPrevouts commits to every outpoint: compare it with the outpoints this request carries. */
+function signsSomeInputsOnly(parts: Array<{ outpoint?: Uint8Array; hashPrevouts?: Uint8Array }>): boolean {
+  const committed = parts.find((p) => p.hashPrevouts)?.hashPrevouts;
+  if (!committed || parts.some((p) => !p.outpoint)) return false;
+  const seen = sha256(sha256(concat(...parts.map((p) => p.outpoint as Uint8Array))));
+  return toHex(seen) !== toHex(committed);
+}
+
+function feeBlindKinds(parts: Array<{ kind: string; amount?: bigint }>): string {
+  const kinds = new Set(parts.filter((p) => p.amount === undefined).map((p) => (p.kind === 'taproot' ? 'Taproot' : 'legacy')));
+  return [...kinds].join(' and ');
 }
 
 export { readUintLE };
