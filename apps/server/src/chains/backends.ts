@@ -4,6 +4,7 @@
  * with failover over the providers that implement them.
  */
 import type { Provider } from './failover.js';
+import type { NftHolding, NftInfo, NftInfoQuery } from './nfts.js';
 import type {
   AccountInfo,
   EvmCallRequest,
@@ -72,4 +73,8 @@ export interface EvmProvider extends Provider {
   getHistory?(address: string, q: HistoryQuery, signal: AbortSignal): Promise<Omit<HistoryPage, 'provider'>>;
   broadcast?(raw: string, signal: AbortSignal): Promise<string>;
   rpc?(method: string, params: unknown[], signal: AbortSignal): Promise<unknown>;
+  /** ERC-721 / ERC-1155 tokens the address holds now (explorer transfer lists or node logs + checks). */
+  getNftHoldings?(address: string, signal: AbortSignal): Promise<NftHolding[]>;
+  /** Contract names and token metadata (eth_call). */
+  getNftInfo?(q: NftInfoQuery, signal: AbortSignal): Promise<NftInfo>;
 }

@@ -5,6 +5,17 @@
  */
 import type { EvmProvider, FeeProvider, UtxoProvider, UtxoSubject, XpubQuery } from './backends.js';
 import { ChainApiError, ProviderError, failover, type FailoverLog, type Provider } from './failover.js';
+import {
+  NFT_COLLECTIONS_PAGE,
+  NFT_PAGE,
+  nftKey,
+  nftLinks,
+  type NftAssetEntry,
+  type NftCollectionEntry,
+  type NftHolding,
+  type NftPage,
+  type NftSchema,
+} from './nfts.js';
 import type { EvmRpcPool } from './providers/evmRpc.js';
 import type {
   AccountInfo,
@@ -45,6 +56,8 @@ export interface EvmChainConfig {
   explorers: EvmProvider[];
   /** History/token discovery by scanning a plain node. */
   scan?: EvmProvider;
+  /** /fees asks the explorer gas oracle before the RPCs (BSC, TBSC: spec 02 §7 "Explorer GET … gasoracle"). */
+  gasOracleFirst?: boolean;
 }
 
 export type ChainConfig = UtxoChainConfig | EvmChainConfig;
@@ -223,8 +236,32 @@ export class EvmFacade {
   }
 
   async fees(): Promise<FeeInfo> {
+    if (this.cfg.gasOracleFirst && this.cfg.explorers.length) {
+      const list = having(
+        [
+          ...this.cfg.explorers,
+          ...(await this.cfg.pool.ordered()),
+          ...(this.cfg.scan ? [this.cfg.scan] : []),
+        ],
+        'getFees',
+      );
+      const r = await failover(this.cfg.chain, 'fees', list, (p, s) => p.getFees(s), this.log);
+      return { chain: this.cfg.chain, ...r.value, source: 'network', provider: r.provider };
+    }
     const r = await this.run('getFees', 'fees', (p, s) => p.getFees(s));
     return { chain: this.cfg.chain, ...r.value, source: 'network', provider: r.provider };
+  }
+
+  /** The explorer gas oracle only (FastGasPrice/ProposeGasPrice/SafeGasPrice → high/medium/low, wei). */
+  async gasOracle(): Promise<FeeInfo> {
+    const chain = this.cfg.chain;
+    const list = having(this.cfg.explorers, 'getFees');
+    if (!list.length)
+      throw new ChainApiError(404, 'not_found', `no explorer gas oracle is configured for ${chain}`, {
+        chain,
+      });
+    const r = await failover(chain, 'gas oracle', list, (p, s) => p.getFees(s), this.log);
+    return { chain, ...r.value, source: 'network', provider: r.provider };
   }
 
   async history(address: string, cursor: string | null, pageSize: number): Promise<HistoryPage> {
@@ -252,6 +289,99 @@ export class EvmFacade {
 
   async rpc(method: string, params: unknown[]): Promise<unknown> {
     return (await this.run('rpc', method, (p, s) => p.rpc(method, params, s))).value;
+  }
+
+  /**
+   * NFTs held by the address: the collections (up to 300, or only `collection`) and page `page` of the NFTs
+   * (50 per page; all collections or one), spec 01 §9. Metadata is read for the page only.
+   */
+  async nfts(address: string, q: { collection?: string; page: number }): Promise<NftPage> {
+    const chain = this.cfg.chain;
+    if (!having(await this.providers(), 'getNftHoldings').length)
+      throw new ChainApiError(404, 'not_found', `NFT listing is not available on ${chain}`, { chain });
+    const held = await this.run('getNftHoldings', 'NFTs', (p, s) => p.getNftHoldings(address, s));
+    const groups = new Map<string, { contract: string; schemaName: NftSchema; items: NftHolding[] }>();
+    for (const h of held.value) {
+      const k = h.contract.toLowerCase();
+      const g = groups.get(k) ?? { contract: h.contract, schemaName: h.schemaName, items: [] };
+      g.items.push(h);
+      groups.set(k, g);
+    }
+    const wanted = q.collection?.toLowerCase();
+    const all = [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const shown = (wanted ? all.filter(([k]) => k === wanted) : all).slice(0, NFT_COLLECTIONS_PAGE);
+    const colInfo = shown.length
+      ? (
+          await this.run('getNftInfo', 'NFT metadata', (p, s) =>
+            p.getNftInfo({ collections: shown.map(([, g]) => g), tokens: [] }, s),
+          )
+        ).value.collections
+      : {};
+    const collections: NftCollectionEntry[] = shown
+      .map(([k, g]) => {
+        const i = colInfo[k];
+        return {
+          slug: k,
+          collectionName: i?.name || `${g.contract.slice(0, 6)}…${g.contract.slice(-4)}`,
+          contract: g.contract,
+          schemaName: g.schemaName,
+          ...(i?.symbol ? { symbol: i.symbol } : {}),
+          ...(i?.description ? { collectionDesc: i.description } : {}),
+          count: g.items.length,
+        };
+      })
+      // by name; collections without a name (shortened contract) last
+      .sort(
+        (a, b) =>
+          Number(!colInfo[a.slug]?.name) - Number(!colInfo[b.slug]?.name) ||
+          a.collectionName.localeCompare(b.collectionName) ||
+          (a.slug < b.slug ? -1 : 1),
+      );
+    const items = collections.flatMap((c) =>
+      [...groups.get(c.slug)!.items]
+        .sort((a, b) => {
+          const d = BigInt(a.tokenId) - BigInt(b.tokenId);
+          return d < 0n ? -1 : d > 0n ? 1 : 0;
+        })
+        .map((h) => ({ h, c })),
+    );
+    const start = (q.page - 1) * NFT_PAGE;
+    const pageItems = items.slice(start, start + NFT_PAGE);
+    const tokInfo = pageItems.length
+      ? (
+          await this.run('getNftInfo', 'NFT metadata', (p, s) =>
+            p.getNftInfo({ collections: [], tokens: pageItems.map((x) => x.h) }, s),
+          )
+        ).value.tokens
+      : {};
+    const nfts: NftAssetEntry[] = pageItems.map(({ h, c }) => {
+      const t = tokInfo[nftKey(h.contract, h.tokenId)];
+      return {
+        contract: h.contract,
+        tokenId: h.tokenId,
+        schemaName: h.schemaName,
+        name: t?.name || `${c.collectionName} #${h.tokenId}`,
+        collectionName: c.collectionName,
+        slug: c.slug,
+        ...(c.collectionDesc ? { collectionDesc: c.collectionDesc } : {}),
+        ...(t?.imageUrl ? { imageUrl: t.imageUrl } : {}),
+        traits: t?.traits ?? [],
+        balance: h.balance,
+        ...nftLinks(this.cfg.chainId, h.contract, h.tokenId),
+      };
+    });
+    return {
+      chain,
+      address,
+      collections,
+      collectionsTotal: wanted ? collections.length : all.length,
+      nfts,
+      page: q.page,
+      pageSize: NFT_PAGE,
+      total: items.length,
+      hasMore: start + NFT_PAGE < items.length,
+      provider: held.provider,
+    };
   }
 }
 

@@ -179,6 +179,34 @@ describe('EVM RPC selection and failover', () => {
     await app.close();
   });
 
+  it('BSC fees: the explorer gas oracle first, the RPC when it fails; /gas-oracle is the oracle only', async () => {
+    const node = await serve(evmNode(56));
+    let oracleUp = true;
+    const explorer = await serve((r) =>
+      r.query.get('action') === 'gasoracle' && oracleUp
+        ? { body: fx.etherscan.gasoracle }
+        : { body: fx.etherscan.rateLimited },
+    );
+    const app = await appWith({
+      CHAIN_BSC_RPC: node.url,
+      CHAIN_BSC_EXPLORER: `${explorer.url}/api`,
+      CHAIN_BSC_EXPLORER_KEY: 'k',
+      CHAIN_ETH_RPC: node.url,
+      CHAIN_ETH_CHAIN_ID: '56',
+    });
+    const f = await call(app, 'GET', '/api/chains/BSC/fees');
+    expect(f.body).toMatchObject({ unit: 'wei', provider: 'explorer#1' });
+    const o = await call(app, 'GET', '/api/chains/BSC/gas-oracle');
+    expect(o.body).toEqual(f.body);
+    oracleUp = false;
+    expect((await call(app, 'GET', '/api/chains/BSC/fees')).body.provider).toBe('rpc#1');
+    expect((await call(app, 'GET', '/api/chains/BSC/gas-oracle')).status).toBe(429);
+    // other chains keep the RPC first; without an explorer /gas-oracle is 404
+    expect((await call(app, 'GET', '/api/chains/ETH/fees')).body.provider).toBe('rpc#1');
+    expect((await call(app, 'GET', '/api/chains/ETH/gas-oracle')).status).toBe(404);
+    await app.close();
+  });
+
   it('history falls back from a rate-limited explorer to the next one', async () => {
     const node = await serve(evmNode(1));
     const limited = await serve(() => ({ body: fx.etherscan.rateLimited }));
@@ -281,6 +309,13 @@ describe('input validation (clear 4xx, never 5xx)', () => {
     ['POST', '/api/chains/ETH/rpc', { method: 'debug_traceTransaction', params: [] }],
     ['POST', '/api/chains/ETH/rpc', { method: 'eth_call', params: 'x' }],
     ['POST', '/api/chains/BTC/rpc', { method: 'dumpwallet', params: ['/tmp/x'] }],
+    ['GET', '/api/chains/ETH/nfts/0x123'],
+    ['GET', `/api/chains/ETH/nfts/${ADDR}?page=0`],
+    ['GET', `/api/chains/ETH/nfts/${ADDR}?page=-1`],
+    ['GET', `/api/chains/ETH/nfts/${ADDR}?page=1.5`],
+    ['GET', `/api/chains/ETH/nfts/${ADDR}?collection=%3Cscript%3E`],
+    ['GET', `/api/chains/BTC/nfts/${ADDR}`],
+    ['GET', '/api/chains/BTC/gas-oracle'],
   ] as const)('%s %s → 400', async (method, url, payload?: object) => {
     const r = await call(app, method, url, payload);
     expect(r.status).toBe(400);
@@ -290,7 +325,12 @@ describe('input validation (clear 4xx, never 5xx)', () => {
     expect((await call(app, 'GET', '/api/chains/NOPE/fees')).status).toBe(404);
     expect((await call(app, 'GET', '/api/chains/XRP/fees')).status).toBe(404);
     // EVM-137 is in the shipped registry snapshot; an id absent from it has no providers.
-    expect((await call(app, 'GET', '/api/chains/EVM-987654321/fees')).status).toBe(404);
+    expect((await call(app, 'GET', '/api/chains/EVM-987654321/fees')).status).toBe(404); // an RPC-only chain has no NFT source (no explorer, no block scan) and no gas oracle
+    expect((await call(app, 'GET', `/api/chains/ETH/nfts/${ADDR}`)).body).toMatchObject({
+      statusCode: 404,
+      code: 'not_found',
+    });
+    expect((await call(app, 'GET', '/api/chains/ETH/gas-oracle')).status).toBe(404);
   });
 });
 

@@ -11,17 +11,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { base58check } from '@scure/base';
 import {
   DEFAULT_MNEMONIC,
   LUSD_SUPPLY,
   deriveEthAccounts,
   findLitecoind,
+  ltcAddress,
   ltcRpc,
   startLocalnet,
   type Localnet,
 } from '@secux-companion/localnet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createWalletClient, encodeFunctionData, erc20Abi, http, parseEther, type Hex } from 'viem';
+import {
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  erc721Abi,
+  http,
+  parseEther,
+  toHex,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestConfig } from '../test/harness.js';
@@ -44,7 +56,7 @@ beforeAll(async () => {
     cacheDir: path.join(os.tmpdir(), 'secux-localnet-cache'),
     evm: { port: 0 },
     ltc: hasLitecoind ? { rpcPort: 0, p2pPort: 0 } : false,
-    blockIntervalMs: 1000,
+    blockIntervalMs: 0, // no timer: the tests mine themselves (pending states stay pending; EVM mines per tx)
     handleSignals: false,
     log: (m) => logs.push(m),
     env: {},
@@ -227,6 +239,107 @@ describe('local EVM chain (ganache, chain id 31337)', () => {
     expect(all.size).toBeGreaterThanOrEqual(2);
   });
 
+  it('lists the NFTs (ERC-721 and ERC-1155) with names and images; a transferred one is gone', async () => {
+    const { erc721, erc1155 } = net.evm.contracts;
+    const me = accounts[0]!.address;
+    const r = await get(`/api/chains/ETH/nfts/${me}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ page: 1, pageSize: 50, total: 4, hasMore: false, collectionsTotal: 2 });
+    expect(r.body.collections).toEqual([
+      {
+        slug: erc1155.toLowerCase(),
+        collectionName: 'Local Items',
+        contract: erc1155,
+        schemaName: 'ERC1155',
+        symbol: 'LITEM',
+        count: 2,
+      },
+      {
+        slug: erc721.toLowerCase(),
+        collectionName: 'Local Punks',
+        contract: erc721,
+        schemaName: 'ERC721',
+        symbol: 'LPUNK',
+        count: 2,
+      },
+    ]);
+    const nfts = r.body.nfts as any[];
+    expect(nfts.map((n) => [n.contract, n.tokenId, n.schemaName, n.balance, n.name])).toEqual([
+      [erc1155, '1', 'ERC1155', '10', 'Local Item'],
+      [erc1155, '2', 'ERC1155', '1', 'Local Item'],
+      [erc721, '1', 'ERC721', '1', 'Local Punk 1'],
+      [erc721, '2', 'ERC721', '1', 'Local Punk 2'],
+    ]);
+    for (const n of nfts) {
+      expect(n.imageUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(n.traits).toEqual([]);
+      expect(n).not.toHaveProperty('etherScanLink'); // no explorer for the local chain
+    }
+    expect(nfts[2]).toMatchObject({ collectionName: 'Local Punks', slug: erc721.toLowerCase() });
+    // one collection; pages past the end are empty
+    const one = await get(`/api/chains/ETH/nfts/${me}?collection=${erc721.toLowerCase()}`);
+    expect(one.body.collections).toHaveLength(1);
+    expect(one.body.nfts.map((n: { tokenId: string }) => n.tokenId)).toEqual(['1', '2']);
+    const past = await get(`/api/chains/ETH/nfts/${me}?page=2`);
+    expect(past.body).toMatchObject({ nfts: [], total: 4, hasMore: false });
+    const none = await get(`/api/chains/ETH/nfts/${accounts[2]!.address}`);
+    expect(none.body).toMatchObject({ collections: [], nfts: [], total: 0 });
+
+    // account 0 (m/44'/60'/0'/0/0 of the test mnemonic) sends LPUNK 1 to account 1
+    const key = HDKey.fromMasterSeed(mnemonicToSeedSync(DEFAULT_MNEMONIC)).derive("m/44'/60'/0'/0/0");
+    const owner = privateKeyToAccount(toHex(key.privateKey!));
+    expect(owner.address).toBe(me);
+    const data = encodeFunctionData({
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [me, accounts[1]!.address, 1n],
+    });
+    const gas = (await post('/api/chains/ETH/gas-limit', { from: me, to: erc721, data })).body
+      .gasLimit as string;
+    const fees = (await get('/api/chains/ETH/fees')).body;
+    const raw = await createWalletClient({ account: owner, transport: http(net.evm.rpcUrl) }).signTransaction(
+      {
+        chain: null,
+        chainId: 31337,
+        to: erc721,
+        data,
+        nonce: Number((await get(`/api/chains/ETH/nonce/${me}`)).body.nonce),
+        gas: BigInt(gas),
+        gasPrice: BigInt(fees.tiers.high),
+        type: 'legacy',
+      },
+    );
+    expect((await post('/api/chains/ETH/broadcast', { rawTx: raw })).status).toBe(200);
+    const after = await until(async () => {
+      const a = await get(`/api/chains/ETH/nfts/${me}`);
+      return a.body.total === 3 ? a.body : undefined;
+    });
+    expect(after.nfts.map((n: { name: string }) => n.name)).toEqual([
+      'Local Item',
+      'Local Item',
+      'Local Punk 2',
+    ]);
+    expect(after.collections[1]).toMatchObject({ collectionName: 'Local Punks', count: 1 });
+    const theirs = await get(`/api/chains/ETH/nfts/${accounts[1]!.address}`);
+    expect(theirs.body.nfts).toEqual([
+      expect.objectContaining({ contract: erc721, tokenId: '1', name: 'Local Punk 1', balance: '1' }),
+    ]);
+  });
+
+  it('validates the NFT query and never answers 5xx to bad input', async () => {
+    const me = accounts[0]!.address;
+    for (const url of [
+      '/api/chains/ETH/nfts/0x1234',
+      `/api/chains/ETH/nfts/${me}?page=0`,
+      `/api/chains/ETH/nfts/${me}?page=abc`,
+      `/api/chains/ETH/nfts/${me}?page=100000`,
+      `/api/chains/ETH/nfts/${me}?collection=local-punks`,
+      `/api/chains/ETH/nfts/${me}?collection=0x12`,
+    ])
+      expect([url, (await get(url)).status]).toEqual([url, 400]);
+    expect((await get(`/api/chains/DOGE/nfts/${me}`)).status).toBe(404);
+  });
+
   it('keeps the proxy closed to other methods and validates input', async () => {
     expect((await post('/api/chains/ETH/rpc', { method: 'personal_unlockAccount', params: [] })).status).toBe(
       400,
@@ -332,6 +445,7 @@ describe.skipIf(!hasLitecoind)('local Litecoin regtest (litecoind)', () => {
     expect(b.body.hash).toMatch(/^[0-9a-f]{64}$/);
     const pending = await get(`/api/chains/LTC/xpub/${xpub84b}?bip=84`);
     expect(pending.status).toBe(200);
+    await rpc('generatetoaddress', [1, net.ltc!.minerAddress]);
     const height = await until(async () => {
       const t = await get(`/api/chains/LTC/tx/${b.body.hash}`);
       return t.body.blockHeight ?? undefined;
@@ -346,6 +460,87 @@ describe.skipIf(!hasLitecoind)('local Litecoin regtest (litecoind)', () => {
     const again = await post('/api/chains/LTC/broadcast', { rawTx: signed.hex });
     expect(again.status).toBe(422);
     expect(again.body.code).toBe('rejected');
+  });
+
+  it('utxo: pending outputs have height null; outputs spent by a pending transaction are gone', async () => {
+    const rpc = miner();
+    const mine = () => rpc('generatetoaddress', [1, net.ltc!.minerAddress]);
+    const acct = root.derive("m/84'/2'/2'");
+    const xpub = acct.publicExtendedKey;
+    const recv = acct.deriveChild(0).deriveChild(0);
+    const recvAddr = ltcAddress(recv.publicKey!, 'p2wpkh');
+    const changeAddr = ltcAddress(acct.deriveChild(1).deriveChild(0).publicKey!, 'p2wpkh');
+    const wif = base58check(sha256).encode(Uint8Array.from([0xef, ...recv.privateKey!, 0x01]));
+    const utxos = async (q = '') => {
+      const r = await get(`/api/chains/LTC/utxo/${xpub}?bip=84${q}`);
+      expect(r.status).toBe(200);
+      return r.body.utxos as any[];
+    };
+    await mine(); // nothing of earlier tests left in the mempool
+
+    // 1. a foreign transaction pays the account: listed as pending, then confirmed once mined
+    const fund = await rpc<string>('sendtoaddress', [recvAddr, 1], 'miner');
+    expect(await utxos()).toEqual([
+      expect.objectContaining({
+        txid: fund,
+        value: '100000000',
+        height: null,
+        confirmations: 0,
+        address: recvAddr,
+        path: "m/84'/2'/2'/0/0",
+      }),
+    ]);
+    expect(await utxos('&confirmed=true')).toEqual([]);
+    const account = async () => (await get(`/api/chains/LTC/xpub/${xpub}?bip=84`)).body;
+    expect(await account()).toMatchObject({ balance: '0', unconfirmedBalance: '100000000', utxosCount: 1 });
+    await mine();
+    const [funded] = await utxos();
+    expect(funded).toMatchObject({ txid: fund, height: expect.any(Number), confirmations: 1 });
+
+    // 2. the account spends it (unmined): the spent output is gone, the change output is pending
+    const created = await rpc<string>('createrawtransaction', [
+      [{ txid: fund, vout: funded.vout }],
+      [{ [net.ltc!.minerAddress]: 0.3 }, { [changeAddr]: 0.6999 }],
+    ]);
+    const signed = await rpc<{ hex: string; complete: boolean }>('signrawtransactionwithkey', [
+      created,
+      [wif],
+    ]);
+    expect(signed.complete).toBe(true);
+    const b = await post('/api/chains/LTC/broadcast', { rawTx: signed.hex });
+    expect(b.status).toBe(200);
+    const pending = await utxos();
+    expect(pending).toEqual([
+      {
+        txid: b.body.hash,
+        vout: 1,
+        value: '69990000',
+        height: null,
+        confirmations: 0,
+        address: changeAddr,
+        path: "m/84'/2'/2'/1/0",
+      },
+    ]);
+    expect(await utxos('&confirmed=true')).toEqual([]); // the confirmed output is spent by the pending one
+    expect(await account()).toMatchObject({ balance: '100000000', unconfirmedBalance: '-30010000' });
+    expect((await get(`/api/chains/LTC/utxo/${recvAddr}`)).body.utxos).toEqual([]);
+    const one = await get(`/api/chains/LTC/utxo/${changeAddr}`);
+    expect(one.body.utxos).toEqual([expect.objectContaining({ txid: b.body.hash, height: null })]);
+
+    // 3. mined: the change output is confirmed
+    await mine();
+    const after = await utxos();
+    expect(after).toEqual([
+      expect.objectContaining({
+        txid: b.body.hash,
+        vout: 1,
+        height: funded.height + 1,
+        confirmations: 1,
+        path: "m/84'/2'/2'/1/0",
+      }),
+    ]);
+    expect(await utxos('&confirmed=true')).toEqual(after);
+    expect(await account()).toMatchObject({ balance: '69990000', unconfirmedBalance: '0', utxosCount: 1 });
   });
 
   it('rejects malformed transactions with the node message, not a 5xx', async () => {

@@ -120,6 +120,7 @@ const GlobalEnv = z.object({
   CHAIN_REGISTRY_FILE: z.string().trim().min(1).optional(),
   BITCOIN_RPC_SCAN_RANGE: intStr(1, 10_000).default(100),
   BITCOIN_RPC_RESCAN_SINCE: intStr(0, 10_000_000_000).default(0),
+  BITCOIN_RPC_MEMPOOL_MAX: intStr(0, 10_000_000).default(50_000),
   LOCAL_EVM_RPC: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
   LOCAL_EVM_CHAIN_ID: intStr(1, 2 ** 32).default(31337),
   LOCAL_LTC_RPC_URL: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
@@ -348,6 +349,7 @@ export function createChainRegistry(o: RegistryOptions): ChainRegistry {
       coinType: info.coinType,
       range: g.BITCOIN_RPC_SCAN_RANGE,
       rescanSince: g.BITCOIN_RPC_RESCAN_SINCE,
+      mempoolMax: g.BITCOIN_RPC_MEMPOOL_MAX,
     };
     if (local && sym === 'LTC' && eps.ltc && !pc.BITCOIN_RPC && !pc.BLOCKBOOK) {
       providers.push(
@@ -442,10 +444,20 @@ export function createChainRegistry(o: RegistryOptions): ChainRegistry {
       family: 'evm',
       chain: sym,
       chainId,
+      ...(sym === 'BSC' || sym === 'TBSC' ? { gasOracleFirst: true } : {}),
       pool: createEvmRpcPool(rpcs, { healthTimeoutMs: g.CHAIN_HEALTH_TIMEOUT_MS }),
       explorers,
       ...(scanOn
-        ? { scan: createEvmBlockScan({ name: 'block-scan', url: rpcUrls[0]!, fetch: o.fetch, timeoutMs }) }
+        ? {
+            scan: createEvmBlockScan({
+              name: 'block-scan',
+              url: rpcUrls[0]!,
+              fetch: o.fetch,
+              timeoutMs,
+              // the local chain is short: NFT transfers are searched from block 0
+              ...(opts.scan ? { nftFromBlock: 0 } : {}),
+            }),
+          }
         : {}),
     };
   }

@@ -147,14 +147,12 @@ export function registerChainRoutes(
         return reply.status(500).send({ error: 'Internal Server Error', code: 'internal', statusCode: 500 });
       }
       const extra = err instanceof HttpError ? err.extra : undefined;
-      return reply
-        .status(status)
-        .send({
-          error: err.message,
-          code: status === 400 ? 'bad_request' : 'client_error',
-          statusCode: status,
-          ...extra,
-        });
+      return reply.status(status).send({
+        error: err.message,
+        code: status === 400 ? 'bad_request' : 'client_error',
+        statusCode: status,
+        ...extra,
+      });
     });
 
     const facadeOf = (req: FastifyRequest): ChainFacade => {
@@ -249,6 +247,39 @@ export function registerChainRoutes(
       const q = parseInput(z.object({ bip, confirmed: boolQ }), req.query, 'query');
       noStore(reply);
       return { utxos: await f.utxos(subjectOf(id, q.bip), q.confirmed ?? false) };
+    });
+
+    // Explorer gas oracle (spec 02 §7, BSC): Fast/Propose/Safe as high/medium/low in wei; 404 without an explorer.
+    scope.get('/chains/:chain/gas-oracle', async (req, reply) => {
+      const f = evmOnly(facadeOf(req));
+      noStore(reply);
+      return f.gasOracle();
+    });
+
+    // NFTs (ERC-721 / ERC-1155) held by an EVM address: collections (≤ 300) and a page of 50 NFTs.
+    scope.get('/chains/:chain/nfts/:id', async (req, reply) => {
+      const f = evmOnly(facadeOf(req));
+      const { id } = parseInput(IdParams, req.params, 'path');
+      const address = parseInput(evmAddress, id, 'address');
+      const q = parseInput(
+        z.object({
+          collection: z
+            .string()
+            .trim()
+            .regex(EVM_ADDRESS, { message: 'must be a collection slug (its contract address)' })
+            .optional(),
+          page: z
+            .string()
+            .regex(/^\d{1,5}$/, { message: 'must be a page number 1-10000' })
+            .transform(Number)
+            .refine((n) => n >= 1 && n <= 10_000, { message: 'must be between 1 and 10000' })
+            .optional(),
+        }),
+        req.query,
+        'query',
+      );
+      noStore(reply);
+      return f.nfts(address, { ...(q.collection ? { collection: q.collection } : {}), page: q.page ?? 1 });
     });
 
     // getHistory with a cursor (opaque; from the previous page).

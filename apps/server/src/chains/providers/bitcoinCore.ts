@@ -1,11 +1,16 @@
 /**
  * Bitcoin-Core-compatible JSON-RPC (bitcoind, litecoind, …) for people who run their own node.
  *
- * - Unspent outputs and confirmed balances: `scantxoutset` over output descriptors (pkh/sh(wpkh)/wpkh/tr of the
- *   account xpub, receive and change chains, indexes 0..range-1), or `addr(…)` for one address. No wallet needed.
- * - Transaction count, unconfirmed balance and history: a watch-only wallet per account (legacy `createwallet` with
+ * - Confirmed balances: `scantxoutset` over output descriptors (pkh/sh(wpkh)/wpkh/tr of the account xpub, receive
+ *   and change chains, indexes 0..range-1), or `addr(…)` for one address. No wallet needed.
+ * - Unspent outputs: the scantxoutset ones plus the mempool outputs paying the account (`getrawmempool` +
+ *   `getrawtransaction` of each new mempool transaction, cached by txid), each checked with
+ *   `gettxout(txid, n, include_mempool=true)`: null = spent, also by a pending transaction (Litecoin Core 0.21 has
+ *   no `gettxspendingprevout`); confirmations 0 = pending (height null).
+ * - Transaction count and history: a watch-only wallet per account (legacy `createwallet` with
  *   private keys disabled, filled with `importmulti` of the ranged descriptors; litecoind 0.21 has no descriptor
- *   wallets), then `listtransactions`, `gettransaction`, `decoderawtransaction` and `getbalances`.
+ *   wallets), then `listtransactions`, `gettransaction` and `decoderawtransaction`. The unconfirmed balance is
+ *   the unspent total counting the mempool (above) minus the confirmed one.
  * - Transactions by id: `getrawtransaction` (needs -txindex for confirmed transactions outside the wallets).
  * - Broadcast `sendrawtransaction`; fees `estimatesmartfee`; network check `getblockchaininfo.chain`.
  *
@@ -100,12 +105,16 @@ const RawTxVerbose = DecodedTx.extend({
   blocktime: z.number().optional(),
   time: z.number().optional(),
 });
-const Balances = z.object({
-  watchonly: z.object({ trusted: amount, untrusted_pending: amount, immature: amount }).optional(),
-  mine: z.object({ trusted: amount, untrusted_pending: amount, immature: amount }),
-});
 const Received = z.array(z.object({ address: z.string(), txids: z.array(z.string()) }));
 const AddrInfo = z.object({ ismine: z.boolean().optional(), iswatchonly: z.boolean().optional() });
+const TxOut = z
+  .object({
+    confirmations: z.number(),
+    value: amount,
+    coinbase: z.boolean().optional(),
+    scriptPubKey: ScriptPubKey,
+  })
+  .nullable();
 const SmartFee = z.object({ feerate: z.number().optional(), errors: z.array(z.string()).optional() });
 
 export interface BitcoinCoreOptions {
@@ -125,6 +134,11 @@ export interface BitcoinCoreOptions {
   rescanSince?: number;
   /** Prefix of the per-account watch-only wallets. Default 'secux-watch-'. */
   walletPrefix?: string;
+  /**
+   * Largest mempool (transactions) read to find the pending outputs of an account. Default 50 000; above it the
+   * account's watch-only wallet (listunspent) is asked instead.
+   */
+  mempoolMax?: number;
 }
 
 interface Resolved {
@@ -148,6 +162,7 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
       ? `Basic ${Buffer.from(`${o.user}:${o.password ?? ''}`).toString('base64')}`
       : undefined;
   const range = o.range ?? 100;
+  const mempoolMax = o.mempoolMax ?? 50_000;
   const scanMutex = new Mutex();
   const importMutex = new Mutex();
   const resolved = new Map<string, Resolved>();
@@ -472,6 +487,133 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
   const isRbf = (tx: z.infer<typeof DecodedTx>) =>
     tx.vin.some((i) => !i.coinbase && i.sequence !== undefined && i.sequence < 0xfffffffe);
 
+  /**
+   * Outputs of mempool transactions, by txid (only what the UTXO listing needs). Mempool transactions never change
+   * under their txid, so each one is read once (getrawtransaction, which needs no txindex for mempool
+   * transactions) and dropped when it leaves the mempool.
+   */
+  const mempool = new Map<string, { n: number; address?: string }[]>();
+  const mempoolMutex = new Mutex();
+
+  async function refreshMempool(signal: AbortSignal): Promise<boolean> {
+    const ids = validate(z.array(z.string()), await rpc('getrawmempool', [false], signal), 'getrawmempool');
+    if (ids.length > mempoolMax) return false;
+    const live = new Set(ids);
+    for (const id of mempool.keys()) if (!live.has(id)) mempool.delete(id);
+    const missing = ids.filter((id) => !mempool.has(id));
+    for (let i = 0; i < missing.length; i += 200) {
+      const part = missing.slice(i, i + 200);
+      const got = await batch(
+        part.map((t) => ({ method: 'getrawtransaction', params: [t, true] })),
+        signal,
+      );
+      got.forEach((g, j) => {
+        const p = DecodedTx.safeParse(g);
+        if (!p.success) return; // left the mempool meanwhile
+        mempool.set(
+          part[j]!,
+          p.data.vout.map((v) => {
+            const address = addrOf(v.scriptPubKey);
+            return { n: v.n, ...(address ? { address } : {}) };
+          }),
+        );
+      });
+    }
+    return true;
+  }
+
+  /** Pending outputs paying the subject's addresses (spent or not; gettxout decides). */
+  async function pendingOutputs(r: Resolved, signal: AbortSignal) {
+    const full = await mempoolMutex.run(() => refreshMempool(signal));
+    const out: { txid: string; vout: number; address: string }[] = [];
+    if (full) {
+      for (const [txid, vouts] of mempool)
+        for (const v of vouts)
+          if (v.address && r.info.has(v.address)) out.push({ txid, vout: v.n, address: v.address });
+      return out;
+    }
+    // Mempool larger than BITCOIN_RPC_MEMPOOL_MAX: ask the account's watch-only wallet instead (it only knows the
+    // pending transactions that reached the node after the account was imported).
+    const wallet = await ensureWallet(r, signal);
+    const pending = validate(
+      z.array(z.object({ txid: z.string(), vout: z.number(), address: z.string().optional() })),
+      await rpc('listunspent', [0, 0, [], true], signal, wallet),
+      'listunspent',
+    );
+    for (const u of pending)
+      if (u.address && r.info.has(u.address)) out.push({ txid: u.txid, vout: u.vout, address: u.address });
+    return out;
+  }
+
+  /**
+   * Unspent outputs of a resolved subject, given its scantxoutset result. Candidates: the confirmed UTXO set plus,
+   * unless confirmed-only, the mempool outputs paying the account. Then gettxout(…, include_mempool) decides for
+   * each one: null = spent (also by a pending transaction), confirmations 0 = pending output.
+   */
+  async function utxosOf(
+    r: Resolved,
+    s: z.infer<typeof Scan>,
+    confirmedOnly: boolean,
+    signal: AbortSignal,
+  ): Promise<Utxo[]> {
+    const cands = new Map<string, { txid: string; vout: number; address?: string; height?: number }>();
+    for (const u of s.unspents) {
+      const address = scanAddress(r, u.desc);
+      cands.set(`${u.txid}:${u.vout}`, {
+        txid: u.txid,
+        vout: u.vout,
+        height: u.height,
+        ...(address ? { address } : {}),
+      });
+    }
+    if (!confirmedOnly)
+      for (const p of await pendingOutputs(r, signal))
+        if (!cands.has(`${p.txid}:${p.vout}`)) cands.set(`${p.txid}:${p.vout}`, p);
+    if (!cands.size) return [];
+    const list = [...cands.values()];
+    const tip = validate(z.number(), await rpc('getblockcount', [], signal), 'getblockcount');
+    const outs: unknown[] = [];
+    for (let i = 0; i < list.length; i += 500) {
+      const got = await batch(
+        list.slice(i, i + 500).map((c) => ({ method: 'gettxout', params: [c.txid, c.vout, true] })),
+        signal,
+      );
+      for (const g of got) {
+        if (g instanceof ProviderError) throw g;
+        outs.push(g);
+      }
+    }
+    const result: Utxo[] = [];
+    list.forEach((c, i) => {
+      const t = validate(TxOut, outs[i] ?? null, 'gettxout');
+      if (!t) return; // spent (in a block after the scan, or by a pending transaction)
+      if (confirmedOnly && t.confirmations <= 0) return;
+      const address = c.address ?? addrOf(t.scriptPubKey);
+      const path = address ? r.info.get(address)?.path : undefined;
+      const height =
+        t.confirmations > 0
+          ? c.height !== undefined
+            ? c.height
+            : Math.max(0, tip - t.confirmations + 1)
+          : null;
+      result.push({
+        txid: c.txid,
+        vout: c.vout,
+        value: SATS(t.value),
+        height,
+        confirmations: height === null ? 0 : Math.max(1, tip - height + 1),
+        ...(address ? { address } : {}),
+        ...(path ? { path } : {}),
+        ...(t.coinbase ? { coinbase: true } : {}),
+      });
+    });
+    return result.sort(
+      (a, b) =>
+        (b.height ?? Infinity) - (a.height ?? Infinity) ||
+        (a.txid < b.txid ? -1 : a.txid > b.txid ? 1 : a.vout - b.vout),
+    );
+  }
+
   const provider: UtxoProvider & { walletOf(subject: UtxoSubject): Promise<string> } = {
     name: o.name,
     kind: 'bitcoinCore',
@@ -487,10 +629,10 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
       const r = await resolve(q.subject, signal);
       const [s, { wallet, ids }] = await Promise.all([scan(r, signal), walletTxids(r, signal)]);
       const confirmed = BigInt(SATS(s.total_amount));
-      const balances = validate(Balances, await rpc('getbalances', [], signal, wallet), 'getbalances');
-      const w = balances.watchonly ?? balances.mine;
-      const walletTotal =
-        BigInt(SATS(w.trusted)) + BigInt(SATS(w.untrusted_pending)) + BigInt(SATS(w.immature));
+      // Pending change = what is unspent counting the mempool (utxosOf) minus the confirmed set. The wallet's
+      // getbalances would miss pending transactions that reached the node before the account was imported.
+      const unspent = await utxosOf(r, s, false, signal);
+      const total = unspent.reduce((sum, u) => sum + BigInt(u.value), 0n);
       let addresses: AddressEntry[] | undefined;
       if (q.subject.kind === 'xpub') {
         const received = validate(
@@ -524,10 +666,10 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
         chain,
         address: q.subject.kind === 'xpub' ? q.subject.xpub : q.subject.address,
         balance: confirmed.toString(),
-        unconfirmedBalance: (walletTotal - confirmed).toString(),
+        unconfirmedBalance: (total - confirmed).toString(),
         txCount: ids.length,
         ...(addresses ? { addresses } : {}),
-        utxosCount: s.unspents.length,
+        utxosCount: unspent.length,
         provider: o.name,
       };
     },
@@ -535,52 +677,7 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
     async getUtxos(subject, confirmedOnly, signal): Promise<Utxo[]> {
       await checkChain(signal);
       const r = await resolve(subject, signal);
-      const s = await scan(r, signal);
-      const tip = s.unspents.length
-        ? validate(z.number(), await rpc('getblockcount', [], signal), 'getblockcount')
-        : 0;
-      const list: Utxo[] = s.unspents.map((u) => {
-        const address = scanAddress(r, u.desc);
-        const path = address ? r.info.get(address)?.path : undefined;
-        return {
-          txid: u.txid,
-          vout: u.vout,
-          value: SATS(u.amount),
-          height: u.height,
-          confirmations: Math.max(1, tip - u.height + 1),
-          ...(address ? { address } : {}),
-          ...(path ? { path } : {}),
-        };
-      });
-      if (!confirmedOnly) {
-        const wallet = await ensureWallet(r, signal);
-        const pending = validate(
-          z.array(
-            z.object({
-              txid: z.string(),
-              vout: z.number(),
-              address: z.string().optional(),
-              amount,
-              confirmations: z.number(),
-            }),
-          ),
-          await rpc('listunspent', [0, 0, [], true], signal, wallet),
-          'listunspent',
-        );
-        for (const u of pending) {
-          const path = u.address ? r.info.get(u.address)?.path : undefined;
-          list.push({
-            txid: u.txid,
-            vout: u.vout,
-            value: SATS(u.amount),
-            height: null,
-            confirmations: 0,
-            ...(u.address ? { address: u.address } : {}),
-            ...(path ? { path } : {}),
-          });
-        }
-      }
-      return list.sort((a, b) => (b.height ?? Infinity) - (a.height ?? Infinity));
+      return utxosOf(r, await scan(r, signal), confirmedOnly, signal);
     },
 
     async getHistory(subject, q: HistoryQuery, signal) {

@@ -266,18 +266,19 @@ export function createBlockbook(o: BlockbookOptions): UtxoProvider {
 
     async getUtxos(subject, confirmedOnly, signal): Promise<Utxo[]> {
       await checkChain(signal);
-      const q = confirmedOnly ? '?confirmed=true' : '';
+      // Always with the mempool: Blockbook's `confirmed=true` ignores it, and then still lists outputs that pending
+      // transactions spend. Confirmed-only is filtered here instead.
       const list = validate(
         BbUtxos,
-        await call(`/api/v2/utxo/${encodeURIComponent(descriptorOf(subject))}${q}`, signal),
+        await call(`/api/v2/utxo/${encodeURIComponent(descriptorOf(subject))}`, signal),
         'Blockbook utxo',
       );
-      return list.map((u) => ({
+      const mapped = list.map((u): Utxo => ({
         txid: u.txid,
         vout: u.vout,
         value: u.value,
         height: u.height && u.confirmations > 0 ? u.height : null,
-        confirmations: u.confirmations,
+        confirmations: u.height && u.confirmations > 0 ? u.confirmations : 0,
         ...(u.address
           ? { address: u.address }
           : subject.kind === 'address'
@@ -286,6 +287,7 @@ export function createBlockbook(o: BlockbookOptions): UtxoProvider {
         ...(u.path ? { path: u.path } : {}),
         ...(u.coinbase ? { coinbase: true } : {}),
       }));
+      return confirmedOnly ? mapped.filter((u) => u.height !== null) : mapped;
     },
 
     async getHistory(subject, q: HistoryQuery, signal) {

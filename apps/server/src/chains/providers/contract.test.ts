@@ -24,6 +24,8 @@ const kindOf = async (p: Promise<unknown>) => {
   }
 };
 const xpubSubject: UtxoSubject = { kind: 'xpub', xpub: fx.XPUB, bip: 84, explicitBip: false };
+const utxoQueries: string[] = [];
+const spentByPending = { txid: 'e'.repeat(64), vout: 0, value: '5', height: 848000, confirmations: 2001 };
 
 describe('Blockbook v2 contract', () => {
   let s: TestServer;
@@ -32,7 +34,16 @@ describe('Blockbook v2 contract', () => {
       if (r.path === '/api/') return { body: fx.blockbook.status };
       if (r.path === `/api/v2/xpub/${fx.XPUB}`)
         return { body: r.query.get('details') === 'txs' ? fx.blockbook.xpubTxs : fx.blockbook.xpub };
-      if (r.path === `/api/v2/utxo/${fx.XPUB}`) return { body: fx.blockbook.utxo };
+      if (r.path === `/api/v2/utxo/${fx.XPUB}`) {
+        utxoQueries.push(r.query.toString());
+        // Like Blockbook: with confirmed=true the mempool is ignored (outputs spent by pending transactions stay).
+        return {
+          body:
+            r.query.get('confirmed') === 'true' ? [...fx.blockbook.utxo, spentByPending] : fx.blockbook.utxo,
+        };
+      }
+      if (r.path === `/api/v2/utxo/${fx.ADDR0}`)
+        return { body: [{ ...fx.blockbook.utxo[0]!, height: 0, address: undefined, path: undefined }] };
       if (r.path === `/api/v2/tx/${fx.PREV}`) return { body: fx.blockbook.tx };
       if (r.path.startsWith('/api/v2/tx/')) return { status: 400, body: fx.blockbook.txNotFound };
       if (r.path === '/api/v2/sendtx/' && r.method === 'POST')
@@ -126,6 +137,18 @@ describe('Blockbook v2 contract', () => {
       path: "m/84'/0'/0'/1/0",
     });
     expect(u[1]).toMatchObject({ height: 848043, confirmations: 1958, coinbase: true });
+    // the same marking as the Bitcoin-Core provider: pending = height null, confirmations 0 (also for height 0)
+    const one = await bb().getUtxos!({ kind: 'address', address: fx.ADDR0 }, false, signal());
+    expect(one).toEqual([
+      expect.objectContaining({ txid: fx.TXID, height: null, confirmations: 0, address: fx.ADDR0 }),
+    ]);
+  });
+
+  it('utxo confirmed-only: filtered here, so outputs spent by pending transactions stay excluded', async () => {
+    utxoQueries.length = 0;
+    const u = await bb().getUtxos!(xpubSubject, true, signal());
+    expect(u).toEqual([expect.objectContaining({ txid: fx.PREV, height: 848043, confirmations: 1958 })]);
+    expect(utxoQueries).toEqual(['']);
   });
 
   it('tx, raw tx, and "not found" given as HTTP 400', async () => {
@@ -204,6 +227,35 @@ describe('mempool.space fee contract', () => {
     await s.close();
   });
 });
+
+const NFT_ME = '0x9858effd232b4033e47d90003d41ec34ecaeda94';
+const NFT_OTHER = '0x6fac4d18c912343bf86fa7049364dd4e424ab9c0';
+const NFT_C721 = '0x7f5bf9fc3e8d048947893991358c0a67738484bc';
+const NFT_C1155 = '0x553df85af3414c983ba22ffcb12a22d50700e685';
+const nftTx = (c: string, from: string, to: string, id: string, value?: string) => ({
+  blockNumber: '10',
+  timeStamp: '1700000000',
+  hash: `0x${'1'.repeat(64)}`,
+  from,
+  to,
+  contractAddress: c,
+  tokenID: id,
+  ...(value ? { tokenValue: value } : {}),
+  tokenName: 'x',
+  tokenSymbol: 'X',
+});
+const nft721 = [
+  nftTx(NFT_C721, '0x0000000000000000000000000000000000000000', NFT_ME, '5'),
+  nftTx(NFT_C721, NFT_OTHER, NFT_ME, '7'),
+  nftTx(NFT_C721, NFT_ME, NFT_OTHER, '5'),
+];
+const nft1155 = [
+  nftTx(NFT_C1155, NFT_OTHER, NFT_ME, '1', '10'),
+  nftTx(NFT_C1155, NFT_ME, NFT_OTHER, '1', '3'),
+  nftTx(NFT_C1155, NFT_OTHER, NFT_ME, '2', '1'),
+  nftTx(NFT_C1155, NFT_ME, NFT_OTHER, '2', '1'),
+];
+let with1155 = true;
 
 describe('Etherscan-compatible explorer contract', () => {
   let s: TestServer;
@@ -292,6 +344,54 @@ describe('Etherscan-compatible explorer contract', () => {
     expect(gweiToWei('0.0000000019')).toBe('1');
     const e = await es().broadcast!('0x02', signal()).catch((x: ProviderError) => x);
     expect(e).toMatchObject({ kind: 'rejected', message: 'nonce too low' });
+  });
+});
+
+describe('Etherscan-compatible explorer NFT holdings', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer((r) => {
+      const action = r.query.get('action');
+      if (r.query.get('sort') !== 'asc') return { body: { status: '0', message: 'NOTOK', result: 'sort' } };
+      if (action === 'tokennfttx') return { body: { status: '1', message: 'OK', result: nft721 } };
+      if (action === 'token1155tx' && with1155)
+        return { body: { status: '1', message: 'OK', result: nft1155 } };
+      if (action === 'token1155tx' && !with1155)
+        return { body: { status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' } };
+      return { body: { status: '0', message: 'No transactions found', result: [] } };
+    });
+  });
+  afterAll(() => s.close());
+  const es = () => createEtherscan({ name: 'es', url: `${s.url}/api`, fetch, timeoutMs: 5000 });
+
+  it('tokennfttx / token1155tx → current holdings (last transfer / amounts summed)', async () => {
+    with1155 = true;
+    const h = await es().getNftHoldings!(NFT_ME, signal());
+    expect(h).toEqual([
+      {
+        contract: '0x7f5BF9fC3e8d048947893991358c0A67738484bc',
+        tokenId: '7',
+        schemaName: 'ERC721',
+        balance: '1',
+      },
+      {
+        contract: '0x553dF85af3414C983ba22fFcB12A22D50700e685',
+        tokenId: '1',
+        schemaName: 'ERC1155',
+        balance: '7',
+      },
+    ]);
+  });
+
+  it('an explorer without token1155tx lists ERC-721 only; "No transactions found" is empty', async () => {
+    with1155 = false;
+    const h = await es().getNftHoldings!(NFT_ME, signal());
+    expect(h.map((x) => x.schemaName)).toEqual(['ERC721']);
+    with1155 = true;
+    s.setHandler(() => ({ body: { status: '0', message: 'No transactions found', result: [] } }));
+    expect(await es().getNftHoldings!(NFT_ME, signal())).toEqual([]);
+    s.setHandler(() => ({ body: { status: '0', message: 'NOTOK', result: 'Max rate limit reached' } }));
+    expect(await kindOf(es().getNftHoldings!(NFT_ME, signal()))).toBe('rateLimited');
   });
 });
 
@@ -457,5 +557,94 @@ describe('Bitcoin Core RPC contract', () => {
     });
     expect(await kindOf(noauth.getRawTx!('0'.repeat(64), signal()))).toBe('server');
     await s.close();
+  });
+});
+
+describe('Bitcoin Core RPC: unspent outputs with the mempool', () => {
+  const ADDR = 'rltc1qwhn05vvpfzv8f9g7zn5sym95xmtx5dc7um39t2';
+  const OTHER = 'rltc1q0000000000000000000000000000000000000';
+  const tx = (c: string) => c.repeat(64);
+  const calls: string[] = [];
+  const methods = {
+    getblockchaininfo: () => ({ chain: 'regtest', blocks: 120 }),
+    validateaddress: () => ({ isvalid: true }),
+    getdescriptorinfo: (p: unknown[]) => ({ descriptor: p[0], checksum: 'abcdefgh' }),
+    scantxoutset: () => ({
+      success: true,
+      unspents: [
+        { txid: tx('a'), vout: 0, scriptPubKey: '00', desc: `addr(${ADDR})#x`, amount: 1, height: 100 },
+        { txid: tx('b'), vout: 1, scriptPubKey: '00', desc: `addr(${ADDR})#x`, amount: 2, height: 101 },
+      ],
+      total_amount: 3,
+    }),
+    getblockcount: () => 120,
+    getrawmempool: () => [tx('c'), tx('d')],
+    getrawtransaction: (p: unknown[]) => {
+      calls.push(`getrawtransaction ${String(p[0]).slice(0, 1)}`);
+      if (p[0] === tx('c'))
+        return {
+          txid: tx('c'),
+          vin: [{ txid: tx('b'), vout: 1 }],
+          vout: [
+            { value: 0.5, n: 0, scriptPubKey: { addresses: [OTHER] } },
+            { value: 1.4999, n: 1, scriptPubKey: { address: ADDR } },
+          ],
+        };
+      return new RpcFail(-5, 'No such mempool or blockchain transaction'); // left the mempool
+    },
+    // b:1 is spent by the pending c; c:1 is a pending output
+    gettxout: (p: unknown[]) =>
+      p[0] === tx('b')
+        ? null
+        : p[0] === tx('a')
+          ? { confirmations: 21, value: 1, coinbase: true, scriptPubKey: { address: ADDR } }
+          : { confirmations: 0, value: 1.4999, scriptPubKey: { address: ADDR } },
+    getwalletinfo: () => ({}),
+    getaddressinfo: () => ({ iswatchonly: true }),
+    listunspent: () => [{ txid: tx('e'), vout: 0, address: ADDR, amount: 0.1, confirmations: 0 }],
+  };
+  const core = (mempoolMax?: number) =>
+    createBitcoinCore({
+      name: 'core',
+      url: s.url,
+      fetch,
+      timeoutMs: 5000,
+      network: 'regtest',
+      coinType: 2,
+      ...(mempoolMax !== undefined ? { mempoolMax } : {}),
+    });
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(rpcHandler(methods));
+  });
+  afterAll(() => s.close());
+  const subject: UtxoSubject = { kind: 'address', address: ADDR };
+
+  it('drops outputs spent by pending transactions and adds pending outputs (height null, 0 confirmations)', async () => {
+    const c = core();
+    const u = await c.getUtxos!(subject, false, signal());
+    expect(u).toEqual([
+      { txid: tx('c'), vout: 1, value: '149990000', height: null, confirmations: 0, address: ADDR },
+      {
+        txid: tx('a'),
+        vout: 0,
+        value: '100000000',
+        height: 100,
+        confirmations: 21,
+        address: ADDR,
+        coinbase: true,
+      },
+    ]);
+    // confirmed only: no pending output, and the spent one stays out
+    expect(await c.getUtxos!(subject, true, signal())).toEqual([u[1]]);
+    // mempool transactions are read once
+    calls.length = 0;
+    await c.getUtxos!(subject, false, signal());
+    expect(calls).toEqual(['getrawtransaction d']); // d left the mempool earlier: asked again, c is cached
+  });
+
+  it('a mempool above the limit: pending outputs come from the watch-only wallet instead', async () => {
+    const u = await core(1).getUtxos!(subject, false, signal());
+    expect(u.map((x) => `${x.txid.slice(0, 1)}:${x.vout}:${x.height}`)).toEqual(['e:0:null', 'a:0:100']);
   });
 });

@@ -1,17 +1,19 @@
 /**
  * Etherscan-compatible explorer API (Etherscan V2 with `chainid`, V1-style hosts, Blockscout's /api):
- * account txlist / tokentx / tokenbalance / balance, gastracker gasoracle, proxy eth_getTransactionCount /
+ * account txlist / tokentx / tokenbalance / balance / tokennfttx / token1155tx, gastracker gasoracle, proxy
+ * eth_getTransactionCount /
  * eth_estimateGas / eth_sendRawTransaction. Shapes: shared/reference/apis/ethereum-jsonrpc-etherscan.md.
  *
  * HTTP status is 200 even for errors, so the envelope decides: status "1" is success; status "0" with
  * "No transactions found"/"No records found" is an empty list; "Max rate limit reached" is a rate limit (next
  * provider); key/chain problems skip the provider; an invalid address is the client's fault.
  */
-import { keccak256, type Hex } from 'viem';
+import { getAddress, keccak256, type Hex } from 'viem';
 import { z } from 'zod';
 import type { EvmProvider, HistoryQuery } from '../backends.js';
 import { mergeEvmHistory, type EvmTokenTransferLike, type EvmTxLike } from '../evmOps.js';
 import { ProviderError, decodeCursor, encodeCursor, getJson, validate, type FetchFn } from '../failover.js';
+import { nftKey, type NftHolding } from '../nfts.js';
 import type { FeeInfo, TokenBalance, TokenInfo } from '../types.js';
 import { asciiOnly, evmRpcError } from './evmRpc.js';
 
@@ -50,6 +52,14 @@ const TokenTxItem = z.object({
   tokenDecimal: z.string().regex(/^\d*$/).optional(),
   gasPrice: num.optional(),
   gasUsed: num.optional(),
+});
+const NftTxItem = z.object({
+  blockNumber: num,
+  from: z.string(),
+  to: z.string(),
+  contractAddress: z.string(),
+  tokenID: num,
+  tokenValue: num.optional(),
 });
 const GasOracle = z.object({
   SafeGasPrice: z.string(),
@@ -318,6 +328,57 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
         if (list.length < size) break; // spec: stop when a page has fewer than 10000 items
       }
       return [...seen.values()];
+    },
+    /**
+     * NFT holdings from the transfer lists (`tokennfttx`, `token1155tx`; oldest first, first 10000 of each):
+     * ERC-721 held when the last transfer of the id came to the address, ERC-1155 by the sum of the amounts.
+     * An explorer without `token1155tx` (unknown action) lists ERC-721 only.
+     */
+    async getNftHoldings(address, signal): Promise<NftHolding[]> {
+      const list = async (action: string) =>
+        validate(
+          z.array(NftTxItem),
+          await call({ module: 'account', action, address, page: '1', offset: '10000', sort: 'asc' }, signal),
+          action,
+        );
+      const erc721 = await list('tokennfttx');
+      let erc1155: z.infer<typeof NftTxItem>[] = [];
+      try {
+        erc1155 = await list('token1155tx');
+      } catch (e) {
+        if (!(e instanceof ProviderError) || !/action/i.test(e.message)) throw e;
+      }
+      const me = address.toLowerCase();
+      const held = new Map<string, NftHolding>();
+      for (const x of erc721) {
+        const k = nftKey(x.contractAddress, x.tokenID);
+        if (x.to.toLowerCase() === me)
+          held.set(k, {
+            contract: getAddress(x.contractAddress),
+            tokenId: x.tokenID,
+            schemaName: 'ERC721',
+            balance: '1',
+          });
+        else if (x.from.toLowerCase() === me) held.delete(k);
+      }
+      const sums = new Map<string, { c: string; id: string; n: bigint }>();
+      for (const x of erc1155) {
+        const k = nftKey(x.contractAddress, x.tokenID);
+        const e = sums.get(k) ?? { c: x.contractAddress, id: x.tokenID, n: 0n };
+        const v = BigInt(x.tokenValue ?? '0');
+        if (x.to.toLowerCase() === me) e.n += v;
+        if (x.from.toLowerCase() === me) e.n -= v;
+        sums.set(k, e);
+      }
+      for (const [k, e] of sums)
+        if (e.n > 0n)
+          held.set(k, {
+            contract: getAddress(e.c),
+            tokenId: e.id,
+            schemaName: 'ERC1155',
+            balance: e.n.toString(),
+          });
+      return [...held.values()];
     },
     async getTokenBalances(address, contracts, signal): Promise<TokenBalance[]> {
       const out: TokenBalance[] = [];

@@ -6,11 +6,14 @@
  * then receipts of the matches (gas used, status; failed transactions are dropped like the explorer path). It stops
  * when a page is full or `maxBlocksPerPage` blocks were scanned; the cursor is the next block to scan.
  * Blocks deeper than `confirmations` are cached in memory (they no longer change).
+ * NFTs: ERC-721 Transfer / ERC-1155 TransferSingle+TransferBatch logs to the address (from `nftFromBlock`, the
+ * whole chain for the local one, else the last `tokenScanBlocks` blocks), checked with ownerOf / balanceOf (nfts.ts).
  */
 import { z } from 'zod';
 import type { EvmProvider, HistoryQuery } from '../backends.js';
 import { mergeEvmHistory, type EvmTokenTransferLike, type EvmTxLike } from '../evmOps.js';
 import { ProviderError, decodeCursor, encodeCursor, validate, type FetchFn } from '../failover.js';
+import { createNftInfoReader, nftCandidatesFromLogs, verifyNftHoldings } from '../nfts.js';
 import { erc20Info, rpcTransport } from './evmRpc.js';
 
 // ---- raw JSON-RPC shapes (kept inside this file) ----
@@ -74,6 +77,13 @@ export interface EvmBlockScanOptions {
   confirmations?: number;
   /** Blocks searched back for token discovery. Default 200000. */
   tokenScanBlocks?: number;
+  /**
+   * First block searched for NFT transfers: a number (0 = the whole chain, the local chain), or undefined = the
+   * last `tokenScanBlocks` blocks.
+   */
+  nftFromBlock?: number;
+  /** Blocks per eth_getLogs range of the NFT search. Default 50000. */
+  nftLogStep?: number;
 }
 
 const pad = (a: string) => `0x${a.toLowerCase().replace(/^0x/, '').padStart(64, '0')}`;
@@ -304,6 +314,15 @@ export function createEvmBlockScan(o: EvmBlockScanOptions): EvmProvider {
       }
       return { operations: all, cursor: hi >= 0 ? encodeCursor({ k: 'scan', b: hi }) : null };
     },
+
+    async getNftHoldings(address, signal) {
+      const latest = await tip(signal);
+      const from = o.nftFromBlock ?? Math.max(0, latest - (o.tokenScanBlocks ?? 200_000));
+      const candidates = await nftCandidatesFromLogs(t, address, from, latest, signal, o.nftLogStep);
+      return verifyNftHoldings(t, address, candidates, signal);
+    },
+
+    getNftInfo: createNftInfoReader(t),
 
     async discoverTokens(address, signal) {
       const latest = await tip(signal);

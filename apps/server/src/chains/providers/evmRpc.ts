@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import type { EvmProvider } from '../backends.js';
 import { ProviderError, httpRequest, parseJson, validate, withTimeout, type FetchFn } from '../failover.js';
+import { createNftInfoReader } from '../nfts.js';
 import type { EvmCallRequest, FeeInfo, TokenBalance, TokenInfo } from '../types.js';
 
 // ---- raw JSON-RPC shapes (kept inside this file) ----
@@ -325,6 +326,7 @@ export function createEvmRpc(o: EvmRpcOptions): EvmRpcProvider {
     async rpc(method, params, signal) {
       return t.call(method, params, signal);
     },
+    getNftInfo: createNftInfoReader(t),
   };
 }
 
@@ -346,6 +348,7 @@ function skipped(p: EvmRpcProvider, err: ProviderError): EvmProvider {
     getTokenBalances: fail,
     broadcast: fail,
     rpc: fail,
+    getNftInfo: fail,
   };
 }
 
@@ -378,6 +381,7 @@ function lazyChecked(p: EvmRpcProvider): EvmProvider {
     getTokenBalances: wrap(p.getTokenBalances!),
     broadcast: wrap(p.broadcast!),
     rpc: wrap(p.rpc!),
+    getNftInfo: wrap(p.getNftInfo!),
   };
 }
 
