@@ -97,17 +97,20 @@ describe('product API backend (bitcoin family)', () => {
     expect(page.txs[0]!.blockHeight).toBeNull();
   });
 
-  it('never offers outputs a pending transaction already spends, nor unconfirmed ones to a send', async () => {
-    const spentByPending = { txid: 'bb'.repeat(32), vout: 1, value: '5000', height: 10, confirmations: 3, address: 'mAddr', path: "m/44'/2'/0'/0/0" };
+  it('reads unspent outputs in one request and never offers unconfirmed ones to a send', async () => {
+    // The product API already leaves out outputs spent by a pending transaction (CHAINS.md, /utxo).
     const free = { txid: 'cc'.repeat(32), vout: 0, value: '7000', height: 11, confirmations: 2, address: 'mB', path: "m/44'/2'/0'/0/1" };
     const unconfirmed = { txid: 'aa'.repeat(32), vout: 1, value: '3774', height: null, confirmations: 0, address: 'mChange', path: "m/44'/2'/0'/1/3" };
-    const { fn } = fakeFetch({
-      [`/api${ROUTES.utxos('LTC', XPUB, 44)}`]: { body: { utxos: [spentByPending, free, unconfirmed] } },
-      [`/api${ROUTES.history('LTC', XPUB, 44, null)}`]: { body: { operations: [op], cursor: null } },
+    const { fn, calls } = fakeFetch({
+      [`/api${ROUTES.utxos('LTC', XPUB, 44)}`]: { body: { utxos: [free, unconfirmed] } },
     });
     const api = createProductApiBackend({ chain: 'LTC', fetch: fn });
     const utxos = await api.getUtxos(XPUB, 44);
-    expect(utxos.map((u) => u.txid)).toEqual(['cc'.repeat(32), 'aa'.repeat(32)]);
+    expect(calls).toHaveLength(1);
+    expect(utxos.map((u) => [u.txid, u.height])).toEqual([
+      ['cc'.repeat(32), 11],
+      ['aa'.repeat(32), null],
+    ]);
     const { usableUtxos } = await import('../logic/coinselect');
     expect(usableUtxos(utxos).map((u) => u.value)).toEqual([7000n]);
   });

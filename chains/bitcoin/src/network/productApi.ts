@@ -24,8 +24,6 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 /** Page size the history route is asked for (spec 01 §9: 10 per page). */
 export const HISTORY_PAGE = 10;
-/** History pages read at most to find pending spends (pending transactions come first). */
-export const PENDING_SCAN_PAGES = 5;
 /** Spec 01 §9: backend timeout 30 s. */
 export const BACKEND_TIMEOUT_MS = 30_000;
 
@@ -128,20 +126,6 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
     return body;
   }
 
-  /** Outpoints spent by the account's pending transactions (history is newest first; pending come first). */
-  async function pendingSpends(xpub: string, bip: Bip): Promise<Set<string>> {
-    const spent = new Set<string>();
-    let cursor: string | null = null;
-    for (let page = 0; page < PENDING_SCAN_PAGES; page++) {
-      const h = parseHistory(await request(ROUTES.history(chain, xpub, bip, cursor)));
-      const pending = h.txs.filter((t) => t.blockHeight === null);
-      for (const t of pending) for (const i of t.inputs) if (i.isOwn && i.txid) spent.add(`${i.txid.toLowerCase()}:${i.vout}`);
-      if (pending.length < h.txs.length || !h.cursor) break;
-      cursor = h.cursor;
-    }
-    return spent;
-  }
-
   return {
     chain,
 
@@ -160,15 +144,11 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
     },
 
     /**
-     * Unspent outputs minus those a pending transaction of the account already spends (a provider reading
-     * the confirmed UTXO set still lists them; spending them again would conflict).
+     * Unspent outputs, pending ones with height null. The product API already leaves out outputs that a
+     * pending (mempool) transaction spends, for every provider (apps/server/CHAINS.md, /utxo).
      */
     async getUtxos(xpub, bip): Promise<BackendUtxo[]> {
-      const [utxos, spent] = await Promise.all([
-        request(ROUTES.utxos(chain, xpub, bip)).then(parseUtxos),
-        pendingSpends(xpub, bip),
-      ]);
-      return utxos.filter((u) => !spent.has(`${u.txid}:${u.vout}`));
+      return parseUtxos(await request(ROUTES.utxos(chain, xpub, bip)));
     },
 
     async getTransactions(xpub, bip, cursor): Promise<{ txs: UtxoTx[]; cursor: string | null }> {
