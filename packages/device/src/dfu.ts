@@ -3,26 +3,16 @@
  * opcodes the SecuX SDK's DFU code sends over USB. Used for MCU updates of the emulator.
  * Init object: total image length (u32 LE). Data objects: the firmware image in ≤ maxSize chunks.
  */
+import CRC32 from 'crc-32';
 export interface DfuChannel {
   write(data: Uint8Array): Promise<void>;
   read(): Promise<Uint8Array>;
   packetSize: number;
 }
 
-const CRC_TABLE = (() => {
-  const t = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
-
+/** CRC-32 (IEEE, signed), the `crc-32` package the SDK's DFU code itself uses. */
 export function crc32(data: Uint8Array): number {
-  let c = ~0;
-  for (const x of data) c = (CRC_TABLE[(c ^ x) & 0xff] as number) ^ (c >>> 8);
-  return ~c | 0;
+  return CRC32.buf(data);
 }
 
 function u32(v: number): number[] {

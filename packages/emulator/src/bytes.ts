@@ -1,4 +1,5 @@
 /** Small byte helpers (no Buffer dependency, so the emulator runs unchanged in the browser). */
+import CRC32 from 'crc-32';
 
 export function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -160,19 +161,7 @@ export class Reader {
   }
 }
 
-const CRC_TABLE = (() => {
-  const t = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
-
-/** CRC-32 (IEEE), signed like the `crc-32` package used by the SDK's DFU code. */
+/** CRC-32 (IEEE, signed), the `crc-32` package the SDK's DFU code uses. */
 export function crc32(data: Uint8Array, seed = 0): number {
-  let c = ~seed;
-  for (const x of data) c = (CRC_TABLE[(c ^ x) & 0xff] as number) ^ (c >>> 8);
-  return ~c | 0;
+  return CRC32.buf(data, seed);
 }
