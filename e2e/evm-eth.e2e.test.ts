@@ -4,11 +4,13 @@
  * the scenario in order; every transaction is checked on the node.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
-import { connectEmulator, openCoin } from './bitcoin-helpers';
-import { call, erc20BalanceOf, erc721OwnerOf, ethBalance, evmCard, evmSend, receiptStatus } from './evm-helpers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createServer, type AddressInfo } from 'node:net';
+import { newContext, useBrowser } from './browser';
+import { connectEmulator, openCoin, receiveAddress } from './bitcoin-helpers';
+import { call, erc1155BalanceOf, erc20BalanceOf, erc721OwnerOf, ethBalance, evmCard, evmSend, receiptStatus } from './evm-helpers';
 
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const evm = inject('localnet').evm;
 
@@ -16,7 +18,6 @@ const P0 = "m/44'/60'/0'";
 const ACCOUNT0 = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 
 describe('ETH on the local EVM chain through the UI with the emulator', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   const dialogs: string[] = [];
@@ -31,8 +32,7 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await newContext(browser);
+    context = await newContext(browser());
     page = await context.newPage();
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -46,7 +46,6 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   it('recovers the funded ETH accounts (one address per account) with 9 display digits', async () => {
@@ -67,6 +66,12 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await expect(receiptStatus(evm.rpcUrl, hash)).resolves.toBe('0x1');
     expect((await ethBalance(evm.rpcUrl, recipient)) - before).toBe(500_000_000_000_000_000n);
     await page.waitForURL(`${baseUrl}/wallet/account`);
+    // the history (block scan of the local node) lists it, newest first
+    await openAccount0();
+    await page.getByTestId('tab-history').click();
+    const item = page.locator(`[data-testid="history-item"][data-hash="${hash}"]`);
+    await item.waitFor({ timeout: 30_000 });
+    await expect(item.getByTestId('history-amount').innerText()).resolves.toContain('0.5 ETH');
   });
 
   it('adds LUSD by contract (looked up, written to the device) and sends it', async () => {
@@ -82,7 +87,7 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await expect(page.getByTestId('token-lookup-decimals').innerText()).resolves.toBe('6');
     await page.getByTestId('token-add-confirm').click();
     const row = page.locator(`[data-testid="token-row"][data-contract="${evm.contracts.erc20}"]`);
-    await row.getByTestId('token-switch').check({ force: true });
+    await row.getByTestId('token-switch').click({ force: true }); // async: the device writes the entry first
     await page.waitForFunction(
       (c) => document.querySelector<HTMLInputElement>(`[data-testid="token-row"][data-contract="${c}"] input[type="checkbox"]`)?.checked === true,
       evm.contracts.erc20,
@@ -102,7 +107,6 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
   });
 
   it('sends the LPUNK NFT from the asset modal', async (ctx) => {
-    await page.waitForURL(`${baseUrl}/wallet/account`);
     await openAccount0();
     await page.getByTestId('tab-nfts').click();
     const card = page.locator(`[data-testid="nft-card"][data-contract="${evm.contracts.erc721}" i]`).first();
@@ -121,4 +125,94 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     const owner = await call(evm.rpcUrl, evm.contracts.erc721, erc721OwnerOf(tokenId));
     expect(owner.slice(-40).toLowerCase()).toBe(recipient.slice(2).toLowerCase());
   });
+
+  it('sends two LITEM (ERC-1155 id 1) from the asset modal', async () => {
+    await openAccount0();
+    await page.getByTestId('tab-nfts').click();
+    const card = page.locator(`[data-testid="nft-card"][data-contract="${evm.contracts.erc1155}" i][data-token-id="1"]`);
+    await card.waitFor({ timeout: 30_000 });
+    const before = BigInt(await call(evm.rpcUrl, evm.contracts.erc1155, erc1155BalanceOf(recipient, 1n)));
+    await card.click();
+    await page.getByTestId('nft-send').click();
+    const hash = await evmSend(page, { recipient, amount: '2', opened: true });
+    await expect(receiptStatus(evm.rpcUrl, hash)).resolves.toBe('0x1');
+    const after = BigInt(await call(evm.rpcUrl, evm.contracts.erc1155, erc1155BalanceOf(recipient, 1n)));
+    expect(after - before).toBe(2n);
+  });
+
+  it('receives: the account address confirmed on the device', async () => {
+    await openAccount0();
+    await expect(receiveAddress(page)).resolves.toBe(ACCOUNT0);
+  });
+
+  it('adds the local chain as a custom chain with two RPCs (the first one down) and sends on it', async () => {
+    const dead = await deadLoopbackUrl();
+    await page.getByTestId('logo').click();
+    await page.waitForURL(`${baseUrl}/wallet`);
+    await page.getByTestId('coin-EVM').click();
+    await page.waitForURL(`${baseUrl}/wallet/evm-chains`);
+    await page.getByTestId('evm-add-chain').click();
+    await page.locator(`[data-testid="evm-chain-option"][data-chain-id="${evm.chainId}"]`).click();
+    await page.getByTestId('evm-chain-rpcs').fill(`${dead}\n${evm.rpcUrl}`);
+    await page.getByTestId('evm-chain-add-confirm').click();
+    const chain = page.locator(`[data-testid="evm-chain"][data-chain-id="${evm.chainId}"]`);
+    const account = chain.locator('[data-testid="evm-chain-account"][data-index="0"]');
+    await account.waitFor({ timeout: 30_000 });
+    // the balance is read through the second RPC (the browser calls it; failover past the dead one)
+    await page.waitForFunction(
+      (id) => !/^0 /.test(document.querySelector(`[data-testid="evm-chain"][data-chain-id="${id}"] [data-testid="evm-chain-account-balance"]`)?.textContent ?? '0 '),
+      evm.chainId,
+      { timeout: 30_000 },
+    );
+    await account.getByTestId('evm-chain-account-open').click();
+    await page.waitForURL(`${baseUrl}/wallet/evm-chains/account`);
+    await page.getByTestId('account-name').waitFor();
+    const before = await ethBalance(evm.rpcUrl, recipient);
+    const hash = await evmSend(page, { recipient, amount: '0.25' });
+    await expect(receiptStatus(evm.rpcUrl, hash)).resolves.toBe('0x1');
+    expect((await ethBalance(evm.rpcUrl, recipient)) - before).toBe(250_000_000_000_000_000n);
+    await page.waitForURL(`${baseUrl}/wallet/evm-chains`);
+    // an account with a balance cannot be deleted
+    await account.getByTestId('evm-chain-account-delete').click();
+    await expect(page.getByTestId('evm-chains-error').innerText()).resolves.toBe('Can not delete an active account');
+    await account.waitFor();
+  });
+
+  it("a chain without a valid RPC: its account opens 'cannot be displayed temporarily' instead of the page", async () => {
+    const dead = await deadLoopbackUrl();
+    await page.evaluate((rpc) => {
+      const key = 'secux.evm.addedChains';
+      const list = JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[];
+      list.push({
+        chainId: 424242,
+        name: 'Offline Chain',
+        shortName: 'off',
+        coin: 'OFF',
+        decimals: 18,
+        rpcs: [rpc],
+        accounts: [{ index: 0, name: 'Offline Chain 1', address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', balance: '0' }],
+      });
+      localStorage.setItem(key, JSON.stringify(list));
+    }, dead);
+    await page.getByTestId('logo').click();
+    await page.getByTestId('coin-EVM').click();
+    await page.waitForURL(`${baseUrl}/wallet/evm-chains`);
+    // the health check finds no RPC answering
+    const offline = page.locator('[data-testid="evm-chain"][data-chain-id="424242"][data-valid-rpc="false"]');
+    await offline.waitFor({ timeout: 30_000 });
+    await offline.getByTestId('evm-chain-account-open').click();
+    await expect(page.getByTestId('evm-chain-unavailable').innerText()).resolves.toBe(
+      'The account information of this chain cannot be displayed temporarily.',
+    );
+    expect(page.url()).toBe(`${baseUrl}/wallet/evm-chains`);
+  });
 });
+
+/** A loopback URL nothing listens on (a port opened and closed again). */
+async function deadLoopbackUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}

@@ -17,6 +17,8 @@ const Receive = lazy(() => import('./screens/Receive'));
 const Setting = lazy(() => import('./screens/Setting'));
 const AccountList = lazy(() => import('./accounts/AccountList'));
 const AccountInformation = lazy(() => import('./accounts/AccountInformation'));
+const EvmChainsPage = lazy(() => import('./evm/EvmChainsPage'));
+const EvmAccountPage = lazy(() => import('./evm/EvmAccountPage'));
 // Overlays that only a connection needs load with it.
 const OtpModal = lazy(() => import('./components/OtpModal').then((m) => ({ default: m.OtpModal })));
 const VirtualScreen = lazy(() => import('./components/VirtualScreen').then((m) => ({ default: m.VirtualScreen })));
@@ -76,8 +78,8 @@ export const router = createBrowserRouter([
           { path: 'receive', element: <Receive /> },
           { path: 'setting', element: <Setting /> },
           { path: 'domain', element: <Placeholder titleKey="wallet.domain" /> },
-          { path: 'evm-chains', element: <Placeholder titleKey="wallet.evmChains" /> },
-          { path: 'evm-chains/account', element: <Placeholder titleKey="wallet.evmAccount" /> },
+          { path: 'evm-chains', element: <EvmChainsPage /> },
+          { path: 'evm-chains/account', element: <EvmAccountPage /> },
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import { Alert, Avatar, Button, Card, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { supportsBuy } from '@secux-companion/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../lib/backRule';
@@ -15,9 +15,26 @@ import { BuyModal } from './BuyModal';
 import { refreshBalances, selectedAccount, useAccounts } from './store';
 import { accountKeys, descriptorOf, useBitcoinChain } from './useChain';
 import { usePrice } from './usePrice';
+import { EVM_NATIVE_COINS } from './evmCoins';
+
+const NativeEvmAccountInformation = lazy(() =>
+  import('../evm/NativeEvmScreens').then((m) => ({ default: m.NativeEvmAccountInformation })),
+);
+
+/** The account page of the selected coin: the bitcoin family here, the EVM family in src/evm. */
+export default function AccountInformation() {
+  const coin = useSelectedCoin();
+  if (coin && EVM_NATIVE_COINS.includes(coin))
+    return (
+      <Suspense fallback={null}>
+        <NativeEvmAccountInformation coin={coin} />
+      </Suspense>
+    );
+  return <UtxoAccountInformation />;
+}
 
 /** One account: header (name, coin, fiat and coin balance), Send, Receive, Buy, and the History tab. */
-export default function AccountInformation() {
+function UtxoAccountInformation() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

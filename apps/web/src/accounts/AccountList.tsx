@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Card, Container, Group, Loader, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { btcAddressTypeLabel, CHAINS } from '@secux-companion/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../lib/backRule';
@@ -13,9 +13,25 @@ import { accountsStore, loadAccounts, refreshBalances, selectAccount, useAccount
 import { totalBalance } from './rules';
 import type { AppAccount } from './types';
 import { usePrice } from './usePrice';
+import { EVM_NATIVE_COINS } from './evmCoins';
 
-/** Account list of the selected coin (spec 01 §2 "Account list"). */
+// The EVM family's screens (and its chain library) load only when an EVM coin is chosen.
+const NativeEvmAccountList = lazy(() => import('../evm/NativeEvmScreens').then((m) => ({ default: m.NativeEvmAccountList })));
+
+
+/** Account list of the selected coin (spec 01 §2 "Account list"): the bitcoin family here, the EVM family in src/evm. */
 export default function AccountList() {
+  const coin = useSelectedCoin();
+  if (coin && EVM_NATIVE_COINS.includes(coin))
+    return (
+      <Suspense fallback={null}>
+        <NativeEvmAccountList coin={coin} />
+      </Suspense>
+    );
+  return <UtxoAccountList />;
+}
+
+function UtxoAccountList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const coin = useSelectedCoin();

@@ -8,7 +8,7 @@ import {
   type Currency,
 } from '@secux-companion/core';
 
-/** Price-service ids of the bitcoin family (testnet coins have no price). */
+/** Price-service ids of the coins with account screens (testnet coins have no price). */
 export const PRICE_IDS: Partial<Record<ChainSymbol, string>> = {
   BTC: 'bitcoin',
   LTC: 'litecoin',
@@ -17,6 +17,9 @@ export const PRICE_IDS: Partial<Record<ChainSymbol, string>> = {
   DASH: 'dash',
   DGB: 'digibyte',
   DOGE: 'dogecoin',
+  ETH: 'ethereum',
+  BSC: 'binancecoin',
+  XDC: 'xdce-crowd-sale',
 };
 
 export function selectedCurrency(): Currency {

@@ -1,0 +1,304 @@
+import { Alert, Badge, Button, CloseButton, Group, Loader, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { filterTokens, normalizeContractInput, showTokenRedDot, tokenBalanceText, type TokenMetadata } from '@secux-companion/chain-evm';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useModalSize } from '../components/useModalSize';
+import { errorText } from '../accounts/format';
+import { selectedCurrency } from '../accounts/api';
+import type { EvmChain } from '../chains/evm';
+import { evmFiatText } from './format';
+import type { EvmAccount } from './store';
+import {
+  TOKEN_TUTORIAL_KEY,
+  deviceTokens,
+  enabledTokenBalances,
+  fetchTokenPrices,
+  mergeKnown,
+  readTokenSettings,
+  toggleToken,
+  writeTokenSettings,
+  type AccountToken,
+  type TokenSettings,
+} from './tokens';
+
+export const tokenKeys = {
+  balances: (id: string) => ['evm-token-balances', id] as const,
+};
+
+/** Enabled tokens with balances (shared by the tab and the send modal's token selector). */
+export function useAccountTokens(chain: EvmChain, account: EvmAccount) {
+  const [settings, setSettingsState] = useState<TokenSettings>(() => readTokenSettings(chain.spec.chainId, account.address));
+  const setSettings = (s: TokenSettings) => {
+    writeTokenSettings(chain.spec.chainId, account.address, s);
+    setSettingsState(s);
+  };
+  const device = useQuery({
+    queryKey: ['evm-device-tokens', account.id],
+    queryFn: () => deviceTokens(chain, account),
+    staleTime: 60_000,
+    retry: false,
+  });
+  useEffect(() => {
+    if (!device.data) return;
+    const merged = mergeKnown(readTokenSettings(chain.spec.chainId, account.address), device.data);
+    writeTokenSettings(chain.spec.chainId, account.address, merged);
+    setSettingsState(merged);
+  }, [device.data, chain, account.address]);
+  const balances = useQuery({
+    queryKey: [...tokenKeys.balances(account.id), settings.enabled.join(',')],
+    queryFn: async (): Promise<AccountToken[]> => {
+      const tokens = await enabledTokenBalances(chain, account, settings);
+      const prices = await fetchTokenPrices(chain, tokens.map((x) => x.contract), selectedCurrency().code);
+      return tokens.map((x) => ({ ...x, price: prices.get(x.contract.toLowerCase()) ?? null }));
+    },
+    staleTime: 0,
+  });
+  return { settings, setSettings, deviceCount: device.data?.length ?? 0, tokens: balances.data ?? [], balances };
+}
+
+export function tokenRedDot(deviceCount: number, settings: TokenSettings): boolean {
+  return showTokenRedDot(deviceCount, settings.enabled.length);
+}
+
+/** Tokens tab: enabled tokens with balance and fiat value, Send per token, Manage tokens. */
+export function TokensTab({
+  chain,
+  account,
+  state,
+  onSend,
+}: {
+  chain: EvmChain;
+  account: EvmAccount;
+  state: ReturnType<typeof useAccountTokens>;
+  onSend: (contract: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [managing, setManaging] = useState(false);
+  const [tutorialHidden, setTutorialHidden] = useState(() => {
+    try {
+      return localStorage.getItem(TOKEN_TUTORIAL_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const currency = selectedCurrency();
+  const { tokens, balances, settings } = state;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text fw={600}>{t('tokens.title', { standard: chain.spec.symbol === 'BSC' || chain.spec.symbol === 'TBSC' ? 'BEP-20' : chain.spec.symbol === 'XDC' ? 'XDC-20' : 'ERC-20' })}</Text>
+        <Button variant="light" onClick={() => setManaging(true)} data-testid="tokens-manage">
+          {t('tokens.manage')}
+        </Button>
+      </Group>
+      {settings.enabled.length === 0 && !tutorialHidden && (
+        <Paper withBorder p="md" data-testid="tokens-tutorial">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Text>{t('tokens.tutorial')}</Text>
+            <CloseButton
+              aria-label={t('tokens.tutorialHide')}
+              onClick={() => {
+                try {
+                  localStorage.setItem(TOKEN_TUTORIAL_KEY, '1');
+                } catch {
+                  // not persisted
+                }
+                setTutorialHidden(true);
+              }}
+              data-testid="tokens-tutorial-hide"
+            />
+          </Group>
+        </Paper>
+      )}
+      {balances.isPending && settings.enabled.length > 0 && <Loader size="sm" aria-label={t('accounts.loading')} />}
+      {balances.isError && <Alert color="yellow">{t('errors.tokenBalanceFetchFailed')}</Alert>}
+      <Stack gap="xs" role="list" data-testid="token-list">
+        {tokens.map((x) => {
+          const fiat = evmFiatText(x.balance, x.decimals, x.price);
+          return (
+            <Paper withBorder p="sm" key={x.contract} role="listitem" data-testid="token-item" data-contract={x.contract} data-balance={x.balance.toString()}>
+              <Group justify="space-between" wrap="nowrap">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate="end">
+                    {x.name}
+                  </Text>
+                  <Text size="sm" data-testid="token-balance">
+                    {tokenBalanceText(x.balance, x.decimals, x.symbol)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {fiat !== null ? `${currency.symbol}${fiat}` : t('errors.priceNotAvailable')}
+                  </Text>
+                </Stack>
+                <Button size="xs" onClick={() => onSend(x.contract)} data-testid="token-send" aria-label={t('tokens.sendToken', { symbol: x.symbol })}>
+                  {t('accounts.send')}
+                </Button>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+      {managing && <ManageTokensModal chain={chain} account={account} state={state} onClose={() => setManaging(false)} />}
+    </Stack>
+  );
+}
+
+function ManageTokensModal({
+  chain,
+  account,
+  state,
+  onClose,
+}: {
+  chain: EvmChain;
+  account: EvmAccount;
+  state: ReturnType<typeof useAccountTokens>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const size = useModalSize();
+  const [query, setQuery] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [adding, setAdding] = useState(state.settings.known.length === 0);
+  const { settings, setSettings } = state;
+  const enabled = (c: string) => settings.enabled.some((e) => e.toLowerCase() === c.toLowerCase());
+
+  const toggle = async (token: TokenMetadata) => {
+    setBusy(token.contract);
+    setFailure(null);
+    try {
+      setSettings(await toggleToken(chain, account, settings, token));
+      void state.balances.refetch();
+    } catch (e) {
+      setFailure(errorText(t, e)); // the switch keeps its old state
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} size={size} title={t('tokens.manage')}>
+      {adding ? (
+        <AddToken
+          chain={chain}
+          existing={settings.known.map((k) => k.contract)}
+          onCancel={() => setAdding(false)}
+          onAdded={(token) => {
+            const next = { known: [...settings.known, token], enabled: settings.enabled };
+            setSettings(next);
+            setAdding(false);
+          }}
+        />
+      ) : (
+        <Stack>
+          <TextInput label={t('tokens.search')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} data-testid="tokens-search" />
+          <Stack gap="xs">
+            {filterTokens(settings.known, query).map((k) => (
+              <Group key={k.contract} justify="space-between" wrap="nowrap" data-testid="token-row" data-contract={k.contract}>
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate="end">
+                    {`${k.name} (${k.symbol})`}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+                    {k.contract}
+                  </Text>
+                </Stack>
+                <Switch
+                  checked={enabled(k.contract)}
+                  disabled={busy !== null}
+                  onChange={() => void toggle(k)}
+                  aria-label={t('tokens.toggle', { symbol: k.symbol })}
+                  data-testid="token-switch"
+                />
+              </Group>
+            ))}
+          </Stack>
+          {failure && (
+            <Alert color="red" role="alert" data-testid="tokens-error">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Button variant="light" onClick={() => setAdding(true)} data-testid="tokens-add">
+              {t('tokens.add')}
+            </Button>
+            <Button onClick={onClose} loading={busy !== null} data-testid="tokens-done">
+              {t('tokens.done')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** Add a token by contract: 0x + 42 characters, then name, symbol and decimals are looked up. */
+function AddToken({
+  chain,
+  existing,
+  onCancel,
+  onAdded,
+}: {
+  chain: EvmChain;
+  existing: readonly string[];
+  onCancel: () => void;
+  onAdded: (t: TokenMetadata) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const contract = normalizeContractInput(chain.spec.symbol, text);
+  const complete = contract.startsWith('0x') && contract.length === 42;
+  const lookup = useQuery({
+    queryKey: ['evm-token-lookup', chain.spec.chainId, contract.toLowerCase(), existing.join(',')],
+    queryFn: () => chain.adapter.lookupToken(contract, existing),
+    enabled: complete,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const invalidFormat = contract.length > 42 || (contract.length === 42 && !complete);
+  return (
+    <Stack>
+      <TextInput
+        label={t('tokens.contract')}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        autoComplete="off"
+        spellCheck={false}
+        error={invalidFormat ? t('errors.invalidTokenContract') : lookup.isError ? errorText(t, lookup.error) : undefined}
+        data-testid="token-contract"
+      />
+      {lookup.isFetching && <Loader size="sm" aria-label={t('accounts.loading')} />}
+      {lookup.data && (
+        <Stack gap={2} data-testid="token-lookup">
+          <Text>
+            <Badge variant="light" mr="xs">
+              {t('tokens.name')}
+            </Badge>
+            <span data-testid="token-lookup-name">{lookup.data.name}</span>
+          </Text>
+          <Text>
+            <Badge variant="light" mr="xs">
+              {t('tokens.symbol')}
+            </Badge>
+            <span data-testid="token-lookup-symbol">{lookup.data.symbol}</span>
+          </Text>
+          <Text>
+            <Badge variant="light" mr="xs">
+              {t('tokens.decimals')}
+            </Badge>
+            <span data-testid="token-lookup-decimals">{lookup.data.decimals}</span>
+          </Text>
+        </Stack>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button disabled={!lookup.data} onClick={() => lookup.data && onAdded(lookup.data)} data-testid="token-add-confirm">
+          {t('tokens.addConfirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
