@@ -1,4 +1,16 @@
-import { Alert, Avatar, Button, Card, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { supportsBuy } from '@secux-companion/core';
 import { lazy, Suspense, useState } from 'react';
@@ -16,6 +28,7 @@ import { refreshBalances, selectedAccount, useAccounts } from './store';
 import { accountKeys, descriptorOf, useBitcoinChain } from './useChain';
 import { usePrice } from './usePrice';
 import { EVM_NATIVE_COINS } from './evmCoins';
+import { sendAllowed } from './sendGate';
 
 const NativeEvmAccountInformation = lazy(() =>
   import('../evm/NativeEvmScreens').then((m) => ({ default: m.NativeEvmAccountInformation })),
@@ -84,25 +97,46 @@ function UtxoAccountInformation() {
                 <Text size="xl" fw={700} truncate="end" data-testid="account-fiat">
                   {fiat !== null ? `${currency.symbol}${fiat}` : t('errors.priceNotAvailable')}
                 </Text>
-                <Text c="dimmed" truncate="end" data-testid="account-coin-balance" data-sats={balance.toString()}>
+                <Text
+                  c="dimmed"
+                  truncate="end"
+                  data-testid="account-coin-balance"
+                  data-sats={balance.toString()}
+                >
                   {`${coinText(balance, account.chain)} ${account.chain}`}
                 </Text>
                 {state.data && state.data.pending !== 0n && (
                   <Text size="xs" c="orange">
-                    {t('accounts.available', { amount: `${coinText(state.data.available, account.chain)} ${account.chain}` })}
+                    {t('accounts.available', {
+                      amount: `${coinText(state.data.available, account.chain)} ${account.chain}`,
+                    })}
                   </Text>
                 )}
               </Stack>
             </Group>
             <Group>
-              <Button onClick={() => setModal('send')} disabled={!chain.data} data-testid="account-send">
+              <Button
+                onClick={() => sendAllowed() && setModal('send')}
+                disabled={!chain.data}
+                data-testid="account-send"
+              >
                 {t('accounts.send')}
               </Button>
-              <Button variant="light" onClick={() => setModal('receive')} disabled={!chain.data} data-testid="account-receive">
+              <Button
+                variant="light"
+                onClick={() => setModal('receive')}
+                disabled={!chain.data}
+                data-testid="account-receive"
+              >
                 {t('accounts.receive')}
               </Button>
               {supportsBuy(account.chain) && (
-                <Button variant="outline" onClick={() => setModal('buy')} disabled={!chain.data} data-testid="account-buy">
+                <Button
+                  variant="outline"
+                  onClick={() => setModal('buy')}
+                  disabled={!chain.data}
+                  data-testid="account-buy"
+                >
                   {t('accounts.buy')}
                 </Button>
               )}
@@ -118,16 +152,23 @@ function UtxoAccountInformation() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="history" pt="md">
-            {chain.data ? <HistoryTab account={account} chain={chain.data} /> : <Loader size="sm" aria-label={t('accounts.loading')} />}
+            {chain.data ? (
+              <HistoryTab account={account} chain={chain.data} />
+            ) : (
+              <Loader size="sm" aria-label={t('accounts.loading')} />
+            )}
           </Tabs.Panel>
         </Tabs>
       </Stack>
       {chain.data && modal === 'send' && (
         <SendModal account={account} chain={chain.data} onClose={() => setModal(null)} onDone={afterSend} />
       )}
-      {chain.data && modal === 'receive' && <ReceiveModal account={account} chain={chain.data} onClose={() => setModal(null)} />}
-      {chain.data && modal === 'buy' && <BuyModal account={account} chain={chain.data} onClose={() => setModal(null)} />}
+      {chain.data && modal === 'receive' && (
+        <ReceiveModal account={account} chain={chain.data} onClose={() => setModal(null)} />
+      )}
+      {chain.data && modal === 'buy' && (
+        <BuyModal account={account} chain={chain.data} onClose={() => setModal(null)} />
+      )}
     </Container>
   );
 }
-

@@ -1,4 +1,16 @@
-import { Alert, Avatar, Button, Card, Container, Group, Indicator, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Container,
+  Group,
+  Indicator,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasNftTab } from '@secux-companion/chain-evm';
 import { useState } from 'react';
@@ -12,6 +24,7 @@ import { evmCoinText, evmFiatText } from './format';
 import { NftTab, nftKeys } from './NftTab';
 import { refreshEvmBalances, type EvmAccount } from './store';
 import { TokensTab, tokenKeys, tokenRedDot, useAccountTokens } from './TokensTab';
+import { sendAllowed } from '../accounts/sendGate';
 
 /**
  * One EVM account: header (name, coin, fiat and coin balance), Send, Receive (and Explorer when the chain
@@ -51,7 +64,12 @@ export function EvmAccountInformation({
 
   const done = () => {
     setModal(null);
-    for (const key of [['evm-account-state', account.id], evmHistoryKey(account.id), tokenKeys.balances(account.id), nftKeys.list(account.id)])
+    for (const key of [
+      ['evm-account-state', account.id],
+      evmHistoryKey(account.id),
+      tokenKeys.balances(account.id),
+      nftKeys.list(account.id),
+    ])
       void queryClient.invalidateQueries({ queryKey: key });
     refreshEvmBalances().catch((e: unknown) => console.warn('refresh failed', e));
     afterSend();
@@ -73,20 +91,38 @@ export function EvmAccountInformation({
                 <Text size="xl" fw={700} truncate="end" data-testid="account-fiat">
                   {fiat !== null ? `${currencySymbol}${fiat}` : t('errors.priceNotAvailable')}
                 </Text>
-                <Text c="dimmed" truncate="end" data-testid="account-coin-balance" data-sats={balance.toString()}>
+                <Text
+                  c="dimmed"
+                  truncate="end"
+                  data-testid="account-coin-balance"
+                  data-sats={balance.toString()}
+                >
                   {evmCoinText(balance, chain)}
                 </Text>
               </Stack>
             </Group>
             <Group>
-              <Button onClick={() => setModal({ kind: 'send', asset: { kind: 'coin' } })} data-testid="account-send">
+              <Button
+                onClick={() => sendAllowed() && setModal({ kind: 'send', asset: { kind: 'coin' } })}
+                data-testid="account-send"
+              >
                 {t('accounts.send')}
               </Button>
-              <Button variant="light" onClick={() => setModal({ kind: 'receive' })} data-testid="account-receive">
+              <Button
+                variant="light"
+                onClick={() => setModal({ kind: 'receive' })}
+                data-testid="account-receive"
+              >
                 {t('accounts.receive')}
               </Button>
               {explorer && (
-                <Button variant="outline" component="a" href={explorer} {...EXTERNAL_LINK_PROPS} data-testid="account-explorer">
+                <Button
+                  variant="outline"
+                  component="a"
+                  href={explorer}
+                  {...EXTERNAL_LINK_PROPS}
+                  data-testid="account-explorer"
+                >
                   {t('evm.explorer')}
                 </Button>
               )}
@@ -97,7 +133,14 @@ export function EvmAccountInformation({
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="tokens" data-testid="tab-tokens">
-              <Indicator disabled={!tokenRedDot(tokens.deviceCount, tokens.settings)} color="red" size={8} offset={-4} label="" data-testid="tokens-red-dot">
+              <Indicator
+                disabled={!tokenRedDot(tokens.deviceCount, tokens.settings)}
+                color="red"
+                size={8}
+                offset={-4}
+                label=""
+                data-testid="tokens-red-dot"
+              >
                 {t('tokens.tab')}
               </Indicator>
             </Tabs.Tab>
@@ -111,11 +154,22 @@ export function EvmAccountInformation({
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="tokens" pt="md">
-            <TokensTab chain={chain} account={account} state={tokens} onSend={(contract) => setModal({ kind: 'send', asset: { kind: 'token', contract } })} />
+            <TokensTab
+              chain={chain}
+              account={account}
+              state={tokens}
+              onSend={(contract) =>
+                sendAllowed() && setModal({ kind: 'send', asset: { kind: 'token', contract } })
+              }
+            />
           </Tabs.Panel>
           {nft && (
             <Tabs.Panel value="nfts" pt="md">
-              <NftTab chain={chain} account={account} onSend={(asset) => setModal({ kind: 'send', asset: { kind: 'nft', asset } })} />
+              <NftTab
+                chain={chain}
+                account={account}
+                onSend={(asset) => sendAllowed() && setModal({ kind: 'send', asset: { kind: 'nft', asset } })}
+              />
             </Tabs.Panel>
           )}
           <Tabs.Panel value="history" pt="md">
@@ -124,9 +178,18 @@ export function EvmAccountInformation({
         </Tabs>
       </Stack>
       {modal?.kind === 'send' && (
-        <EvmSendModal account={account} chain={chain} tokens={tokens.tokens} initial={modal.asset} onClose={() => setModal(null)} onDone={done} />
+        <EvmSendModal
+          account={account}
+          chain={chain}
+          tokens={tokens.tokens}
+          initial={modal.asset}
+          onClose={() => setModal(null)}
+          onDone={done}
+        />
       )}
-      {modal?.kind === 'receive' && <EvmReceiveModal chain={chain} account={account} onClose={() => setModal(null)} />}
+      {modal?.kind === 'receive' && (
+        <EvmReceiveModal chain={chain} account={account} onClose={() => setModal(null)} />
+      )}
     </Container>
   );
 }
