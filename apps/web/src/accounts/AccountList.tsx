@@ -43,6 +43,7 @@ function UtxoAccountList() {
   const [form, setForm] = useState<AccountFormMode | null>(null);
   const [deleting, setDeleting] = useState<AppAccount | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const stale = useAccounts((s) => s.stale);
 
   useEffect(() => {
     if (!coin || !isUtxoChain(coin)) return;
@@ -105,6 +106,11 @@ function UtxoAccountList() {
               <Text c="dimmed" data-testid="portfolio-coin">
                 {`${coinText(total, coin)} ${coin}`}
               </Text>
+              {stale && (
+                <Text size="sm" c="orange" role="status" data-testid="balances-stale">
+                  {t('accounts.staleBalances')}
+                </Text>
+              )}
             </Stack>
             <Group>
               <Button variant="light" onClick={() => void refresh()} loading={refreshing} disabled={!ready} data-testid="accounts-refresh">

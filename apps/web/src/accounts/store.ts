@@ -17,6 +17,8 @@ export interface AccountsState {
   selectedId: string | null;
   status: 'idle' | 'discovering' | 'ready' | 'error';
   progress: DiscoveryProgress | null;
+  /** The last balance refresh failed: the balances shown are the last known ones. */
+  stale: boolean;
 }
 
 export const accountsStore = createStore<AccountsState>({
@@ -25,6 +27,7 @@ export const accountsStore = createStore<AccountsState>({
   selectedId: null,
   status: 'idle',
   progress: null,
+  stale: false,
 });
 
 export function useAccounts<S>(select: (s: AccountsState) => S): S {
@@ -62,16 +65,26 @@ export async function loadAccounts(chain: ChainSymbol): Promise<void> {
 export async function refreshBalances(): Promise<void> {
   const { chain, accounts } = accountsStore.get();
   if (!chain) return;
-  const { backend } = await getBitcoinChain(chain);
-  backend.clearCache();
-  const updated = await Promise.all(
-    accounts.map(async (a) => {
-      const s = await backend.getAccountSummary(a.extendPubKey, a.bip);
-      return { ...a, balance: s.balance + s.unconfirmed, pending: s.unconfirmed, txCount: s.txCount };
-    }),
-  );
+  let updated: AppAccount[];
+  try {
+    const { backend } = await getBitcoinChain(chain);
+    backend.clearCache();
+    updated = await Promise.all(
+      accounts.map(async (a) => {
+        const s = await backend.getAccountSummary(a.extendPubKey, a.bip);
+        return { ...a, balance: s.balance + s.unconfirmed, pending: s.unconfirmed, txCount: s.txCount };
+      }),
+    );
+  } catch (e) {
+    // A failed provider never turns into a zero balance: the last known values stay, marked stale.
+    if (accountsStore.get().chain === chain) accountsStore.set({ stale: true });
+    throw e;
+  }
   if (accountsStore.get().chain !== chain) return;
-  accountsStore.set((s) => ({ accounts: s.accounts.map((a) => updated.find((u) => u.id === a.id) ?? a) }));
+  accountsStore.set((s) => ({
+    stale: false,
+    accounts: s.accounts.map((a) => updated.find((u) => u.id === a.id) ?? a),
+  }));
 }
 
 export function selectAccount(id: string): void {
