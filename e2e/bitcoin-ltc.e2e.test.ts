@@ -193,7 +193,8 @@ describe.skipIf(!ltc)('Litecoin regtest through the UI with the emulator', () =>
     expect(await page.getByTestId('account-form-save').isDisabled()).toBe(true);
     await name.fill('Savings');
     await page.getByTestId('account-form-save').click();
-    await expect(created.getByTestId('account-open').innerText()).resolves.toBe('Savings');
+    // The rename is written to the device before the card shows it: wait for it rather than read once.
+    await expect.poll(() => created.getByTestId('account-open').innerText(), { timeout: 15_000 }).toBe('Savings');
     // a used account cannot be deleted (err-11); the empty one can
     await card(page, P44_0).getByTestId('account-menu').click();
     await page.locator('[data-testid="account-delete"]:visible').click();
