@@ -25,7 +25,7 @@ import {
   type FeeMode,
 } from '@secux-companion/core';
 import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../../components/useModalSize';
 import { EXTERNAL_LINK_PROPS, LINKS } from '../../lib/links';
@@ -34,6 +34,8 @@ import { coinText, errorText, fiatText, issueText } from '../format';
 import type { AppAccount } from '../types';
 import { accountKeys, descriptorOf } from '../useChain';
 import { usePrice } from '../usePrice';
+import { createDomainResolver, domainRecipient, looksLikeDomain, type DomainLookup } from './domainResolve';
+import { QrScannerModal } from './QrScannerModal';
 import { checkAmount, checkRecipient, customFeeAboveEstimate, feeRateOf } from './sendRules';
 import { broadcastSigned, checkFeeAlert, signOnDevice, type BroadcastOutcome } from './txFlow';
 
@@ -81,7 +83,29 @@ export function SendModal({
   const available = state.data?.available ?? 0n;
   const tiers = fees.data?.tiers;
 
-  const recipient = useMemo(() => checkRecipient(coin, recipientText, chain.adapter.validateAddress), [coin, recipientText, chain]);
+  const [scanning, setScanning] = useState(false);
+  const [lookup, setLookup] = useState<DomainLookup>({ state: 'idle' });
+  const resolverRef = useRef<ReturnType<typeof createDomainResolver> | null>(null);
+  useEffect(() => {
+    const resolver = createDomainResolver({ coin, onChange: setLookup });
+    resolverRef.current = resolver;
+    return () => {
+      resolver.dispose();
+      resolverRef.current = null;
+    };
+  }, [coin]);
+  // Each change of the entry revalidates it; a domain is resolved 500 ms after the last change.
+  useEffect(() => {
+    resolverRef.current?.update(recipientText);
+  }, [recipientText, coin]);
+
+  const recipient = useMemo(() => {
+    const viaDomain = domainRecipient(recipientText, lookup);
+    if (viaDomain.kind === 'domain') return viaDomain;
+    return checkRecipient(coin, viaDomain.text, chain.adapter.validateAddress);
+  }, [coin, recipientText, lookup, chain]);
+  const resolvedAddress =
+    lookup.state === 'resolved' && looksLikeDomain(recipientText) && lookup.domain === recipientText.trim() ? lookup.address : null;
   const fee = tiers ? feeRateOf(mode, tiers, customText) : null;
   const feeRate = fee?.ok ? fee.rate : null;
 
@@ -203,7 +227,9 @@ export function SendModal({
           <Text size="sm" c="dimmed" data-testid="send-available">
             {t('send.available', { amount: `${coinText(available, coin)} ${coin}` })}
           </Text>
+          <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
+            style={{ flex: 1 }}
             label={t('send.recipient')}
             value={recipientText}
             onChange={(e) => setRecipientText(e.currentTarget.value)}
@@ -212,10 +238,31 @@ export function SendModal({
               setRecipientText(stripScheme(e.clipboardData.getData('text')).trim());
             }}
             error={recipient.issue ? issueText(t, recipient.issue) : undefined}
+            description={
+              resolvedAddress
+                ? t('send.resolvedAddress', { address: resolvedAddress })
+                : lookup.state === 'pending' && looksLikeDomain(recipientText)
+                  ? t('send.resolvingDomain')
+                  : undefined
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="off"
             spellCheck={false}
             data-testid="send-recipient"
           />
+            <Button variant="default" mt={25} onClick={() => setScanning(true)} aria-label={t('send.scanQr')} data-testid="send-scan">
+              {t('send.scan')}
+            </Button>
+          </Group>
+          {scanning && (
+            <QrScannerModal
+              onClose={() => setScanning(false)}
+              onScan={(text) => {
+                setScanning(false);
+                setRecipientText(text);
+              }}
+            />
+          )}
           <TextInput
             label={t('send.amount', { coin })}
             value={amountText}

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDomainResolver, domainRecipient, looksLikeDomain, resolveDomain, type DomainLookup } from './domainResolve';
+
+const ok = (body: unknown) => Promise.resolve({ ok: true, json: () => Promise.resolve(body) } as Response);
+const notFound = () => Promise.resolve({ ok: false, json: () => Promise.resolve({ error: 'can not resolve domain from x' }) } as Response);
+
+describe('looksLikeDomain', () => {
+  it('accepts names with a dot and a letter label, rejects addresses', () => {
+    expect(looksLikeDomain('alice.crypto')).toBe(true);
+    expect(looksLikeDomain(' sub.alice.wallet ')).toBe(true);
+    expect(looksLikeDomain('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(false);
+    expect(looksLikeDomain('1.5')).toBe(false);
+    expect(looksLikeDomain('alice.')).toBe(false);
+    expect(looksLikeDomain('')).toBe(false);
+  });
+});
+
+describe('resolveDomain', () => {
+  it('asks the server with domain and coin', async () => {
+    const fetchFn = vi.fn(() => ok({ address: 'bc1qresolved' }));
+    await expect(resolveDomain(fetchFn, 'alice.crypto', 'BTC')).resolves.toBe('bc1qresolved');
+    expect(fetchFn).toHaveBeenCalledWith('/api/domain/resolve?domain=alice.crypto&coin=BTC', undefined);
+  });
+  it('fails on 404 or a missing address', async () => {
+    await expect(resolveDomain(() => notFound(), 'a.crypto', 'BTC')).rejects.toThrow();
+    await expect(resolveDomain(() => ok({}), 'a.crypto', 'BTC')).rejects.toThrow();
+  });
+});
+
+describe('createDomainResolver', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('looks up once, 500 ms after the last change', async () => {
+    const fetchFn = vi.fn((_url: string) => ok({ address: 'ltc1qresolved' }));
+    const seen: DomainLookup[] = [];
+    const r = createDomainResolver({ coin: 'LTC', fetchFn, onChange: (l) => seen.push(l) });
+    r.update('alice.cr');
+    await vi.advanceTimersByTimeAsync(300);
+    r.update('alice.crypto');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(fetchFn).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(fetchFn.mock.calls[0]![0]).toBe('/api/domain/resolve?domain=alice.crypto&coin=LTC');
+    await vi.runAllTimersAsync();
+    expect(seen.at(-1)).toEqual({ state: 'resolved', domain: 'alice.crypto', address: 'ltc1qresolved' });
+  });
+
+  it('reports a failure and does not look up plain addresses', async () => {
+    const fetchFn = vi.fn(() => notFound());
+    const seen: DomainLookup[] = [];
+    const r = createDomainResolver({ coin: 'BTC', fetchFn, onChange: (l) => seen.push(l) });
+    r.update('bc1qplain');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(seen).toEqual([{ state: 'idle' }]);
+    r.update('nobody.crypto');
+    await vi.advanceTimersByTimeAsync(500);
+    await vi.runAllTimersAsync();
+    expect(seen.at(-1)).toEqual({ state: 'failed', domain: 'nobody.crypto' });
+  });
+
+  it('drops a stale answer after the entry changed, and stops on dispose', async () => {
+    let answer: (v: Response) => void = () => {};
+    const fetchFn = vi.fn(() => new Promise<Response>((res) => (answer = res)));
+    const seen: DomainLookup[] = [];
+    const r = createDomainResolver({ coin: 'BTC', fetchFn, onChange: (l) => seen.push(l) });
+    r.update('alice.crypto');
+    await vi.advanceTimersByTimeAsync(500);
+    r.update('bc1qother');
+    answer({ ok: true, json: () => Promise.resolve({ address: 'bc1qlate' }) } as Response);
+    await vi.runAllTimersAsync();
+    expect(seen.at(-1)).toEqual({ state: 'idle' });
+    r.update('bob.crypto');
+    r.dispose();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('domainRecipient', () => {
+  it('uses the resolved address, waits while pending, reports failures', () => {
+    expect(domainRecipient('bc1qabc', { state: 'idle' })).toEqual({ kind: 'address', text: 'bc1qabc' });
+    expect(domainRecipient('alice.crypto', { state: 'resolved', domain: 'alice.crypto', address: 'bc1qx' })).toEqual({ kind: 'address', text: 'bc1qx' });
+    expect(domainRecipient('alice.crypto', { state: 'pending', domain: 'alice.crypto' })).toMatchObject({ kind: 'domain', status: 'empty' });
+    expect(domainRecipient('alice.crypto', { state: 'resolved', domain: 'bob.crypto', address: 'bc1qx' })).toMatchObject({ status: 'empty' });
+    expect(domainRecipient('alice.crypto', { state: 'failed', domain: 'alice.crypto' })).toMatchObject({
+      status: 'invalid',
+      issue: { code: 'domainUnresolved', params: { address: 'alice.crypto' } },
+    });
+  });
+});
