@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Button, Card, Container, Group, Loader, Menu, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Container, Group, Loader, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../accounts/format';
 import type { EvmChain } from '../chains/evm';
 import { evmCoinText, evmFiatText } from './format';
-import { createEvmAccount, deleteEvmAccount, refreshEvmBalances, renameEvmAccount, useEvm, type EvmAccount } from './store';
+import { createEvmAccount, deleteEvmAccount, refreshEvmBalances, useEvm, type EvmAccount } from './store';
+import { EvmAccountFormModal, type EvmAccountFormMode } from './EvmAccountFormModal';
 
 interface AsyncTask {
   (): Promise<unknown>;
@@ -37,7 +38,7 @@ export function EvmAccountCards({
   const accounts = useEvm((s) => (s.scope === scope ? s.accounts : []));
   const [refreshing, setRefreshing] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState<EvmAccount | null>(null);
+  const [form, setForm] = useState<EvmAccountFormMode | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const ready = status === 'ready';
   const total = accounts.reduce((s, a) => s + a.balance, 0n);
@@ -74,7 +75,7 @@ export function EvmAccountCards({
             <Button variant="light" onClick={() => void run(refreshEvmBalances, setRefreshing)} loading={refreshing} disabled={!ready} data-testid="accounts-refresh">
               {t('accounts.refresh')}
             </Button>
-            <Button onClick={() => void run(() => createEvmAccount(), setCreating)} loading={creating} disabled={!ready} data-testid="accounts-create">
+            <Button onClick={() => (chain.spec.symbol === 'EVM' ? void run(() => createEvmAccount(), setCreating) : setForm({ kind: 'create' }))} loading={creating} disabled={!ready} data-testid="accounts-create">
               {t('accounts.create')}
             </Button>
           </Group>
@@ -115,7 +116,7 @@ export function EvmAccountCards({
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item onClick={() => setRenaming(a)} data-testid="account-rename">
+                      <Menu.Item onClick={() => setForm({ kind: 'rename', account: a })} data-testid="account-rename">
                         {t('accounts.rename')}
                       </Menu.Item>
                       <Menu.Item
@@ -142,36 +143,8 @@ export function EvmAccountCards({
           })}
         </SimpleGrid>
       )}
-      {renaming && <RenameModal account={renaming} onClose={() => setRenaming(null)} />}
+      {form && <EvmAccountFormModal chain={chain} accounts={accounts} mode={form} onClose={() => setForm(null)} />}
     </Stack>
-  );
-}
-
-function RenameModal({ account, onClose }: { account: EvmAccount; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [name, setName] = useState(account.name);
-  const [failure, setFailure] = useState<string | null>(null);
-  const valid = /^[A-Za-z0-9_.\- ]{1,15}$/.test(name.trim());
-  return (
-    <Modal opened onClose={onClose} title={t('accounts.renameTitle')}>
-      <Stack>
-        <TextInput label={t('accounts.name')} value={name} maxLength={15} onChange={(e) => setName(e.currentTarget.value)} data-testid="account-name-input" />
-        {failure && <Alert color="red">{failure}</Alert>}
-        <Group justify="flex-end">
-          <Button
-            disabled={!valid}
-            onClick={() =>
-              void renameEvmAccount(account.id, name.trim())
-                .then(onClose)
-                .catch((e: unknown) => setFailure(errorText(t, e)))
-            }
-            data-testid="account-save"
-          >
-            {t('accounts.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 

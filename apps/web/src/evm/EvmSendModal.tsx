@@ -19,10 +19,10 @@ import { useModalSize } from '../components/useModalSize';
 import { EXTERNAL_LINK_PROPS } from '../lib/links';
 import { currentDevice } from '../device/runtime';
 import { postTxLog } from '../accounts/api';
-import { checkFeeAlert } from '../accounts/send/txFlow';
 import { errorText, issueText } from '../accounts/format';
 import type { EvmChain } from '../chains/evm';
 import { evmCoinText } from './format';
+import { customFeeAboveEstimate, EvmFeePromptModal, feePromptFor, type EvmFeePrompt } from './feePrompt';
 import type { EvmAccount } from './store';
 import type { AccountToken } from './tokens';
 
@@ -64,6 +64,7 @@ export function EvmSendModal({
   const [signError, setSignError] = useState<string | null>(null);
   const [signed, setSigned] = useState<{ hash: string; raw: string } | null>(null);
   const [result, setResult] = useState<Result | 'loading' | null>(null);
+  const [prompt, setPrompt] = useState<EvmFeePrompt | null>(null);
   const descriptor = useMemo(() => ({ chain: chain.spec.symbol, index: account.index, bip: 44 as const, path: account.path, address: account.address }), [account, chain]);
 
   const state = useQuery({
@@ -118,6 +119,33 @@ export function EvmSendModal({
     setBuilt(null);
     setSigned(null);
     setResult(null);
+    setPrompt(null);
+  };
+
+  const advanceAfterFeeAlert = async (b: EvmBuiltTransaction) => {
+    const alert = await feePromptFor(chain.spec.symbol, b);
+    if (alert) return setPrompt(alert);
+    setBuilt(b);
+    setStep(1);
+  };
+
+  const onPromptContinue = (p: EvmFeePrompt) => {
+    setPrompt(null);
+    if (p.kind === 'customFee') {
+      setBuilding(true);
+      void advanceAfterFeeAlert(p.built)
+        .catch((e: unknown) => setBuildError(errorText(t, e)))
+        .finally(() => setBuilding(false));
+    }
+    else if (p.kind === 'higher_fee') {
+      setBuilt(p.built);
+      setStep(1);
+    }
+  };
+
+  const onPromptClose = (p: EvmFeePrompt) => {
+    setPrompt(null);
+    if (p.kind !== 'customFee') reset();
   };
 
   const onContinue = async () => {
@@ -136,16 +164,9 @@ export function EvmSendModal({
       });
       if (b.details.feeTooHigh) window.alert(t('errors.err-28'));
       // A custom fee above the estimate (medium) asks for confirmation; then the fee-limit alerts (native coins).
-      if (mode === 'Custom' && fees.data && tierPrice(b.details.tier) > tierPrice(fees.data.tiers.medium) && !window.confirm(t('errors.customFeeAboveEstimate')))
-        return;
-      if (chain.spec.symbol !== 'EVM') {
-        const check = await checkFeeAlert(chain.spec.symbol, b.review.fee);
-        if (check.alert === 'max_fee') return setBuildError(t('errors.feeAlertMaxFee'));
-        if (check.alert === 'higher_fee' && !window.confirm(t('errors.feeAlertHigherFee', { symbol: '', limit: check.limit ?? '', currency: check.currency ?? '' })))
-          return;
-      }
-      setBuilt(b);
-      setStep(1);
+      if (mode === 'Custom' && fees.data && customFeeAboveEstimate(tierPrice(b.details.tier), tierPrice(fees.data.tiers.medium)))
+        return setPrompt({ kind: 'customFee', built: b });
+      await advanceAfterFeeAlert(b);
     } catch (e) {
       setBuildError(errorText(t, e));
     } finally {
@@ -409,6 +430,8 @@ export function EvmSendModal({
           </Group>
         </Stack>
       )}
+
+      {prompt && <EvmFeePromptModal prompt={prompt} onContinue={onPromptContinue} onClose={onPromptClose} />}
     </Modal>
   );
 }

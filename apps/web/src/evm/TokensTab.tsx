@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, CloseButton, Group, Loader, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, CloseButton, Group, Loader, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { filterTokens, normalizeContractInput, showTokenRedDot, tokenBalanceText, type TokenMetadata } from '@secux-companion/chain-evm';
 import { useEffect, useState } from 'react';
@@ -13,8 +13,10 @@ import {
   TOKEN_TUTORIAL_KEY,
   deviceTokens,
   enabledTokenBalances,
+  fetchTokenImages,
   fetchTokenPrices,
   mergeKnown,
+  tokenInitial,
   readTokenSettings,
   toggleToken,
   writeTokenSettings,
@@ -84,6 +86,14 @@ export function TokensTab({
   });
   const currency = selectedCurrency();
   const { tokens, balances, settings } = state;
+  const contracts = tokens.map((x) => x.contract.toLowerCase()).sort();
+  // Icons are refreshed with the token list (spec 01 §4); failures fall back to the symbol's initial.
+  const images = useQuery({
+    queryKey: ['evm-token-images', chain.spec.chainId, contracts.join(',')],
+    queryFn: () => fetchTokenImages(chain, contracts),
+    enabled: contracts.length > 0,
+    staleTime: 5 * 60_000,
+  });
 
   return (
     <Stack>
@@ -120,17 +130,22 @@ export function TokensTab({
           return (
             <Paper withBorder p="sm" key={x.contract} role="listitem" data-testid="token-item" data-contract={x.contract} data-balance={x.balance.toString()}>
               <Group justify="space-between" wrap="nowrap">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate="end">
-                    {x.name}
-                  </Text>
-                  <Text size="sm" data-testid="token-balance">
-                    {tokenBalanceText(x.balance, x.decimals, x.symbol)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {fiat !== null ? `${currency.symbol}${fiat}` : t('errors.priceNotAvailable')}
-                  </Text>
-                </Stack>
+                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Avatar src={images.data?.get(x.contract.toLowerCase()) ?? null} alt={x.symbol} radius="xl" data-testid="token-icon">
+                    {tokenInitial(x.symbol)}
+                  </Avatar>
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate="end">
+                      {x.name}
+                    </Text>
+                    <Text size="sm" data-testid="token-balance">
+                      {tokenBalanceText(x.balance, x.decimals, x.symbol)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {fiat !== null ? `${currency.symbol}${fiat}` : t('errors.priceNotAvailable')}
+                    </Text>
+                  </Stack>
+                </Group>
                 <Button size="xs" onClick={() => onSend(x.contract)} data-testid="token-send" aria-label={t('tokens.sendToken', { symbol: x.symbol })}>
                   {t('accounts.send')}
                 </Button>

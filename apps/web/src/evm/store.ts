@@ -4,7 +4,9 @@
  * create / rename / delete with the device kept in sync.
  */
 import { CHAINS, accountBasePath, defaultAccountName, sanitizeRecoveredName, signingPath, toBareAccountPath } from '@secux-companion/core';
-import { assertEvmAccountDeletable, defaultEvmName } from './naming';
+import { assertEvmAccountDeletable, defaultEvmName, evmDeleteBlock } from './naming';
+import { readTokenSettings } from './tokens';
+import { AccountActionError } from '../accounts/store';
 import { createStore, useStore } from '../state/store';
 import { currentDevice } from '../device/runtime';
 import type { EvmChain } from '../chains/evm';
@@ -163,12 +165,23 @@ export async function renameEvmAccount(id: string, name: string): Promise<void> 
   evmStore.set((s) => ({ accounts: s.accounts.map((x) => (x.id === id ? { ...x, name } : x)) }));
 }
 
-/** 'Can not delete an active account' when the balance is above 0; returns the accounts left. */
+/**
+ * 'Can not delete an active account' when the balance is above 0; native chains also need no enabled
+ * tokens and no history (err-11). Returns the accounts left.
+ */
 export async function deleteEvmAccount(id: string): Promise<EvmAccount[]> {
   const { chain, accounts } = evmStore.get();
   const a = accounts.find((x) => x.id === id);
   if (!a || !chain) return accounts;
-  assertEvmAccountDeletable(a);
+  if (chain.spec.symbol === 'EVM') assertEvmAccountDeletable(a);
+  else {
+    // Native chains: a fresh balance and transaction count, and the account's enabled tokens.
+    const fresh = await chain.backend.getAccount(a.address);
+    const enabledTokens = readTokenSettings(chain.spec.chainId, a.address).enabled.length;
+    const block = evmDeleteBlock(chain.spec.symbol, { balance: fresh.balance, txCount: fresh.txCount, enabledTokens });
+    if (block === 'active') assertEvmAccountDeletable(fresh);
+    else if (block) throw new AccountActionError(block);
+  }
   await currentDevice().deleteAccount(a.path, chain.spec.chainId);
   const left = accounts.filter((x) => x.id !== id);
   evmStore.set((s) => ({ accounts: left, selectedId: s.selectedId === id ? (left[0]?.id ?? null) : s.selectedId }));

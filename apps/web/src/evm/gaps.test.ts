@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EvmBuiltTransaction } from '@secux-companion/chain-evm';
+import { customFeeAboveEstimate, feePromptFor } from './feePrompt';
+import { evmAccountNameIssue, evmDeleteBlock, nextEvmAccountIndex } from './naming';
+import { fetchTokenImages, safeIconUrl, tokenInitial } from './tokens';
+import { collectNftPages, fetchAllNfts, NFT_MAX_PAGES } from './nfts';
+import type { EvmChain } from '../chains/evm';
+
+const LUSD = '0x9AD50244681e313eeF77adD770A9F3dBE000406b';
+const nft = (id: number) => ({
+  contract: '0x00000000000000000000000000000000000000a1',
+  tokenId: String(id),
+  schemaName: 'ERC721',
+  name: `#${id}`,
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('EVM send fee prompts', () => {
+  it('asks for confirmation only for a custom price above the medium estimate', () => {
+    expect(customFeeAboveEstimate(11n, 10n)).toBe(true);
+    expect(customFeeAboveEstimate(10n, 10n)).toBe(false);
+    expect(customFeeAboveEstimate(9n, 10n)).toBe(false);
+  });
+
+  it('chains the user added have no fee-limit alert (no price)', async () => {
+    const f = vi.fn();
+    vi.stubGlobal('fetch', f);
+    await expect(
+      feePromptFor('EVM', { review: { fee: 10n ** 18n } } as unknown as EvmBuiltTransaction),
+    ).resolves.toBeNull();
+    expect(f).not.toHaveBeenCalled();
+  });
+});
+
+describe('EVM account names and delete rules', () => {
+  const accounts = [
+    { id: 'ETH:a', name: 'Ethereum 1', index: 0 },
+    { id: 'ETH:b', name: 'Savings', index: 2 },
+  ];
+
+  it('applies core name rules: length err-38, characters err-29, unique err-25', () => {
+    expect(evmAccountNameIssue('Ethereum 2', accounts)).toBeUndefined();
+    expect(evmAccountNameIssue('', accounts)).toBeDefined();
+    expect(evmAccountNameIssue('a'.repeat(16), accounts)?.code).toBe('err-38');
+    expect(evmAccountNameIssue('bad<name>', accounts)?.code).toBe('err-29');
+    expect(evmAccountNameIssue('Savings', accounts)?.code).toBe('err-25');
+    // renaming an account to its own name is fine
+    expect(evmAccountNameIssue('Savings', accounts, accounts[1])).toBeUndefined();
+  });
+
+  it('a new account takes the first unused index', () => {
+    expect(nextEvmAccountIndex(accounts)).toBe(1);
+    expect(nextEvmAccountIndex([])).toBe(0);
+  });
+
+  it('deletes only with zero balance, no enabled tokens and no history', () => {
+    expect(evmDeleteBlock('ETH', { balance: 0n, txCount: 0, enabledTokens: 0 })).toBeUndefined();
+    expect(evmDeleteBlock('ETH', { balance: 1n, txCount: 0, enabledTokens: 0 })).toBe('active');
+    expect(evmDeleteBlock('ETH', { balance: 0n, txCount: 3, enabledTokens: 0 })).toEqual({
+      code: 'err-11',
+      params: { tokenType: 'ETH' },
+    });
+    expect(evmDeleteBlock('BSC', { balance: 0n, txCount: 0, enabledTokens: 1 })).toEqual({
+      code: 'err-11',
+      params: { tokenType: 'BSC' },
+    });
+  });
+});
+
+describe('EVM token icons', () => {
+  it('keeps only https or same-origin paths', () => {
+    expect(safeIconUrl('/tokens/lusd.svg')).toBe('/tokens/lusd.svg');
+    expect(safeIconUrl('https://assets.example/usdt.png')).toBe('https://assets.example/usdt.png');
+    expect(safeIconUrl('http://assets.example/usdt.png')).toBeNull();
+    expect(safeIconUrl('//evil.example/x.png')).toBeNull();
+    expect(safeIconUrl('javascript:alert(1)')).toBeNull();
+    expect(safeIconUrl('data:image/svg+xml,<svg/>')).toBeNull();
+    expect(safeIconUrl(42)).toBeNull();
+    expect(safeIconUrl('')).toBeNull();
+  });
+
+  it('falls back to the symbol initial', () => {
+    expect(tokenInitial('lusd')).toBe('L');
+    expect(tokenInitial('')).toBe('?');
+  });
+
+  it('asks the API for ETH tokens and drops unsafe addresses', async () => {
+    const f = vi.fn(async (_url: string) =>
+      json({
+        images: {
+          [LUSD.toLowerCase()]: '/tokens/lusd.svg',
+          '0x00000000000000000000000000000000000000bb': 'http://x/y.png',
+        },
+      }),
+    );
+    vi.stubGlobal('fetch', f);
+    const eth = { spec: { symbol: 'ETH' } } as unknown as EvmChain;
+    const images = await fetchTokenImages(eth, [LUSD, '0x00000000000000000000000000000000000000bb']);
+    expect(f.mock.calls[0]?.[0]).toBe(
+      `/api/prices/token-images?platform=ethereum&contracts=${LUSD.toLowerCase()},0x00000000000000000000000000000000000000bb`,
+    );
+    expect([...images]).toEqual([[LUSD.toLowerCase(), '/tokens/lusd.svg']]);
+    expect((await fetchTokenImages({ spec: { symbol: 'BSC' } } as unknown as EvmChain, [LUSD])).size).toBe(0);
+    f.mockRejectedValueOnce(new Error('offline'));
+    expect((await fetchTokenImages(eth, [LUSD])).size).toBe(0);
+  });
+});
+
+describe('EVM NFT pages', () => {
+  it('follows hasMore', async () => {
+    const pages = vi.fn(async (page: number) => ({
+      nfts: [nft(page * 10), nft(page * 10 + 1)],
+      hasMore: page < 3,
+    }));
+    const all = await collectNftPages(pages);
+    expect(pages).toHaveBeenCalledTimes(3);
+    expect(all.map((n) => n.tokenId)).toEqual([10n, 11n, 20n, 21n, 30n, 31n]);
+  });
+
+  it('stops at the page limit or an empty page', async () => {
+    const always = vi.fn(async () => ({ nfts: [nft(1)], hasMore: true }));
+    await collectNftPages(always, 4);
+    expect(always).toHaveBeenCalledTimes(4);
+    expect(NFT_MAX_PAGES).toBeGreaterThan(1);
+    const empty = vi.fn(async () => ({ nfts: [], hasMore: true }));
+    await collectNftPages(empty);
+    expect(empty).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads /api/chains/:chain/nfts/:address?page=N; a route not served means no NFTs', async () => {
+    const f = vi.fn(async (url: string) =>
+      url.endsWith('page=1')
+        ? json({ nfts: [nft(1)], hasMore: true })
+        : json({ nfts: [nft(2)], hasMore: false }),
+    );
+    vi.stubGlobal('fetch', f);
+    const all = await fetchAllNfts('ETH', '0xabc');
+    expect(f.mock.calls.map((c) => c[0])).toEqual([
+      '/api/chains/ETH/nfts/0xabc?page=1',
+      '/api/chains/ETH/nfts/0xabc?page=2',
+    ]);
+    expect(all).toHaveLength(2);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: 'not found' }, 404)),
+    );
+    await expect(fetchAllNfts('ETH', '0xabc')).resolves.toEqual([]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: 'busy' }, 503)),
+    );
+    await expect(fetchAllNfts('ETH', '0xabc')).rejects.toThrow('HTTP 503');
+  });
+});
