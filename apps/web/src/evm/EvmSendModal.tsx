@@ -25,6 +25,7 @@ import { evmCoinText } from './format';
 import { customFeeAboveEstimate, EvmFeePromptModal, feePromptFor, type EvmFeePrompt } from './feePrompt';
 import type { EvmAccount } from './store';
 import type { AccountToken } from './tokens';
+import { BroadcastFailure } from '../accounts/send/BroadcastFailure';
 
 /** What is sent: the coin, one of the enabled tokens (chosen in the form) or an NFT from the asset modal. */
 export type SendAsset = { kind: 'coin' } | { kind: 'token'; contract: string } | { kind: 'nft'; asset: NftAsset };
@@ -414,14 +415,7 @@ export function EvmSendModal({
             </Stack>
           )}
           {result && result !== 'loading' && !result.ok && (
-            <Stack data-testid="send-failed">
-              <Text c="red" role="alert">
-                {t(`errors.${result.messageKey}`)}
-              </Text>
-              <Text c="red" size="sm">
-                {result.raw}
-              </Text>
-            </Stack>
+            <BroadcastFailure messageKey={result.messageKey} raw={result.raw} testId="send-failed" />
           )}
           <Group justify="flex-end">
             <Button onClick={close} disabled={result === 'loading'} data-testid="send-done">

@@ -38,6 +38,7 @@ import { createDomainResolver, domainRecipient, looksLikeDomain, type DomainLook
 import { QrScannerModal } from './QrScannerModal';
 import { checkAmount, checkRecipient, customFeeAboveEstimate, feeRateOf } from './sendRules';
 import { broadcastSigned, checkFeeAlert, signOnDevice, type BroadcastOutcome } from './txFlow';
+import { BroadcastFailure } from './BroadcastFailure';
 
 type Step = 0 | 1 | 2 | 3;
 type Prompt = { kind: 'customFee' } | { kind: 'higher_fee'; limit: string; currency: string } | { kind: 'max_fee' };
@@ -424,14 +425,7 @@ export function SendModal({
             </Stack>
           )}
           {result && result !== 'loading' && result.kind === 'failed' && (
-            <Stack data-testid="send-failed">
-              <Text c="red" role="alert">
-                {t(`errors.${result.messageKey}`)}
-              </Text>
-              <Text c="red" size="sm">
-                {result.raw}
-              </Text>
-            </Stack>
+            <BroadcastFailure messageKey={result.messageKey} raw={result.raw} testId="send-failed" />
           )}
           <Group justify="flex-end">
             <Button onClick={close} disabled={result === 'loading'} data-testid="send-done">

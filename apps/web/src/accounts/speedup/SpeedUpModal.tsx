@@ -13,6 +13,7 @@ import { refreshBalances } from '../store';
 import type { AppAccount } from '../types';
 import { accountKeys, descriptorOf } from '../useChain';
 import { checkSpeedUpFee, operationToUtxoTx, originalFeeRate, rbfMinimum, suggestedRange } from './speedUpRules';
+import { BroadcastFailure } from '../send/BroadcastFailure';
 
 type Step = 0 | 1 | 2 | 3;
 
@@ -236,14 +237,7 @@ export function SpeedUpModal({
             </Stack>
           )}
           {result && result !== 'loading' && result.kind === 'failed' && (
-            <Stack data-testid="speed-up-failed">
-              <Text c="red" role="alert">
-                {t(`errors.${result.messageKey}`)}
-              </Text>
-              <Text c="red" size="sm">
-                {result.raw}
-              </Text>
-            </Stack>
+            <BroadcastFailure messageKey={result.messageKey} raw={result.raw} testId="speed-up-failed" />
           )}
           <Group justify="flex-end">
             <Button onClick={done} disabled={result === 'loading'} data-testid="speed-up-done">
