@@ -47,7 +47,8 @@ export function getEvmChain(chain: ChainSymbol): Promise<EvmChain> {
         ...(local ? { explorer: false as const } : {}),
       });
       const backend = createEvmProductApiBackend({ chain });
-      return { adapter: createEvmAdapter(spec, backend), backend, spec, local };
+      const adapter = createEvmAdapter(spec, backend, { nonceFallbacks: backend.nonceFallbacks() });
+      return { adapter, backend, spec, local };
     });
     cache.set(chain, hit);
     hit.catch(() => cache.delete(chain));
@@ -60,7 +61,8 @@ export function getCustomEvmChain(entry: AddableChainLike): EvmChain {
   const spec = customEvmChain(entry);
   const backend = createJsonRpcBackend({ chainId: entry.chainId, rpcs: entry.rpcs });
   const loopback = entry.rpcs.some((r) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(r));
-  return { adapter: createEvmAdapter(spec, backend), backend, spec, local: loopback };
+  const adapter = createEvmAdapter(spec, backend, { nonceFallbacks: backend.nonceFallbacks() });
+  return { adapter, backend, spec, local: loopback };
 }
 
 /** Tests: forget adapters. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createJsonRpcBackend, healthyRpcs, parseExplorerItem, parseExplorerList } from './jsonRpc';
 import { EvmNetworkError } from './http';
+import { createEvmAdapter } from '../logic/adapter';
+import { customEvmChain } from '../logic/chains';
 
 const ME = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 
@@ -189,5 +191,65 @@ describe('user RPC backend (browser → the RPC the user added)', () => {
       parseExplorerList({ status: '0', message: 'NOTOK', result: 'Max rate limit reached' }, 'txlist'),
     ).toEqual([]);
     expect(parseExplorerList({ status: '1', result: [{ nohash: true }] }, 'txlist')).toEqual([]);
+  });
+
+  it('nonce: a node the health check left out (slow) still answers as a fallback node; then the explorer', async () => {
+    // A answers eth_chainId but fails every other call; B is down; the explorer proxy answers.
+    const nodes = fakeNodes(
+      { 'http://a.test': { chainId: 137, results: {} }, 'http://b.test': { down: true } },
+      (url) =>
+        url.searchParams.get('action') === 'eth_getTransactionCount'
+          ? { jsonrpc: '2.0', id: 1, result: '0x9' }
+          : {},
+    );
+    const backend = createJsonRpcBackend({
+      chainId: 137,
+      rpcs: ['http://a.test', 'http://b.test'],
+      fetch: nodes.fetch,
+      explorerApi: 'http://explorer.test/api',
+    });
+    const adapter = createEvmAdapter(
+      customEvmChain({
+        chainId: 137,
+        name: 'Polygon',
+        nativeCurrency: { symbol: 'POL', decimals: 18 },
+        rpcs: ['http://a.test', 'http://b.test'],
+      }),
+      backend,
+      {
+        nonceFallbacks: backend.nonceFallbacks(),
+      },
+    );
+    await expect(adapter.getNonce(ME)).resolves.toBe(9);
+    expect(backend.nonceFallbacks().map((s) => [s.name, s.timeoutMs])).toEqual([
+      ['node http://a.test', 3_000],
+      ['node http://b.test', 3_000],
+      ['explorer', 20_000],
+    ]);
+  });
+
+  it('nonce: the second configured RPC answers when the pool call fails', async () => {
+    const nodes = fakeNodes({
+      'http://a.test': { chainId: 137, results: {} },
+      'http://b.test': { chainId: 1, results: { eth_getTransactionCount: '0x4' } },
+    });
+    const backend = createJsonRpcBackend({
+      chainId: 137,
+      rpcs: ['http://a.test', 'http://b.test'],
+      fetch: nodes.fetch,
+    });
+    const adapter = createEvmAdapter(
+      customEvmChain({
+        chainId: 137,
+        name: 'Polygon',
+        nativeCurrency: { symbol: 'POL', decimals: 18 },
+        rpcs: ['http://a.test', 'http://b.test'],
+      }),
+      backend,
+      {
+        nonceFallbacks: backend.nonceFallbacks(),
+      },
+    );
+    await expect(adapter.getNonce(ME)).resolves.toBe(4);
   });
 });

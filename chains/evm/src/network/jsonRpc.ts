@@ -10,6 +10,7 @@
 import type { Hex } from 'viem';
 import type { EvmAccountSummary, EvmBackend } from '../logic/adapter';
 import type { EvmTxRecord } from '../logic/history';
+import { NONCE_TIMEOUTS_MS, type NonceSource } from '../logic/nonce';
 import {
   DEFAULT_TIMEOUT_MS,
   EvmNetworkError,
@@ -146,6 +147,12 @@ export interface JsonRpcBackendOptions {
 export interface JsonRpcBackend extends EvmBackend {
   /** The RPCs in use, healthy first (after the first call). */
   rpcs(): Promise<string[]>;
+  /**
+   * Nonce sources after the healthy pool (spec 02 §7 "Fallbacks"): every configured RPC on its own as a
+   * fallback node (3 s each, also those the health check left out), then the explorer's proxy
+   * eth_getTransactionCount when the chain has an explorer API.
+   */
+  nonceFallbacks(): NonceSource[];
 }
 
 export function createJsonRpcBackend(options: JsonRpcBackendOptions): JsonRpcBackend {
@@ -199,8 +206,43 @@ export function createJsonRpcBackend(options: JsonRpcBackendOptions): JsonRpcBac
     }
   };
 
+  const fallbackNode = (url: string): NonceSource => ({
+    name: `node ${url}`,
+    timeoutMs: NONCE_TIMEOUTS_MS.fallback,
+    get: async (address, signal) =>
+      qty(
+        await jsonRpcClient(url, { ...clientOpts, timeoutMs: NONCE_TIMEOUTS_MS.fallback }).call(
+          'eth_getTransactionCount',
+          [address, 'pending'],
+          signal,
+        ),
+        'nonce',
+      ),
+  });
+
+  const explorerNonce = (api: string): NonceSource => ({
+    name: 'explorer',
+    timeoutMs: NONCE_TIMEOUTS_MS.provider,
+    get: async (address, signal) => {
+      const url = `${api}?module=proxy&action=eth_getTransactionCount&address=${encodeURIComponent(address)}&tag=pending`;
+      const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
+      return qty(
+        obj(await requestJson(doFetch, url, { timeoutMs: NONCE_TIMEOUTS_MS.provider, signal }), 'explorer')
+          .result,
+        'nonce',
+      );
+    },
+  });
+
   return {
     rpcs: pool,
+
+    nonceFallbacks() {
+      return [
+        ...options.rpcs.map(fallbackNode),
+        ...(options.explorerApi ? [explorerNonce(options.explorerApi)] : []),
+      ];
+    },
 
     async getAccount(address): Promise<EvmAccountSummary> {
       const [balance, pending, latest] = await Promise.all([

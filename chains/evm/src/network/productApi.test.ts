@@ -7,6 +7,8 @@ import {
   ROUTES,
 } from './productApi';
 import { EvmNetworkError } from './http';
+import { createEvmAdapter } from '../logic/adapter';
+import { nativeEvmChain } from '../logic/chains';
 
 const ME = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const LUSD = '0x9AD50244681e313eeF77adD770A9F3dBE000406b';
@@ -315,5 +317,32 @@ describe('EVM product API backend', () => {
         recipients: [],
       }),
     ).toMatchObject({ value: 5n, from: '', to: '' });
+  });
+
+  it("nonce: when the server's /nonce fails, the node behind its RPC proxy answers (spec 02 §7 fallbacks)", async () => {
+    const f = fakeFetch((url, init) => {
+      if (url.pathname === `/api/chains/ETH/nonce/${ME}`)
+        return { status: 502, body: { error: 'all providers failed' } };
+      if (url.pathname === '/api/chains/ETH/rpc') return rpcAnswer(init, { eth_getTransactionCount: '0x7' });
+      return undefined;
+    });
+    const backend = createEvmProductApiBackend({ chain: 'ETH', fetch: f.fetch });
+    const adapter = createEvmAdapter(nativeEvmChain('ETH'), backend, {
+      nonceFallbacks: backend.nonceFallbacks(),
+    });
+    await expect(adapter.getNonce(ME)).resolves.toBe(7);
+    const proxied = f.seen.find((s) => s.path === '/api/chains/ETH/rpc');
+    expect(proxied?.body).toMatchObject({ method: 'eth_getTransactionCount', params: [ME, 'pending'] });
+  });
+
+  it('nonce: every source failing is an error naming each attempt, never nonce 0', async () => {
+    const f = fakeFetch((url) =>
+      url.pathname.startsWith('/api/chains/ETH/') ? { status: 503, body: { error: 'down' } } : undefined,
+    );
+    const backend = createEvmProductApiBackend({ chain: 'ETH', fetch: f.fetch });
+    const adapter = createEvmAdapter(nativeEvmChain('ETH'), backend, {
+      nonceFallbacks: backend.nonceFallbacks(),
+    });
+    await expect(adapter.getNonce(ME)).rejects.toThrow(/backend: .*; node: /);
   });
 });

@@ -11,6 +11,7 @@ import type { EvmAccountSummary, EvmBackend, EvmCallRequest } from '../logic/ada
 import type { FeeHistoryData, GasOracleData } from '../logic/fees';
 import type { EvmTxRecord } from '../logic/history';
 import type { NftAsset } from '../logic/nft';
+import { NONCE_TIMEOUTS_MS, type NonceSource } from '../logic/nonce';
 import {
   DEFAULT_TIMEOUT_MS,
   EvmNetworkError,
@@ -128,6 +129,11 @@ export function parseServerNft(v: unknown): NftAsset {
 
 export interface EvmProductApiBackend extends EvmBackend {
   readonly chain: string;
+  /**
+   * Nonce sources after the backend's own /nonce (spec 02 §7 "Fallbacks"): the node provider behind the
+   * server's allow-listed JSON-RPC proxy (eth_getTransactionCount 'pending', 20 s).
+   */
+  nonceFallbacks(): NonceSource[];
 }
 
 export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmProductApiBackend {
@@ -139,12 +145,15 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
 
   const get = (path: string, signal?: AbortSignal) =>
     requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) });
-  const post = (path: string, body: unknown) =>
-    requestJson(doFetch, base + path, { method: 'POST', body, timeoutMs });
+  const post = (path: string, body: unknown, signal?: AbortSignal) =>
+    requestJson(doFetch, base + path, { method: 'POST', body, timeoutMs, ...(signal ? { signal } : {}) });
 
   /** The server's allow-listed node proxy (eth_feeHistory, eth_gasPrice, eth_call …). */
-  const rpc = async (method: string, params: unknown[]): Promise<unknown> => {
-    const answer = obj(await post(ROUTES.rpc(chain), { jsonrpc: '2.0', id: rpcId++, method, params }), 'rpc');
+  const rpc = async (method: string, params: unknown[], signal?: AbortSignal): Promise<unknown> => {
+    const answer = obj(
+      await post(ROUTES.rpc(chain), { jsonrpc: '2.0', id: rpcId++, method, params }, signal),
+      'rpc',
+    );
     if (answer.error) {
       const e = obj(answer.error, 'rpc error');
       throw new EvmNetworkError(
@@ -171,6 +180,17 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
 
     async getNonce(address, signal) {
       return int(obj(await get(ROUTES.nonce(chain, address), signal), 'nonce').nonce, 'nonce');
+    },
+
+    nonceFallbacks() {
+      return [
+        {
+          name: 'node',
+          timeoutMs: NONCE_TIMEOUTS_MS.provider,
+          get: async (address, signal) =>
+            qty(await rpc('eth_getTransactionCount', [address, 'pending'], signal), 'nonce'),
+        },
+      ];
     },
 
     async getGasPrice() {
