@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvmBuiltTransaction } from '@secux-companion/chain-evm';
 import { customFeeAboveEstimate, feePromptFor } from './feePrompt';
 import { evmAccountNameIssue, evmDeleteBlock, nextEvmAccountIndex } from './naming';
-import { fetchTokenImages, safeIconUrl, tokenInitial } from './tokens';
+import { fetchTokenImages, fetchTokenPrices, safeIconUrl, tokenInitial } from './tokens';
 import { collectNftPages, fetchAllNfts, NFT_MAX_PAGES } from './nfts';
 import type { EvmChain } from '../chains/evm';
 
@@ -106,6 +106,24 @@ describe('EVM token icons', () => {
     expect((await fetchTokenImages({ spec: { symbol: 'BSC' } } as unknown as EvmChain, [LUSD])).size).toBe(0);
     f.mockRejectedValueOnce(new Error('offline'));
     expect((await fetchTokenImages(eth, [LUSD])).size).toBe(0);
+  });
+});
+
+describe('EVM token prices', () => {
+  it('asks ETH (also the local profile) and BSC prices by platform; others and failures give none', async () => {
+    const f = vi.fn(async (_url: string) => json({ prices: { [LUSD.toLowerCase()]: 1, '0xbad': 'x' } }));
+    vi.stubGlobal('fetch', f);
+    const localEth = { spec: { symbol: 'ETH' }, local: true } as unknown as EvmChain;
+    const prices = await fetchTokenPrices(localEth, [LUSD], 'EUR');
+    expect(f.mock.calls[0]?.[0]).toBe(`/api/prices/tokens?platform=ethereum&contracts=${LUSD.toLowerCase()}&currency=eur`);
+    expect([...prices]).toEqual([[LUSD.toLowerCase(), '1']]);
+    await fetchTokenPrices({ spec: { symbol: 'BSC' } } as unknown as EvmChain, [LUSD], 'usd');
+    expect(f.mock.calls[1]?.[0]).toContain('platform=binance-smart-chain');
+    expect((await fetchTokenPrices({ spec: { symbol: 'TETH' } } as unknown as EvmChain, [LUSD], 'usd')).size).toBe(0);
+    expect((await fetchTokenPrices({ spec: { symbol: 'EVM' } } as unknown as EvmChain, [LUSD], 'usd')).size).toBe(0);
+    expect(f).toHaveBeenCalledTimes(2);
+    f.mockRejectedValueOnce(new Error('offline'));
+    expect((await fetchTokenPrices(localEth, [LUSD], 'usd')).size).toBe(0);
   });
 });
 

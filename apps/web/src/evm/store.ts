@@ -5,7 +5,7 @@
  */
 import { CHAINS, accountBasePath, defaultAccountName, sanitizeRecoveredName, signingPath, toBareAccountPath } from '@secux-companion/core';
 import { assertEvmAccountDeletable, defaultEvmName, evmDeleteBlock } from './naming';
-import { readTokenSettings } from './tokens';
+import { clearTokenSettings, deviceTokens, readTokenSettings } from './tokens';
 import { AccountActionError } from '../accounts/store';
 import { createStore, useStore } from '../state/store';
 import { currentDevice } from '../device/runtime';
@@ -167,7 +167,9 @@ export async function renameEvmAccount(id: string, name: string): Promise<void> 
 
 /**
  * 'Can not delete an active account' when the balance is above 0; native chains also need no enabled
- * tokens and no history (err-11). Returns the accounts left.
+ * tokens and no history (err-11). Spec 01 §6: the account's token entries are deleted from the device
+ * first (a token read from the device but never switched on still has an entry), then the account.
+ * Returns the accounts left.
  */
 export async function deleteEvmAccount(id: string): Promise<EvmAccount[]> {
   const { chain, accounts } = evmStore.get();
@@ -182,7 +184,11 @@ export async function deleteEvmAccount(id: string): Promise<EvmAccount[]> {
     if (block === 'active') assertEvmAccountDeletable(fresh);
     else if (block) throw new AccountActionError(block);
   }
-  await currentDevice().deleteAccount(a.path, chain.spec.chainId);
+  const device = currentDevice();
+  for (const token of await deviceTokens(chain, a))
+    await device.deleteToken(signingPath(chain.spec.symbol, a.path), token.contract, chain.spec.chainId);
+  await device.deleteAccount(a.path, chain.spec.chainId);
+  clearTokenSettings(chain.spec.chainId, a.address);
   const left = accounts.filter((x) => x.id !== id);
   evmStore.set((s) => ({ accounts: left, selectedId: s.selectedId === id ? (left[0]?.id ?? null) : s.selectedId }));
   return left;

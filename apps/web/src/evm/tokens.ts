@@ -54,6 +54,15 @@ export function writeTokenSettings(chainId: number, address: string, s: TokenSet
   }
 }
 
+/** Forgets an account's tokens (after the account is deleted). */
+export function clearTokenSettings(chainId: number, address: string): void {
+  try {
+    localStorage.removeItem(storageKey(chainId, address));
+  } catch {
+    // storage unavailable: nothing kept either
+  }
+}
+
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Token entries of this account on the device (contract, symbol, decimals). */
@@ -84,9 +93,12 @@ export async function enabledTokenBalances(chain: EvmChain, account: EvmAccount,
   return enabled.map((k) => ({ ...k, balance: of(k.contract) }));
 }
 
-/** Token prices by contract from the product API (ETH only; silent failures). */
+/**
+ * Token prices by contract from the product API (ETH and BSC; silent failures). The local profile's ETH asks
+ * too: its server answers from its local table (LUSD at 1 USD), never from a public price service.
+ */
 export async function fetchTokenPrices(chain: EvmChain, contracts: readonly string[], currency: string): Promise<Map<string, string>> {
-  const platform = chain.spec.symbol === 'ETH' && !chain.local ? 'ethereum' : chain.spec.symbol === 'BSC' ? 'binance-smart-chain' : null;
+  const platform = chain.spec.symbol === 'ETH' ? 'ethereum' : chain.spec.symbol === 'BSC' ? 'binance-smart-chain' : null;
   const out = new Map<string, string>();
   if (!platform || !contracts.length) return out;
   try {

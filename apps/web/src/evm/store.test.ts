@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { customEvmChain, createEvmAdapter, type EvmBackend } from '@secux-companion/chain-evm';
+import type { Device, DeviceAccount } from '@secux-companion/device';
+import { runtime } from '../device/runtime';
+import type { EvmChain } from '../chains/evm';
+import { deleteEvmAccount, evmStore, type EvmAccount } from './store';
+import { readTokenSettings, writeTokenSettings } from './tokens';
+
+const ME = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+const LUSD = '0x9AD50244681e313eeF77adD770A9F3dBE000406b';
+const OTHER = '0x7f5BF9fC3e8d048947893991358c0A67738484bc';
+
+/** A device holding a table; records every write in order. */
+function fakeDevice(table: DeviceAccount[]) {
+  const calls: string[] = [];
+  const device = {
+    getTokens: (coin?: number, chainId?: number) =>
+      Promise.resolve(table.filter((e) => e.contract && (chainId === undefined || e.chainId === chainId))),
+    deleteToken: (path: string, contract: string, chainId?: number) => {
+      calls.push(`deleteToken ${path} ${contract} ${chainId}`);
+      return Promise.resolve();
+    },
+    deleteAccount: (path: string, chainId?: number) => {
+      calls.push(`deleteAccount ${path} ${chainId}`);
+      return Promise.resolve();
+    },
+  } as unknown as Device;
+  return { device, calls };
+}
+
+function sideChain(): EvmChain {
+  const spec = customEvmChain({ chainId: 31338, name: 'Side', nativeCurrency: { symbol: 'ETH', decimals: 18 }, rpcs: ['http://127.0.0.1:1'] });
+  const backend = {} as EvmBackend;
+  return { spec, backend, adapter: createEvmAdapter(spec, backend), local: true };
+}
+
+const account = (index: number): EvmAccount => ({
+  id: `EVM-31338:m/44'/60'/${index}'`,
+  index,
+  path: `m/44'/60'/${index}'`,
+  address: ME,
+  name: `Side ${index + 1}`,
+  balance: 0n,
+  nonce: 0,
+  txCount: 0,
+});
+
+afterEach(() => {
+  runtime.set({ device: null });
+  localStorage.clear();
+});
+
+describe('deleting an EVM account', () => {
+  it("deletes the account's token entries from the device first, then the account, and forgets its tokens", async () => {
+    const entry = (path: string, contract: string): DeviceAccount => ({ name: 'T', path, balance: '0', symbol: 'T', decimal: 18, chainId: 31338, contract });
+    const { device, calls } = fakeDevice([
+      entry("m/44'/60'/1'", LUSD),
+      entry("m/44'/60'/1'", OTHER),
+      // another account's token stays
+      entry("m/44'/60'/10'", LUSD),
+    ]);
+    runtime.set({ device });
+    const chain = sideChain();
+    evmStore.set({ scope: 'EVM-31338', chain, accounts: [account(0), account(1)], selectedId: account(1).id, status: 'ready' });
+    writeTokenSettings(31338, ME, { known: [{ contract: LUSD, name: 'L', symbol: 'L', decimals: 18 }], enabled: [] });
+
+    const left = await deleteEvmAccount(account(1).id);
+
+    expect(left.map((a) => a.index)).toEqual([0]);
+    expect(calls).toEqual([
+      `deleteToken m/44'/60'/1'/0/0 ${LUSD} 31338`,
+      `deleteToken m/44'/60'/1'/0/0 ${OTHER} 31338`,
+      "deleteAccount m/44'/60'/1' 31338",
+    ]);
+    expect(readTokenSettings(31338, ME)).toEqual({ known: [], enabled: [] });
+    expect(evmStore.get().selectedId).toBe(account(0).id);
+  });
+
+  it("an account with a balance is refused ('Can not delete an active account') and the device is left alone", async () => {
+    const { device, calls } = fakeDevice([]);
+    runtime.set({ device });
+    evmStore.set({ scope: 'EVM-31338', chain: sideChain(), accounts: [{ ...account(0), balance: 1n }], selectedId: null, status: 'ready' });
+    await expect(deleteEvmAccount(account(0).id)).rejects.toThrow();
+    expect(calls).toEqual([]);
+    expect(evmStore.get().accounts).toHaveLength(1);
+  });
+});
