@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvmBuiltTransaction } from '@secux-companion/chain-evm';
-import { customFeeAboveEstimate, feePromptFor } from './feePrompt';
+import { customFeeAboveEstimate, feePromptFor, nextEvmFeePrompt, stageAfter } from './feePrompt';
 import { evmAccountNameIssue, evmDeleteBlock, nextEvmAccountIndex } from './naming';
 import { fetchTokenImages, fetchTokenPrices, safeIconUrl, tokenInitial } from './tokens';
 import { collectNftPages, fetchAllNfts, NFT_MAX_PAGES } from './nfts';
@@ -32,6 +32,21 @@ describe('EVM send fee prompts', () => {
       feePromptFor('EVM', { review: { fee: 10n ** 18n } } as unknown as EvmBuiltTransaction),
     ).resolves.toBeNull();
     expect(f).not.toHaveBeenCalled();
+  });
+});
+
+describe('EVM fee prompt order', () => {
+  const built = (feeTooHigh: boolean) => ({ review: { fee: 1n }, details: { feeTooHigh } }) as unknown as EvmBuiltTransaction;
+  it('err-28 first, then the custom-fee question, then the fee-limit alert; Continue moves one stage on', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    await expect(nextEvmFeePrompt('EVM', built(true), 'feeTooHigh', true)).resolves.toEqual({ kind: 'feeTooHigh' });
+    expect(stageAfter('feeTooHigh')).toBe('customFee');
+    await expect(nextEvmFeePrompt('EVM', built(true), 'customFee', true)).resolves.toEqual({ kind: 'customFee' });
+    expect(stageAfter('customFee')).toBe('feeLimit');
+    // a chain the user added has no fee-limit alert: straight to Verification
+    await expect(nextEvmFeePrompt('EVM', built(true), 'feeLimit', true)).resolves.toBeNull();
+    await expect(nextEvmFeePrompt('EVM', built(false), 'feeTooHigh', false)).resolves.toBeNull();
+    expect(stageAfter('higher_fee')).toBe('verification');
   });
 });
 

@@ -1,24 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  CopyButton,
-  Group,
-  Loader,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Stepper,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   CHAINS,
   DEFAULT_FEE_MODE,
-  FEE_MODES,
   FIAT_SEND_CONFIRM_DIGITS,
   filterAmountInput,
   stripScheme,
@@ -28,7 +12,6 @@ import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../../components/useModalSize';
-import { EXTERNAL_LINK_PROPS, LINKS } from '../../lib/links';
 import type { BitcoinChain } from '../../chains/bitcoin';
 import { coinText, errorText, fiatText, issueText } from '../format';
 import type { AppAccount } from '../types';
@@ -38,10 +21,18 @@ import { createDomainResolver, domainRecipient, looksLikeDomain, type DomainLook
 import { QrScannerModal } from './QrScannerModal';
 import { checkAmount, checkRecipient, customFeeAboveEstimate, feeRateOf } from './sendRules';
 import { broadcastSigned, checkFeeAlert, signOnDevice, type BroadcastOutcome } from './txFlow';
-import { BroadcastFailure } from './BroadcastFailure';
-
-type Step = 0 | 1 | 2 | 3;
-type Prompt = { kind: 'customFee' } | { kind: 'higher_fee'; limit: string; currency: string } | { kind: 'max_fee' };
+import {
+  BroadcastActions,
+  BroadcastStatus,
+  DetailsFooter,
+  FeeModeControl,
+  FeePromptModal,
+  ReviewTable,
+  SendStepper,
+  SignActions,
+  type FeePrompt,
+  type SendStep,
+} from './SendSteps';
 
 /** Send modal: Details, Verification (sign on the device), Send (broadcast), Status. */
 export function SendModal({
@@ -60,7 +51,7 @@ export function SendModal({
   const size = useModalSize();
   const coin = account.chain;
   const { price, currency } = usePrice(coin);
-  const [step, setStep] = useState<Step>(0);
+  const [step, setStep] = useState<SendStep>(0);
   const [recipientText, setRecipientText] = useState('');
   const [amountText, setAmountText] = useState('');
   const [sendAll, setSendAll] = useState(false);
@@ -69,7 +60,7 @@ export function SendModal({
   const [building, setBuilding] = useState(false);
   const [buildError, setBuildError] = useState<string | null>(null);
   const [built, setBuilt] = useState<BtcBuiltTransaction | null>(null);
-  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const [prompt, setPrompt] = useState<FeePrompt | null>(null);
   const [signing, setSigning] = useState<{ current: number; total: number } | null>(null);
   const [signError, setSignError] = useState<string | null>(null);
   const [signed, setSigned] = useState<{ hash: string; raw: string } | null>(null);
@@ -80,7 +71,11 @@ export function SendModal({
     queryFn: () => chain.adapter.getAccountState(descriptorOf(account)),
     staleTime: 0,
   });
-  const fees = useQuery({ queryKey: ['fees', coin, chain.networkId], queryFn: () => chain.adapter.getFees(), staleTime: 30_000 });
+  const fees = useQuery({
+    queryKey: ['fees', coin, chain.networkId],
+    queryFn: () => chain.adapter.getFees(),
+    staleTime: 30_000,
+  });
   const available = state.data?.available ?? 0n;
   const tiers = fees.data?.tiers;
 
@@ -106,14 +101,25 @@ export function SendModal({
     return checkRecipient(coin, viaDomain.text, chain.adapter.validateAddress);
   }, [coin, recipientText, lookup, chain]);
   const resolvedAddress =
-    lookup.state === 'resolved' && looksLikeDomain(recipientText) && lookup.domain === recipientText.trim() ? lookup.address : null;
+    lookup.state === 'resolved' && looksLikeDomain(recipientText) && lookup.domain === recipientText.trim()
+      ? lookup.address
+      : null;
   const fee = tiers ? feeRateOf(mode, tiers, customText) : null;
   const feeRate = fee?.ok ? fee.rate : null;
 
   // Send-all: amount = balance − fee (the builder's answer for one output to the recipient).
-  const ownAddress = useMemo(() => chain.adapter.keysOf(descriptorOf(account)).receive(0).address, [chain, account]);
+  const ownAddress = useMemo(
+    () => chain.adapter.keysOf(descriptorOf(account)).receive(0).address,
+    [chain, account],
+  );
   const sendAllPreview = useQuery({
-    queryKey: ['send-all', account.id, recipient.status === 'ok' ? recipient.address : ownAddress, feeRate, available.toString()],
+    queryKey: [
+      'send-all',
+      account.id,
+      recipient.status === 'ok' ? recipient.address : ownAddress,
+      feeRate,
+      available.toString(),
+    ],
     queryFn: () =>
       chain.adapter.build(descriptorOf(account), {
         recipient: recipient.status === 'ok' ? recipient.address : ownAddress,
@@ -132,7 +138,8 @@ export function SendModal({
   }, [sendAll, sendAllAmount, coin]);
 
   const amountInvalid = sendAll ? !sendAllPreview.isSuccess : !amount?.ok;
-  const canContinue = recipient.status === 'ok' && !amountInvalid && feeRate !== null && !building && state.isSuccess;
+  const canContinue =
+    recipient.status === 'ok' && !amountInvalid && feeRate !== null && !building && state.isSuccess;
 
   const reset = () => {
     setStep(0);
@@ -149,13 +156,15 @@ export function SendModal({
   const advanceAfterFeeAlert = async (b: BtcBuiltTransaction) => {
     const check = await checkFeeAlert(coin, b.review.fee);
     if (check.alert === 'max_fee') return setPrompt({ kind: 'max_fee' });
-    if (check.alert === 'higher_fee') return setPrompt({ kind: 'higher_fee', limit: check.limit ?? '', currency: check.currency ?? '' });
+    if (check.alert === 'higher_fee')
+      return setPrompt({ kind: 'higher_fee', limit: check.limit ?? '', currency: check.currency ?? '' });
     setStep(1);
   };
 
   const onContinue = async (confirmedCustom = false) => {
     if (!canContinue || feeRate === null || !tiers) return;
-    if (!confirmedCustom && customFeeAboveEstimate(mode, feeRate, tiers)) return setPrompt({ kind: 'customFee' });
+    if (!confirmedCustom && customFeeAboveEstimate(mode, feeRate, tiers))
+      return setPrompt({ kind: 'customFee' });
     setBuilding(true);
     setBuildError(null);
     try {
@@ -215,13 +224,14 @@ export function SendModal({
   };
 
   return (
-    <Modal opened onClose={close} size={size} title={t('send.title', { name: account.name })} closeOnClickOutside={false}>
-      <Stepper active={step} size="sm" mb="md" allowNextStepsSelect={false}>
-        <Stepper.Step label={t('send.steps.details')} />
-        <Stepper.Step label={t('send.steps.verification')} />
-        <Stepper.Step label={t('send.steps.send')} />
-        <Stepper.Step label={t('send.steps.status')} />
-      </Stepper>
+    <Modal
+      opened
+      onClose={close}
+      size={size}
+      title={t('send.title', { name: account.name })}
+      closeOnClickOutside={false}
+    >
+      <SendStepper step={step} />
 
       {step === 0 && (
         <Stack>
@@ -229,29 +239,35 @@ export function SendModal({
             {t('send.available', { amount: `${coinText(available, coin)} ${coin}` })}
           </Text>
           <Group align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            label={t('send.recipient')}
-            value={recipientText}
-            onChange={(e) => setRecipientText(e.currentTarget.value)}
-            onPaste={(e) => {
-              e.preventDefault();
-              setRecipientText(stripScheme(e.clipboardData.getData('text')).trim());
-            }}
-            error={recipient.issue ? issueText(t, recipient.issue) : undefined}
-            description={
-              resolvedAddress
-                ? t('send.resolvedAddress', { address: resolvedAddress })
-                : lookup.state === 'pending' && looksLikeDomain(recipientText)
-                  ? t('send.resolvingDomain')
-                  : undefined
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="send-recipient"
-          />
-            <Button variant="default" mt={25} onClick={() => setScanning(true)} aria-label={t('send.scanQr')} data-testid="send-scan">
+            <TextInput
+              style={{ flex: 1 }}
+              label={t('send.recipient')}
+              value={recipientText}
+              onChange={(e) => setRecipientText(e.currentTarget.value)}
+              onPaste={(e) => {
+                e.preventDefault();
+                setRecipientText(stripScheme(e.clipboardData.getData('text')).trim());
+              }}
+              error={recipient.issue ? issueText(t, recipient.issue) : undefined}
+              description={
+                resolvedAddress
+                  ? t('send.resolvedAddress', { address: resolvedAddress })
+                  : lookup.state === 'pending' && looksLikeDomain(recipientText)
+                    ? t('send.resolvingDomain')
+                    : undefined
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              autoComplete="off"
+              spellCheck={false}
+              data-testid="send-recipient"
+            />
+            <Button
+              variant="default"
+              mt={25}
+              onClick={() => setScanning(true)}
+              aria-label={t('send.scanQr')}
+              data-testid="send-scan"
+            >
               {t('send.scan')}
             </Button>
           </Group>
@@ -269,9 +285,19 @@ export function SendModal({
             value={amountText}
             inputMode="decimal"
             disabled={sendAll}
-            onChange={(e) => setAmountText(filterAmountInput(e.currentTarget.value, amountText, CHAINS[coin].decimals))}
-            error={!sendAll && amountText !== '' && amount && !amount.ok ? issueText(t, amount.issue) : undefined}
-            description={!sendAll && amount?.ok ? fiat(amount.value) !== null ? `${currency.symbol}${fiat(amount.value)}` : undefined : undefined}
+            onChange={(e) =>
+              setAmountText(filterAmountInput(e.currentTarget.value, amountText, CHAINS[coin].decimals))
+            }
+            error={
+              !sendAll && amountText !== '' && amount && !amount.ok ? issueText(t, amount.issue) : undefined
+            }
+            description={
+              !sendAll && amount?.ok
+                ? fiat(amount.value) !== null
+                  ? `${currency.symbol}${fiat(amount.value)}`
+                  : undefined
+                : undefined
+            }
             data-testid="send-amount"
           />
           <Switch
@@ -290,182 +316,97 @@ export function SendModal({
             </Text>
           )}
           {!fees.data?.hidden && (
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="fee-mode-label">
-                {t('send.feeMode')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="fee-mode-label"
-                value={mode}
-                onChange={(v) => setMode(v as FeeMode)}
-                data={FEE_MODES.map((m) => ({
-                  value: m,
-                  label: m === 'Custom' || !tiers ? t(`send.fee.${m}`) : `${t(`send.fee.${m}`)} · ${tiers[m]}`,
-                }))}
-                data-testid="send-fee-mode"
-              />
+            <FeeModeControl
+              mode={mode}
+              onChange={setMode}
+              tierText={(m) => (tiers ? String(tiers[m]) : null)}
+            >
               {mode === 'Custom' && (
                 <TextInput
                   label={t('send.customFee')}
                   value={customText}
                   inputMode="numeric"
                   onChange={(e) => setCustomText(e.currentTarget.value)}
-                  error={fee && !fee.ok && fee.issue && customText !== '' ? issueText(t, fee.issue) : undefined}
+                  error={
+                    fee && !fee.ok && fee.issue && customText !== '' ? issueText(t, fee.issue) : undefined
+                  }
                   data-testid="send-custom-fee"
                 />
               )}
               <Text size="xs" c="dimmed" data-testid="send-fee-rate">
                 {feeRate !== null ? t('send.feeRate', { rate: feeRate }) : ''}
               </Text>
-            </Stack>
+            </FeeModeControl>
           )}
-          {(buildError || signError) && (
-            <Alert color="red" role="alert" data-testid="send-error">
-              {buildError ?? signError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button onClick={() => void onContinue()} disabled={!canContinue} loading={building} data-testid="send-continue">
-              {t('send.continue')}
-            </Button>
-          </Group>
+          <DetailsFooter
+            error={buildError ?? signError}
+            onContinue={() => void onContinue()}
+            canContinue={canContinue}
+            building={building}
+          />
         </Stack>
       )}
 
       {step >= 1 && step <= 2 && built && (
         <Stack>
-          <Table data-testid="send-review">
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th>{t('send.recipient')}</Table.Th>
-                <Table.Td style={{ wordBreak: 'break-all' }} data-testid="review-recipient">
-                  {built.review.recipient}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('send.amountLabel')}</Table.Th>
-                <Table.Td data-testid="review-amount">{money(built.review.amount)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('send.networkFee')}</Table.Th>
-                <Table.Td data-testid="review-fee">
-                  {`${money(built.review.fee)} · ${t('send.feeRate', { rate: built.review.feeRate ?? 0 })}`}
-                </Table.Td>
-              </Table.Tr>
-              {built.review.change && (
-                <Table.Tr>
-                  <Table.Th>{t('send.change')}</Table.Th>
-                  <Table.Td>{money(built.review.change.amount)}</Table.Td>
-                </Table.Tr>
-              )}
-              <Table.Tr>
-                <Table.Th>{t('send.total')}</Table.Th>
-                <Table.Td data-testid="review-total">{money(built.review.total)}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <ReviewTable
+            testId="send-review"
+            rows={[
+              {
+                label: t('send.recipient'),
+                value: built.review.recipient,
+                testId: 'review-recipient',
+                breakAll: true,
+              },
+              { label: t('send.amountLabel'), value: money(built.review.amount), testId: 'review-amount' },
+              {
+                label: t('send.networkFee'),
+                value: `${money(built.review.fee)} · ${t('send.feeRate', { rate: built.review.feeRate ?? 0 })}`,
+                testId: 'review-fee',
+              },
+              built.review.change && { label: t('send.change'), value: money(built.review.change.amount) },
+              { label: t('send.total'), value: money(built.review.total), testId: 'review-total' },
+            ]}
+          />
           {step === 1 && (
-            <>
-              <Text role="status" aria-live="polite" data-testid="send-sign-progress">
-                {signing
-                  ? signing.total > 1 && signing.current > 0
-                    ? t('send.signingProgress', { current: signing.current, total: signing.total })
-                    : t('send.confirmOnDevice')
-                  : ''}
-              </Text>
-              <Group justify="space-between">
-                <Button variant="default" onClick={reset} disabled={!!signing}>
-                  {t('send.back')}
-                </Button>
-                <Button onClick={() => void onSign()} loading={!!signing} data-testid="send-sign">
-                  {t('send.sign')}
-                </Button>
-              </Group>
-            </>
+            <SignActions
+              signing={signing}
+              onSign={() => void onSign()}
+              onBack={reset}
+              signTestId="send-sign"
+              progressTestId="send-sign-progress"
+            />
           )}
           {step === 2 && (
-            <>
-              <Text>{t('send.finalCheck')}</Text>
-              <Group justify="space-between">
-                <Button variant="default" onClick={reset}>
-                  {t('common.cancel')}
-                </Button>
-                <Button onClick={() => void onBroadcast()} data-testid="send-broadcast">
-                  {t('send.broadcast')}
-                </Button>
-              </Group>
-            </>
+            <BroadcastActions
+              onBroadcast={() => void onBroadcast()}
+              onCancel={reset}
+              testId="send-broadcast"
+            />
           )}
         </Stack>
       )}
 
       {step === 3 && (
-        <Stack aria-live="polite" data-testid="send-status">
-          {result === 'loading' && <Loader aria-label={t('send.broadcasting')} />}
-          {result && result !== 'loading' && result.kind === 'success' && (
-            <Stack data-testid="send-success">
-              <Text c="teal">{t('errors.state-010')}</Text>
-              <Group wrap="nowrap">
-                <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }} data-testid="send-txid">
-                  {result.hash}
-                </Text>
-                <CopyButton value={result.hash}>
-                  {({ copied, copy }) => (
-                    <Button size="xs" variant="light" onClick={copy}>
-                      {copied ? t('common.copied') : t('common.copy')}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
-              {chain.adapter.explorer.tx(result.hash) && (
-                <Anchor href={chain.adapter.explorer.tx(result.hash)} {...EXTERNAL_LINK_PROPS}>
-                  {t('send.viewExplorer')}
-                </Anchor>
-              )}
-            </Stack>
-          )}
-          {result && result !== 'loading' && result.kind === 'failed' && (
-            <BroadcastFailure messageKey={result.messageKey} raw={result.raw} testId="send-failed" />
-          )}
-          <Group justify="flex-end">
-            <Button onClick={close} disabled={result === 'loading'} data-testid="send-done">
-              {t('send.done')}
-            </Button>
-          </Group>
-        </Stack>
+        <BroadcastStatus
+          result={result}
+          explorerUrl={(hash) => chain.adapter.explorer.tx(hash)}
+          onDone={close}
+          testIds="send"
+        />
       )}
 
       {prompt && (
-        <Modal opened onClose={() => (prompt.kind === 'customFee' ? setPrompt(null) : (setPrompt(null), reset()))} title={t('send.feeAlertTitle')} zIndex={400}>
-          <Stack>
-            <Text role="alert">
-              {prompt.kind === 'customFee'
-                ? t('errors.customFeeAboveEstimate')
-                : prompt.kind === 'higher_fee'
-                  ? t('errors.feeAlertHigherFee', { symbol: '', limit: prompt.limit, currency: prompt.currency })
-                  : t('errors.feeAlertMaxFee')}
-            </Text>
-            <Group justify="flex-end">
-              {prompt.kind === 'max_fee' ? (
-                <Button component="a" href={LINKS.help} {...EXTERNAL_LINK_PROPS}>
-                  {t('send.contactSupport')}
-                </Button>
-              ) : (
-                <Button
-                  data-testid="fee-alert-continue"
-                  onClick={() => {
-                    const p = prompt;
-                    setPrompt(null);
-                    if (p.kind === 'customFee') void onContinue(true);
-                    else setStep(1);
-                  }}
-                >
-                  {t('send.continue')}
-                </Button>
-              )}
-            </Group>
-          </Stack>
-        </Modal>
+        <FeePromptModal
+          prompt={prompt}
+          onContinue={() => {
+            setPrompt(null);
+            if (prompt.kind === 'customFee') void onContinue(true);
+            else setStep(1);
+          }}
+          // Closing the custom-fee question returns to Details; closing a fee-limit alert resets the send.
+          onClose={() => (prompt.kind === 'customFee' ? setPrompt(null) : (setPrompt(null), reset()))}
+        />
       )}
     </Modal>
   );

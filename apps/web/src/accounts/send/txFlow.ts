@@ -2,7 +2,13 @@
  * Shared by Send and Speed up: device signing (progress current/total), finalize, broadcast with the
  * spec's error mapping, and the transaction log after every broadcast.
  */
-import { mapBroadcastError, mapSigningError, classifyFeeAlert, CHAINS, type FeeAlert } from '@secux-companion/core';
+import {
+  mapBroadcastError,
+  mapSigningError,
+  classifyFeeAlert,
+  CHAINS,
+  type FeeAlert,
+} from '@secux-companion/core';
 import type { SignedTransaction } from '@secux-companion/chain-common';
 import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
 import type { BitcoinChain } from '../../chains/bitcoin';
@@ -16,14 +22,10 @@ export type SignOutcome =
   | { kind: 'cancelled' }
   | { kind: 'error'; messageKey?: 'signatureError'; message?: string };
 
-export async function signOnDevice(
-  chain: BitcoinChain,
-  built: BtcBuiltTransaction,
-  onProgress: (current: number, total: number) => void,
-): Promise<SignOutcome> {
+/** Signs on the device and finalizes; a cancel on the device is silent, other failures are mapped. */
+export async function runSigning(sign: () => Promise<SignedTransaction>): Promise<SignOutcome> {
   try {
-    const signature = await chain.adapter.sign(currentDevice(), built, { onProgress });
-    return { kind: 'signed', tx: chain.adapter.finalize(built, signature) };
+    return { kind: 'signed', tx: await sign() };
   } catch (e) {
     const m = mapSigningError(e);
     if (m.kind === 'cancelled') {
@@ -31,16 +33,60 @@ export async function signOnDevice(
       return { kind: 'cancelled' };
     }
     console.warn('signing failed', e);
-    return m.kind === 'signature' ? { kind: 'error', messageKey: 'signatureError' } : { kind: 'error', message: m.message };
+    return m.kind === 'signature'
+      ? { kind: 'error', messageKey: 'signatureError' }
+      : { kind: 'error', message: m.message };
   }
+}
+
+export function signOnDevice(
+  chain: BitcoinChain,
+  built: BtcBuiltTransaction,
+  onProgress: (current: number, total: number) => void,
+): Promise<SignOutcome> {
+  return runSigning(async () =>
+    chain.adapter.finalize(built, await chain.adapter.sign(currentDevice(), built, { onProgress })),
+  );
 }
 
 export type BroadcastOutcome =
   | { kind: 'success'; hash: string; resultCode: 'state-010' }
-  | { kind: 'failed'; resultCode: 'err-08'; messageKey: 'broadcastConflict' | 'broadcastFailedRetry' | 'err-08'; conflict: boolean; raw: string };
+  | {
+      kind: 'failed';
+      resultCode: 'err-08';
+      messageKey: 'broadcastConflict' | 'broadcastFailedRetry' | 'err-08';
+      conflict: boolean;
+      raw: string;
+    };
 
-/** Broadcasts, maps 'conflict'/'Missing' to the unconfirmed-transaction alert, logs the transaction. */
-export async function broadcastSigned(
+/**
+ * Broadcasts, maps 'conflict'/'Missing' to the unconfirmed-transaction alert, and writes the transaction
+ * log (state-010 with the node's hash, or err-08 with the signed hash and the node's words).
+ */
+export async function runBroadcast(
+  broadcast: () => Promise<string>,
+  signedHash: string,
+  log: (hash: string, outcome: { result: 'state-010' } | { result: 'err-08'; error: string }) => void,
+): Promise<BroadcastOutcome> {
+  try {
+    const hash = await broadcast();
+    log(hash, { result: 'state-010' });
+    return { kind: 'success', hash, resultCode: 'state-010' };
+  } catch (e) {
+    const raw = e instanceof Error ? e.message : String(e);
+    const m = mapBroadcastError(raw);
+    log(signedHash, { result: 'err-08', error: raw });
+    return {
+      kind: 'failed',
+      resultCode: 'err-08',
+      messageKey: m.kind === 'conflict' ? 'broadcastConflict' : 'err-08',
+      conflict: m.kind === 'conflict',
+      raw,
+    };
+  }
+}
+
+export function broadcastSigned(
   chain: BitcoinChain,
   account: AppAccount,
   tx: SignedTransaction,
@@ -57,22 +103,11 @@ export async function broadcastSigned(
     feeRate: built.unsigned.feeRate,
     relatedTx: built.unsigned.relatedTx ?? null,
   };
-  try {
-    const hash = await chain.adapter.broadcast(tx);
-    void postTxLog(hash, account.chain, { ...context, result: 'state-010' });
-    return { kind: 'success', hash, resultCode: 'state-010' };
-  } catch (e) {
-    const raw = e instanceof Error ? e.message : String(e);
-    const m = mapBroadcastError(raw);
-    void postTxLog(tx.hash, account.chain, { ...context, result: 'err-08', error: raw });
-    return {
-      kind: 'failed',
-      resultCode: 'err-08',
-      messageKey: m.kind === 'conflict' ? 'broadcastConflict' : 'err-08',
-      conflict: m.kind === 'conflict',
-      raw,
-    };
-  }
+  return runBroadcast(
+    () => chain.adapter.broadcast(tx),
+    tx.hash,
+    (hash, outcome) => void postTxLog(hash, account.chain, { ...context, ...outcome }),
+  );
 }
 
 /**

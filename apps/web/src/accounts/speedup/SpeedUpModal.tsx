@@ -1,7 +1,11 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Operation } from '@secux-companion/chain-common';
-import { RbfFeeTooLowError, type BtcBuiltTransaction, type SpeedUpKind } from '@secux-companion/chain-bitcoin';
+import {
+  RbfFeeTooLowError,
+  type BtcBuiltTransaction,
+  type SpeedUpKind,
+} from '@secux-companion/chain-bitcoin';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../../components/useModalSize';
@@ -12,10 +16,23 @@ import { broadcastSigned, checkFeeAlert, signOnDevice, type BroadcastOutcome } f
 import { refreshBalances } from '../store';
 import type { AppAccount } from '../types';
 import { accountKeys, descriptorOf } from '../useChain';
-import { checkSpeedUpFee, operationToUtxoTx, originalFeeRate, rbfMinimum, suggestedRange } from './speedUpRules';
-import { BroadcastFailure } from '../send/BroadcastFailure';
-
-type Step = 0 | 1 | 2 | 3;
+import {
+  checkSpeedUpFee,
+  operationToUtxoTx,
+  originalFeeRate,
+  rbfMinimum,
+  suggestedRange,
+} from './speedUpRules';
+import {
+  BroadcastActions,
+  BroadcastStatus,
+  FeePromptModal,
+  ReviewTable,
+  SendStepper,
+  SignActions,
+  type FeePrompt,
+  type SendStep,
+} from '../send/SendSteps';
 
 /** Speed-up modal (RBF or CPFP, one button picks the method): Details, Verification, Send, Status. */
 export function SpeedUpModal({
@@ -34,7 +51,7 @@ export function SpeedUpModal({
   const { t } = useTranslation();
   const size = useModalSize();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>(0);
+  const [step, setStep] = useState<SendStep>(0);
   const [feeText, setFeeText] = useState<string | null>(null);
   const [recipient, setRecipient] = useState<string | null>(null);
   const [building, setBuilding] = useState(false);
@@ -42,11 +59,17 @@ export function SpeedUpModal({
   const [signing, setSigning] = useState<{ current: number; total: number } | null>(null);
   const [signed, setSigned] = useState<{ hash: string; raw: string } | null>(null);
   const [result, setResult] = useState<BroadcastOutcome | 'loading' | null>(null);
-  const [higherFee, setHigherFee] = useState<{ limit: string; currency: string } | null>(null);
-  const [maxFee, setMaxFee] = useState(false);
+  const [feePrompt, setFeePrompt] = useState<FeePrompt | null>(null);
 
-  const fees = useQuery({ queryKey: ['fees', account.chain, chain.networkId], queryFn: () => chain.adapter.getFees() });
-  const own = useQuery({ queryKey: ['receive-address', account.id, 'cpfp'], queryFn: () => nextReceiveAddress(chain, account), enabled: kind === 'cpfp' });
+  const fees = useQuery({
+    queryKey: ['fees', account.chain, chain.networkId],
+    queryFn: () => chain.adapter.getFees(),
+  });
+  const own = useQuery({
+    queryKey: ['receive-address', account.id, 'cpfp'],
+    queryFn: () => nextReceiveAddress(chain, account),
+    enabled: kind === 'cpfp',
+  });
   const tiers = fees.data?.tiers;
   const original = originalFeeRate(operation);
   const minimum = tiers ? (kind === 'rbf' ? rbfMinimum(operation, tiers.medium) : tiers.low) : 0;
@@ -66,7 +89,9 @@ export function SpeedUpModal({
 
   const fail = (e: unknown) => {
     console.warn('speed-up failed', e);
-    window.alert(e instanceof RbfFeeTooLowError ? t('speedUp.tooLow', { minimum: e.minimum }) : errorText(t, e));
+    window.alert(
+      e instanceof RbfFeeTooLowError ? t('speedUp.tooLow', { minimum: e.minimum }) : errorText(t, e),
+    );
     onClose();
   };
 
@@ -77,12 +102,19 @@ export function SpeedUpModal({
       const tx = operationToUtxoTx(operation);
       const b =
         kind === 'rbf'
-          ? await chain.adapter.buildRbf(descriptorOf(account), tx, { feeRate: check.rate, networkFeeRate: tiers.medium })
-          : await chain.adapter.buildCpfp(descriptorOf(account), tx, { recipient: to.trim(), targetFeeRate: check.rate });
+          ? await chain.adapter.buildRbf(descriptorOf(account), tx, {
+              feeRate: check.rate,
+              networkFeeRate: tiers.medium,
+            })
+          : await chain.adapter.buildCpfp(descriptorOf(account), tx, {
+              recipient: to.trim(),
+              targetFeeRate: check.rate,
+            });
       setBuilt(b);
       const alert = await checkFeeAlert(account.chain, b.review.fee);
-      if (alert.alert === 'max_fee') setMaxFee(true);
-      else if (alert.alert === 'higher_fee') setHigherFee({ limit: alert.limit ?? '', currency: alert.currency ?? '' });
+      if (alert.alert === 'max_fee') setFeePrompt({ kind: 'max_fee' });
+      else if (alert.alert === 'higher_fee')
+        setFeePrompt({ kind: 'higher_fee', limit: alert.limit ?? '', currency: alert.currency ?? '' });
       else setStep(1);
     } catch (e) {
       fail(e);
@@ -134,12 +166,7 @@ export function SpeedUpModal({
       closeOnClickOutside={false}
       data-testid="speed-up-modal"
     >
-      <Stepper active={step} size="sm" mb="md" allowNextStepsSelect={false}>
-        <Stepper.Step label={t('send.steps.details')} />
-        <Stepper.Step label={t('send.steps.verification')} />
-        <Stepper.Step label={t('send.steps.send')} />
-        <Stepper.Step label={t('send.steps.status')} />
-      </Stepper>
+      <SendStepper step={step} />
       {step === 0 && (
         <Stack>
           {!tiers && <Loader size="sm" aria-label={t('accounts.loading')} />}
@@ -149,7 +176,12 @@ export function SpeedUpModal({
           <Text size="sm" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {operation.hash}
           </Text>
-          <Text size="sm">{t('speedUp.originalFee', { fee: `${coinText(operation.fee, account.chain)} ${account.chain}`, rate: original })}</Text>
+          <Text size="sm">
+            {t('speedUp.originalFee', {
+              fee: `${coinText(operation.fee, account.chain)} ${account.chain}`,
+              rate: original,
+            })}
+          </Text>
           {range && <Text size="sm">{t('speedUp.suggested', { min: range.min, max: range.max })}</Text>}
           {kind === 'cpfp' && (
             <TextInput
@@ -175,7 +207,12 @@ export function SpeedUpModal({
             data-testid="speed-up-fee"
           />
           <Group justify="flex-end">
-            <Button onClick={() => void onNext()} disabled={!check?.ok || recipientMissing} loading={building} data-testid="speed-up-next">
+            <Button
+              onClick={() => void onNext()}
+              disabled={!check?.ok || recipientMissing}
+              loading={building}
+              data-testid="speed-up-next"
+            >
               {t('send.continue')}
             </Button>
           </Group>
@@ -183,98 +220,48 @@ export function SpeedUpModal({
       )}
       {(step === 1 || step === 2) && built && (
         <Stack>
-          <Table>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th>{t('send.recipient')}</Table.Th>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{built.review.recipient}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('send.amountLabel')}</Table.Th>
-                <Table.Td>{`${coinText(built.review.amount, account.chain)} ${account.chain}`}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('send.networkFee')}</Table.Th>
-                <Table.Td data-testid="speed-up-review-fee">
-                  {`${coinText(built.review.fee, account.chain)} ${account.chain} · ${t('send.feeRate', { rate: built.review.feeRate ?? 0 })}`}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <ReviewTable
+            rows={[
+              { label: t('send.recipient'), value: built.review.recipient, breakAll: true },
+              {
+                label: t('send.amountLabel'),
+                value: `${coinText(built.review.amount, account.chain)} ${account.chain}`,
+              },
+              {
+                label: t('send.networkFee'),
+                value: `${coinText(built.review.fee, account.chain)} ${account.chain} · ${t('send.feeRate', { rate: built.review.feeRate ?? 0 })}`,
+                testId: 'speed-up-review-fee',
+              },
+            ]}
+          />
           {step === 1 ? (
-            <>
-              <Text role="status" aria-live="polite">
-                {signing
-                  ? signing.total > 1 && signing.current > 0
-                    ? t('send.signingProgress', { current: signing.current, total: signing.total })
-                    : t('send.confirmOnDevice')
-                  : ''}
-              </Text>
-              <Group justify="flex-end">
-                <Button onClick={() => void onSign()} loading={!!signing} data-testid="speed-up-sign">
-                  {t('send.sign')}
-                </Button>
-              </Group>
-            </>
+            <SignActions signing={signing} onSign={() => void onSign()} signTestId="speed-up-sign" />
           ) : (
-            <Group justify="flex-end">
-              <Button onClick={() => void onBroadcast()} data-testid="speed-up-broadcast">
-                {t('send.broadcast')}
-              </Button>
-            </Group>
+            <BroadcastActions onBroadcast={() => void onBroadcast()} testId="speed-up-broadcast" />
           )}
         </Stack>
       )}
       {step === 3 && (
-        <Stack aria-live="polite">
-          {result === 'loading' && <Loader aria-label={t('send.broadcasting')} />}
-          {result && result !== 'loading' && result.kind === 'success' && (
-            <Stack data-testid="speed-up-success">
-              <Text c="teal">{t('errors.state-010')}</Text>
-              <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }} data-testid="speed-up-txid">
-                {result.hash}
-              </Text>
-            </Stack>
-          )}
-          {result && result !== 'loading' && result.kind === 'failed' && (
-            <BroadcastFailure messageKey={result.messageKey} raw={result.raw} testId="speed-up-failed" />
-          )}
-          <Group justify="flex-end">
-            <Button onClick={done} disabled={result === 'loading'} data-testid="speed-up-done">
-              {t('send.done')}
-            </Button>
-          </Group>
-        </Stack>
+        <BroadcastStatus
+          result={result}
+          explorerUrl={(hash) => chain.adapter.explorer.tx(hash)}
+          onDone={done}
+          testIds="speed-up"
+        />
       )}
-      {(higherFee || maxFee) && (
-        <Modal
-          opened
-          zIndex={400}
-          title={t('send.feeAlertTitle')}
+      {feePrompt && (
+        <FeePromptModal
+          prompt={feePrompt}
+          onContinue={() => {
+            setFeePrompt(null);
+            setStep(1);
+          }}
+          // Closing a fee-limit alert drops the built replacement; the Details step stays.
           onClose={() => {
-            setHigherFee(null);
-            setMaxFee(false);
+            setFeePrompt(null);
             setBuilt(null);
           }}
-        >
-          <Stack>
-            <Alert color="yellow" role="alert">
-              {maxFee
-                ? t('errors.feeAlertMaxFee')
-                : t('errors.feeAlertHigherFee', { symbol: '', limit: higherFee?.limit ?? '', currency: higherFee?.currency ?? '' })}
-            </Alert>
-            {!maxFee && (
-              <Button
-                onClick={() => {
-                  setHigherFee(null);
-                  setStep(1);
-                }}
-              >
-                {t('send.continue')}
-              </Button>
-            )}
-          </Stack>
-        </Modal>
+        />
       )}
     </Modal>
   );

@@ -1,0 +1,133 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { initI18n } from '../../i18n';
+import { LINKS } from '../../lib/links';
+import { BroadcastStatus, FeePromptModal, ReviewTable, type FeePrompt } from './SendSteps';
+
+beforeAll(async () => {
+  // Mantine reads these in jsdom.
+  window.matchMedia ??= ((q: string) => ({
+    matches: false,
+    media: q,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  await initI18n(['en']);
+});
+afterEach(cleanup);
+
+const renderIn = (node: ReactNode) => render(<MantineProvider>{node}</MantineProvider>);
+
+function showPrompt(prompt: FeePrompt) {
+  const onContinue = vi.fn();
+  const onClose = vi.fn();
+  renderIn(<FeePromptModal prompt={prompt} onContinue={onContinue} onClose={onClose} />);
+  return { onContinue, onClose };
+}
+
+describe('fee prompt modal (a modal, never window.alert / confirm)', () => {
+  it("fee too high: err-28's text and Continue goes on", () => {
+    const alert = vi.spyOn(window, 'alert');
+    const { onContinue } = showPrompt({ kind: 'feeTooHigh' });
+    expect(screen.getByTestId('fee-alert-text').textContent).toBe('The network fee is too high.');
+    fireEvent.click(screen.getByTestId('fee-alert-continue'));
+    expect(onContinue).toHaveBeenCalledTimes(1);
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('custom fee above the estimate: Continue confirms', () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    const { onContinue } = showPrompt({ kind: 'customFee' });
+    fireEvent.click(screen.getByTestId('fee-alert-continue'));
+    expect(onContinue).toHaveBeenCalledTimes(1);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('higher_fee names the limit and currency; Continue advances', () => {
+    const { onContinue } = showPrompt({ kind: 'higher_fee', limit: '100', currency: 'USD' });
+    expect(screen.getByTestId('fee-alert-text').textContent).toContain('100');
+    fireEvent.click(screen.getByTestId('fee-alert-continue'));
+    expect(onContinue).toHaveBeenCalledTimes(1);
+  });
+
+  it('max_fee: only the support link, opened outside the app', () => {
+    showPrompt({ kind: 'max_fee' });
+    expect(screen.queryByTestId('fee-alert-continue')).toBeNull();
+    const link = screen.getByTestId('fee-alert-support');
+    expect(link.getAttribute('href')).toBe(LINKS.help);
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+});
+
+describe('review table and status step', () => {
+  it('leaves out rows that do not apply', () => {
+    renderIn(
+      <ReviewTable
+        testId="review"
+        rows={[{ label: 'To', value: 'addr', testId: 'to' }, false, { label: 'Fee', value: '1' }]}
+      />,
+    );
+    expect(screen.getByTestId('review').querySelectorAll('tr')).toHaveLength(2);
+    expect(screen.getByTestId('to').textContent).toBe('addr');
+  });
+
+  it('success: the hash, a copy button and the explorer link in a new window', () => {
+    const onDone = vi.fn();
+    renderIn(
+      <BroadcastStatus
+        result={{ kind: 'success', hash: '0xabc', resultCode: 'state-010' }}
+        explorerUrl={(h) => `https://explorer.test/tx/${h}`}
+        onDone={onDone}
+        testIds="send"
+      />,
+    );
+    expect(screen.getByTestId('send-txid').textContent).toBe('0xabc');
+    const link = screen.getByRole('link');
+    expect(link.getAttribute('href')).toBe('https://explorer.test/tx/0xabc');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('send-done'));
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('no explorer (local chain): no link; failure shows the message and the node words as text', () => {
+    const { rerender } = renderIn(
+      <BroadcastStatus
+        result={{ kind: 'success', hash: '0xabc', resultCode: 'state-010' }}
+        explorerUrl={() => undefined}
+        onDone={() => {}}
+        testIds="send"
+      />,
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+    rerender(
+      <MantineProvider>
+        <BroadcastStatus
+          result={{
+            kind: 'failed',
+            resultCode: 'err-08',
+            messageKey: 'err-08',
+            conflict: false,
+            raw: '<b>nonce too low</b>',
+          }}
+          explorerUrl={() => undefined}
+          onDone={() => {}}
+          testIds="send"
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('send-failed').textContent).toContain('<b>nonce too low</b>');
+    expect(screen.getByTestId('send-failed').querySelector('b')).toBeNull();
+  });
+});

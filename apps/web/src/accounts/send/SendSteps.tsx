@@ -1,0 +1,324 @@
+/**
+ * The parts every four-step transaction modal shares (bitcoin-family send, speed-up, EVM send): the stepper,
+ * the review table, the Verification (sign on the device) and Send (broadcast) actions, the Status step,
+ * and the fee prompts. Each modal keeps its own Details step and its chain's rules; these only lay out
+ * what the chain's adapter produced.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+} from '@mantine/core';
+import { FEE_MODES, type FeeMode } from '@secux-companion/core';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EXTERNAL_LINK_PROPS, LINKS } from '../../lib/links';
+import type { BroadcastOutcome } from './txFlow';
+import { BroadcastFailure } from './BroadcastFailure';
+
+export type SendStep = 0 | 1 | 2 | 3;
+
+/** Details, Verification, Send, Status. */
+export function SendStepper({ step }: { step: SendStep }) {
+  const { t } = useTranslation();
+  return (
+    <Stepper active={step} size="sm" mb="md" allowNextStepsSelect={false}>
+      <Stepper.Step label={t('send.steps.details')} />
+      <Stepper.Step label={t('send.steps.verification')} />
+      <Stepper.Step label={t('send.steps.send')} />
+      <Stepper.Step label={t('send.steps.status')} />
+    </Stepper>
+  );
+}
+
+/**
+ * Fee mode (High, Medium, Low, Custom) with each tier's figure beside its name when known; `children`
+ * holds the chain's custom-fee input and notes.
+ */
+export function FeeModeControl({
+  mode,
+  onChange,
+  tierText,
+  children,
+}: {
+  mode: FeeMode;
+  onChange: (mode: FeeMode) => void;
+  /** The tier's figure ('12 sat/vB', '3 Gwei'), or null while unknown. */
+  tierText: (mode: Exclude<FeeMode, 'Custom'>) => string | null;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={labelId}>
+        {t('send.feeMode')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        value={mode}
+        onChange={(v) => onChange(v as FeeMode)}
+        data={FEE_MODES.map((m) => {
+          const figure = m === 'Custom' ? null : tierText(m);
+          return { value: m, label: figure ? `${t(`send.fee.${m}`)} · ${figure}` : t(`send.fee.${m}`) };
+        })}
+        data-testid="send-fee-mode"
+      />
+      {children}
+    </Stack>
+  );
+}
+
+/** The end of the Details step: the build or signing error, then Continue. */
+export function DetailsFooter({
+  error,
+  onContinue,
+  canContinue,
+  building,
+}: {
+  error: string | null;
+  onContinue: () => void;
+  canContinue: boolean;
+  building: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {error && (
+        <Alert color="red" role="alert" data-testid="send-error">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={onContinue} disabled={!canContinue} loading={building} data-testid="send-continue">
+          {t('send.continue')}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+export interface ReviewRow {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+  /** Long values such as addresses wrap anywhere. */
+  breakAll?: boolean;
+}
+
+/** What the device is about to sign, as a two-column table. */
+export function ReviewTable({
+  rows,
+  testId,
+}: {
+  rows: readonly (ReviewRow | false | null | undefined)[];
+  testId?: string;
+}) {
+  return (
+    <Table data-testid={testId}>
+      <Table.Tbody>
+        {rows
+          .filter((r): r is ReviewRow => !!r)
+          .map((r) => (
+            <Table.Tr key={r.label}>
+              <Table.Th>{r.label}</Table.Th>
+              <Table.Td style={r.breakAll ? { wordBreak: 'break-all' } : undefined} data-testid={r.testId}>
+                {r.value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Signing progress: inputs signed so far when the device signs several, else 'confirm on the device'. */
+export type SigningState = { current: number; total: number } | boolean | null;
+
+function signingText(t: (k: string, o?: Record<string, unknown>) => string, s: SigningState): string {
+  if (!s) return '';
+  if (s !== true && s.total > 1 && s.current > 0)
+    return t('send.signingProgress', { current: s.current, total: s.total });
+  return t('send.confirmOnDevice');
+}
+
+/** Verification: sign on the device (Back returns to Details when given). */
+export function SignActions({
+  signing,
+  onSign,
+  onBack,
+  signTestId,
+  progressTestId,
+}: {
+  signing: SigningState;
+  onSign: () => void;
+  onBack?: () => void;
+  signTestId: string;
+  progressTestId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text role="status" aria-live="polite" data-testid={progressTestId}>
+        {signingText(t, signing)}
+      </Text>
+      <Group justify={onBack ? 'space-between' : 'flex-end'}>
+        {onBack && (
+          <Button variant="default" onClick={onBack} disabled={!!signing}>
+            {t('send.back')}
+          </Button>
+        )}
+        <Button onClick={onSign} loading={!!signing} data-testid={signTestId}>
+          {t('send.sign')}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** Send: the signed transaction is broadcast only when the user says so (Cancel drops it when given). */
+export function BroadcastActions({
+  onBroadcast,
+  onCancel,
+  testId,
+}: {
+  onBroadcast: () => void;
+  onCancel?: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {onCancel && <Text>{t('send.finalCheck')}</Text>}
+      <Group justify={onCancel ? 'space-between' : 'flex-end'}>
+        {onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+        )}
+        <Button onClick={onBroadcast} data-testid={testId}>
+          {t('send.broadcast')}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/**
+ * Status: a spinner while broadcasting; then the transaction id with Copy and the explorer link (new
+ * window), or the failure; Done closes.
+ */
+export function BroadcastStatus({
+  result,
+  explorerUrl,
+  onDone,
+  testIds,
+}: {
+  result: BroadcastOutcome | 'loading' | null;
+  explorerUrl: (hash: string) => string | undefined;
+  onDone: () => void;
+  /** Prefix of the test ids: `${prefix}-status`, `-success`, `-txid`, `-failed`, `-done`. */
+  testIds: string;
+}) {
+  const { t } = useTranslation();
+  const link =
+    result && result !== 'loading' && result.kind === 'success' ? explorerUrl(result.hash) : undefined;
+  return (
+    <Stack aria-live="polite" data-testid={`${testIds}-status`}>
+      {result === 'loading' && <Loader aria-label={t('send.broadcasting')} />}
+      {result && result !== 'loading' && result.kind === 'success' && (
+        <Stack data-testid={`${testIds}-success`}>
+          <Text c="teal">{t('errors.state-010')}</Text>
+          <Group wrap="nowrap">
+            <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }} data-testid={`${testIds}-txid`}>
+              {result.hash}
+            </Text>
+            <CopyButton value={result.hash}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? t('common.copied') : t('common.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          {link && (
+            <Anchor href={link} {...EXTERNAL_LINK_PROPS}>
+              {t('send.viewExplorer')}
+            </Anchor>
+          )}
+        </Stack>
+      )}
+      {result && result !== 'loading' && result.kind === 'failed' && (
+        <BroadcastFailure messageKey={result.messageKey} raw={result.raw} testId={`${testIds}-failed`} />
+      )}
+      <Group justify="flex-end">
+        <Button onClick={onDone} disabled={result === 'loading'} data-testid={`${testIds}-done`}>
+          {t('send.done')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The fee prompts before Verification:
+ * - feeTooHigh: err-28, the fee is above 3 × the network's high fee (EVM except BSC); Continue goes on;
+ * - customFee: a custom fee above the estimate asks for confirmation;
+ * - higher_fee: the fee's value is above higherFeeLimit (remote config); Continue goes on;
+ * - max_fee: above maxFeeLimit; no way on, a button opens the support page.
+ * Closing feeTooHigh or customFee returns to Details; closing a fee-limit alert resets the send.
+ */
+export type FeePrompt =
+  | { kind: 'feeTooHigh' }
+  | { kind: 'customFee' }
+  | { kind: 'higher_fee'; limit: string; currency: string }
+  | { kind: 'max_fee' };
+
+export function FeePromptModal({
+  prompt,
+  onContinue,
+  onClose,
+}: {
+  prompt: FeePrompt;
+  onContinue: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const text =
+    prompt.kind === 'feeTooHigh'
+      ? t('errors.err-28')
+      : prompt.kind === 'customFee'
+        ? t('errors.customFeeAboveEstimate')
+        : prompt.kind === 'higher_fee'
+          ? t('errors.feeAlertHigherFee', { symbol: '', limit: prompt.limit, currency: prompt.currency })
+          : t('errors.feeAlertMaxFee');
+  return (
+    <Modal opened onClose={onClose} title={t('send.feeAlertTitle')} zIndex={400} data-testid="fee-alert">
+      <Stack>
+        <Text role="alert" data-testid="fee-alert-text" data-kind={prompt.kind}>
+          {text}
+        </Text>
+        <Group justify="flex-end">
+          {prompt.kind === 'max_fee' ? (
+            <Button component="a" href={LINKS.help} {...EXTERNAL_LINK_PROPS} data-testid="fee-alert-support">
+              {t('send.contactSupport')}
+            </Button>
+          ) : (
+            <Button data-testid="fee-alert-continue" onClick={onContinue}>
+              {t('send.continue')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
