@@ -5,7 +5,6 @@ import {
   filterAmountInput,
   formatUnits,
   recipientIssue,
-  stripScheme,
   validateAmount,
   type FeeMode,
 } from '@secux-companion/core';
@@ -28,6 +27,9 @@ import { customFeeAboveEstimate, nextEvmFeePrompt, stageAfter, type EvmFeeStage 
 import type { EvmAccount } from './store';
 import type { AccountToken } from './tokens';
 import { runBroadcast, runSigning, type BroadcastOutcome } from '../accounts/send/txFlow';
+import { domainRecipient } from '../accounts/send/domainResolve';
+import { RecipientField } from '../accounts/send/RecipientField';
+import { useDomainEntry } from '../accounts/send/useDomainEntry';
 import {
   BroadcastActions,
   BroadcastStatus,
@@ -122,8 +124,21 @@ export function EvmSendModal({
         ? (token?.balance ?? 0n)
         : nftMax;
 
+  // A domain resolves through the server and its address replaces the entry (spec 01 §4).
+  const { lookup, resolvedFrom, resolving } = useDomainEntry(
+    chain.spec.coin,
+    recipientText,
+    setRecipientText,
+  );
+  const viaDomain = domainRecipient(recipientText, lookup);
   const recipientStatus =
-    recipientText.trim() === '' ? 'empty' : chain.adapter.validateAddress(recipientText.trim());
+    viaDomain.kind === 'domain'
+      ? viaDomain.status
+      : recipientText.trim() === ''
+        ? 'empty'
+        : chain.adapter.validateAddress(recipientText.trim());
+  const recipientError =
+    viaDomain.kind === 'domain' && viaDomain.issue ? viaDomain.issue : recipientIssue(recipientStatus);
   const amount =
     sendAll && asset.kind !== 'nft'
       ? null
@@ -336,20 +351,12 @@ export function EvmSendModal({
               amount: asset.kind === 'nft' ? available.toString() : assetAmount(available),
             })}
           </Text>
-          <TextInput
-            label={t('send.recipient')}
+          <RecipientField
             value={recipientText}
-            onChange={(e) => setRecipientText(e.currentTarget.value)}
-            onPaste={(e) => {
-              e.preventDefault();
-              setRecipientText(stripScheme(e.clipboardData.getData('text')).trim());
-            }}
-            error={
-              recipientIssue(recipientStatus) ? issueText(t, recipientIssue(recipientStatus)!) : undefined
-            }
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="send-recipient"
+            onChange={setRecipientText}
+            error={recipientError ? issueText(t, recipientError) : undefined}
+            resolvedFrom={resolvedFrom}
+            resolving={resolving}
           />
           {(asset.kind !== 'nft' || asset.asset.schemaName === 'ERC1155') && (
             <TextInput

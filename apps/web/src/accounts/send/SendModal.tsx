@@ -1,15 +1,14 @@
-import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   CHAINS,
   DEFAULT_FEE_MODE,
   FIAT_SEND_CONFIRM_DIGITS,
   filterAmountInput,
-  stripScheme,
   type FeeMode,
 } from '@secux-companion/core';
 import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../../components/useModalSize';
 import type { BitcoinChain } from '../../chains/bitcoin';
@@ -17,8 +16,9 @@ import { coinText, errorText, fiatText, issueText } from '../format';
 import type { AppAccount } from '../types';
 import { accountKeys, descriptorOf } from '../useChain';
 import { usePrice } from '../usePrice';
-import { createDomainResolver, domainRecipient, looksLikeDomain, type DomainLookup } from './domainResolve';
-import { QrScannerModal } from './QrScannerModal';
+import { domainRecipient } from './domainResolve';
+import { useDomainEntry } from './useDomainEntry';
+import { RecipientField } from './RecipientField';
 import { checkAmount, checkRecipient, customFeeAboveEstimate, feeRateOf } from './sendRules';
 import { broadcastSigned, checkFeeAlert, signOnDevice, type BroadcastOutcome } from './txFlow';
 import {
@@ -79,31 +79,13 @@ export function SendModal({
   const available = state.data?.available ?? 0n;
   const tiers = fees.data?.tiers;
 
-  const [scanning, setScanning] = useState(false);
-  const [lookup, setLookup] = useState<DomainLookup>({ state: 'idle' });
-  const resolverRef = useRef<ReturnType<typeof createDomainResolver> | null>(null);
-  useEffect(() => {
-    const resolver = createDomainResolver({ coin, onChange: setLookup });
-    resolverRef.current = resolver;
-    return () => {
-      resolver.dispose();
-      resolverRef.current = null;
-    };
-  }, [coin]);
-  // Each change of the entry revalidates it; a domain is resolved 500 ms after the last change.
-  useEffect(() => {
-    resolverRef.current?.update(recipientText);
-  }, [recipientText, coin]);
+  const { lookup, resolvedFrom, resolving } = useDomainEntry(coin, recipientText, setRecipientText);
 
   const recipient = useMemo(() => {
     const viaDomain = domainRecipient(recipientText, lookup);
     if (viaDomain.kind === 'domain') return viaDomain;
     return checkRecipient(coin, viaDomain.text, chain.adapter.validateAddress);
   }, [coin, recipientText, lookup, chain]);
-  const resolvedAddress =
-    lookup.state === 'resolved' && looksLikeDomain(recipientText) && lookup.domain === recipientText.trim()
-      ? lookup.address
-      : null;
   const fee = tiers ? feeRateOf(mode, tiers, customText) : null;
   const feeRate = fee?.ok ? fee.rate : null;
 
@@ -238,48 +220,13 @@ export function SendModal({
           <Text size="sm" c="dimmed" data-testid="send-available">
             {t('send.available', { amount: `${coinText(available, coin)} ${coin}` })}
           </Text>
-          <Group align="flex-start" gap="xs" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              label={t('send.recipient')}
-              value={recipientText}
-              onChange={(e) => setRecipientText(e.currentTarget.value)}
-              onPaste={(e) => {
-                e.preventDefault();
-                setRecipientText(stripScheme(e.clipboardData.getData('text')).trim());
-              }}
-              error={recipient.issue ? issueText(t, recipient.issue) : undefined}
-              description={
-                resolvedAddress
-                  ? t('send.resolvedAddress', { address: resolvedAddress })
-                  : lookup.state === 'pending' && looksLikeDomain(recipientText)
-                    ? t('send.resolvingDomain')
-                    : undefined
-              }
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              autoComplete="off"
-              spellCheck={false}
-              data-testid="send-recipient"
-            />
-            <Button
-              variant="default"
-              mt={25}
-              onClick={() => setScanning(true)}
-              aria-label={t('send.scanQr')}
-              data-testid="send-scan"
-            >
-              {t('send.scan')}
-            </Button>
-          </Group>
-          {scanning && (
-            <QrScannerModal
-              onClose={() => setScanning(false)}
-              onScan={(text) => {
-                setScanning(false);
-                setRecipientText(text);
-              }}
-            />
-          )}
+          <RecipientField
+            value={recipientText}
+            onChange={setRecipientText}
+            error={recipient.issue ? issueText(t, recipient.issue) : undefined}
+            resolvedFrom={resolvedFrom}
+            resolving={resolving}
+          />
           <TextInput
             label={t('send.amount', { coin })}
             value={amountText}

@@ -1,0 +1,72 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { stripScheme } from '@secux-companion/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QrScannerModal } from './QrScannerModal';
+
+/**
+ * The send form's recipient (spec 01 §4): a 'scheme:' prefix is removed from pasted text, a QR scan fills
+ * the entry, and the domain state (resolving / resolved from) shows under it. Validation is the caller's.
+ */
+export function RecipientField({
+  value,
+  onChange,
+  error,
+  resolvedFrom,
+  resolving,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  error?: string | undefined;
+  resolvedFrom: string | null;
+  resolving: boolean;
+}) {
+  const { t } = useTranslation();
+  const [scanning, setScanning] = useState(false);
+  return (
+    <>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1 }}
+          label={t('send.recipient')}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          onPaste={(e) => {
+            e.preventDefault();
+            onChange(stripScheme(e.clipboardData.getData('text')).trim());
+          }}
+          error={error}
+          description={
+            resolvedFrom
+              ? t('send.resolvedFrom', { domain: resolvedFrom })
+              : resolving
+                ? t('send.resolvingDomain')
+                : undefined
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="send-recipient"
+        />
+        <Button
+          variant="default"
+          mt={25}
+          onClick={() => setScanning(true)}
+          aria-label={t('send.scanQr')}
+          data-testid="send-scan"
+        >
+          {t('send.scan')}
+        </Button>
+      </Group>
+      {scanning && (
+        <QrScannerModal
+          onClose={() => setScanning(false)}
+          onScan={(text) => {
+            setScanning(false);
+            onChange(text);
+          }}
+        />
+      )}
+    </>
+  );
+}
