@@ -13,6 +13,8 @@ import { call, erc1155BalanceOf, erc20BalanceOf, erc721OwnerOf, ethBalance, evmC
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const evm = inject('localnet').evm;
+/** localnet's side chain (chain id 31338): the server offers it as the addable local custom chain. */
+const side = inject('localnet').sideEvm;
 
 const P0 = "m/44'/60'/0'";
 const ACCOUNT0 = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -145,32 +147,35 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await expect(receiveAddress(page)).resolves.toBe(ACCOUNT0);
   });
 
-  it('adds the local chain as a custom chain with two RPCs (the first one down) and sends on it', async () => {
+  // The side chain, not the main chain: the main chain (31337) backs native ETH, and the device keys EVM
+  // accounts by (coin type 60, chain id), so adding it as a custom chain would collide with the ETH entries.
+  it('adds the local side chain as a custom chain with two RPCs (the first one down) and sends on it', async () => {
+    expect(side.chainId).not.toBe(evm.chainId);
     const dead = await deadLoopbackUrl();
     await page.getByTestId('logo').click();
     await page.waitForURL(`${baseUrl}/wallet`);
     await page.getByTestId('coin-EVM').click();
     await page.waitForURL(`${baseUrl}/wallet/evm-chains`);
     await page.getByTestId('evm-add-chain').click();
-    await page.locator(`[data-testid="evm-chain-option"][data-chain-id="${evm.chainId}"]`).click();
-    await page.getByTestId('evm-chain-rpcs').fill(`${dead}\n${evm.rpcUrl}`);
+    await page.locator(`[data-testid="evm-chain-option"][data-chain-id="${side.chainId}"]`).click();
+    await page.getByTestId('evm-chain-rpcs').fill(`${dead}\n${side.rpcUrl}`);
     await page.getByTestId('evm-chain-add-confirm').click();
-    const chain = page.locator(`[data-testid="evm-chain"][data-chain-id="${evm.chainId}"]`);
+    const chain = page.locator(`[data-testid="evm-chain"][data-chain-id="${side.chainId}"]`);
     const account = chain.locator('[data-testid="evm-chain-account"][data-index="0"]');
     await account.waitFor({ timeout: 30_000 });
     // the balance is read through the second RPC (the browser calls it; failover past the dead one)
     await page.waitForFunction(
       (id) => !/^0 /.test(document.querySelector(`[data-testid="evm-chain"][data-chain-id="${id}"] [data-testid="evm-chain-account-balance"]`)?.textContent ?? '0 '),
-      evm.chainId,
+      side.chainId,
       { timeout: 30_000 },
     );
     await account.getByTestId('evm-chain-account-open').click();
     await page.waitForURL(`${baseUrl}/wallet/evm-chains/account`);
     await page.getByTestId('account-name').waitFor();
-    const before = await ethBalance(evm.rpcUrl, recipient);
+    const before = await ethBalance(side.rpcUrl, recipient);
     const hash = await evmSend(page, { recipient, amount: '0.25' });
-    await expect(receiptStatus(evm.rpcUrl, hash)).resolves.toBe('0x1');
-    expect((await ethBalance(evm.rpcUrl, recipient)) - before).toBe(250_000_000_000_000_000n);
+    await expect(receiptStatus(side.rpcUrl, hash)).resolves.toBe('0x1');
+    expect((await ethBalance(side.rpcUrl, recipient)) - before).toBe(250_000_000_000_000_000n);
     await page.waitForURL(`${baseUrl}/wallet/evm-chains`);
     // an account with a balance cannot be deleted
     await account.getByTestId('evm-chain-account-delete').click();

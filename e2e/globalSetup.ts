@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startLocalnet, type Localnet } from '@secux-companion/localnet';
+import { startLocalnet, type Localnet, type SideEvmInfo } from '@secux-companion/localnet';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -23,9 +23,10 @@ async function waitForHealth(url: string, child: ChildProcess, ms = 60_000): Pro
 }
 
 /**
- * Starts, once for every end-to-end test, the local network (EVM dev chain and Litecoin regtest,
- * on free loopback ports, with no interval mining: tests mine when they need a block) and the real
- * product server (serving the built web app) pointed at it.
+ * Starts, once for every end-to-end test, the local network (EVM dev chain, the EVM side chain that the
+ * server offers as an addable custom chain, and Litecoin regtest, on free loopback ports, with no interval
+ * mining: tests mine when they need a block) and the real product server (serving the built web app)
+ * pointed at it through DATA_DIR/localnet/endpoints.json.
  */
 export default async function setup(project: TestProject) {
   const webDist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
@@ -37,11 +38,17 @@ export default async function setup(project: TestProject) {
     dataDir: join(dataDir, 'localnet'),
     cacheDir: join(root, 'data', 'localnet-cache'),
     evm: { port: 0 },
+    sideEvm: { port: 0 },
     ltc: { rpcPort: 0, p2pPort: 0, required: !!process.env.CI },
     blockIntervalMs: 0,
     handleSignals: false,
     log: () => undefined,
   });
+  if (!localnet.sideEvm) {
+    await localnet.stop();
+    throw new Error('localnet started without its EVM side chain');
+  }
+  const sideEvm = localnet.sideEvm;
   const port = 18_000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
@@ -49,6 +56,7 @@ export default async function setup(project: TestProject) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The server reads DATA_DIR/localnet/endpoints.json (written above) for ETH, LTC and the side chain.
       DATA_DIR: dataDir,
       WALLET_PROFILE: 'local',
       LOG_LEVEL: 'warn',
@@ -64,7 +72,7 @@ export default async function setup(project: TestProject) {
     throw e;
   }
   project.provide('baseUrl', baseUrl);
-  project.provide('localnet', { evm: localnet.evm, ltc: localnet.ltc });
+  project.provide('localnet', { evm: localnet.evm, sideEvm, ltc: localnet.ltc });
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -75,6 +83,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    localnet: Pick<Localnet, 'evm' | 'ltc'>;
+    localnet: Pick<Localnet, 'evm' | 'ltc'> & { sideEvm: SideEvmInfo };
   }
 }

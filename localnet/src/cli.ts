@@ -23,6 +23,13 @@ const lines = [
   `     ERC-1155 Local Items (LITEM)      ${net.evm.contracts.erc1155}  id 1 x10, id 2 x1 to account 0`,
   '',
 ];
+if (net.sideEvm) {
+  const s = net.sideEvm;
+  lines.push(
+    `EVM side chain  ${s.rpcUrl}  chain id ${s.chainId}  (same funded accounts, no contracts; the wallet offers it as an addable custom EVM chain)`,
+    '',
+  );
+}
 if (net.ltc) {
   const l = net.ltc;
   lines.push(
@@ -39,7 +46,7 @@ if (net.endpointsFile) lines.push(`Endpoints written to ${net.endpointsFile}`);
 lines.push('Press Ctrl-C to stop.');
 console.log(lines.join('\n'));
 
-// Keep the process alive (the mining timers are unref'd) until SIGINT/SIGTERM, then stop both nodes.
+// Keep the process alive (the mining timers are unref'd) until SIGINT/SIGTERM, then stop every node.
 const keepAlive = setInterval(() => undefined, 1 << 30);
 let stopping = false;
 const shutdown = (signal: NodeJS.Signals) => {

@@ -1,8 +1,9 @@
 /**
- * The local EVM chain: ganache 7 in-process (programmatic `ganache.server()`), loopback only.
+ * The local EVM chains: ganache 7 in-process (programmatic `ganache.server()`), loopback only.
  * Emulator accounts are funded in the genesis state, the token contracts are deployed from a fixed
  * deployer key (so their addresses never change) and blocks are mined on every transaction
- * (instamine) plus on an interval.
+ * (instamine) plus on an interval. The side chain (`contracts: false`) is the same without the
+ * deployer and the token contracts.
  */
 import ganache from 'ganache';
 import {
@@ -23,6 +24,13 @@ import type { Artifact } from './compile.js';
 import { DEPLOYER_PRIVATE_KEY, type EthAccount } from './keys.js';
 
 export const DEFAULT_CHAIN_ID = 31337;
+/**
+ * The side chain's id. It must differ from the main chain's: the device keys EVM accounts by
+ * (coin type 60, chain id), so the side chain added as a custom chain would otherwise collide with
+ * the native ETH entries of the main chain.
+ */
+export const DEFAULT_SIDE_CHAIN_ID = 31338;
+export const DEFAULT_SIDE_EVM_PORT = 8546;
 /** 1,000,000 LUSD at 6 decimals. */
 export const LUSD_SUPPLY = 1_000_000n * 10n ** 6n;
 export const PUNKS_MINTED = 2;
@@ -38,26 +46,49 @@ export interface EvmContracts {
   erc1155: Address;
 }
 
-export interface EvmInfo {
+/** What every local EVM chain has (the side chain is exactly this). */
+export interface EvmChainInfo {
   rpcUrl: string;
   chainId: number;
   host: string;
   port: number;
-  deployer: Address;
   accounts: { index: number; path: string; address: Address; balanceWei: string }[];
-  contracts: EvmContracts;
   blockIntervalMs: number;
 }
 
-export interface EvmOptions {
+/** The main chain: with the deployer and the token contracts. */
+export interface EvmInfo extends EvmChainInfo {
+  deployer: Address;
+  contracts: EvmContracts;
+}
+
+/** The side chain: funded accounts only, no deployer, no contracts. */
+export type SideEvmInfo = EvmChainInfo;
+
+interface EvmBaseOptions {
   host: string;
   port: number;
   chainId: number;
   accounts: EthAccount[];
   balanceEth: number;
   blockIntervalMs: number;
-  artifacts: Record<string, Artifact>;
   log: (msg: string) => void;
+}
+
+/** The main chain (default): deploys the token contracts from the compiled artifacts. */
+export interface EvmOptions extends EvmBaseOptions {
+  contracts?: true;
+  artifacts: Record<string, Artifact>;
+}
+
+/** A chain with the funded accounts only (no solc output needed, so it can start before compiling). */
+export interface PlainEvmOptions extends EvmBaseOptions {
+  contracts: false;
+}
+
+export interface StartedEvm<I extends EvmChainInfo> {
+  info: I;
+  stop: () => Promise<void>;
 }
 
 export function localnetChain(rpcUrl: string, chainId = DEFAULT_CHAIN_ID): Chain {
@@ -90,16 +121,21 @@ const ITEMS_URI = `data:application/json;base64,${Buffer.from(
   }),
 ).toString('base64')}`;
 
-export async function startEvm(o: EvmOptions): Promise<{ info: EvmInfo; stop: () => Promise<void> }> {
+export function startEvm(o: EvmOptions): Promise<StartedEvm<EvmInfo>>;
+export function startEvm(o: PlainEvmOptions): Promise<StartedEvm<SideEvmInfo>>;
+export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<StartedEvm<EvmChainInfo>> {
+  const withContracts = o.contracts !== false;
   const deployer = privateKeyToAccount(DEPLOYER_PRIVATE_KEY);
   const balance = toHex(parseEther(String(o.balanceEth)));
   const server = ganache.server({
     logging: { quiet: true },
     chain: { chainId: o.chainId, networkId: o.chainId, hardfork: 'shanghai', vmErrorsOnRPCResponse: true },
     wallet: {
+      // The deployer is funded only where it deploys. The main chain's genesis is as before (its contract
+      // addresses come from the deployer's nonces 0..2); the side chain holds just the emulator's accounts.
       accounts: [
         ...o.accounts.map((a) => ({ secretKey: a.privateKey, balance })),
-        { secretKey: DEPLOYER_PRIVATE_KEY, balance: toHex(parseEther('1000')) },
+        ...(withContracts ? [{ secretKey: DEPLOYER_PRIVATE_KEY, balance: toHex(parseEther('1000')) }] : []),
       ],
     },
     miner: { blockTime: 0, instamine: 'eager' },
@@ -126,10 +162,10 @@ export async function startEvm(o: EvmOptions): Promise<{ info: EvmInfo; stop: ()
     await server.close().catch(() => undefined);
   };
 
-  try {
+  const deployContracts = async (artifacts: Record<string, Artifact>): Promise<EvmContracts> => {
     const holder = o.accounts[0]!.address;
     const deploy = async (name: string, args: unknown[]): Promise<Address> => {
-      const art = o.artifacts[name];
+      const art = artifacts[name];
       if (!art) throw new Error(`missing compiled contract ${name}`);
       const hash = await wallet.deployContract({ abi: art.abi, bytecode: art.bytecode, args } as Parameters<
         typeof wallet.deployContract
@@ -149,6 +185,11 @@ export async function startEvm(o: EvmOptions): Promise<{ info: EvmInfo; stop: ()
       if (expected[k].toLowerCase() !== contracts[k].toLowerCase())
         o.log(`warning: ${k} deployed at ${contracts[k]}, expected ${expected[k]}`);
     }
+    return contracts;
+  };
+
+  try {
+    const contracts = o.contracts !== false ? await deployContracts(o.artifacts) : null; // narrows `o`
 
     if (o.blockIntervalMs > 0) {
       timer = setInterval(() => {
@@ -157,24 +198,32 @@ export async function startEvm(o: EvmOptions): Promise<{ info: EvmInfo; stop: ()
       timer.unref();
     }
 
-    return {
-      info: {
-        rpcUrl,
-        chainId: o.chainId,
-        host: o.host,
-        port: o.port,
-        deployer: deployer.address,
-        accounts: o.accounts.map((a) => ({
-          index: a.index,
-          path: a.path,
-          address: a.address,
-          balanceWei: BigInt(balance).toString(),
-        })),
-        contracts,
-        blockIntervalMs: o.blockIntervalMs,
-      },
-      stop,
+    const info: EvmChainInfo = {
+      rpcUrl,
+      chainId: o.chainId,
+      host: o.host,
+      port: o.port,
+      accounts: o.accounts.map((a) => ({
+        index: a.index,
+        path: a.path,
+        address: a.address,
+        balanceWei: BigInt(balance).toString(),
+      })),
+      blockIntervalMs: o.blockIntervalMs,
     };
+    if (!contracts) return { info, stop };
+    // Same key order as before the side chain existed (endpoints.json stays diff-friendly).
+    const main: EvmInfo = {
+      rpcUrl,
+      chainId: o.chainId,
+      host: o.host,
+      port: o.port,
+      deployer: deployer.address,
+      accounts: info.accounts,
+      contracts,
+      blockIntervalMs: o.blockIntervalMs,
+    };
+    return { info: main, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -1,16 +1,23 @@
 /**
  * @secux-companion/localnet - the local chains the wallet's local profile runs against:
- * a ganache 7 EVM chain (chain id 31337) with the LUSD/LPUNK/LITEM token contracts, and a Litecoin
- * regtest node (Debian's litecoind), both funded for the emulator's accounts and mining on an interval.
+ * a ganache 7 EVM chain (chain id 31337) with the LUSD/LPUNK/LITEM token contracts, a small second
+ * ganache "side chain" (chain id 31338, the same funded ETH accounts, no contracts) that the server
+ * offers as an addable custom EVM chain, and a Litecoin regtest node (Debian's litecoind), all funded
+ * for the emulator's accounts and mining on an interval. The side chain exists because the device keys
+ * EVM accounts by (coin type 60, chain id): adding the main chain itself as a custom chain would share
+ * chain id 31337 with the native ETH coin and collide with its device entries.
  *
  * Environment variables (options passed to startLocalnet win over them):
  *   DATA_DIR                    data root, relative to the repo root (default ./data); localnet uses DATA_DIR/localnet
  *   WALLET_EMULATOR_MNEMONIC    mnemonic whose accounts are funded (default: the BIP-39 test phrase)
  *   LOCALNET_EVM_PORT           EVM JSON-RPC port (default 8545; 0 = a free port)
  *   LOCALNET_CHAIN_ID           EVM chain id (default 31337)
+ *   LOCALNET_SIDE_EVM_PORT      side chain JSON-RPC port (default 8546, or a free port when the main
+ *                               EVM port is 0; 0 = a free port)
+ *   LOCALNET_SIDE_CHAIN_ID      side chain id (default 31338)
  *   LOCALNET_EVM_ACCOUNTS       funded ETH accounts m/44'/60'/{0..n-1}'/0/0 (default 5)
  *   LOCALNET_EVM_BALANCE_ETH    ETH per account (default 100)
- *   LOCALNET_BLOCK_INTERVAL_MS  interval block on both chains (default 5000; 0 = off)
+ *   LOCALNET_BLOCK_INTERVAL_MS  interval block on every chain (default 5000; 0 = off)
  *   LOCALNET_LTC                0/false/off to skip the Litecoin node
  *   LITECOIND                   litecoind binary (default: litecoind on PATH)
  *   LOCALNET_LTC_RPC_PORT       litecoind RPC port (default 19443; 0 = a free port)
@@ -24,7 +31,14 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileContracts } from './compile.js';
-import { DEFAULT_CHAIN_ID, startEvm, type EvmInfo } from './evm.js';
+import {
+  DEFAULT_CHAIN_ID,
+  DEFAULT_SIDE_CHAIN_ID,
+  DEFAULT_SIDE_EVM_PORT,
+  startEvm,
+  type EvmInfo,
+  type SideEvmInfo,
+} from './evm.js';
 import { DEFAULT_MNEMONIC, deriveEthAccounts, deriveLtcFundedAccounts } from './keys.js';
 import {
   DEFAULT_LTC_P2P_PORT,
@@ -39,13 +53,15 @@ export * from './keys.js';
 export { compileContracts, CONTRACTS_DIR, EVM_VERSION, type Artifact } from './compile.js';
 export {
   DEFAULT_CHAIN_ID,
+  DEFAULT_SIDE_CHAIN_ID,
+  DEFAULT_SIDE_EVM_PORT,
   LUSD_SUPPLY,
   PUNKS_MINTED,
   ITEM_AMOUNTS,
   expectedContractAddresses,
   localnetChain,
 } from './evm.js';
-export type { EvmContracts, EvmInfo } from './evm.js';
+export type { EvmChainInfo, EvmContracts, EvmInfo, SideEvmInfo } from './evm.js';
 export {
   ltcRpc,
   findLitecoind,
@@ -66,9 +82,15 @@ export interface LocalnetOptions {
   /** Compiled-contract cache directory. Default <dataDir>/cache. */
   cacheDir?: string;
   mnemonic?: string;
-  /** Block interval on both chains in ms (EVM also mines on every transaction). 0 = off. Default 5000. */
+  /** Block interval on every chain in ms (EVM also mines on every transaction). 0 = off. Default 5000. */
   blockIntervalMs?: number;
   evm?: { port?: number; chainId?: number; accounts?: number; balanceEth?: number };
+  /**
+   * The side chain (funded accounts as on the main chain, no contracts); false: none. Its port defaults
+   * to LOCALNET_SIDE_EVM_PORT, else 8546, but to a free port when the main chain's port is 0 (so callers
+   * that ask for free ports, like tests, never collide with a running `npm start`).
+   */
+  sideEvm?: false | { port?: number; chainId?: number };
   /** false: no Litecoin node. */
   ltc?:
     | false
@@ -94,10 +116,14 @@ export interface Endpoints {
   startedAt: string;
   pid: number;
   evm: EvmInfo;
+  /** The side chain; null when disabled. Optional: endpoints files written before it existed lack it. */
+  sideEvm?: SideEvmInfo | null;
   ltc: LtcInfo | null;
 }
 
 export interface Localnet extends Endpoints {
+  /** Always set on a started localnet (null when `sideEvm: false`). */
+  sideEvm: SideEvmInfo | null;
   dataDir: string;
   /** Path of endpoints.json, or null when not written. */
   endpointsFile: string | null;
@@ -158,8 +184,18 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     return p === 0 ? freePort() : p;
   };
   fs.mkdirSync(dataDir, { recursive: true });
+  // The main chain and the side chain share the funded accounts (derived once) and the side chain's
+  // default port depends on the main chain's. Resolved before litecoind is spawned, so that a bad value
+  // throws with nothing to clean up.
+  const ethAccounts = deriveEthAccounts(
+    mnemonic,
+    opts.evm?.accounts ?? intEnv(env, 'LOCALNET_EVM_ACCOUNTS') ?? 5,
+  );
+  const balanceEth = opts.evm?.balanceEth ?? intEnv(env, 'LOCALNET_EVM_BALANCE_ETH') ?? 100;
+  const evmPortRequested = opts.evm?.port ?? intEnv(env, 'LOCALNET_EVM_PORT') ?? 8545;
+  const evmPort = evmPortRequested === 0 ? await freePort() : evmPortRequested;
 
-  // Both chains start in parallel: litecoind is spawned first (its own process boots while solc and
+  // All chains start in parallel: litecoind is spawned first (its own process boots while solc and
   // ganache keep this one busy).
   // 1. Litecoin regtest
   const ltcOpts = opts.ltc;
@@ -194,7 +230,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
         (e: unknown) => {
           if (o.required) throw e;
           log(
-            `Litecoin regtest failed to start, going on with the EVM chain only: ${e instanceof Error ? e.message : String(e)}`,
+            `Litecoin regtest failed to start, going on with the EVM chains only: ${e instanceof Error ? e.message : String(e)}`,
           );
           return null;
         },
@@ -211,10 +247,10 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     );
     const r = await startEvm({
       host: HOST,
-      port: await port(opts.evm?.port, 'LOCALNET_EVM_PORT', 8545),
+      port: evmPort,
       chainId: opts.evm?.chainId ?? intEnv(env, 'LOCALNET_CHAIN_ID') ?? DEFAULT_CHAIN_ID,
-      accounts: deriveEthAccounts(mnemonic, opts.evm?.accounts ?? intEnv(env, 'LOCALNET_EVM_ACCOUNTS') ?? 5),
-      balanceEth: opts.evm?.balanceEth ?? intEnv(env, 'LOCALNET_EVM_BALANCE_ETH') ?? 100,
+      accounts: ethAccounts,
+      balanceEth,
       blockIntervalMs,
       artifacts: compiled.artifacts,
       log,
@@ -223,19 +259,55 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     return r;
   })();
 
-  const [evmRes, ltcRes] = await Promise.allSettled([evmStart, ltcStart]);
-  if (evmRes.status === 'rejected' || ltcRes.status === 'rejected') {
+  // 3. The side chain, started alongside (no contracts, so no solc output to wait for). Inside the
+  // promise, so that a bad port is reported only after litecoind and the main chain are stopped again.
+  const sideOpts = opts.sideEvm;
+  const sideStart =
+    sideOpts === false
+      ? Promise.resolve(null)
+      : (async () => {
+          await new Promise((r) => setImmediate(r)); // let the litecoind spawn go first
+          const o = sideOpts ?? {};
+          const requested =
+            o.port ??
+            intEnv(env, 'LOCALNET_SIDE_EVM_PORT') ??
+            (evmPortRequested === 0 ? 0 : DEFAULT_SIDE_EVM_PORT);
+          let sidePort = requested === 0 ? await freePort() : requested;
+          // A free port is picked and released again: make sure it is not the one the main chain got.
+          while (requested === 0 && sidePort === evmPort) sidePort = await freePort();
+          if (sidePort === evmPort)
+            throw new Error(
+              `the EVM side chain's port ${sidePort} is the main EVM chain's port: set LOCALNET_SIDE_EVM_PORT to another one`,
+            );
+          const r = await startEvm({
+            contracts: false,
+            host: HOST,
+            port: sidePort,
+            chainId: o.chainId ?? intEnv(env, 'LOCALNET_SIDE_CHAIN_ID') ?? DEFAULT_SIDE_CHAIN_ID,
+            accounts: ethAccounts,
+            balanceEth,
+            blockIntervalMs,
+            log,
+          });
+          log(`EVM side chain ${r.info.chainId} at ${r.info.rpcUrl} (${Date.now() - t0} ms)`);
+          return r;
+        })();
+
+  const [evmRes, sideRes, ltcRes] = await Promise.allSettled([evmStart, sideStart, ltcStart]);
+  if (evmRes.status === 'rejected' || sideRes.status === 'rejected' || ltcRes.status === 'rejected') {
     await Promise.all([
       evmRes.status === 'fulfilled' ? evmRes.value.stop() : undefined,
+      sideRes.status === 'fulfilled' ? sideRes.value?.stop() : undefined,
       ltcRes.status === 'fulfilled' ? ltcRes.value?.stop() : undefined,
     ]);
-    throw evmRes.status === 'rejected' ? evmRes.reason : (ltcRes as PromiseRejectedResult).reason;
+    throw [evmRes, sideRes, ltcRes].find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason;
   }
   const evm = evmRes.value;
+  const side = sideRes.value;
   const ltc = ltcRes.value;
 
   let endpointsPath: string | null = null;
-  // 3. Lifecycle: stop both on stop(), on SIGINT/SIGTERM and (synchronously, litecoind only) on exit.
+  // 4. Lifecycle: stop every node on stop(), on SIGINT/SIGTERM and (synchronously, litecoind only) on exit.
   const onExit = () => {
     if (ltc && ltc.child.exitCode === null && ltc.child.signalCode === null) ltc.child.kill('SIGTERM');
     if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
@@ -253,7 +325,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
-      await Promise.all([evm.stop(), ltc?.stop()]);
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop()]);
     })());
   process.on('exit', onExit);
   if (opts.handleSignals ?? true) {
@@ -261,10 +333,11 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     process.on('SIGTERM', onSignal);
   }
 
-  const endpoints: Endpoints = {
+  const endpoints: Endpoints & { sideEvm: SideEvmInfo | null } = {
     startedAt: new Date().toISOString(),
     pid: process.pid,
     evm: evm.info,
+    sideEvm: side?.info ?? null,
     ltc: ltc?.info ?? null,
   };
   if (opts.writeEndpoints ?? true) {

@@ -113,7 +113,7 @@ export function findLitecoind(binary = 'litecoind'): string | null {
 }
 
 export const INSTALL_HINT =
-  'litecoind not found: the Litecoin regtest node is skipped (EVM chain only). Install it with\n' +
+  'litecoind not found: the Litecoin regtest node is skipped (EVM chains only). Install it with\n' +
   '  sudo apt-get update && sudo apt-get install -y litecoind\n' +
   '(or set LITECOIND=/path/to/litecoind).';
 

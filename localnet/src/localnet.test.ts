@@ -45,6 +45,7 @@ beforeAll(async () => {
     dataDir: tmp,
     cacheDir: path.join(os.tmpdir(), 'secux-localnet-cache'),
     evm: { port: 0 },
+    sideEvm: { port: 0 },
     ltc: { rpcPort: 0, p2pPort: 0, required: true, binary: process.env.LITECOIND?.trim() || undefined },
     blockIntervalMs: 1000,
     handleSignals: false,
@@ -67,6 +68,9 @@ describe('localnet', () => {
     const ep = readEndpoints(path.join(tmp, 'endpoints.json'));
     expect(ep?.evm.rpcUrl).toBe(net.evm.rpcUrl);
     expect(ep?.evm.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(ep?.sideEvm?.rpcUrl).toBe(net.sideEvm?.rpcUrl);
+    expect(ep?.sideEvm?.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(ep?.sideEvm?.rpcUrl).not.toBe(net.evm.rpcUrl);
     expect(ep?.ltc?.rpcUrl ?? null).toBe(net.ltc?.rpcUrl ?? null);
     expect(net.startupMs).toBeLessThan(60_000);
     if (hasLitecoind) expect(net.ltc).not.toBeNull();
@@ -204,6 +208,52 @@ describe('EVM chain', () => {
   });
 });
 
+describe('EVM side chain', () => {
+  const pub = () => {
+    const side = net.sideEvm!;
+    return createPublicClient({
+      chain: localnetChain(side.rpcUrl, side.chainId),
+      transport: http(side.rpcUrl),
+    });
+  };
+
+  it('has chain id 31338, the same funded accounts and no token contracts', async () => {
+    expect(net.sideEvm).toBeTruthy();
+    const c = pub();
+    expect(net.sideEvm!.chainId).toBe(31338);
+    expect(await c.getChainId()).toBe(31338);
+    expect(net.sideEvm!.accounts.map((a) => a.address)).toEqual(net.evm.accounts.map((a) => a.address));
+    expect(net.sideEvm!.accounts[0]!.address).toBe(ACCOUNT0);
+    expect(await c.getBalance({ address: ACCOUNT0 })).toBe(parseEther('100'));
+    expect(await c.getBalance({ address: net.sideEvm!.accounts[4]!.address })).toBe(parseEther('100'));
+    // Nothing deployed: no code at the main chain's LUSD address, and no contract fields in its info.
+    expect(await c.getCode({ address: '0x9AD50244681e313eeF77adD770A9F3dBE000406b' })).toBeUndefined();
+    expect(net.sideEvm).not.toHaveProperty('contracts');
+    expect(net.sideEvm!.blockIntervalMs).toBe(net.evm.blockIntervalMs);
+  });
+
+  it('confirms a raw transaction signed for chain id 31338', async () => {
+    const c = pub();
+    const account = privateKeyToAccount(`0x${bytesToHex(keyAt("m/44'/60'/0'/0/0").privateKey!)}` as Hex);
+    const to = net.sideEvm!.accounts[2]!.address;
+    const before = await c.getBalance({ address: to });
+    const block = await c.getBlock();
+    const raw = await account.signTransaction({
+      chainId: 31338,
+      type: 'eip1559',
+      to,
+      value: parseEther('0.5'),
+      nonce: await c.getTransactionCount({ address: ACCOUNT0 }),
+      gas: 21000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+      maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + 1_000_000_000n,
+    });
+    const hash = await c.sendRawTransaction({ serializedTransaction: raw });
+    expect((await c.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success');
+    expect(await c.getBalance({ address: to })).toBe(before + parseEther('0.5'));
+  });
+});
+
 describe.skipIf(!hasLitecoind)('Litecoin regtest', () => {
   const rpc = <T = unknown>(method: string, params: unknown[] = [], wallet?: string) =>
     ltcRpc(net.ltc!.rpcUrl, net.ltc!.rpcUser, net.ltc!.rpcPassword)<T>(method, params, wallet);
@@ -328,7 +378,7 @@ describe.skipIf(!hasLitecoind)('Litecoin regtest', () => {
 });
 
 describe('without litecoind', () => {
-  it('prints how to install it and runs the EVM chain only', async () => {
+  it('prints how to install it and runs the EVM chains only', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-localnet-noltc-'));
     const messages: string[] = [];
     const n = await startLocalnet({
@@ -344,6 +394,11 @@ describe('without litecoind', () => {
     });
     try {
       expect(n.ltc).toBeNull();
+      // No side chain port given and the main chain on a free port: the side chain takes a free port too
+      // (not 8546, where a running `npm start` may listen).
+      expect(n.sideEvm?.port).toBeGreaterThan(0);
+      expect(n.sideEvm?.port).not.toBe(8546);
+      expect(n.sideEvm?.port).not.toBe(n.evm.port);
       expect(n.endpointsFile).toBeNull();
       expect(messages.join('\n')).toContain('apt-get install -y litecoind');
       const c = createPublicClient({ chain: localnetChain(n.evm.rpcUrl), transport: http(n.evm.rpcUrl) });

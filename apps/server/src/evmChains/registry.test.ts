@@ -166,27 +166,62 @@ describe('filter rules', () => {
 });
 
 describe('the local chain', () => {
-  it('comes from DATA_DIR/localnet/endpoints.json; LOCALNET_CHAIN_ID overrides its id', () => {
+  it("is localnet's side chain from DATA_DIR/localnet/endpoints.json; LOCALNET_SIDE_CHAIN_ID overrides its id", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evmchains-'));
+    const write = (data: unknown) =>
+      fs.writeFileSync(path.join(dir, 'localnet', 'endpoints.json'), JSON.stringify(data));
+    const main = { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 };
     expect(localChain(dir, {})).toBeNull();
+    fs.mkdirSync(path.join(dir, 'localnet'));
+    write({ evm: main, sideEvm: { rpcUrl: 'http://127.0.0.1:8546', chainId: 31338 } });
+    expect(localChain(dir, {})).toEqual({
+      chainId: 31338,
+      networkId: 31338,
+      name: 'Localnet Side Chain',
+      chain: 'ETH',
+      shortName: 'local-side',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcs: ['http://127.0.0.1:8546'],
+      rpc: 'http://127.0.0.1:8546',
+      explorers: [],
+      eip1559: true,
+      l1FeeOracle: false,
+      local: true,
+    });
+    expect(localChain(dir, { LOCALNET_SIDE_CHAIN_ID: '1337' })!.chainId).toBe(1337);
+    // The main chain's override no longer matters: the main chain is never offered.
+    expect(localChain(dir, { LOCALNET_CHAIN_ID: '1337' })!.chainId).toBe(31338);
+    write({ evm: main, sideEvm: { rpcUrl: 'ws://x', chainId: 31338 } });
+    expect(localChain(dir, {})).toBeNull();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an endpoints file without a side chain (older localnet, or disabled) offers nothing local', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evmchains-'));
+    fs.mkdirSync(path.join(dir, 'localnet'));
+    const file = path.join(dir, 'localnet', 'endpoints.json');
+    fs.writeFileSync(file, JSON.stringify({ evm: { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 } }));
+    expect(localChain(dir, {})).toBeNull();
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ evm: { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 }, sideEvm: null }),
+    );
+    expect(localChain(dir, {})).toBeNull();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is not offered with the main chain's id (the device entries would collide with native ETH)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evmchains-'));
     fs.mkdirSync(path.join(dir, 'localnet'));
     fs.writeFileSync(
       path.join(dir, 'localnet', 'endpoints.json'),
-      JSON.stringify({ evm: { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 } }),
-    );
-    expect(localChain(dir, {})).toMatchObject({
-      chainId: 31337,
-      rpc: 'http://127.0.0.1:8545',
-      rpcs: ['http://127.0.0.1:8545'],
-      local: true,
-      nativeCurrency: { symbol: 'ETH' },
-    });
-    expect(localChain(dir, { LOCALNET_CHAIN_ID: '1337' })!.chainId).toBe(1337);
-    fs.writeFileSync(
-      path.join(dir, 'localnet', 'endpoints.json'),
-      JSON.stringify({ evm: { rpcUrl: 'ws://x' } }),
+      JSON.stringify({
+        evm: { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 },
+        sideEvm: { rpcUrl: 'http://127.0.0.1:8546', chainId: 31337 },
+      }),
     );
     expect(localChain(dir, {})).toBeNull();
+    expect(localChain(dir, { LOCALNET_SIDE_CHAIN_ID: '31338' })!.chainId).toBe(31338);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -10,9 +10,11 @@
  * - RPC addresses not starting with http, with ${KEY} templates, on private hosts, or in the RPC blacklist
  *   (evm_rpc_blacklist.json) are dropped; a chain left without an RPC is not offered.
  *
- * The static lists fail soft: an unreadable list is an empty list. In the local profile the local EVM chain
- * (DATA_DIR/localnet/endpoints.json; LOCALNET_CHAIN_ID overrides its id) is offered as well, so it can be
- * added as a custom chain whose RPC the browser calls itself.
+ * The static lists fail soft: an unreadable list is an empty list. In the local profile localnet's EVM side
+ * chain (`sideEvm` in DATA_DIR/localnet/endpoints.json, chain id 31338; LOCALNET_SIDE_CHAIN_ID overrides its id)
+ * is offered as well, so it can be added as a custom chain whose RPC the browser calls itself. Not the main
+ * local chain (31337): that one already backs the native ETH coin, and the device keys EVM accounts by
+ * (coin type 60, chain id), so adding it as a custom chain would collide with the ETH entries.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -232,29 +234,39 @@ export function addableChains(registry: readonly RegistryChain[], blacklists: Bl
   return { chains, unsupported };
 }
 
-/** The local profile's own EVM chain, from DATA_DIR/localnet/endpoints.json (null when not running). */
+/** localnet's default side chain id (localnet DEFAULT_SIDE_CHAIN_ID). */
+export const LOCAL_SIDE_CHAIN_ID = 31338;
+
+/**
+ * The local profile's addable EVM chain: localnet's side chain from DATA_DIR/localnet/endpoints.json
+ * (`sideEvm`). Null when localnet is not running, when the file predates the side chain (no `sideEvm`; the
+ * main chain is never offered instead, see the header) or when the side chain has the main chain's id.
+ */
 export function localChain(
   dataDir: string,
   env: Record<string, string | undefined> = process.env,
 ): AddableChain | null {
   const file = path.join(dataDir, 'localnet', 'endpoints.json');
   const data = readJson(file);
-  if (!isObject(data) || !isObject(data.evm)) return null;
-  const rpcUrl = data.evm.rpcUrl;
+  if (!isObject(data) || !isObject(data.sideEvm)) return null;
+  const side = data.sideEvm;
+  const rpcUrl = side.rpcUrl;
   if (typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl)) return null;
-  const override = env.LOCALNET_CHAIN_ID?.trim();
+  const override = env.LOCALNET_SIDE_CHAIN_ID?.trim();
   const chainId =
     override && /^\d{1,10}$/.test(override)
       ? Number(override)
-      : typeof data.evm.chainId === 'number'
-        ? data.evm.chainId
-        : 31337;
+      : typeof side.chainId === 'number'
+        ? side.chainId
+        : LOCAL_SIDE_CHAIN_ID;
+  // Same id as the native local ETH chain: offering it would bring back the device-entry collision.
+  if (isObject(data.evm) && data.evm.chainId === chainId) return null;
   return {
     chainId,
     networkId: chainId,
-    name: 'Local EVM Chain',
+    name: 'Localnet Side Chain',
     chain: 'ETH',
-    shortName: 'local',
+    shortName: 'local-side',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcs: [rpcUrl],
     rpc: rpcUrl,

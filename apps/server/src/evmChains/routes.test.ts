@@ -42,7 +42,10 @@ describe('GET /api/evm/chains and /api/evm/blacklist', () => {
     fs.mkdirSync(path.join(tmp, 'data', 'localnet'), { recursive: true });
     fs.writeFileSync(
       path.join(tmp, 'data', 'localnet', 'endpoints.json'),
-      JSON.stringify({ evm: { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 } }),
+      JSON.stringify({
+        evm: { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 },
+        sideEvm: { rpcUrl: 'http://127.0.0.1:8546', chainId: 31338 },
+      }),
     );
     ({ app: local, source: localSource } = await appFor(config(tmp, 'local')));
     ({ app: mainnet } = await appFor(config(tmp, 'mainnet')));
@@ -70,15 +73,45 @@ describe('GET /api/evm/chains and /api/evm/blacklist', () => {
     expect(body.snapshotChains).toBeGreaterThan(body.chains.length);
   });
 
-  it('local profile: the local chain comes first so it can be added as a custom chain', async () => {
+  it('local profile: the local side chain comes first so it can be added as a custom chain', async () => {
     const res = await local.inject({ method: 'GET', url: '/api/evm/chains' });
     const body = res.json() as {
-      chains: { chainId: number; rpc: string; local?: boolean }[];
+      chains: { chainId: number; rpc: string; name: string; local?: boolean }[];
       source: string;
     };
     expect(body.source).toBe('snapshot+local');
-    expect(body.chains[0]).toMatchObject({ chainId: 31337, rpc: 'http://127.0.0.1:8545', local: true });
+    expect(body.chains[0]).toMatchObject({
+      chainId: 31338,
+      name: 'Localnet Side Chain',
+      rpc: 'http://127.0.0.1:8546',
+      nativeCurrency: { symbol: 'ETH', decimals: 18 },
+      local: true,
+    });
+    // The main local chain backs native ETH: never addable (its device entries would collide).
+    expect(body.chains.some((c) => c.chainId === 31337)).toBe(false);
+    expect(body.chains.filter((c) => c.local)).toHaveLength(1);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('local profile with an endpoints file from before the side chain: nothing local, cacheable', async () => {
+    const old = fs.mkdtempSync(path.join(os.tmpdir(), 'evmchains-routes-old-'));
+    fs.mkdirSync(path.join(old, 'data', 'localnet'), { recursive: true });
+    fs.writeFileSync(
+      path.join(old, 'data', 'localnet', 'endpoints.json'),
+      JSON.stringify({ evm: { rpcUrl: 'http://127.0.0.1:8545', chainId: 31337 } }),
+    );
+    const { app, source } = await appFor(config(old, 'local'));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/evm/chains' });
+      const body = res.json() as { chains: { chainId: number; local?: boolean }[]; source: string };
+      expect(body.source).toBe('snapshot');
+      expect(body.chains.some((c) => c.local || c.chainId === 31337)).toBe(false);
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(isForwardableRpc('http://127.0.0.1:8545', source.allowList())).toBe(false);
+    } finally {
+      await app.close();
+      fs.rmSync(old, { recursive: true, force: true });
+    }
   });
 
   it('blacklist endpoint', async () => {
@@ -106,12 +139,14 @@ describe('GET /api/evm/chains and /api/evm/blacklist', () => {
     await app.close();
   });
 
-  it('allow list for a proxy: snapshot RPCs and the own local node only', () => {
+  it("allow list for a proxy: snapshot RPCs and the own local side chain's node only", () => {
     const list = localSource.allowList();
     expect(isForwardableRpc('https://polygon-rpc.com/', list)).toBe(true);
-    expect(isForwardableRpc('http://127.0.0.1:8545', list)).toBe(true);
+    expect(isForwardableRpc('http://127.0.0.1:8546', list)).toBe(true);
     expect(isForwardableRpc('https://rpc.ankr.com/polygon', list)).toBe(false); // blacklisted
     expect(isForwardableRpc('https://user-added.example.org', list)).toBe(false);
-    expect(isForwardableRpc('http://127.0.0.1:8546', list)).toBe(false);
+    // The main chain's node is reached through the ETH chain routes, never as a custom chain's RPC.
+    expect(isForwardableRpc('http://127.0.0.1:8545', list)).toBe(false);
+    expect(isForwardableRpc('http://127.0.0.1:8547', list)).toBe(false);
   });
 });

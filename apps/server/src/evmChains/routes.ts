@@ -35,7 +35,10 @@ export interface EvmChainSource {
     source: 'snapshot' | 'snapshot+local';
   };
   blacklists(): Blacklists;
-  /** URLs the server may forward JSON-RPC to: snapshot RPCs (public) and its own local chain (own). */
+  /**
+   * URLs the server may forward JSON-RPC to: snapshot RPCs (public) and, in the local profile, the RPC of
+   * localnet's side chain (own: the server's configuration, so loopback is fine).
+   */
   allowList(): PreparedAllowList;
   snapshot(): readonly RegistryChain[];
 }
@@ -48,6 +51,7 @@ export function createEvmChainSource(
   const snapshot = loadSnapshot(opts.snapshotFile);
   const lists = loadBlacklists(opts.blacklistFiles);
   const filtered = addableChains(snapshot, lists);
+  // Re-read on every call: the side chain's RPC (a free port in tests) changes with every localnet start.
   const local = () => (deps.config.profile === 'local' ? localChain(deps.config.dataDir, env) : null);
   return {
     list() {
@@ -80,7 +84,7 @@ export function registerEvmChainRoutes(
 
   api.get('/evm/chains', async (_req, reply) => {
     const r = source.list();
-    // The local chain's RPC changes with every localnet start: keep the cache short.
+    // The local side chain's RPC changes with every localnet start: keep the cache short.
     reply.header('cache-control', r.source === 'snapshot' ? 'public, max-age=3600' : 'no-cache');
     return { ...r, snapshotChains: source.snapshot().length };
   });
