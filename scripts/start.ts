@@ -14,11 +14,12 @@ async function main() {
   const env = { ...process.env, WALLET_PROFILE: profile };
 
   if (profile === 'local') {
-    console.log('Starting the local network (EVM dev chain and Litecoin regtest)…');
+    console.log('Starting the local network (EVM dev chains and Litecoin regtest)…');
     const { startLocalnet } = await import('@secux-companion/localnet');
     const net = await startLocalnet();
     stopLocalnet = () => net.stop();
-    console.log(`  EVM chain ${net.evm.chainId} at ${net.evm.rpcUrl}`);
+    console.log(`  EVM chain ${net.evm.chainId} at ${net.evm.rpcUrl} (the ETH coin)`);
+    if (net.sideEvm) console.log(`  EVM side chain ${net.sideEvm.chainId} at ${net.sideEvm.rpcUrl} (add it under EVM chains)`);
     if (net.ltc) console.log(`  Litecoin regtest at ${net.ltc.rpcUrl}`);
   }
 
