@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { BrowserContext, Page } from 'playwright-core';
 import { createServer, type AddressInfo } from 'node:net';
 import { newContext, useBrowser } from './browser';
-import { connectEmulator, openCoin, receiveAddress } from './bitcoin-helpers';
-import { call, erc1155BalanceOf, erc20BalanceOf, erc721OwnerOf, ethBalance, evmCard, evmSend, receiptStatus } from './evm-helpers';
+import { approveUntil, connectEmulator, openCoin, receiveAddress } from './bitcoin-helpers';
+import { call, erc1155BalanceOf, erc20BalanceOf, erc721OwnerOf, ethBalance, evmCard, evmSend, receiptStatus, rpc } from './evm-helpers';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -149,6 +149,35 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
 
   // The side chain, not the main chain: the main chain (31337) backs native ETH, and the device keys EVM
   // accounts by (coin type 60, chain id), so adding it as a custom chain would collide with the ETH entries.
+  it("a custom gas price far above the network's high tier: err-28 warning, the custom-fee question, then it is sent at that price", async () => {
+    await openAccount0();
+    await page.getByTestId('account-send').click();
+    await page.getByTestId('send-available').waitFor();
+    await page.getByTestId('send-recipient').fill(recipient);
+    await page.getByTestId('send-amount').fill('0.01');
+    await page.getByTestId('send-fee-mode').getByText('Custom').click();
+    await page.getByTestId('send-custom-fee').fill('500');
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled, undefined, { timeout: 30_000 });
+    const before = dialogs.length;
+    await page.getByTestId('send-continue').click();
+    // a modal (not a browser alert) with the catalogue's err-28 text
+    const warning = page.locator('[data-testid="fee-alert-text"][data-kind="feeTooHigh"]');
+    await expect(warning.innerText({ timeout: 30_000 })).resolves.toBe('The network fee is too high.');
+    await page.getByTestId('fee-alert-continue').click();
+    await page.locator('[data-testid="fee-alert-text"][data-kind="customFee"]').waitFor();
+    await page.getByTestId('fee-alert-continue').click();
+    await page.getByTestId('send-sign').click({ timeout: 30_000 });
+    await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
+    await page.getByTestId('send-broadcast').click();
+    await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
+    const hash = (await page.getByTestId('send-txid').innerText()).trim();
+    await page.getByTestId('send-done').click();
+    await expect(receiptStatus(evm.rpcUrl, hash)).resolves.toBe('0x1');
+    const tx = await rpc<{ maxFeePerGas?: string; gasPrice: string }>(evm.rpcUrl, 'eth_getTransactionByHash', [hash]);
+    expect(BigInt(tx.maxFeePerGas ?? tx.gasPrice)).toBe(500_000_000_000n);
+    expect(dialogs.length).toBe(before);
+  });
+
   it('adds the local side chain as a custom chain with two RPCs (the first one down) and sends on it', async () => {
     expect(side.chainId).not.toBe(evm.chainId);
     const dead = await deadLoopbackUrl();
