@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { supportsBuy } from '@secux-companion/core';
 import { lazy, Suspense, useState } from 'react';
@@ -18,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../lib/backRule';
 import { useSelectedCoin } from '../state/coinSelection';
+import { AccountHeader } from './AccountHeader';
 import { coinText, fiatText } from './format';
 import { HistoryTab } from './history/HistoryTab';
 import { HISTORY_REFRESH_MS } from './history/historyRules';
@@ -84,65 +73,34 @@ function UtxoAccountInformation() {
   return (
     <Container py="lg" size="lg">
       <Stack>
-        <Card withBorder component="section" aria-labelledby="account-title">
-          <Group justify="space-between" wrap="wrap">
-            <Group wrap="nowrap" style={{ minWidth: 0 }}>
-              <Avatar color="blue" radius="xl" aria-hidden="true">
-                {account.chain.slice(0, 3)}
-              </Avatar>
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Title order={1} size="h3" id="account-title" data-testid="account-name">
-                  {account.name}
-                </Title>
-                <Text size="xl" fw={700} truncate="end" data-testid="account-fiat">
-                  {fiat !== null ? `${currency.symbol}${fiat}` : t('errors.priceNotAvailable')}
-                </Text>
-                <Text
-                  c="dimmed"
-                  truncate="end"
-                  data-testid="account-coin-balance"
-                  data-sats={balance.toString()}
-                >
-                  {`${coinText(balance, account.chain)} ${account.chain}`}
-                </Text>
-                {state.data && state.data.pending !== 0n && (
-                  <Text size="xs" c="orange">
-                    {t('accounts.available', {
-                      amount: `${coinText(state.data.available, account.chain)} ${account.chain}`,
-                    })}
-                  </Text>
-                )}
-              </Stack>
-            </Group>
-            <Group>
-              <Button
-                onClick={() => sendAllowed() && setModal('send')}
-                disabled={!chain.data}
-                data-testid="account-send"
-              >
-                {t('accounts.send')}
+        <AccountHeader
+          name={account.name}
+          icon={account.chain.slice(0, 3)}
+          iconColor="blue"
+          balance={balance}
+          balanceText={`${coinText(balance, account.chain)} ${account.chain}`}
+          fiat={fiat}
+          currencySymbol={currency.symbol}
+          note={
+            state.data && state.data.pending !== 0n ? (
+              <Text size="xs" c="orange">
+                {t('accounts.available', {
+                  amount: `${coinText(state.data.available, account.chain)} ${account.chain}`,
+                })}
+              </Text>
+            ) : undefined
+          }
+          onSend={() => sendAllowed() && setModal('send')}
+          onReceive={() => setModal('receive')}
+          disabled={!chain.data}
+          moreActions={
+            supportsBuy(account.chain) && (
+              <Button variant="outline" onClick={() => setModal('buy')} disabled={!chain.data} data-testid="account-buy">
+                {t('accounts.buy')}
               </Button>
-              <Button
-                variant="light"
-                onClick={() => setModal('receive')}
-                disabled={!chain.data}
-                data-testid="account-receive"
-              >
-                {t('accounts.receive')}
-              </Button>
-              {supportsBuy(account.chain) && (
-                <Button
-                  variant="outline"
-                  onClick={() => setModal('buy')}
-                  disabled={!chain.data}
-                  data-testid="account-buy"
-                >
-                  {t('accounts.buy')}
-                </Button>
-              )}
-            </Group>
-          </Group>
-        </Card>
+            )
+          }
+        />
         {account.chain === 'BCH' && <Alert color="blue">{t('accounts.bchNote')}</Alert>}
         {chain.isError && <Alert color="red">{t('errors.err-40')}</Alert>}
         <Tabs defaultValue="history">

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Container, Group, Loader, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { btcAddressTypeLabel, CHAINS } from '@secux-companion/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,9 @@ import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../lib/backRule';
 import { useSelectedCoin } from '../state/coinSelection';
 import { isUtxoChain } from '../chains/bitcoin';
+import { AccountCard } from './AccountCard';
 import { AccountFormModal, type AccountFormMode } from './AccountFormModal';
+import { PortfolioHeader } from './PortfolioHeader';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { coinText, fiatText } from './format';
 import { accountsStore, loadAccounts, refreshBalances, selectAccount, useAccounts } from './store';
@@ -17,7 +19,6 @@ import { EVM_NATIVE_COINS } from './evmCoins';
 
 // The EVM family's screens (and its chain library) load only when an EVM coin is chosen.
 const NativeEvmAccountList = lazy(() => import('../evm/NativeEvmScreens').then((m) => ({ default: m.NativeEvmAccountList })));
-
 
 /** Account list of the selected coin (spec 01 §2 "Account list"): the bitcoin family here, the EVM family in src/evm. */
 export default function AccountList() {
@@ -76,7 +77,6 @@ function UtxoAccountList() {
 
   const ready = chain === coin && status === 'ready';
   const total = totalBalance(ready ? accounts : []);
-  const totalFiat = fiatText(total, coin, price);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -94,34 +94,23 @@ function UtxoAccountList() {
   return (
     <Container py="lg" size="lg">
       <Stack>
-        <Card withBorder component="section" aria-labelledby="portfolio-title">
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={2}>
-              <Title order={1} size="h3" id="portfolio-title">
-                {t('accounts.portfolio', { coin: CHAINS[coin].name })}
-              </Title>
-              <Text size="xl" fw={700} data-testid="portfolio-fiat">
-                {totalFiat !== null ? `${currency.symbol}${totalFiat}` : t('errors.priceNotAvailable')}
+        <PortfolioHeader
+          title={t('accounts.portfolio', { coin: CHAINS[coin].name })}
+          fiat={fiatText(total, coin, price)}
+          currencySymbol={currency.symbol}
+          balanceText={`${coinText(total, coin)} ${coin}`}
+          notice={
+            stale && (
+              <Text size="sm" c="orange" role="status" data-testid="balances-stale">
+                {t('accounts.staleBalances')}
               </Text>
-              <Text c="dimmed" data-testid="portfolio-coin">
-                {`${coinText(total, coin)} ${coin}`}
-              </Text>
-              {stale && (
-                <Text size="sm" c="orange" role="status" data-testid="balances-stale">
-                  {t('accounts.staleBalances')}
-                </Text>
-              )}
-            </Stack>
-            <Group>
-              <Button variant="light" onClick={() => void refresh()} loading={refreshing} disabled={!ready} data-testid="accounts-refresh">
-                {t('accounts.refresh')}
-              </Button>
-              <Button onClick={() => setForm({ kind: 'create' })} disabled={!ready} data-testid="accounts-create">
-                {t('accounts.create')}
-              </Button>
-            </Group>
-          </Group>
-        </Card>
+            )
+          }
+          ready={ready}
+          refreshing={refreshing}
+          onRefresh={() => void refresh()}
+          onCreate={() => setForm({ kind: 'create' })}
+        />
 
         {status === 'discovering' && (
           <Group role="status" aria-live="polite" data-testid="discovery-progress">
@@ -148,7 +137,7 @@ function UtxoAccountList() {
         {ready && accounts.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="account-grid">
             {accounts.map((a) => (
-              <AccountCard
+              <UtxoAccountCard
                 key={a.id}
                 account={a}
                 price={price}
@@ -170,7 +159,13 @@ function UtxoAccountList() {
   );
 }
 
-function AccountCard(props: {
+/** A bitcoin-family card: the address type (BTC) under the name, a pending amount at the bottom. */
+function UtxoAccountCard({
+  account: a,
+  price,
+  currencySymbol,
+  ...actions
+}: {
   account: AppAccount;
   price: string | null;
   currencySymbol: string;
@@ -179,55 +174,30 @@ function AccountCard(props: {
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
-  const { account: a } = props;
   const label = a.chain === 'BTC' || a.chain === 'TBTC' ? btcAddressTypeLabel(a.bip) : undefined;
-  const fiat = fiatText(a.balance, a.chain, props.price);
   return (
-    <Card withBorder data-testid="account-card" data-path={a.path}>
-      <Group justify="space-between" wrap="nowrap">
-        <Text
-          component="button"
-          type="button"
-          onClick={props.onOpen}
-          fw={600}
-          style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', textAlign: 'left' }}
-          data-testid="account-open"
-        >
-          {a.name}
-        </Text>
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={t('accounts.menu', { name: a.name })} data-testid="account-menu">
-              <span aria-hidden="true">⋮</span>
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={props.onRename} data-testid="account-rename">
-              {t('accounts.rename')}
-            </Menu.Item>
-            <Menu.Item color="red" onClick={props.onDelete} data-testid="account-delete">
-              {t('accounts.delete')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
-      {label && (
-        <Badge variant="light" mt={4} data-testid="account-type">
-          {label}
-        </Badge>
-      )}
-      <Text mt="xs" data-testid="account-balance" data-sats={a.balance.toString()} onClick={props.onOpen} style={{ cursor: 'pointer' }}>
-        {`${coinText(a.balance, a.chain)} ${a.chain}`}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {fiat !== null ? `${props.currencySymbol}${fiat}` : t('errors.priceNotAvailable')}
-      </Text>
-      {a.pending !== 0n && (
-        <Text size="xs" c="orange" data-testid="account-pending">
-          {t('accounts.pending', { amount: `${coinText(a.pending, a.chain)} ${a.chain}` })}
-        </Text>
-      )}
-    </Card>
+    <AccountCard
+      name={a.name}
+      path={a.path}
+      balance={a.balance}
+      balanceText={`${coinText(a.balance, a.chain)} ${a.chain}`}
+      fiat={fiatText(a.balance, a.chain, price)}
+      currencySymbol={currencySymbol}
+      details={
+        label ? (
+          <Badge variant="light" mt={4} data-testid="account-type">
+            {label}
+          </Badge>
+        ) : undefined
+      }
+      notice={
+        a.pending !== 0n && (
+          <Text size="xs" c="orange" data-testid="account-pending">
+            {t('accounts.pending', { amount: `${coinText(a.pending, a.chain)} ${a.chain}` })}
+          </Text>
+        )
+      }
+      {...actions}
+    />
   );
 }
-

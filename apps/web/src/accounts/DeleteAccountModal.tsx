@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../components/useModalSize';
+import { FormModal } from '../components/FormModal';
 import { errorText, issueText } from './format';
 import { deleteAccountIssue } from './rules';
 import { deleteAccount } from './store';
@@ -10,7 +10,6 @@ import type { AppAccount } from './types';
 /** Delete: only an empty account; otherwise err-11. */
 export function DeleteAccountModal({ account, onClose }: { account: AppAccount; onClose: () => void }) {
   const { t } = useTranslation();
-  const size = useModalSize();
   const blocked = deleteAccountIssue(account);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -26,31 +25,25 @@ export function DeleteAccountModal({ account, onClose }: { account: AppAccount; 
     }
   };
   return (
-    <Modal opened onClose={onClose} size={size} title={t('accounts.deleteTitle')}>
-      <Stack>
-        {blocked ? (
-          <Alert color="red" role="alert" data-testid="account-delete-blocked">
-            {issueText(t, blocked)}
-          </Alert>
-        ) : (
-          <Text>{t('accounts.deleteConfirm', { name: account.name })}</Text>
-        )}
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
+    <FormModal
+      title={t('accounts.deleteTitle')}
+      onClose={onClose}
+      failure={failure}
+      action={
+        !blocked && (
+          <Button color="red" onClick={() => void confirm()} loading={busy} data-testid="account-delete-confirm">
+            {t('accounts.delete')}
           </Button>
-          {!blocked && (
-            <Button color="red" onClick={() => void confirm()} loading={busy} data-testid="account-delete-confirm">
-              {t('accounts.delete')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+        )
+      }
+    >
+      {blocked ? (
+        <Alert color="red" role="alert" data-testid="account-delete-blocked">
+          {issueText(t, blocked)}
+        </Alert>
+      ) : (
+        <Text>{t('accounts.deleteConfirm', { name: account.name })}</Text>
+      )}
+    </FormModal>
   );
 }

@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../components/useModalSize';
+import { AccountFormFrame, AccountNameInput } from '../accounts/AccountForm';
 import { issueText } from '../accounts/format';
 import type { EvmChain } from '../chains/evm';
 import { evmAccountNameIssue, nextEvmAccountIndex } from './naming';
@@ -25,65 +24,25 @@ export function EvmAccountFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const size = useModalSize();
   const current = mode.kind === 'rename' ? mode.account : undefined;
   const [name, setName] = useState(
     () => current?.name ?? evmAccountName(chain, nextEvmAccountIndex(accounts)),
   );
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const nameIssue = evmAccountNameIssue(name, accounts, current);
 
-  const save = async () => {
-    if (nameIssue) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (current) await renameEvmAccount(current.id, name);
-      else await createEvmAccount(name);
-      onClose();
-    } catch (e) {
-      console.warn('account save failed', e);
-      setFailure(issueText(t, { code: 'err-09' }));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
-      opened
+    <AccountFormFrame
+      creating={!current}
+      blocked={!!nameIssue}
+      onSave={() => (current ? renameEvmAccount(current.id, name) : createEvmAccount(name))}
+      failureOf={(e) => {
+        console.warn('account save failed', e);
+        return issueText(t, { code: 'err-09' });
+      }}
       onClose={onClose}
-      size={size}
-      title={mode.kind === 'create' ? t('accounts.createTitle') : t('accounts.renameTitle')}
+      saveTestId="account-save"
     >
-      <Stack>
-        <TextInput
-          label={t('accounts.name')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={nameIssue ? issueText(t, nameIssue) : undefined}
-          data-testid="account-name-input"
-        />
-        {failure && (
-          <Alert color="red" role="alert" data-testid="account-form-error">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            onClick={() => void save()}
-            loading={busy}
-            disabled={!!nameIssue}
-            data-testid="account-save"
-          >
-            {t('accounts.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <AccountNameInput value={name} onChange={setName} issue={nameIssue} testId="account-name-input" />
+    </AccountFormFrame>
   );
 }

@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Container,
-  Group,
-  Indicator,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Indicator, Stack, Tabs } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { hasNftTab } from '@secux-companion/chain-evm';
+import { hasNftTab, isNativeEvmSymbol } from '@secux-companion/chain-evm';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINK_PROPS } from '../lib/links';
+import { AccountHeader } from '../accounts/AccountHeader';
 import type { EvmChain } from '../chains/evm';
 import { EvmHistoryTab, evmHistoryKey } from './EvmHistoryTab';
 import { EvmReceiveModal } from './EvmReceiveModal';
@@ -28,7 +17,7 @@ import { sendAllowed } from '../accounts/sendGate';
 
 /**
  * One EVM account: header (name, coin, fiat and coin balance), Send, Receive (and Explorer when the chain
- * has one), tabs Tokens, NFTs (ETH and TETH) and History.
+ * has one), tabs Tokens, NFTs (ETH and TETH) and History (native chains only).
  */
 export function EvmAccountInformation({
   chain,
@@ -60,6 +49,8 @@ export function EvmAccountInformation({
   const balance = state.data?.balance ?? account.balance;
   const fiat = evmFiatText(balance, chain.spec.decimals, price);
   const nft = hasNftTab(chain.spec.symbol);
+  // Only the native chains have a history source; a chain the user added (evmaccount, spec 01) has no History tab.
+  const history = isNativeEvmSymbol(chain.spec.symbol);
   const explorer = showExplorer && !chain.local ? chain.adapter.explorer.address(account.address) : undefined;
 
   const done = () => {
@@ -78,57 +69,24 @@ export function EvmAccountInformation({
   return (
     <Container py="lg" size="lg">
       <Stack>
-        <Card withBorder component="section" aria-labelledby="account-title">
-          <Group justify="space-between" wrap="wrap">
-            <Group wrap="nowrap" style={{ minWidth: 0 }}>
-              <Avatar color="indigo" radius="xl" aria-hidden="true">
-                {chain.spec.coin.slice(0, 3)}
-              </Avatar>
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Title order={1} size="h3" id="account-title" data-testid="account-name">
-                  {account.name}
-                </Title>
-                <Text size="xl" fw={700} truncate="end" data-testid="account-fiat">
-                  {fiat !== null ? `${currencySymbol}${fiat}` : t('errors.priceNotAvailable')}
-                </Text>
-                <Text
-                  c="dimmed"
-                  truncate="end"
-                  data-testid="account-coin-balance"
-                  data-sats={balance.toString()}
-                >
-                  {evmCoinText(balance, chain)}
-                </Text>
-              </Stack>
-            </Group>
-            <Group>
-              <Button
-                onClick={() => sendAllowed() && setModal({ kind: 'send', asset: { kind: 'coin' } })}
-                data-testid="account-send"
-              >
-                {t('accounts.send')}
+        <AccountHeader
+          name={account.name}
+          icon={chain.spec.coin.slice(0, 3)}
+          iconColor="indigo"
+          balance={balance}
+          balanceText={evmCoinText(balance, chain)}
+          fiat={fiat}
+          currencySymbol={currencySymbol}
+          onSend={() => sendAllowed() && setModal({ kind: 'send', asset: { kind: 'coin' } })}
+          onReceive={() => setModal({ kind: 'receive' })}
+          moreActions={
+            explorer && (
+              <Button variant="outline" component="a" href={explorer} {...EXTERNAL_LINK_PROPS} data-testid="account-explorer">
+                {t('evm.explorer')}
               </Button>
-              <Button
-                variant="light"
-                onClick={() => setModal({ kind: 'receive' })}
-                data-testid="account-receive"
-              >
-                {t('accounts.receive')}
-              </Button>
-              {explorer && (
-                <Button
-                  variant="outline"
-                  component="a"
-                  href={explorer}
-                  {...EXTERNAL_LINK_PROPS}
-                  data-testid="account-explorer"
-                >
-                  {t('evm.explorer')}
-                </Button>
-              )}
-            </Group>
-          </Group>
-        </Card>
+            )
+          }
+        />
         {state.isError && <Alert color="red">{t('errors.err-40')}</Alert>}
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
@@ -149,9 +107,11 @@ export function EvmAccountInformation({
                 {t('nft.tab')}
               </Tabs.Tab>
             )}
-            <Tabs.Tab value="history" data-testid="tab-history">
-              {t('history.tab')}
-            </Tabs.Tab>
+            {history && (
+              <Tabs.Tab value="history" data-testid="tab-history">
+                {t('history.tab')}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
           <Tabs.Panel value="tokens" pt="md">
             <TokensTab
@@ -172,9 +132,11 @@ export function EvmAccountInformation({
               />
             </Tabs.Panel>
           )}
-          <Tabs.Panel value="history" pt="md">
-            <EvmHistoryTab chain={chain} account={account} />
-          </Tabs.Panel>
+          {history && (
+            <Tabs.Panel value="history" pt="md">
+              <EvmHistoryTab chain={chain} account={account} />
+            </Tabs.Panel>
+          )}
         </Tabs>
       </Stack>
       {modal?.kind === 'send' && (

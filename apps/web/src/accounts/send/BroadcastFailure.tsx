@@ -2,7 +2,15 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** The Status step's failure: the catalogue message (err-08 or a mapped one) and the node's own words as text. */
-export function BroadcastFailure({ messageKey, raw, testId }: { messageKey: string; raw: string; testId: string }) {
+export function BroadcastFailure({
+  messageKey,
+  raw,
+  testId,
+}: {
+  messageKey: string;
+  raw: string;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <Stack data-testid={testId}>

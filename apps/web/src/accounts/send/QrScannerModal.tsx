@@ -77,7 +77,13 @@ export function QrScannerModal({ onScan, onClose }: { onScan: (text: string) => 
           </Alert>
         ) : (
           <>
-            <video ref={videoRef} muted playsInline aria-label={t('send.scanCamera')} style={{ width: '100%', borderRadius: 8, background: '#000' }} />
+            <video
+              ref={videoRef}
+              muted
+              playsInline
+              aria-label={t('send.scanCamera')}
+              style={{ width: '100%', borderRadius: 8, background: '#000' }}
+            />
             <Text size="sm" c="dimmed">
               {t('send.scanHint')}
             </Text>

@@ -1,0 +1,76 @@
+import { Avatar, Button, Card, Group, Stack, Text, Title, type MantineColor } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The header of an account page: coin icon, name, fiat and coin balance (shortened with an ellipsis on
+ * small screens), then Send, Receive and the page's other buttons.
+ */
+export function AccountHeader({
+  name,
+  icon,
+  iconColor,
+  balance,
+  balanceText,
+  fiat,
+  currencySymbol,
+  note,
+  onSend,
+  onReceive,
+  disabled,
+  moreActions,
+}: {
+  name: string;
+  /** Up to three letters of the coin shown in the icon. */
+  icon: string;
+  iconColor: MantineColor;
+  /** In the smallest unit, for the tests (data-sats). */
+  balance: bigint;
+  /** The balance with its symbol. */
+  balanceText: string;
+  /** The fiat value, or null when the price is not available. */
+  fiat: string | null;
+  currencySymbol: string;
+  /** Under the balance (the available amount while some is pending). */
+  note?: ReactNode;
+  onSend: () => void;
+  onReceive: () => void;
+  /** Send and Receive wait for the chain to load. */
+  disabled?: boolean;
+  /** After Receive (Buy, Explorer). */
+  moreActions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder component="section" aria-labelledby="account-title">
+      <Group justify="space-between" wrap="wrap">
+        <Group wrap="nowrap" style={{ minWidth: 0 }}>
+          <Avatar color={iconColor} radius="xl" aria-hidden="true">
+            {icon}
+          </Avatar>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Title order={1} size="h3" id="account-title" data-testid="account-name">
+              {name}
+            </Title>
+            <Text size="xl" fw={700} truncate="end" data-testid="account-fiat">
+              {fiat !== null ? `${currencySymbol}${fiat}` : t('errors.priceNotAvailable')}
+            </Text>
+            <Text c="dimmed" truncate="end" data-testid="account-coin-balance" data-sats={balance.toString()}>
+              {balanceText}
+            </Text>
+            {note}
+          </Stack>
+        </Group>
+        <Group>
+          <Button onClick={onSend} disabled={disabled} data-testid="account-send">
+            {t('accounts.send')}
+          </Button>
+          <Button variant="light" onClick={onReceive} disabled={disabled} data-testid="account-receive">
+            {t('accounts.receive')}
+          </Button>
+          {moreActions}
+        </Group>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Direction, HistoryPage } from '@secux-companion/chain-common';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EXTERNAL_LINK_PROPS } from '../../lib/links';
+import { HISTORY_REFRESH_MS, formatTime, historyErrorKey, isAtBottom } from './historyRules';
+
+/** One history entry as the list shows it; each family maps its operations to this. */
+export interface HistoryItemView {
+  /** React key: the hash, or more when one transaction gives several entries (EVM token transfers). */
+  key: string;
+  hash: string;
+  direction: Direction;
+  pending: boolean;
+  time: number | null;
+  /** Amount with its symbol, unsigned: the list adds − or + by direction. */
+  amount: string;
+  /** The transaction on the block explorer; none on local networks. */
+  link?: string;
+  /** A control under the amount (the bitcoin family's Speed up). */
+  action?: ReactNode;
+}
+
+/** Reads one page of history (the first with a null cursor). Call-signature form: see HistoryQueryState. */
+interface FetchHistoryPage {
+  (cursor: string | null): Promise<HistoryPage>;
+}
+
+/** The paged history of one account: 10 per page, always fresh when the tab opens and re-read while it is open. */
+export function useHistoryPages(queryKey: readonly unknown[], fetchPage: FetchHistoryPage) {
+  const q = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor ?? undefined,
+    retry: 1,
+    // Always fresh when the tab opens, and kept current while it is open (pending items confirm, new ones arrive).
+    staleTime: 0,
+    refetchInterval: HISTORY_REFRESH_MS,
+  });
+  return { query: q, operations: q.data?.pages.flatMap((p) => p.operations) ?? [] };
+}
+
+/**
+ * What the list needs of the infinite query (loading, failure, next page). Method syntax for the function:
+ * an arrow type returning a generic reads as JSX text to i18n.test.ts.
+ */
+interface HistoryQueryState {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage(): Promise<unknown>;
+}
+
+/**
+ * History list (spec 01 §2 "History tab"): loading, error (state-23 / serverBusy) and empty (state-22)
+ * states, then the items with infinite scroll at the bottom (1 px tolerance).
+ */
+export function HistoryList({
+  query: q,
+  items,
+  showLaterErrors,
+}: {
+  query: HistoryQueryState;
+  items: readonly HistoryItemView[];
+  /** Also report a failed re-read or next page under items already shown (the bitcoin family does). */
+  showLaterErrors?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (q.isPending) return <Loader size="sm" aria-label={t('history.loading')} />;
+  if (q.isError && items.length === 0)
+    return (
+      <Alert color="yellow" data-testid="history-error">
+        {t(`errors.${historyErrorKey(q.error)}`)}
+      </Alert>
+    );
+  if (items.length === 0) return <Text data-testid="history-empty">{t('errors.state-22')}</Text>;
+
+  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
+    if (isAtBottom(e.currentTarget) && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
+  };
+  return (
+    <Stack gap="xs" mah={520} style={{ overflowY: 'auto' }} onScroll={onScroll} data-testid="history-list" role="list">
+      {items.map((item) => (
+        <HistoryItem key={item.key} item={item} />
+      ))}
+      {q.isFetchingNextPage && <Loader size="xs" aria-label={t('history.loading')} />}
+      {showLaterErrors && q.isError && <Text c="dimmed">{t(`errors.${historyErrorKey(q.error)}`)}</Text>}
+    </Stack>
+  );
+}
+
+function HistoryItem({ item }: { item: HistoryItemView }) {
+  const { t, i18n } = useTranslation();
+  const sign = item.direction === 'out' ? '−' : item.direction === 'in' ? '+' : '';
+  return (
+    <Paper withBorder p="sm" role="listitem" data-testid="history-item" data-hash={item.hash} data-pending={item.pending}>
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600} data-testid="history-direction">
+              {t(`history.direction.${item.direction}`)}
+            </Text>
+            {item.pending && (
+              <Badge color="orange" variant="light" data-testid="history-pending">
+                {t('history.pending')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {formatTime(item.time, i18n.language) ?? t('errors.invalidTimestamp')}
+          </Text>
+          {item.link ? (
+            <Anchor href={item.link} {...EXTERNAL_LINK_PROPS} size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {item.hash}
+            </Anchor>
+          ) : (
+            <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {item.hash}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Text fw={600} data-testid="history-amount" c={item.direction === 'in' ? 'teal' : undefined}>
+            {`${sign}${item.amount}`}
+          </Text>
+          {item.action}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,41 @@
+/** Rendering components in unit tests (jsdom): Mantine, TanStack Query and English texts. */
+import { afterEach, beforeAll } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { initI18n } from '../i18n';
+
+/** Call at the top of a test file: jsdom shims Mantine needs, English texts, cleanup after each test. */
+export function setupUiTests() {
+  beforeAll(async () => {
+    // Mantine reads these in jsdom.
+    window.matchMedia ??= ((q: string) => ({
+      matches: false,
+      media: q,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as unknown as typeof window.matchMedia;
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    await initI18n(['en']);
+  });
+  afterEach(cleanup);
+}
+
+/** Renders inside Mantine and a fresh query client (no retries, so failures show at once). */
+export function renderUi(node: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>{node}</MantineProvider>
+    </QueryClientProvider>,
+  );
+}
