@@ -120,6 +120,16 @@ describe.each(BACKENDS)('admin tool ($name)', (backend) => {
       }
     });
 
+    it.each(['news', 'faq'])('%s delete removes the item given by --id, once', async (kind) => {
+      const add =
+        kind === 'news'
+          ? await run('news', 'add', '--title-en', 'Gone', '--content-en', 'Soon')
+          : await run('faq', 'add', '--question-en', 'Gone?', '--answer-en', 'Soon.');
+      const id = /#(\d+)/.exec(add.out)![1]!;
+      expect(await run(kind, 'delete', '--id', id)).toMatchObject({ code: 0, out: 'deleted' });
+      expect(await run(kind, 'delete', '--id', id)).toMatchObject({ code: 0, out: `no such ${kind} item` });
+    });
+
     it('reports usage errors with exit code 2', async () => {
       const r = await run('publish', '--kind', 'xyz');
       expect(r.code).toBe(2);

@@ -14,7 +14,7 @@ import {
   setRemoteConfig,
   unsetRemoteConfig,
 } from './content/remote-config.js';
-import { nowIso, openAndMigrate, type DbHandle } from './db/index.js';
+import { nowIso, openAndMigrate, type Db, type DbHandle } from './db/index.js';
 import { LANGS, type Translated } from './db/schema.js';
 import { buildSampleImage, parseImage, type FirmwareKind } from './firmware/image.js';
 import { listReleases, publishRelease, removeRelease } from './firmware/store.js';
@@ -204,11 +204,7 @@ export async function runCommand(
         return;
       }
       if (sub === 'delete') {
-        const r = await d
-          .deleteFrom('news')
-          .where('id', '=', intOf(one(args, 'id', true), 'id'))
-          .executeTakeFirst();
-        out(Number(r.numDeletedRows) ? 'deleted' : 'no such news item');
+        out(await deleteById(d, 'news', args));
         return;
       }
       break;
@@ -269,11 +265,7 @@ export async function runCommand(
         return;
       }
       if (sub === 'delete') {
-        const r = await d
-          .deleteFrom('faq')
-          .where('id', '=', intOf(one(args, 'id', true), 'id'))
-          .executeTakeFirst();
-        out(Number(r.numDeletedRows) ? 'deleted' : 'no such faq item');
+        out(await deleteById(d, 'faq', args));
         return;
       }
       break;
@@ -344,6 +336,15 @@ export async function runCommand(
       break;
   }
   throw new UsageError(cmd ? `unknown command: ${[cmd, sub].filter(Boolean).join(' ')}` : 'no command given');
+}
+
+/** `news delete` / `faq delete`: removes the row given by --id and says whether there was one. */
+async function deleteById(d: Db, table: 'news' | 'faq', args: ParsedArgs): Promise<string> {
+  const r = await d
+    .deleteFrom(table)
+    .where('id', '=', intOf(one(args, 'id', true), 'id'))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) ? 'deleted' : `no such ${table} item`;
 }
 
 const NO_DB = new Set(['sample-image', 'verify-image', 'help']);

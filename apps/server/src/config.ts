@@ -68,7 +68,8 @@ const bool = z
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
-const int = (min: number, max: number) =>
+/** An environment variable holding a whole number from min to max. */
+export const int = (min: number, max: number) =>
   z
     .string()
     .trim()

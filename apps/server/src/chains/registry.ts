@@ -18,7 +18,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { CHAINS, isChainSymbol, type ChainInfo } from '@secux-companion/core';
 import { z } from 'zod';
-import type { Config } from '../config.js';
+import { int, type Config } from '../config.js';
 import type { FeeProvider, UtxoProvider } from './backends.js';
 import {
   EvmFacade,
@@ -105,24 +105,17 @@ const boolStr = z
     message: 'must be true/false',
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
-const intStr = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { message: 'must be a whole number' })
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
 
 const GlobalEnv = z.object({
-  CHAIN_PROVIDER_TIMEOUT_MS: intStr(100, 300_000).default(30_000),
-  CHAIN_HEALTH_TIMEOUT_MS: intStr(100, 60_000).default(3_000),
+  CHAIN_PROVIDER_TIMEOUT_MS: int(100, 300_000).default(30_000),
+  CHAIN_HEALTH_TIMEOUT_MS: int(100, 60_000).default(3_000),
   ETHERSCAN_API_KEY: z.string().trim().min(1).optional(),
   CHAIN_REGISTRY_FILE: z.string().trim().min(1).optional(),
-  BITCOIN_RPC_SCAN_RANGE: intStr(1, 10_000).default(100),
-  BITCOIN_RPC_RESCAN_SINCE: intStr(0, 10_000_000_000).default(0),
-  BITCOIN_RPC_MEMPOOL_MAX: intStr(0, 10_000_000).default(50_000),
+  BITCOIN_RPC_SCAN_RANGE: int(1, 10_000).default(100),
+  BITCOIN_RPC_RESCAN_SINCE: int(0, 10_000_000_000).default(0),
+  BITCOIN_RPC_MEMPOOL_MAX: int(0, 10_000_000).default(50_000),
   LOCAL_EVM_RPC: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
-  LOCAL_EVM_CHAIN_ID: intStr(1, 2 ** 32).default(31337),
+  LOCAL_EVM_CHAIN_ID: int(1, 2 ** 32).default(31337),
   LOCAL_LTC_RPC_URL: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
   LOCAL_LTC_RPC_USER: z.string().optional(),
   LOCAL_LTC_RPC_PASSWORD: z.string().optional(),
@@ -135,11 +128,11 @@ const PerChainEnv = z.object({
   MEMPOOL: urlList.optional(),
   NETWORK: z.enum(['main', 'test', 'regtest']).optional(),
   RPC: urlList.optional(),
-  CHAIN_ID: intStr(1, 2 ** 32).optional(),
+  CHAIN_ID: int(1, 2 ** 32).optional(),
   EXPLORER: urlList.optional(),
   EXPLORER_KEY: z.string().trim().min(1).optional(),
   BLOCK_SCAN: boolStr.optional(),
-  TIMEOUT_MS: intStr(100, 300_000).optional(),
+  TIMEOUT_MS: int(100, 300_000).optional(),
 });
 type PerChain = z.infer<typeof PerChainEnv>;
 

@@ -22,23 +22,20 @@ export function openDb(dbConfig: Config['db']): DbHandle {
     const pool = new pg.Pool({ connectionString: dbConfig.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      db,
-      kind: 'postgres',
-      ping: async () => void (await sql`select 1`.execute(db)),
-      close: () => db.destroy(),
-    };
+    return handleOf(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
   if (dbConfig.file !== ':memory:') fs.mkdirSync(path.dirname(dbConfig.file), { recursive: true });
   const database = new Sqlite(dbConfig.file);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return handleOf(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+}
+
+function handleOf(db: Db, kind: DbKind): DbHandle {
   return {
     db,
-    kind: 'sqlite',
+    kind,
     ping: async () => void (await sql`select 1`.execute(db)),
     close: () => db.destroy(),
   };

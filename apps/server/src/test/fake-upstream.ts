@@ -1,5 +1,6 @@
 /** A tiny local HTTP server standing in for an upstream API (CoinGecko, Unstoppable Domains) in tests. */
-import http from 'node:http';
+import type http from 'node:http';
+import { startServer, type TestServer } from '../chains/test/servers.js';
 
 export interface FakeRequest {
   method: string;
@@ -13,45 +14,18 @@ export type FakeHandler = (
   | { status?: number; body: unknown; delayMs?: number }
   | Promise<{ status?: number; body: unknown; delayMs?: number }>;
 
-export interface FakeUpstream {
-  url: string;
-  requests: FakeRequest[];
-  setHandler(h: FakeHandler): void;
-  close(): Promise<void>;
-}
+export type FakeUpstream = TestServer<FakeRequest, FakeHandler>;
 
+/** The chain tests' server (servers.ts), answering JSON only: a string body is sent as-is, a throw is a 500 `{}`. */
 export async function startFakeUpstream(handler: FakeHandler): Promise<FakeUpstream> {
   let h = handler;
-  const requests: FakeRequest[] = [];
-  const server = http.createServer(async (req, res) => {
-    const u = new URL(req.url ?? '/', 'http://x');
-    const fr: FakeRequest = {
-      method: req.method ?? 'GET',
-      path: u.pathname,
-      query: u.searchParams,
-      headers: req.headers,
-    };
-    requests.push(fr);
+  const server = await startServer(async (req) => {
     try {
-      const r = await h(fr);
-      if (r.delayMs) await new Promise((ok) => setTimeout(ok, r.delayMs));
-      res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
-      res.end(typeof r.body === 'string' ? r.body : JSON.stringify(r.body));
+      const { status, body, delayMs } = await h(req);
+      return { status, body, delayMs, headers: { 'content-type': 'application/json' } };
     } catch {
-      res.writeHead(500).end('{}');
+      return { status: 500, body: '{}' };
     }
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    setHandler: (nh) => void (h = nh),
-    close: () =>
-      new Promise((ok) => {
-        server.closeAllConnections();
-        server.close(() => ok());
-      }),
-  };
+  return { ...server, setHandler: (nh) => void (h = nh) };
 }

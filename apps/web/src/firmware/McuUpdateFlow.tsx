@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
 import { session } from '../state/session';
-import { ProgressBar, SpinnerOverlay } from './Modals';
+import { ProgressBar, SpinnerOverlay, closableModalProps } from './Modals';
 import { enterMcuBootloader, finishUpdate, updateFailureText, updateMcu } from './updates';
 
 /** Step index of the last step (the update itself). */
@@ -84,10 +84,7 @@ export function McuUpdateFlow({
   return (
     <Modal
       opened={opened}
-      onClose={closable ? onClose : () => undefined}
-      withCloseButton={closable}
-      closeOnClickOutside={closable}
-      closeOnEscape={closable}
+      {...closableModalProps(closable, onClose)}
       title={t('firmware.mcuFlowTitle')}
       size={size}
       centered

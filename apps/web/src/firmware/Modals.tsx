@@ -10,18 +10,34 @@ interface Closable {
   onClose: () => void;
 }
 
-/** A dialog with a title and a row of buttons (every notice of this area has that shape). */
+/**
+ * What makes a modal closable or not: a modal that may not be closed has no close button and ignores
+ * Escape and clicks outside it.
+ */
+export function closableModalProps(closable: boolean, onClose: () => void) {
+  return {
+    onClose: closable ? onClose : () => undefined,
+    withCloseButton: closable,
+    closeOnClickOutside: closable,
+    closeOnEscape: closable,
+  };
+}
+
+/** A dialog with a title, a text and a row of buttons (every notice of this area has that shape). */
 function Notice({
   opened,
   onClose,
   title,
+  text,
   children,
   actions,
   testId,
   closable = true,
 }: Closable & {
   title: string;
-  children: ReactNode;
+  /** The notice's text, as one paragraph; `children` follow it. */
+  text?: string;
+  children?: ReactNode;
   actions: ReactNode;
   testId: string;
   closable?: boolean;
@@ -30,16 +46,14 @@ function Notice({
   return (
     <Modal
       opened={opened}
-      onClose={closable ? onClose : () => undefined}
+      {...closableModalProps(closable, onClose)}
       title={title}
       size={size}
       centered
-      withCloseButton={closable}
-      closeOnClickOutside={closable}
-      closeOnEscape={closable}
       data-testid={testId}
     >
       <Stack>
+        {text !== undefined && <Text>{text}</Text>}
         {children}
         <Group justify="flex-end">{actions}</Group>
       </Stack>
@@ -61,6 +75,7 @@ export function ForceUpdateModal({
       onClose={onClose}
       closable={!forced}
       title={forced ? t('firmware.forceTitle') : t('firmware.optionalTitle')}
+      text={forced ? t('firmware.forceText') : t('firmware.optionalText')}
       testId={forced ? 'force-update-modal' : 'optional-update-modal'}
       actions={
         <>
@@ -74,9 +89,7 @@ export function ForceUpdateModal({
           </Button>
         </>
       }
-    >
-      <Text>{forced ? t('firmware.forceText') : t('firmware.optionalText')}</Text>
-    </Notice>
+    />
   );
 }
 
@@ -131,10 +144,10 @@ export function UnsupportedDeviceModal({
       opened={opened}
       onClose={onClose}
       title={t('firmware.unsupportedDeviceTitle')}
+      text={t('firmware.unsupportedDeviceText')}
       testId="unsupported-device-modal"
       actions={<Button onClick={onClose}>{t('common.ok')}</Button>}
     >
-      <Text>{t('firmware.unsupportedDeviceText')}</Text>
       <Anchor href={`mailto:${FIRMWARE_LINKS.supportEmail}`}>{FIRMWARE_LINKS.supportEmail}</Anchor>
       <List>
         <List.Item>{t('firmware.unsupportedDeviceContact')}</List.Item>
@@ -154,6 +167,7 @@ export function SeNotSupportedModal({ opened, onClose, onUpdate }: Closable & { 
       opened={opened}
       onClose={onClose}
       title={t('firmware.seNotSupportedTitle')}
+      text={t('errors.seNotSupported')}
       testId="se-not-supported-modal"
       actions={
         <>
@@ -163,9 +177,7 @@ export function SeNotSupportedModal({ opened, onClose, onUpdate }: Closable & { 
           {onUpdate && <Button onClick={onUpdate}>{t('firmware.updateSeButton')}</Button>}
         </>
       }
-    >
-      <Text>{t('errors.seNotSupported')}</Text>
-    </Notice>
+    />
   );
 }
 
@@ -177,11 +189,10 @@ export function UsbOnlyModal({ opened, onClose }: Closable) {
       opened={opened}
       onClose={onClose}
       title={t('firmware.usbOnlyTitle')}
+      text={t('firmware.usbOnlyText')}
       testId="usb-only-modal"
       actions={<Button onClick={onClose}>{t('common.ok')}</Button>}
-    >
-      <Text>{t('firmware.usbOnlyText')}</Text>
-    </Notice>
+    />
   );
 }
 
@@ -193,6 +204,7 @@ export function CardanoModal({ opened, onClose }: Closable) {
       opened={opened}
       onClose={onClose}
       title={t('firmware.cardanoTitle')}
+      text={t('firmware.cardanoText')}
       testId="cardano-modal"
       actions={
         <>
@@ -209,9 +221,7 @@ export function CardanoModal({ opened, onClose }: Closable) {
           </Button>
         </>
       }
-    >
-      <Text>{t('firmware.cardanoText')}</Text>
-    </Notice>
+    />
   );
 }
 
@@ -223,15 +233,14 @@ export function TestAccountsModal({ opened, onClose, onPrepare }: Closable & { o
       opened={opened}
       onClose={onClose}
       title={t('firmware.testAccountsTitle')}
+      text={t('firmware.testAccountsText')}
       testId="test-accounts-modal"
       actions={
         <Button onClick={onPrepare} data-testid="test-accounts-prepare">
           {t('firmware.testAccountsPrepare')}
         </Button>
       }
-    >
-      <Text>{t('firmware.testAccountsText')}</Text>
-    </Notice>
+    />
   );
 }
 
@@ -244,11 +253,10 @@ export function UnsupportedModelModal({ opened, onLogout }: { opened: boolean; o
       onClose={onLogout}
       closable={false}
       title={t('firmware.biometricTitle')}
+      text={t('firmware.biometricText')}
       testId="unsupported-model-modal"
       actions={<Button onClick={onLogout}>{t('firmware.logOut')}</Button>}
-    >
-      <Text>{t('firmware.biometricText')}</Text>
-    </Notice>
+    />
   );
 }
 

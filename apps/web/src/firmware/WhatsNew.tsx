@@ -1,9 +1,9 @@
 import { Button, Card, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
 import { contentApi } from './api';
+import { useContent } from './useContent';
 
 /** What's-new panel of an update tab: the latest version and its features (server text, rendered as text). */
 export function WhatsNew({
@@ -37,25 +37,17 @@ export function WhatsNew({
 
 /** The SE features of a version from the SE update record (one text per version). */
 export function useSeFeatures(version: string | null): string[] {
-  const { i18n } = useTranslation();
-  const logs = useQuery({
-    queryKey: ['se-log', i18n.language],
-    queryFn: () => contentApi.seLog(i18n.language),
-  });
+  const logs = useContent('se-log', contentApi.seLog);
   const entry = logs.data?.find((l) => l.version === version) ?? logs.data?.[0];
   return entry ? entry.features.split('\n').filter(Boolean) : [];
 }
 
 /** View update history: every MCU version with its features. */
 export function McuHistoryButton() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const size = useModalSize();
   const [open, setOpen] = useState(false);
-  const logs = useQuery({
-    queryKey: ['mcu-log', i18n.language],
-    queryFn: () => contentApi.mcuLog(i18n.language),
-    enabled: open,
-  });
+  const logs = useContent('mcu-log', contentApi.mcuLog, { enabled: open });
   return (
     <>
       <Button variant="subtle" onClick={() => setOpen(true)} data-testid="mcu-history-open">

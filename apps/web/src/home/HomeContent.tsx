@@ -1,8 +1,9 @@
 import { Accordion, Anchor, Button, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contentApi, safeHref } from '../firmware/api';
 import { FIRMWARE_LINKS } from '../firmware/links';
+import { useContent } from '../firmware/useContent';
 import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
 
 /** Breakpoint of the banner image (spec 01 §9). */
@@ -10,11 +11,7 @@ export const BANNER_BREAKPOINT = 576;
 
 /** Marketing banner: shown only when enabled; the image varies at 576 px; links out. */
 export function Banner() {
-  const { i18n } = useTranslation();
-  const banner = useQuery({
-    queryKey: ['banner', i18n.language],
-    queryFn: () => contentApi.banner(i18n.language),
-  });
+  const banner = useContent('banner', contentApi.banner);
   const b = banner.data;
   const web = safeHref(b?.image.web);
   if (!b?.enableBanner || !web) return null;
@@ -33,16 +30,36 @@ export function Banner() {
   );
 }
 
+/** A section of the home page: a bordered card headed by its title; `failed` notes that its content did not load. */
+export function SectionCard({
+  titleId,
+  title,
+  failed = false,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  failed?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" id={titleId} mb="xs">
+        {title}
+      </Title>
+      {failed && <Text c="dimmed">{t('home.contentError')}</Text>}
+      {children}
+    </Card>
+  );
+}
+
 /** Announcements: title and date (MM/DD/YYYY), newest first. */
 export function Announcements() {
-  const { t, i18n } = useTranslation();
-  const news = useQuery({ queryKey: ['news', i18n.language], queryFn: () => contentApi.news(i18n.language) });
+  const { t } = useTranslation();
+  const news = useContent('news', contentApi.news);
   return (
-    <Card withBorder component="section" aria-labelledby="announcements-title">
-      <Title order={2} size="h4" id="announcements-title" mb="xs">
-        {t('home.announcements')}
-      </Title>
-      {news.isError && <Text c="dimmed">{t('home.contentError')}</Text>}
+    <SectionCard titleId="announcements-title" title={t('home.announcements')} failed={news.isError}>
       <Table data-testid="announcements">
         <Table.Thead>
           <Table.Tr>
@@ -63,19 +80,15 @@ export function Announcements() {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </SectionCard>
   );
 }
 
 export function Faq() {
-  const { t, i18n } = useTranslation();
-  const faq = useQuery({ queryKey: ['faq', i18n.language], queryFn: () => contentApi.faq(i18n.language) });
+  const { t } = useTranslation();
+  const faq = useContent('faq', contentApi.faq);
   return (
-    <Card withBorder component="section" aria-labelledby="faq-title">
-      <Title order={2} size="h4" id="faq-title" mb="xs">
-        {t('home.faq')}
-      </Title>
-      {faq.isError && <Text c="dimmed">{t('home.contentError')}</Text>}
+    <SectionCard titleId="faq-title" title={t('home.faq')} failed={faq.isError}>
       <Accordion data-testid="faq">
         {(faq.data ?? []).map((f) => (
           <Accordion.Item key={f.id} value={String(f.id)}>
@@ -84,7 +97,7 @@ export function Faq() {
           </Accordion.Item>
         ))}
       </Accordion>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -2,7 +2,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
   Container,
   Grid,
   Group,
@@ -19,7 +18,7 @@ import {
   shouldOpenForceUpdateModal,
   type ChainSymbol,
 } from '@secux-companion/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useModalSize } from '../components/useModalSize';
@@ -38,7 +37,7 @@ import { homePrompts } from '../firmware/prompts';
 import { deleteAllAccounts } from '../firmware/updates';
 import { chooseCoin } from '../home/coinChoice';
 import { CoinMenu } from '../home/CoinMenu';
-import { Announcements, Banner, Faq, HelpCards } from '../home/HomeContent';
+import { Announcements, Banner, Faq, HelpCards, SectionCard } from '../home/HomeContent';
 import { ROUTES } from '../lib/backRule';
 import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
 import { coinSelection } from '../state/coinSelection';
@@ -62,6 +61,40 @@ type CoinModal =
   | { kind: 'unsupportedDevice' }
   | { kind: 'cardano' }
   | null;
+
+/** A row of the device table: a firmware's label and version, then its state (a note or an update button). */
+function FirmwareRow({
+  label,
+  version,
+  testId,
+  children,
+}: {
+  label: string;
+  version: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Th>{label}</Table.Th>
+      <Table.Td>
+        <Group gap="sm">
+          <span data-testid={testId}>{version}</span>
+          {children}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** A firmware's state as a dimmed note ("latest version", …). */
+function FirmwareNote({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed" data-testid={testId}>
+      {children}
+    </Text>
+  );
+}
 
 export default function Welcome() {
   const { t } = useTranslation();
@@ -278,10 +311,7 @@ export default function Welcome() {
               {t('wallet.welcome')}
             </Title>
             <Banner />
-            <Card withBorder component="section" aria-labelledby="device-title">
-              <Title order={2} size="h4" id="device-title" mb="xs">
-                {t('home.device')}
-              </Title>
+            <SectionCard titleId="device-title" title={t('home.device')}>
               <Table>
                 <Table.Tbody>
                   <Table.Tr>
@@ -292,49 +322,31 @@ export default function Welcome() {
                       </Badge>
                     </Table.Td>
                   </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th>{t('home.mcuFirmware')}</Table.Th>
-                    <Table.Td>
-                      <Group gap="sm">
-                        <span data-testid="mcu-version">{mcu}</span>
-                        {info.mcuState === 'noNeed' ? (
-                          <Text size="sm" c="dimmed" data-testid="mcu-latest">
-                            {t('home.latestVersion')}
-                          </Text>
-                        ) : (
-                          <Button
-                            size="xs"
-                            color={info.mcuState === 'force' ? 'red' : 'blue'}
-                            onClick={openMcuUpdate}
-                            data-testid="mcu-update-button"
-                          >
-                            {info.mcuState === 'force' ? t('home.updateRequired') : t('home.updateAvailable')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th>{t('home.seFirmware')}</Table.Th>
-                    <Table.Td>
-                      <Group gap="sm">
-                        <span data-testid="se-version">{se}</span>
-                        {info.seState === 'latest' ? (
-                          <Text size="sm" c="dimmed" data-testid="se-latest">
-                            {t('home.latestVersion')}
-                          </Text>
-                        ) : bluetooth ? (
-                          <Text size="sm" c="dimmed" data-testid="se-bluetooth-note">
-                            {t('home.seBluetoothNote')}
-                          </Text>
-                        ) : (
-                          <Button size="xs" onClick={openSeUpdate} data-testid="se-update-button">
-                            {t('home.updateAvailable')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
+                  <FirmwareRow label={t('home.mcuFirmware')} version={mcu} testId="mcu-version">
+                    {info.mcuState === 'noNeed' ? (
+                      <FirmwareNote testId="mcu-latest">{t('home.latestVersion')}</FirmwareNote>
+                    ) : (
+                      <Button
+                        size="xs"
+                        color={info.mcuState === 'force' ? 'red' : 'blue'}
+                        onClick={openMcuUpdate}
+                        data-testid="mcu-update-button"
+                      >
+                        {info.mcuState === 'force' ? t('home.updateRequired') : t('home.updateAvailable')}
+                      </Button>
+                    )}
+                  </FirmwareRow>
+                  <FirmwareRow label={t('home.seFirmware')} version={se} testId="se-version">
+                    {info.seState === 'latest' ? (
+                      <FirmwareNote testId="se-latest">{t('home.latestVersion')}</FirmwareNote>
+                    ) : bluetooth ? (
+                      <FirmwareNote testId="se-bluetooth-note">{t('home.seBluetoothNote')}</FirmwareNote>
+                    ) : (
+                      <Button size="xs" onClick={openSeUpdate} data-testid="se-update-button">
+                        {t('home.updateAvailable')}
+                      </Button>
+                    )}
+                  </FirmwareRow>
                 </Table.Tbody>
               </Table>
               <Group mt="sm">
@@ -342,7 +354,7 @@ export default function Welcome() {
                   {t('receive.title')}
                 </Button>
               </Group>
-            </Card>
+            </SectionCard>
             <Announcements />
             <Faq />
             <HelpCards />

@@ -24,7 +24,8 @@ const Envelope = z.object({
   message: z.string().optional(),
   result: z.unknown(),
 });
-const TxItem = z.object({
+/** The fields txlist and tokentx items share. */
+const TransferItem = z.object({
   blockNumber: num,
   timeStamp: num,
   hash: z.string(),
@@ -32,20 +33,15 @@ const TxItem = z.object({
   from: z.string(),
   to: z.string(),
   value: num,
+});
+const TxItem = TransferItem.extend({
   gasPrice: num.optional(),
   gasUsed: num.optional(),
   isError: z.string().optional(),
   txreceipt_status: z.string().optional(),
   contractAddress: z.string().optional(),
 });
-const TokenTxItem = z.object({
-  blockNumber: num,
-  timeStamp: num,
-  hash: z.string(),
-  nonce: num.optional(),
-  from: z.string(),
-  to: z.string(),
-  value: num,
+const TokenTxItem = TransferItem.extend({
   contractAddress: z.string(),
   tokenName: z.string().optional(),
   tokenSymbol: z.string().optional(),

@@ -24,10 +24,10 @@ export interface Res {
 }
 export type Handler = (req: Req) => Res | Promise<Res>;
 
-export interface TestServer {
+export interface TestServer<R = Req, H = Handler> {
   url: string;
-  requests: Req[];
-  setHandler(h: Handler): void;
+  requests: R[];
+  setHandler(h: H): void;
   close(): Promise<void>;
 }
 

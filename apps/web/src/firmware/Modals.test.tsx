@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { i18next } from '../i18n';
+import { renderUi, setupUiTests } from '../test/ui';
+import {
+  CardanoModal,
+  ForceUpdateModal,
+  SeNotSupportedModal,
+  TestAccountsModal,
+  UnsupportedDeviceModal,
+  UnsupportedModelModal,
+  UsbOnlyModal,
+} from './Modals';
+
+setupUiTests();
+
+const noop = () => undefined;
+const close = { opened: true, onClose: noop };
+
+// Each notice: its test id, title and text keys, and whether it can be closed.
+const NOTICES: [string, ReactElement, string, string, boolean][] = [
+  [
+    'force-update-modal',
+    <ForceUpdateModal {...close} forced onUpdate={noop} />,
+    'firmware.forceTitle',
+    'firmware.forceText',
+    false,
+  ],
+  [
+    'optional-update-modal',
+    <ForceUpdateModal {...close} forced={false} onUpdate={noop} />,
+    'firmware.optionalTitle',
+    'firmware.optionalText',
+    true,
+  ],
+  [
+    'unsupported-device-modal',
+    <UnsupportedDeviceModal {...close} model="V20" seVersion="1.80" />,
+    'firmware.unsupportedDeviceTitle',
+    'firmware.unsupportedDeviceText',
+    true,
+  ],
+  [
+    'se-not-supported-modal',
+    <SeNotSupportedModal {...close} />,
+    'firmware.seNotSupportedTitle',
+    'errors.seNotSupported',
+    true,
+  ],
+  ['usb-only-modal', <UsbOnlyModal {...close} />, 'firmware.usbOnlyTitle', 'firmware.usbOnlyText', true],
+  ['cardano-modal', <CardanoModal {...close} />, 'firmware.cardanoTitle', 'firmware.cardanoText', true],
+  [
+    'test-accounts-modal',
+    <TestAccountsModal {...close} onPrepare={noop} />,
+    'firmware.testAccountsTitle',
+    'firmware.testAccountsText',
+    true,
+  ],
+  [
+    'unsupported-model-modal',
+    <UnsupportedModelModal opened onLogout={noop} />,
+    'firmware.biometricTitle',
+    'firmware.biometricText',
+    false,
+  ],
+];
+
+describe('firmware notices', () => {
+  it.each(NOTICES)(
+    '%s: its own title and text, closable as it should be',
+    (testId, node, titleKey, textKey, closable) => {
+      renderUi(node);
+      const dialog = within(screen.getByTestId(testId));
+      expect(screen.getByRole('dialog', { name: i18next.t(titleKey) })).toBeTruthy();
+      expect(dialog.getByText(i18next.t(textKey))).toBeTruthy();
+      // A notice that may not be closed has no close button (the only unnamed button of a Mantine modal).
+      const buttons = within(screen.getByRole('dialog')).getAllByRole('button');
+      expect(buttons.some((b) => !b.textContent?.trim())).toBe(closable);
+    },
+  );
+
+  it('the unsupported-device notice lists the support details', () => {
+    renderUi(<UnsupportedDeviceModal {...close} model="V20" seVersion="1.80" />);
+    const dialog = within(screen.getByTestId('unsupported-device-modal'));
+    expect(dialog.getByText(i18next.t('firmware.unsupportedDeviceModel', { model: 'V20' }))).toBeTruthy();
+    expect(dialog.getByText(i18next.t('firmware.unsupportedDeviceSe', { version: '1.80' }))).toBeTruthy();
+  });
+
+  it('a closable notice calls onClose from its close button', () => {
+    const onClose = vi.fn();
+    renderUi(<UsbOnlyModal opened onClose={onClose} />);
+    const buttons = within(screen.getByRole('dialog')).getAllByRole('button');
+    buttons.find((b) => !b.textContent?.trim())!.click();
+    expect(onClose).toHaveBeenCalled();
+  });
+});
