@@ -1,4 +1,3 @@
-import { Button, CopyButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReceiveAddressModal } from '../accounts/receive/ReceiveAddressModal';
@@ -7,10 +6,25 @@ import type { EvmChain } from '../chains/evm';
 import type { EvmAccount } from './store';
 
 /** Receive: the account's address (xdc form on XDC) confirmed on the device before Copy and the QR code. */
-export function EvmReceiveModal({ chain, account, onClose }: { chain: EvmChain; account: EvmAccount; onClose: () => void }) {
+export function EvmReceiveModal({
+  chain,
+  account,
+  onClose,
+}: {
+  chain: EvmChain;
+  account: EvmAccount;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const target = useMemo(
-    () => chain.adapter.receiveAddress({ chain: chain.spec.symbol, index: account.index, bip: 44, path: account.path, address: account.address }),
+    () =>
+      chain.adapter.receiveAddress({
+        chain: chain.spec.symbol,
+        index: account.index,
+        bip: 44,
+        path: account.path,
+        address: account.address,
+      }),
     [chain, account],
   );
   return (
@@ -18,15 +32,6 @@ export function EvmReceiveModal({ chain, account, onClose }: { chain: EvmChain; 
       target={target}
       warning={t(target.instructionKey, { coin: chain.spec.coin, chain: chain.spec.name })}
       showOnDevice={(path) => currentDevice().showAddress(path, { chainId: chain.spec.chainId })}
-      copyControl={(address) => (
-        <CopyButton value={address}>
-          {({ copied, copy }) => (
-            <Button variant="light" onClick={copy} data-testid="receive-copy">
-              {copied ? t('common.copied') : t('common.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      )}
       onClose={onClose}
     />
   );

@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, Container, CopyButton, Group, NativeSelect, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { accountBasePath, addressPath, BTC_ADDRESS_TYPE_LABELS } from '@secux-companion/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verifyAddressOnDevice } from '../device/actions';
+import { CopyText } from '../components/CopyText';
 
 interface ReceiveOption {
   id: string;
@@ -23,7 +23,8 @@ const OPTIONS: ReceiveOption[] = [
   { id: 'eth-44', coin: 'ETH', bip: 44, coinType: 60 },
 ];
 
-type Status = { kind: 'idle' } | { kind: 'waiting' } | { kind: 'verified'; address: string } | { kind: 'error' };
+type Status =
+  { kind: 'idle' } | { kind: 'waiting' } | { kind: 'verified'; address: string } | { kind: 'error' };
 
 /** Receive: the address is confirmed on the device first; only then Copy and the QR code appear. */
 export default function Receive() {
@@ -33,13 +34,16 @@ export default function Receive() {
   const option = OPTIONS.find((o) => o.id === optionId)!;
   const path = addressPath(accountBasePath(option.bip, option.coinType, 0), 0, 0);
   const label = (o: ReceiveOption) =>
-    o.coin === 'BTC' ? `${o.coin} · ${BTC_ADDRESS_TYPE_LABELS[o.bip as keyof typeof BTC_ADDRESS_TYPE_LABELS]}` : `${o.coin} · ${o.bip}`;
+    o.coin === 'BTC'
+      ? `${o.coin} · ${BTC_ADDRESS_TYPE_LABELS[o.bip as keyof typeof BTC_ADDRESS_TYPE_LABELS]}`
+      : `${o.coin} · ${o.bip}`;
 
   const verify = async () => {
     setStatus({ kind: 'waiting' });
     const result = await verifyAddressOnDevice(path);
     if (result.kind === 'verified') setStatus({ kind: 'verified', address: result.address });
-    else if (result.kind === 'cancelled') setStatus({ kind: 'idle' }); // user cancel is silent
+    else if (result.kind === 'cancelled')
+      setStatus({ kind: 'idle' }); // user cancel is silent
     else setStatus({ kind: 'error' });
   };
 
@@ -85,22 +89,7 @@ export default function Receive() {
               <Text ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="receive-address">
                 {status.address}
               </Text>
-              <CopyButton value={status.address}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('common.copied') : t('common.copy')}>
-                    <ActionIcon
-                      variant="light"
-                      aria-label={t('common.copy')}
-                      onClick={() => {
-                        copy();
-                        notifications.show({ message: t('common.copied'), autoClose: 1000 });
-                      }}
-                    >
-                      <span aria-hidden="true">⧉</span>
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
+              <CopyText value={status.address} testId="receive-copy" />
             </Group>
           </Stack>
         )}

@@ -13,7 +13,6 @@ function show(showOnDevice: () => Promise<unknown>) {
       target={target}
       warning="check the address"
       showOnDevice={showOnDevice}
-      copyControl={() => <span data-testid="receive-copy" />}
       onClose={() => {}}
     />,
   );

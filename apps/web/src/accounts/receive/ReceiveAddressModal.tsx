@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { mapSigningError } from '@secux-companion/core';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../../components/useModalSize';
+import { CopyText } from '../../components/CopyText';
 
 type Status = 'idle' | 'waiting' | 'verified' | 'error';
 
@@ -16,7 +17,6 @@ export function ReceiveAddressModal({
   pending,
   warning,
   showOnDevice,
-  copyControl,
   onClose,
 }: {
   /** The address to receive on and its derivation path; undefined while it is looked up. */
@@ -30,8 +30,6 @@ export function ReceiveAddressModal({
    * an arrow type returning a generic reads as JSX text to i18n.test.ts.)
    */
   showOnDevice(path: string): Promise<unknown>;
-  /** The copy control beside OK, once confirmed. */
-  copyControl: (address: string) => ReactNode;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -72,7 +70,12 @@ export function ReceiveAddressModal({
             <Alert color="yellow" data-testid="receive-warning">
               {warning}
             </Alert>
-            <Button onClick={() => void verify()} loading={status === 'waiting'} disabled={!target} data-testid="receive-verify">
+            <Button
+              onClick={() => void verify()}
+              loading={status === 'waiting'}
+              disabled={!target}
+              data-testid="receive-verify"
+            >
               {t('receive.verifyOnDevice')}
             </Button>
             <Text role="status" aria-live="polite">
@@ -89,7 +92,7 @@ export function ReceiveAddressModal({
           <Stack align="center" data-testid="receive-verified">
             <QRCodeSVG value={target.address} size={180} title={t('receive.qrTitle')} />
             <Group gap="xs" wrap="nowrap">
-              {copyControl(target.address)}
+              <CopyText value={target.address} testId="receive-copy" />
               <Button variant="default" onClick={onClose}>
                 {t('common.ok')}
               </Button>

@@ -1,5 +1,3 @@
-import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
@@ -25,7 +23,15 @@ export async function nextReceiveAddress(chain: BitcoinChain, account: AppAccoun
  * Receive modal of a bitcoin-family account: its next receive address, confirmed on the device before
  * Copy and the QR code (ReceiveAddressModal); the warning is BRC-20's on BTC, state-004 elsewhere.
  */
-export function ReceiveModal({ account, chain, onClose }: { account: AppAccount; chain: BitcoinChain; onClose: () => void }) {
+export function ReceiveModal({
+  account,
+  chain,
+  onClose,
+}: {
+  account: AppAccount;
+  chain: BitcoinChain;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const target = useQuery({
     queryKey: ['receive-address', account.id],
@@ -40,36 +46,7 @@ export function ReceiveModal({ account, chain, onClose }: { account: AppAccount;
       pending={target.isPending}
       warning={btc ? t('receive.brc20Warning') : t('errors.state-004', { coin: account.chain })}
       showOnDevice={(path) => currentDevice().showAddress(path)}
-      copyControl={(address) => <CopyWithToast address={address} />}
       onClose={onClose}
     />
-  );
-}
-
-/** Copy icon: the result ('Copied' or 'Failed') shows as a short toast. */
-function CopyWithToast({ address }: { address: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={address}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t('common.copied') : t('common.copy')}>
-          <ActionIcon
-            variant="light"
-            aria-label={t('common.copy')}
-            data-testid="receive-copy"
-            onClick={() => {
-              try {
-                copy();
-                notifications.show({ message: t('common.copied'), autoClose: 1000 });
-              } catch {
-                notifications.show({ message: t('common.copyFailed'), autoClose: 1000, color: 'red' });
-              }
-            }}
-          >
-            <span aria-hidden="true">⧉</span>
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
   );
 }

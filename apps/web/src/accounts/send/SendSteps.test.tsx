@@ -1,38 +1,17 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { initI18n } from '../../i18n';
+import { renderUi, setupUiTests } from '../../test/ui';
 import { LINKS } from '../../lib/links';
 import { BroadcastStatus, FeePromptModal, ReviewTable, type FeePrompt } from './SendSteps';
 
-beforeAll(async () => {
-  // Mantine reads these in jsdom.
-  window.matchMedia ??= ((q: string) => ({
-    matches: false,
-    media: q,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  await initI18n(['en']);
-});
-afterEach(cleanup);
+setupUiTests();
 
-const renderIn = (node: ReactNode) => render(<MantineProvider>{node}</MantineProvider>);
 
 function showPrompt(prompt: FeePrompt) {
   const onContinue = vi.fn();
   const onClose = vi.fn();
-  renderIn(<FeePromptModal prompt={prompt} onContinue={onContinue} onClose={onClose} />);
+  renderUi(<FeePromptModal prompt={prompt} onContinue={onContinue} onClose={onClose} />);
   return { onContinue, onClose };
 }
 
@@ -72,7 +51,7 @@ describe('fee prompt modal (a modal, never window.alert / confirm)', () => {
 
 describe('review table and status step', () => {
   it('leaves out rows that do not apply', () => {
-    renderIn(
+    renderUi(
       <ReviewTable
         testId="review"
         rows={[{ label: 'To', value: 'addr', testId: 'to' }, false, { label: 'Fee', value: '1' }]}
@@ -84,7 +63,7 @@ describe('review table and status step', () => {
 
   it('success: the hash, a copy button and the explorer link in a new window', () => {
     const onDone = vi.fn();
-    renderIn(
+    renderUi(
       <BroadcastStatus
         result={{ kind: 'success', hash: '0xabc', resultCode: 'state-010' }}
         explorerUrl={(h) => `https://explorer.test/tx/${h}`}
@@ -102,7 +81,7 @@ describe('review table and status step', () => {
   });
 
   it('no explorer (local chain): no link; failure shows the message and the node words as text', () => {
-    const { rerender } = renderIn(
+    const { rerender } = renderUi(
       <BroadcastStatus
         result={{ kind: 'success', hash: '0xabc', resultCode: 'state-010' }}
         explorerUrl={() => undefined}

@@ -8,7 +8,6 @@ import {
   Alert,
   Anchor,
   Button,
-  CopyButton,
   Group,
   Loader,
   Modal,
@@ -22,6 +21,7 @@ import { FEE_MODES, type FeeMode } from '@secux-companion/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINK_PROPS, LINKS } from '../../lib/links';
+import { CopyText } from '../../components/CopyText';
 import type { BroadcastOutcome } from './txFlow';
 import { BroadcastFailure } from './BroadcastFailure';
 
@@ -242,13 +242,7 @@ export function BroadcastStatus({
             <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }} data-testid={`${testIds}-txid`}>
               {result.hash}
             </Text>
-            <CopyButton value={result.hash}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? t('common.copied') : t('common.copy')}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyText value={result.hash} size="xs" />
           </Group>
           {link && (
             <Anchor href={link} {...EXTERNAL_LINK_PROPS}>
