@@ -62,12 +62,9 @@ interface HistoryQueryState {
 export function HistoryList({
   query: q,
   items,
-  showLaterErrors,
 }: {
   query: HistoryQueryState;
   items: readonly HistoryItemView[];
-  /** Also report a failed re-read or next page under items already shown (the bitcoin family does). */
-  showLaterErrors?: boolean;
 }) {
   const { t } = useTranslation();
   if (q.isPending) return <Loader size="sm" aria-label={t('history.loading')} />;
@@ -83,12 +80,20 @@ export function HistoryList({
     if (isAtBottom(e.currentTarget) && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
   };
   return (
-    <Stack gap="xs" mah={520} style={{ overflowY: 'auto' }} onScroll={onScroll} data-testid="history-list" role="list">
+    <Stack
+      gap="xs"
+      mah={520}
+      style={{ overflowY: 'auto' }}
+      onScroll={onScroll}
+      data-testid="history-list"
+      role="list"
+    >
       {items.map((item) => (
         <HistoryItem key={item.key} item={item} />
       ))}
       {q.isFetchingNextPage && <Loader size="xs" aria-label={t('history.loading')} />}
-      {showLaterErrors && q.isError && <Text c="dimmed">{t(`errors.${historyErrorKey(q.error)}`)}</Text>}
+      {/* a failed re-read or next page is reported under the items already shown */}
+      {q.isError && <Text c="dimmed">{t(`errors.${historyErrorKey(q.error)}`)}</Text>}
     </Stack>
   );
 }
@@ -97,7 +102,14 @@ function HistoryItem({ item }: { item: HistoryItemView }) {
   const { t, i18n } = useTranslation();
   const sign = item.direction === 'out' ? '−' : item.direction === 'in' ? '+' : '';
   return (
-    <Paper withBorder p="sm" role="listitem" data-testid="history-item" data-hash={item.hash} data-pending={item.pending}>
+    <Paper
+      withBorder
+      p="sm"
+      role="listitem"
+      data-testid="history-item"
+      data-hash={item.hash}
+      data-pending={item.pending}
+    >
       <Group justify="space-between" wrap="nowrap">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs">
@@ -114,7 +126,13 @@ function HistoryItem({ item }: { item: HistoryItemView }) {
             {formatTime(item.time, i18n.language) ?? t('errors.invalidTimestamp')}
           </Text>
           {item.link ? (
-            <Anchor href={item.link} {...EXTERNAL_LINK_PROPS} size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            <Anchor
+              href={item.link}
+              {...EXTERNAL_LINK_PROPS}
+              size="xs"
+              ff="monospace"
+              style={{ wordBreak: 'break-all' }}
+            >
               {item.hash}
             </Anchor>
           ) : (

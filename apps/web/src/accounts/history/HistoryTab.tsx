@@ -41,7 +41,7 @@ export function HistoryTab({ account, chain }: { account: AppAccount; chain: Bit
 
   return (
     <>
-      <HistoryList query={query} items={items} showLaterErrors />
+      <HistoryList query={query} items={items} />
       {speedUp && (
         <SpeedUpModal
           account={account}
