@@ -143,8 +143,9 @@ export function EvmSendModal({
     sendAll && asset.kind !== 'nft'
       ? null
       : validateAmount(amountText, { decimals, balance: available, coin: unit });
+  // A custom price in Gwei with at most 9 decimals (whole wei), above zero; checked as text, never as a float.
   const customValid =
-    mode !== 'Custom' || (/^\d+(\.\d{1,9})?$/.test(customText.trim()) && Number(customText) > 0);
+    mode !== 'Custom' || (/^\d+(\.\d{1,9})?$/.test(customText.trim()) && /[1-9]/.test(customText));
   // Send-all: the amount is balance − fee − layer-1 fee (coin) or the whole token balance (the builder's answer).
   const sendAllPreview = useQuery({
     queryKey: [
