@@ -5,7 +5,11 @@ import { afterAll, beforeAll } from 'vitest';
 /** Debian's Chromium; Playwright cannot download its own browser here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * `args` are added to the usual switches: a test that needs a browser set up differently (e.g. a fake
+ * camera playing a file) launches its own instead of changing the one the other tests share.
+ */
+export async function launchBrowser(opts: { args?: readonly string[] } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install chromium'`);
   }
@@ -20,6 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(opts.args ?? []),
     ],
   });
 }

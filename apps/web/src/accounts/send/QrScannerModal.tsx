@@ -1,13 +1,15 @@
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createQrDetector, firstRecipient, stopStream } from './qrScan';
+import { firstRecipient, loadQrDetector, stopStream, type BarcodeDetectorLike } from './qrScan';
 
 const SCAN_INTERVAL_MS = 250;
 
 /**
- * QR scanner for the recipient (spec 01 §2): the camera through getUserMedia and the browser's
- * BarcodeDetector; the text after the first colon goes to `onScan`. The camera stops on close.
+ * QR scanner for the recipient (spec 01 §2): the camera through getUserMedia, decoded by the browser's
+ * BarcodeDetector or, where there is none (desktop Chrome on Windows and Linux), by jsQR loaded on demand
+ * (see loadQrDetector); the text after the first colon goes to `onScan`. The camera stops on close.
+ * 'Not supported' is shown when the browser has no camera API (or no decoder could be loaded at all).
  */
 export function QrScannerModal({ onScan, onClose }: { onScan: (text: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
@@ -17,16 +19,17 @@ export function QrScannerModal({ onScan, onClose }: { onScan: (text: string) => 
   onScanRef.current = onScan;
 
   useEffect(() => {
-    const detector = createQrDetector();
-    if (!detector || !navigator.mediaDevices?.getUserMedia) {
+    if (!navigator.mediaDevices?.getUserMedia) {
       setProblem('unsupported');
       return;
     }
+    // Loaded while the browser asks for the camera permission, so the first frame need not wait for it.
+    const detectorReady = loadQrDetector();
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let attached: HTMLVideoElement | null = null;
-    const scan = async () => {
+    const scan = async (detector: BarcodeDetectorLike) => {
       const video = videoRef.current;
       if (stopped || !video) return;
       try {
@@ -42,7 +45,7 @@ export function QrScannerModal({ onScan, onClose }: { onScan: (text: string) => 
       } catch {
         // a frame that cannot be read: try the next one
       }
-      if (!stopped) timer = setTimeout(() => void scan(), SCAN_INTERVAL_MS);
+      if (!stopped) timer = setTimeout(() => void scan(detector), SCAN_INTERVAL_MS);
     };
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
@@ -55,7 +58,15 @@ export function QrScannerModal({ onScan, onClose }: { onScan: (text: string) => 
           video.srcObject = s;
           await video.play().catch(() => undefined);
         }
-        void scan();
+        const detector = await detectorReady;
+        if (stopped) return;
+        if (!detector) {
+          // Nothing can decode the frames: release the camera rather than film for nothing.
+          stopStream(s);
+          setProblem('unsupported');
+          return;
+        }
+        void scan(detector);
       })
       .catch(() => {
         if (!stopped) setProblem('camera');
