@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { BrowserContext, Page } from 'playwright-core';
 import { createServer, type AddressInfo } from 'node:net';
 import { newContext, useBrowser } from './browser';
-import { approveUntil, connectEmulator, openCoin, receiveAddress } from './bitcoin-helpers';
-import { call, erc1155BalanceOf, erc20BalanceOf, erc721OwnerOf, ethBalance, evmCard, evmSend, receiptStatus, rpc } from './evm-helpers';
+import { connectEmulator, openCoin, receiveAddress } from './bitcoin-helpers';
+import { call, erc1155BalanceOf, erc20BalanceOf, erc721OwnerOf, ethBalance, evmCard, evmSend, receiptStatus, rpc, signAndBroadcast } from './evm-helpers';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -166,12 +166,7 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await page.getByTestId('fee-alert-continue').click();
     await page.locator('[data-testid="fee-alert-text"][data-kind="customFee"]').waitFor();
     await page.getByTestId('fee-alert-continue').click();
-    await page.getByTestId('send-sign').click({ timeout: 30_000 });
-    await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
-    await page.getByTestId('send-broadcast').click();
-    await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
-    const hash = (await page.getByTestId('send-txid').innerText()).trim();
-    await page.getByTestId('send-done').click();
+    const hash = await signAndBroadcast(page);
     await expect(receiptStatus(evm.rpcUrl, hash)).resolves.toBe('0x1');
     const tx = await rpc<{ maxFeePerGas?: string; gasPrice: string }>(evm.rpcUrl, 'eth_getTransactionByHash', [hash]);
     expect(BigInt(tx.maxFeePerGas ?? tx.gasPrice)).toBe(500_000_000_000n);

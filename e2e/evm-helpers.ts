@@ -63,6 +63,11 @@ export async function evmSend(page: Page, o: EvmSendOptions): Promise<string> {
     timeout: 30_000,
   });
   await page.getByTestId('send-continue').click();
+  return signAndBroadcast(page);
+}
+
+/** From Verification: sign (approved on the virtual screen), broadcast, read the hash, Done. */
+export async function signAndBroadcast(page: Page): Promise<string> {
   await page.getByTestId('send-sign').click({ timeout: 30_000 });
   await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
   await page.getByTestId('send-broadcast').click();

@@ -193,6 +193,19 @@ describe('user RPC backend (browser → the RPC the user added)', () => {
     expect(parseExplorerList({ status: '1', result: [{ nohash: true }] }, 'txlist')).toEqual([]);
   });
 
+  /** The adapter of a user-added chain (137, RPCs a and b) with the backend's nonce fallbacks, as the app wires it. */
+  const polygonAdapter = (backend: ReturnType<typeof createJsonRpcBackend>) =>
+    createEvmAdapter(
+      customEvmChain({
+        chainId: 137,
+        name: 'Polygon',
+        nativeCurrency: { symbol: 'POL', decimals: 18 },
+        rpcs: ['http://a.test', 'http://b.test'],
+      }),
+      backend,
+      { nonceFallbacks: backend.nonceFallbacks() },
+    );
+
   it('nonce: a node the health check left out (slow) still answers as a fallback node; then the explorer', async () => {
     // A answers eth_chainId but fails every other call; B is down; the explorer proxy answers.
     const nodes = fakeNodes(
@@ -208,18 +221,7 @@ describe('user RPC backend (browser → the RPC the user added)', () => {
       fetch: nodes.fetch,
       explorerApi: 'http://explorer.test/api',
     });
-    const adapter = createEvmAdapter(
-      customEvmChain({
-        chainId: 137,
-        name: 'Polygon',
-        nativeCurrency: { symbol: 'POL', decimals: 18 },
-        rpcs: ['http://a.test', 'http://b.test'],
-      }),
-      backend,
-      {
-        nonceFallbacks: backend.nonceFallbacks(),
-      },
-    );
+    const adapter = polygonAdapter(backend);
     await expect(adapter.getNonce(ME)).resolves.toBe(9);
     expect(backend.nonceFallbacks().map((s) => [s.name, s.timeoutMs])).toEqual([
       ['node http://a.test', 3_000],
@@ -238,18 +240,7 @@ describe('user RPC backend (browser → the RPC the user added)', () => {
       rpcs: ['http://a.test', 'http://b.test'],
       fetch: nodes.fetch,
     });
-    const adapter = createEvmAdapter(
-      customEvmChain({
-        chainId: 137,
-        name: 'Polygon',
-        nativeCurrency: { symbol: 'POL', decimals: 18 },
-        rpcs: ['http://a.test', 'http://b.test'],
-      }),
-      backend,
-      {
-        nonceFallbacks: backend.nonceFallbacks(),
-      },
-    );
+    const adapter = polygonAdapter(backend);
     await expect(adapter.getNonce(ME)).resolves.toBe(4);
   });
 });
