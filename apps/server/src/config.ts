@@ -11,6 +11,9 @@ import { z } from 'zod';
 /** Repository root (apps/server/src -> ../../..). Relative paths in env vars resolve against it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** Where the local profile serves the stand-in buy widgets (under the API prefix; see routes/buy.ts). */
+export const BUY_STAND_IN_PATH = '/api/buy/stand-in';
+
 export type WalletProfile = 'local' | 'mainnet';
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -40,6 +43,17 @@ export interface Config {
     /** Origins allowed in frame-src (the first provider's origin plus BUY_WIDGET_FRAME_ORIGINS). */
     frameOrigins: string[];
   };
+  /** Second (EU) buy provider: initialised by postMessage, so no secret (spec 01 §4 "Buy widgets"). */
+  buyWidget2: {
+    url: string;
+    /** Origins allowed in frame-src for it. */
+    frameOrigins: string[];
+  };
+  /**
+   * Serve the stand-in buy widgets (local profile only): dev fixtures that speak each provider's
+   * postMessage protocol so the buy flow runs offline.
+   */
+  buyStandIn: boolean;
   unstoppable: { apiUrl: string; apiKey: string | undefined };
   coingecko: { apiUrl: string; apiKey: string | undefined };
   prices: { ttlMs: number; failureTtlMs: number };
@@ -151,6 +165,7 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-fA-F]{6}$/, { message: 'must be 6 hex digits' })
     .default('1B61AC'),
   BUY_WIDGET_FRAME_ORIGINS: cspList.default([]),
+  BUY_WIDGET2_URL: httpUrl.optional(),
   UD_API_URL: httpUrl.default('https://api.unstoppabledomains.com/resolve'),
   UD_API_KEY: z.string().trim().min(1).optional(),
   COINGECKO_API_URL: httpUrl.optional(),
@@ -194,9 +209,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
   const webDist = path.resolve(REPO_ROOT, e.WEB_DIST);
 
-  // Buy widget (first provider). The local profile points at the provider's sandbox with a dev secret.
+  // Buy widgets. The local profile points both providers at the server's own stand-in pages (there is
+  // no internet in local runs), on the host name `localhost` while the app is opened at 127.0.0.1: the
+  // same server under another host name is another origin, so the app's origin checks are real.
+  const standInBase = `http://localhost:${e.PORT}${BUY_STAND_IN_PATH}`;
   const buyUrl =
-    e.BUY_WIDGET_URL ?? (local ? 'https://trade-ui.sandbox.coinify.com' : 'https://trade-ui.coinify.com');
+    e.BUY_WIDGET_URL ?? (local ? `${standInBase}/primary.html` : 'https://trade-ui.coinify.com');
+  const buy2Url =
+    e.BUY_WIDGET2_URL ?? (local ? `${standInBase}/secondary.html` : 'https://buy-eu.secuxtech.com/widget');
   const hmacSecret = e.BUY_WIDGET_HMAC_SECRET ?? (local ? 'local-development-only-secret' : undefined);
   const frameOrigins = [new URL(buyUrl).origin, ...e.BUY_WIDGET_FRAME_ORIGINS];
 
@@ -228,6 +248,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       primaryColor: e.BUY_WIDGET_PRIMARY_COLOR,
       frameOrigins: [...new Set(frameOrigins)],
     },
+    buyWidget2: { url: buy2Url, frameOrigins: [new URL(buy2Url).origin] },
+    buyStandIn: local,
     unstoppable: { apiUrl: e.UD_API_URL.replace(/\/+$/, ''), apiKey: e.UD_API_KEY },
     coingecko: { apiUrl: coingeckoUrl.replace(/\/+$/, ''), apiKey: e.COINGECKO_API_KEY },
     prices: {

@@ -24,9 +24,11 @@ export function buildCsp(config: Config): string {
     ['connect-src', uniq(["'self'", ...config.csp.extraConnectSrc, ...USER_RPC_SOURCES[config.profile]])],
     [
       'frame-src',
-      config.buyWidget.frameOrigins.length || config.csp.extraFrameSrc.length
-        ? uniq([...config.buyWidget.frameOrigins, ...config.csp.extraFrameSrc])
-        : "'none'",
+      // Both buy providers' widgets (in the local profile: the stand-ins on http://localhost:PORT).
+      (() => {
+        const frames = [...config.buyWidget.frameOrigins, ...config.buyWidget2.frameOrigins, ...config.csp.extraFrameSrc];
+        return frames.length ? uniq(frames) : "'none'";
+      })(),
     ],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],

@@ -152,7 +152,7 @@ describe('chain registry', () => {
     expect(symbolsWhere((s) => supportsBuy(s, 'primary'))).toEqual(
       ['ETH', 'BTC', 'BCH', 'LTC', 'DOGE', 'XLM', 'SOL'].sort(),
     );
-    expect(symbolsWhere((s) => supportsBuy(s, 'eu'))).toEqual(
+    expect(symbolsWhere((s) => supportsBuy(s, 'secondary'))).toEqual(
       ['ETH', 'BTC', 'BCH', 'LTC', 'XRP', 'DOGE', 'BSC', 'TRX'].sort(),
     );
     expect(supportsBuy('XRP')).toBe(true);

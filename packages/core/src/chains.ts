@@ -79,7 +79,8 @@ export interface FeeTiers<T = bigint> {
   low: T;
 }
 
-export type BuyProvider = 'primary' | 'eu';
+/** 'primary': the first provider; 'secondary': the second (EU) provider. */
+export type BuyProvider = 'primary' | 'secondary';
 export type TokenStandard = 'ERC-20' | 'BEP-20' | 'XDC-20' | 'TRC-20' | 'TRC-10';
 export type MemoKind = 'Tag' | 'Memo';
 
@@ -261,7 +262,7 @@ function define(seed: ChainSeed): ChainInfo {
     feeUnit: seed.family === 'evm' ? 'Gwei' : 'Satoshi',
     buyProviders: [
       ...(PRIMARY_BUY.includes(s) ? (['primary'] as const) : []),
-      ...(EU_BUY.includes(s) ? (['eu'] as const) : []),
+      ...(EU_BUY.includes(s) ? (['secondary'] as const) : []),
     ],
   };
 }

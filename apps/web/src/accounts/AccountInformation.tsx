@@ -1,5 +1,6 @@
 import { Alert, Button, Container, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { deviceAddress } from '@secux-companion/chain-bitcoin';
 import { supportsBuy } from '@secux-companion/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { AccountHeader } from './AccountHeader';
 import { coinText, fiatText } from './format';
 import { HistoryTab } from './history/HistoryTab';
 import { HISTORY_REFRESH_MS } from './history/historyRules';
-import { ReceiveModal } from './receive/ReceiveModal';
+import { nextReceiveAddress, ReceiveModal } from './receive/ReceiveModal';
 import { SendModal } from './send/SendModal';
 import { BuyModal } from './BuyModal';
 import { refreshBalances, selectedAccount, useAccounts } from './store';
@@ -70,6 +71,8 @@ function UtxoAccountInformation() {
     });
   };
 
+  // Narrowed once for the Buy modal's address lookup (a callback does not keep the narrowing of chain.data).
+  const buyChain = chain.data;
   return (
     <Container py="lg" size="lg">
       <Stack>
@@ -124,8 +127,14 @@ function UtxoAccountInformation() {
       {chain.data && modal === 'receive' && (
         <ReceiveModal account={account} chain={chain.data} onClose={() => setModal(null)} />
       )}
-      {chain.data && modal === 'buy' && (
-        <BuyModal account={account} chain={chain.data} onClose={() => setModal(null)} />
+      {buyChain && modal === 'buy' && (
+        <BuyModal
+          coin={account.chain}
+          // Bitcoin family: the next receive address, as the Receive modal shows it.
+          loadTarget={() => nextReceiveAddress(buyChain, account)}
+          deviceForm={(address) => deviceAddress(buyChain.adapter.network, address)}
+          onClose={() => setModal(null)}
+        />
       )}
     </Container>
   );

@@ -1,45 +1,159 @@
-import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
-import { supportsBuy } from '@secux-companion/core';
+import { Alert, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { supportsBuy, type BuyProvider, type ChainSymbol } from '@secux-companion/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
-import { verifyAddressOnDevice } from '../device/actions';
-import type { BitcoinChain } from '../chains/bitcoin';
+import { verifyAddressOnDevice, type VerifyResult } from '../device/actions';
 import { selectedCurrency } from './api';
-import { createWidgetMessageHandler, WIDGET_SANDBOX, widgetOrigin, type ConfirmOutcome } from './buyWidget';
+import {
+  createWidget2MessageHandler,
+  createWidgetMessageHandler,
+  WIDGET_SANDBOX,
+  widgetOrigin,
+  type ConfirmOutcome,
+} from './buyWidget';
 import { errorText } from './format';
-import { nextReceiveAddress } from './receive/ReceiveModal';
-import type { AppAccount } from './types';
 
-type Widget = { url: string; origin: string; address: string; path: string };
+/** The address the bought coins go to, and its derivation path (shown on the device). */
+export interface BuyTarget {
+  address: string;
+  path: string;
+}
+
+const PROVIDERS: readonly BuyProvider[] = ['primary', 'secondary'];
 
 /**
- * Buy (coins the first provider supports, spec 01 §4 "Buy widgets", §7): the first provider's widget
- * (URL signed by our server) is embedded; when it reports a receive-address change, the address is
- * shown on the device and the outcome is posted back to the widget's origin only.
+ * EVM addresses are hex, so any letter case is the same address (the device may checksum it);
+ * every other address is compared exactly.
  */
-export function BuyModal({ account, chain, onClose }: { account: AppAccount; chain: BitcoinChain; onClose: () => void }) {
+const sameAddress = (a: string, b: string) =>
+  a === b || (/^0x[0-9a-f]{40}$/i.test(a) && a.toLowerCase() === b.toLowerCase());
+
+/**
+ * Buy-crypto chooser (spec 01 §4 "Buy widgets", §7): the providers that support the coin, each embedding
+ * its widget in a sandboxed iframe. When a widget asks, the receive address is shown on the device and
+ * the outcome is posted back to that widget's origin only. Works for every family: the caller gives the
+ * receive address (bitcoin family: the next receive address; EVM: the account's address) and, when the
+ * device must show more than the path (the EVM chain id), how to verify it.
+ */
+export function BuyModal({
+  coin,
+  loadTarget,
+  verify = verifyAddressOnDevice,
+  deviceForm = (address) => address,
+  onClose,
+}: {
+  coin: ChainSymbol;
+  /** Resolves the receive address. (Method syntax: an arrow type returning a generic reads as JSX text to i18n.test.ts.) */
+  loadTarget(): Promise<BuyTarget>;
+  /** Reads the address of the path from the device and has the user confirm it there. */
+  verify?(path: string): Promise<VerifyResult>;
+  /**
+   * The receive address as the device encodes it, to compare with what the device read (the local
+   * Litecoin regtest's addresses come back from the device in mainnet form). Default: unchanged.
+   */
+  deviceForm?(address: string): string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const size = useModalSize();
-  const supported = supportsBuy(account.chain, 'primary');
-  const [widget, setWidget] = useState<Widget | null>(null);
+  const providers = PROVIDERS.filter((p) => supportsBuy(coin, p));
+  const [provider, setProvider] = useState<string | null>(providers[0] ?? null);
+  const [target, setTarget] = useState<BuyTarget | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const frameRef = useRef<HTMLIFrameElement>(null);
+  const supported = providers.length > 0;
 
   useEffect(() => {
     if (!supported) return;
     let cancelled = false;
+    loadTarget().then(
+      (found) => !cancelled && setTarget(found),
+      (e: unknown) => !cancelled && setError(errorText(t, e)),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // The receive address is looked up once per opening of the modal.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [supported]);
+
+  return (
+    <Modal opened onClose={onClose} size={size} title={t('accounts.buyTitle')}>
+      <Stack>
+        {!supported && <Text data-testid="buy-unsupported">{t('accounts.buyUnsupported', { coin })}</Text>}
+        {supported && !target && !error && <Loader aria-label={t('accounts.loading')} />}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {target && (
+          <Tabs value={provider} onChange={setProvider} keepMounted={false}>
+            <Tabs.List>
+              {providers.map((p) => (
+                <Tabs.Tab key={p} value={p} data-testid={`buy-provider-${p}`}>
+                  {p === 'primary' ? t('accounts.buyProviderPrimary') : t('accounts.buyProviderSecondary')}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {providers.map((p) => (
+              <Tabs.Panel key={p} value={p} pt="md">
+                <ProviderWidget
+                  provider={p}
+                  coin={coin}
+                  target={target}
+                  verify={verify}
+                  deviceForm={deviceForm}
+                />
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+type Widget = { url: string; origin: string };
+
+/** One provider's widget: its URL from our server, the iframe, and its message protocol. */
+function ProviderWidget({
+  provider,
+  coin,
+  target,
+  verify,
+  deviceForm,
+}: {
+  provider: BuyProvider;
+  coin: ChainSymbol;
+  target: BuyTarget;
+  verify(path: string): Promise<VerifyResult>;
+  deviceForm(address: string): string;
+}) {
+  const { t, i18n } = useTranslation();
+  const [widget, setWidget] = useState<Widget | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const initRef = useRef<(() => void) | null>(null);
+  // The latest verify without re-creating the handlers (which would drop the one-at-a-time guard).
+  const verifyRef = useRef({ verify, deviceForm });
+  verifyRef.current = { verify, deviceForm };
+
+  useEffect(() => {
+    let cancelled = false;
     void (async () => {
       try {
-        const target = await nextReceiveAddress(chain, account);
-        const q = new URLSearchParams({ address: target.address, coin: account.chain, currency: selectedCurrency().code });
+        const q = new URLSearchParams({ provider, coin, currency: selectedCurrency().code });
+        // Only the first provider's URL carries (signed) the address; the second gets it by message.
+        if (provider === 'primary') q.set('address', target.address);
         const res = await fetch(`/api/buy/widget-url?${q.toString()}`);
         const body = (await res.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
         const url = typeof body.url === 'string' ? body.url : '';
         const origin = widgetOrigin(url);
-        if (!res.ok || !origin) throw new Error(typeof body.error === 'string' ? body.error : `HTTP ${res.status}`);
-        if (!cancelled) setWidget({ url, origin, address: target.address, path: target.path });
+        if (!res.ok || !origin)
+          throw new Error(typeof body.error === 'string' ? body.error : `HTTP ${res.status}`);
+        if (!cancelled) setWidget({ url, origin });
       } catch (e) {
         if (!cancelled) setError(errorText(t, e));
       }
@@ -47,7 +161,7 @@ export function BuyModal({ account, chain, onClose }: { account: AppAccount; cha
     return () => {
       cancelled = true;
     };
-  }, [supported, chain, account, t]);
+  }, [provider, coin, target, t]);
 
   useEffect(() => {
     if (!widget) return;
@@ -55,57 +169,70 @@ export function BuyModal({ account, chain, onClose }: { account: AppAccount; cha
       setConfirming(true);
       setError(null);
       try {
-        const result = await verifyAddressOnDevice(widget.path);
+        const { verify: verifyOnDevice, deviceForm: asOnDevice } = verifyRef.current;
+        const result = await verifyOnDevice(target.path);
         if (result.kind === 'verified') {
-          const matches = result.address === widget.address;
+          const matches = sameAddress(result.address, asOnDevice(target.address));
           if (!matches) setError(t('accounts.buyAddressMismatch'));
-          return { address: widget.address, accepted: matches };
+          return { address: target.address, accepted: matches };
         }
         if (result.kind === 'failed') setError(errorText(t, result.error));
-        return { address: widget.address, accepted: false };
+        return { address: target.address, accepted: false };
       } finally {
         setConfirming(false);
       }
     };
-    const handle = createWidgetMessageHandler({
-      origin: widget.origin,
-      target: () => frameRef.current?.contentWindow,
-      confirm,
-    });
+    const frame = () => frameRef.current?.contentWindow;
+    let handle: ReturnType<typeof createWidgetMessageHandler>;
+    if (provider === 'primary') {
+      handle = createWidgetMessageHandler({ origin: widget.origin, target: frame, confirm });
+      initRef.current = null;
+    } else {
+      const w2 = createWidget2MessageHandler({
+        origin: widget.origin,
+        target: frame,
+        init: { currency: coin, address: target.address, locale: i18n.language },
+        confirm,
+      });
+      handle = (ev) => w2.handle(ev);
+      initRef.current = () => w2.init();
+    }
     const listener = (ev: MessageEvent) => {
       handle(ev).catch((e: unknown) => setError(errorText(t, e)));
     };
     window.addEventListener('message', listener);
-    return () => window.removeEventListener('message', listener);
-  }, [widget, t]);
+    return () => {
+      window.removeEventListener('message', listener);
+      initRef.current = null;
+    };
+  }, [widget, provider, coin, target, t, i18n.language]);
 
   return (
-    <Modal opened onClose={onClose} size={size} title={t('accounts.buyTitle')}>
-      <Stack>
-        {!supported && <Text data-testid="buy-unsupported">{t('accounts.buyUnsupported', { coin: account.chain })}</Text>}
-        {supported && !widget && !error && <Loader aria-label={t('accounts.loading')} />}
-        {confirming && (
-          <Alert color="blue" role="status" data-testid="buy-confirming">
-            {t('accounts.buyConfirmOnDevice')}
-          </Alert>
-        )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        {widget && (
-          <iframe
-            ref={frameRef}
-            src={widget.url}
-            title={t('accounts.buyWidgetTitle')}
-            sandbox={WIDGET_SANDBOX}
-            referrerPolicy="no-referrer"
-            style={{ width: '100%', height: 620, border: 0 }}
-            data-testid="buy-widget"
-          />
-        )}
-      </Stack>
-    </Modal>
+    <Stack>
+      {!widget && !error && <Loader aria-label={t('accounts.loading')} />}
+      {confirming && (
+        <Alert color="blue" role="status" data-testid="buy-confirming">
+          {t('accounts.buyConfirmOnDevice')}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {widget && (
+        <iframe
+          ref={frameRef}
+          src={widget.url}
+          title={t('accounts.buyWidgetTitle')}
+          sandbox={WIDGET_SANDBOX}
+          referrerPolicy="no-referrer"
+          // The second provider's widget is initialised by message once it has loaded (a reload re-inits).
+          onLoad={() => initRef.current?.()}
+          style={{ width: '100%', height: 620, border: 0 }}
+          data-testid={`buy-widget-${provider}`}
+        />
+      )}
+    </Stack>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * First buy provider's embedded widget (spec 01 §4 "Buy widgets", §7): messages are accepted only
- * from the widget URL's origin (and, when known, its frame); replies go only to that origin.
+ * Buy providers' embedded widgets (spec 01 §4 "Buy widgets", §7): messages are accepted only from the
+ * widget URL's origin (and, when known, its frame); replies go only to that origin.
  */
 
 export const WIDGET_ACCOUNT_CHANGED = 'trade.receive-account-changed';
@@ -9,11 +9,18 @@ export const WIDGET_ACCOUNT_CONFIRMED = 'trade.receive-account-confirmed';
 /** iframe sandbox: the widget runs its scripts and forms on its own origin, nothing more. */
 export const WIDGET_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
 
-/** Origin of an https widget URL, or null (any other scheme is refused). */
+/** Loopback host names: the local profile's stand-in widgets are served there over plain http. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Origin of a widget URL, or null. https is required, except plain http on a loopback host (the local
+ * profile's stand-ins; production servers never return such URLs). Any other scheme is refused.
+ */
 export function widgetOrigin(url: string): string | null {
   try {
     const u = new URL(url);
-    return u.protocol === 'https:' ? u.origin : null;
+    if (u.protocol === 'https:') return u.origin;
+    return u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname) ? u.origin : null;
   } catch {
     return null;
   }
@@ -77,5 +84,78 @@ export function createWidgetMessageHandler(opts: {
     } finally {
       busy = false;
     }
+  };
+}
+
+// ---------------------------------------------------------------- second (EU) provider
+
+export const WIDGET2_INIT = 'init';
+export const WIDGET2_NEED_CONFIRMED = 'needConfirmed';
+export const WIDGET2_CONFIRM_ORDER = 'confirm-order';
+export const WIDGET2_CANCEL = 'cancel';
+
+export interface Widget2Init {
+  /** The coin to buy (e.g. LTC). */
+  currency: string;
+  /** The receive address the widget buys to. */
+  address: string;
+  /** The app's language (en, zh-TW, pt). */
+  locale: string;
+}
+
+/**
+ * Like parseWidgetMessage, and also a bare event name ('needConfirmed') as the message: the second
+ * provider's widget may send its events that way.
+ */
+export function parseWidget2Message(data: unknown): Parsed | null {
+  if (typeof data === 'string' && /^[A-Za-z][\w.-]{0,63}$/.test(data)) return { event: data, asString: true };
+  return parseWidgetMessage(data);
+}
+
+/**
+ * The second provider's widget: `init()` (call after the iframe loads) posts {event:'init', data:{currency,
+ * address, locale}} to the widget origin; on 'needConfirmed' from that origin and frame, `confirm` runs
+ * (show the address on the device) and the reply is 'confirm-order' with the address when accepted, else
+ * 'cancel'. Other origins, other sources and other events are ignored; one confirmation runs at a time.
+ */
+export function createWidget2MessageHandler(opts: {
+  origin: string;
+  /** The widget iframe's window (checked against the event source, and the target of every message). */
+  target: () => WidgetTarget | null | undefined;
+  init: Widget2Init;
+  confirm: () => Promise<ConfirmOutcome>;
+}) {
+  let busy = false;
+  const post = (message: object, asString: boolean) =>
+    opts.target()?.postMessage(asString ? JSON.stringify(message) : message, opts.origin);
+  return {
+    init(): void {
+      post({ event: WIDGET2_INIT, data: { ...opts.init } }, false);
+    },
+    async handle(ev: { origin: string; data: unknown; source?: unknown }): Promise<boolean> {
+      if (ev.origin !== opts.origin) return false;
+      const target = opts.target();
+      if (!target || (ev.source != null && ev.source !== target)) return false;
+      const msg = parseWidget2Message(ev.data);
+      if (!msg || msg.event !== WIDGET2_NEED_CONFIRMED || busy) return false;
+      busy = true;
+      try {
+        let outcome: ConfirmOutcome | null = null;
+        try {
+          outcome = await opts.confirm();
+        } finally {
+          // A failed confirmation still answers, so the widget does not wait forever.
+          post(
+            outcome?.accepted
+              ? { event: WIDGET2_CONFIRM_ORDER, data: { address: outcome.address } }
+              : { event: WIDGET2_CANCEL },
+            msg.asString,
+          );
+        }
+        return true;
+      } finally {
+        busy = false;
+      }
+    },
   };
 }

@@ -1,10 +1,13 @@
 import { Alert, Button, Container, Indicator, Stack, Tabs } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasNftTab, isNativeEvmSymbol } from '@secux-companion/chain-evm';
+import { supportsBuy } from '@secux-companion/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINK_PROPS } from '../lib/links';
 import { AccountHeader } from '../accounts/AccountHeader';
+import { BuyModal } from '../accounts/BuyModal';
+import { verifyAddressOnDevice } from '../device/actions';
 import type { EvmChain } from '../chains/evm';
 import { EvmHistoryTab, evmHistoryKey } from './EvmHistoryTab';
 import { EvmReceiveModal } from './EvmReceiveModal';
@@ -37,7 +40,9 @@ export function EvmAccountInformation({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [modal, setModal] = useState<{ kind: 'send'; asset: SendAsset } | { kind: 'receive' } | null>(null);
+  const [modal, setModal] = useState<
+    { kind: 'send'; asset: SendAsset } | { kind: 'receive' } | { kind: 'buy' } | null
+  >(null);
   const [tab, setTab] = useState<string | null>('tokens');
   const tokens = useAccountTokens(chain, account);
   const state = useQuery({
@@ -51,6 +56,8 @@ export function EvmAccountInformation({
   const nft = hasNftTab(chain.spec.symbol);
   // Only the native chains have a history source; a chain the user added (evmaccount, spec 01) has no History tab.
   const history = isNativeEvmSymbol(chain.spec.symbol);
+  // Buy (spec 01 §9): the native chains a provider supports (ETH, BSC); never a chain the user added.
+  const buy = isNativeEvmSymbol(chain.spec.symbol) && supportsBuy(chain.spec.symbol);
   const explorer = showExplorer && !chain.local ? chain.adapter.explorer.address(account.address) : undefined;
 
   const done = () => {
@@ -80,10 +87,29 @@ export function EvmAccountInformation({
           onSend={() => sendAllowed() && setModal({ kind: 'send', asset: { kind: 'coin' } })}
           onReceive={() => setModal({ kind: 'receive' })}
           moreActions={
-            explorer && (
-              <Button variant="outline" component="a" href={explorer} {...EXTERNAL_LINK_PROPS} data-testid="account-explorer">
-                {t('evm.explorer')}
-              </Button>
+            (buy || explorer) && (
+              <>
+                {buy && (
+                  <Button
+                    variant="outline"
+                    onClick={() => setModal({ kind: 'buy' })}
+                    data-testid="account-buy"
+                  >
+                    {t('accounts.buy')}
+                  </Button>
+                )}
+                {explorer && (
+                  <Button
+                    variant="outline"
+                    component="a"
+                    href={explorer}
+                    {...EXTERNAL_LINK_PROPS}
+                    data-testid="account-explorer"
+                  >
+                    {t('evm.explorer')}
+                  </Button>
+                )}
+              </>
             )
           }
         />
@@ -147,6 +173,25 @@ export function EvmAccountInformation({
           initial={modal.asset}
           onClose={() => setModal(null)}
           onDone={done}
+        />
+      )}
+      {modal?.kind === 'buy' && (
+        <BuyModal
+          coin={chain.spec.symbol}
+          // EVM: the account's own address and its signing path (as the Receive modal shows it); the
+          // device shows it with the chain id.
+          loadTarget={() => {
+            const { address, path } = chain.adapter.receiveAddress({
+              chain: chain.spec.symbol,
+              index: account.index,
+              bip: 44,
+              path: account.path,
+              address: account.address,
+            });
+            return Promise.resolve({ address, path });
+          }}
+          verify={(path) => verifyAddressOnDevice(path, chain.spec.chainId)}
+          onClose={() => setModal(null)}
         />
       )}
       {modal?.kind === 'receive' && (
