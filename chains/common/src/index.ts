@@ -1,2 +1,3 @@
 export * from './adapter';
 export * from './explorer';
+export * from './http';

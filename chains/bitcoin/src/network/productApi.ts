@@ -7,6 +7,7 @@
  * in {@link ROUTES} (one place to adapt when the server changes) and in chains/bitcoin/API.md.
  */
 import type { Bip, RecommendedFees } from '@secux-companion/core';
+import { requestJson, type FetchLike } from '@secux-companion/chain-common';
 import type { AccountSummary, BackendUtxo, BitcoinBackend } from '../logic/adapter';
 import type { UtxoTx } from '../logic/types';
 import {
@@ -20,7 +21,7 @@ import {
   type RawAddressEntry,
 } from './raw';
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 /** Page size the history route is asked for (spec 01 §9: 10 per page). */
 export const HISTORY_PAGE = 10;
@@ -70,7 +71,10 @@ export interface ProductApiOptions {
 export interface ProductApiBackend extends BitcoinBackend {
   readonly chain: string;
   /** Used addresses of the account (receive and change), as the server derives them. */
-  getAccountAddresses(xpub: string, bip: Bip): Promise<{ path: string; change: 0 | 1; index: number; address: string; transfers: number }[]>;
+  getAccountAddresses(
+    xpub: string,
+    bip: Bip,
+  ): Promise<{ path: string; change: 0 | 1; index: number; address: string; transfers: number }[]>;
   /** Forgets the short-lived account answers (before a refresh). */
   clearCache(): void;
 }
@@ -94,36 +98,13 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
     return value;
   };
 
-  async function request(path: string, init?: { method: 'POST'; body: unknown }): Promise<unknown> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    let res: Response;
-    try {
-      res = await doFetch(`${base}${path}`, {
-        method: init?.method ?? 'GET',
-        headers: init ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
-        ...(init ? { body: JSON.stringify(init.body) } : {}),
-        signal: controller.signal,
-      });
-    } catch (e) {
-      throw new ProductApiError(0, controller.signal.aborted ? 'timeout' : ((e as Error).message ?? 'network error'), 'network');
-    } finally {
-      clearTimeout(timer);
-    }
-    const text = await res.text();
-    let body: unknown = undefined;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    if (!res.ok) {
-      const o = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown };
-      const message = typeof o.error === 'string' ? o.error : typeof o.message === 'string' ? o.message : `HTTP ${res.status}`;
-      throw new ProductApiError(res.status, message, typeof o.code === 'string' ? o.code : undefined);
-    }
-    if (body === undefined) throw new ProductApiError(res.status, 'malformed answer', 'malformed');
-    return body;
+  function request(path: string, init?: { method: 'POST'; body: unknown }): Promise<unknown> {
+    return requestJson(
+      doFetch,
+      `${base}${path}`,
+      { ...init, timeoutMs },
+      (status, message, code) => new ProductApiError(status, message, code),
+    );
   }
 
   return {
@@ -157,7 +138,9 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
 
     async getRawTransactions(txids) {
       const pairs = await Promise.all(
-        [...new Set(txids)].map(async (txid) => [txid, parseRawTx(await request(ROUTES.rawTx(chain, txid)))] as const),
+        [...new Set(txids)].map(
+          async (txid) => [txid, parseRawTx(await request(ROUTES.rawTx(chain, txid)))] as const,
+        ),
       );
       return Object.fromEntries(pairs);
     },

@@ -2,8 +2,13 @@
  * HTTP and JSON-RPC helpers shared by the EVM backends. Raw shapes stay in network/.
  */
 import type { Hex } from 'viem';
+import {
+  requestJson as requestJsonAs,
+  type FetchLike,
+  type JsonRequest,
+} from '@secux-companion/chain-common';
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 /** Spec 02 §7: JSON-RPC and backend timeout 30 s. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -28,55 +33,14 @@ export class EvmNetworkError extends Error {
   }
 }
 
-export async function requestJson(
-  doFetch: FetchLike,
-  url: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; timeoutMs: number; signal?: AbortSignal },
-): Promise<unknown> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), init.timeoutMs);
-  const onAbort = () => controller.abort();
-  init.signal?.addEventListener('abort', onAbort, { once: true });
-  let res: Response;
-  try {
-    res = await doFetch(url, {
-      method: init.method ?? 'GET',
-      headers:
-        init.body !== undefined
-          ? { 'content-type': 'application/json', accept: 'application/json' }
-          : { accept: 'application/json' },
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-      signal: controller.signal,
-    });
-  } catch (e) {
-    throw new EvmNetworkError(
-      0,
-      controller.signal.aborted ? 'timeout' : e instanceof Error ? e.message : 'network error',
-      'network',
-    );
-  } finally {
-    clearTimeout(timer);
-    init.signal?.removeEventListener('abort', onAbort);
-  }
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!res.ok) {
-    const o = (body ?? {}) as { error?: unknown; message?: unknown; code?: unknown };
-    const message =
-      typeof o.error === 'string'
-        ? o.error
-        : typeof o.message === 'string'
-          ? o.message
-          : `HTTP ${res.status}`;
-    throw new EvmNetworkError(res.status, message, typeof o.code === 'string' ? o.code : undefined);
-  }
-  if (body === undefined) throw new EvmNetworkError(res.status, 'malformed answer', 'malformed');
-  return body;
+/** JSON request with EvmNetworkError failures (chain-common's requestJson). */
+export function requestJson(doFetch: FetchLike, url: string, init: JsonRequest): Promise<unknown> {
+  return requestJsonAs(
+    doFetch,
+    url,
+    init,
+    (status, message, code) => new EvmNetworkError(status, message, code),
+  );
 }
 
 // ---- small validators (no schema library in the browser bundle) ----
