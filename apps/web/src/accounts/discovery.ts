@@ -14,7 +14,7 @@ import {
   type Bip,
   type ChainSymbol,
 } from '@secux-companion/core';
-import { accountId, type AppAccount } from './types';
+import { accountAt, type AppAccount } from './types';
 
 export interface DeviceAccountLike {
   name: string;
@@ -25,11 +25,20 @@ export interface DeviceAccountLike {
 export interface DiscoveryDevice {
   getAccounts(coinType?: number, chainId?: number): Promise<DeviceAccountLike[]>;
   getXPublicKey(path: string): Promise<string>;
-  setAccount(account: { name: string; path: string; balance: string; symbol?: string; decimal?: number }): Promise<void>;
+  setAccount(account: {
+    name: string;
+    path: string;
+    balance: string;
+    symbol?: string;
+    decimal?: number;
+  }): Promise<void>;
 }
 
 export interface SummarySource {
-  getAccountSummary(xpub: string, bip: Bip): Promise<{ balance: bigint; unconfirmed: bigint; txCount: number }>;
+  getAccountSummary(
+    xpub: string,
+    bip: Bip,
+  ): Promise<{ balance: bigint; unconfirmed: bigint; txCount: number }>;
 }
 
 export interface DiscoveryProgress {
@@ -87,20 +96,16 @@ export async function recoverAccounts(
       const saved = onDevice.has(path);
       if (used || saved || (index === 0 && bip === info.defaultBip)) {
         const fallback = defaultAccountName(chain, index, bip);
-        found.push({
-          id: accountId(chain, path),
-          idx: now() + found.length,
-          chain,
-          coinType: info.coinType,
-          index,
-          bip,
-          path,
-          extendPubKey: xpub,
-          name: saved ? sanitizeRecoveredName(onDevice.get(path), fallback) : fallback,
-          balance: summary.balance + summary.unconfirmed,
-          pending: summary.unconfirmed,
-          txCount: summary.txCount,
-        });
+        found.push(
+          accountAt(chain, bip, index, {
+            idx: now() + found.length,
+            extendPubKey: xpub,
+            name: saved ? sanitizeRecoveredName(onDevice.get(path), fallback) : fallback,
+            balance: summary.balance + summary.unconfirmed,
+            pending: summary.unconfirmed,
+            txCount: summary.txCount,
+          }),
+        );
       }
       if (!used && index >= lastOnDevice) break;
     }

@@ -1,15 +1,12 @@
 /** Account rules of the account list (create, rename, delete) and the receive index. */
 import {
-  CHAINS,
   TAPROOT_DERIVED_ADDRESSES,
-  accountBasePath,
-  defaultAccountName,
   validateAccountName,
   type Bip,
   type ChainSymbol,
   type Issue,
 } from '@secux-companion/core';
-import { accountId, type AppAccount } from './types';
+import { accountAt, type AppAccount } from './types';
 
 export function isEmptyAccount(a: Pick<AppAccount, 'balance' | 'pending' | 'txCount'>): boolean {
   return a.balance === 0n && a.pending === 0n && a.txCount === 0;
@@ -40,7 +37,11 @@ export function deleteAccountIssue(a: AppAccount): Issue | undefined {
 }
 
 /** Name rules (1-15 characters, allowed characters, unique): err-38, err-29, err-25. */
-export function accountNameIssue(name: string, accounts: readonly AppAccount[], current?: AppAccount): Issue | undefined {
+export function accountNameIssue(
+  name: string,
+  accounts: readonly AppAccount[],
+  current?: AppAccount,
+): Issue | undefined {
   return validateAccountName(
     name,
     accounts.filter((a) => a.id !== current?.id).map((a) => a.name),
@@ -49,31 +50,28 @@ export function accountNameIssue(name: string, accounts: readonly AppAccount[], 
 }
 
 /** A new (empty) account of `bip` at the next index. */
-export function newAccount(chain: ChainSymbol, accounts: readonly AppAccount[], bip: Bip, xpub: string, name?: string): AppAccount {
-  const info = CHAINS[chain];
-  const index = nextAccountIndex(accounts, bip);
-  const path = accountBasePath(bip, info.coinType, index);
-  return {
-    id: accountId(chain, path),
+export function newAccount(
+  chain: ChainSymbol,
+  accounts: readonly AppAccount[],
+  bip: Bip,
+  xpub: string,
+  name?: string,
+): AppAccount {
+  return accountAt(chain, bip, nextAccountIndex(accounts, bip), {
     idx: Date.now(),
-    chain,
-    coinType: info.coinType,
-    index,
-    bip,
-    path,
     extendPubKey: xpub,
-    name: name ?? defaultAccountName(chain, index, bip),
-    balance: 0n,
-    pending: 0n,
-    txCount: 0,
-  };
+    ...(name !== undefined ? { name } : {}),
+  });
 }
 
 /**
  * Receive index: the first receive address after the last used one. Taproot derives only 5 receive
  * addresses (spec 01 §9), so its index stays within 0..4.
  */
-export function receiveIndex(bip: Bip, used: readonly { change: 0 | 1; index: number; transfers: number }[]): number {
+export function receiveIndex(
+  bip: Bip,
+  used: readonly { change: 0 | 1; index: number; transfers: number }[],
+): number {
   const indexes = used.filter((u) => u.change === 0 && u.transfers > 0).map((u) => u.index);
   const next = indexes.length ? Math.max(...indexes) + 1 : 0;
   return bip === 86 ? Math.min(next, TAPROOT_DERIVED_ADDRESSES - 1) : next;

@@ -1,4 +1,10 @@
-import type { Bip, ChainSymbol } from '@secux-companion/core';
+import {
+  CHAINS,
+  accountBasePath,
+  defaultAccountName,
+  type Bip,
+  type ChainSymbol,
+} from '@secux-companion/core';
 
 /** An account of a bitcoin-family coin as the app keeps it (spec 01 §3 "Account (in app)"). */
 export interface AppAccount {
@@ -24,4 +30,32 @@ export interface AppAccount {
 
 export function accountId(chain: ChainSymbol, path: string): string {
   return `${chain}:${path}`;
+}
+
+/**
+ * Account `index` of purpose `bip` on `chain`: its path and id from core's rules, the default name unless
+ * one is given, and an empty balance unless the figures are given (recovery passes what it found).
+ */
+export function accountAt(
+  chain: ChainSymbol,
+  bip: Bip,
+  index: number,
+  fields: Pick<AppAccount, 'extendPubKey' | 'idx'> &
+    Partial<Pick<AppAccount, 'name' | 'balance' | 'pending' | 'txCount'>>,
+): AppAccount {
+  const coinType = CHAINS[chain].coinType;
+  const path = accountBasePath(bip, coinType, index);
+  return {
+    id: accountId(chain, path),
+    chain,
+    coinType,
+    index,
+    bip,
+    path,
+    name: defaultAccountName(chain, index, bip),
+    balance: 0n,
+    pending: 0n,
+    txCount: 0,
+    ...fields,
+  };
 }
