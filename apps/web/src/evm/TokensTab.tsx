@@ -286,24 +286,14 @@ function AddToken({
       {lookup.isFetching && <Loader size="sm" aria-label={t('accounts.loading')} />}
       {lookup.data && (
         <Stack gap={2} data-testid="token-lookup">
-          <Text>
-            <Badge variant="light" mr="xs">
-              {t('tokens.name')}
-            </Badge>
-            <span data-testid="token-lookup-name">{lookup.data.name}</span>
-          </Text>
-          <Text>
-            <Badge variant="light" mr="xs">
-              {t('tokens.symbol')}
-            </Badge>
-            <span data-testid="token-lookup-symbol">{lookup.data.symbol}</span>
-          </Text>
-          <Text>
-            <Badge variant="light" mr="xs">
-              {t('tokens.decimals')}
-            </Badge>
-            <span data-testid="token-lookup-decimals">{lookup.data.decimals}</span>
-          </Text>
+          {(['name', 'symbol', 'decimals'] as const).map((field) => (
+            <Text key={field}>
+              <Badge variant="light" mr="xs">
+                {t(`tokens.${field}`)}
+              </Badge>
+              <span data-testid={`token-lookup-${field}`}>{lookup.data[field]}</span>
+            </Text>
+          ))}
         </Stack>
       )}
       <Group justify="space-between">
