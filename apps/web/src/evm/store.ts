@@ -3,7 +3,14 @@
  * device's list filtered by coin 60 and the chain id (one address per account), discovery, refresh,
  * create / rename / delete with the device kept in sync.
  */
-import { CHAINS, accountBasePath, defaultAccountName, sanitizeRecoveredName, signingPath, toBareAccountPath } from '@secux-companion/core';
+import {
+  CHAINS,
+  accountBasePath,
+  defaultAccountName,
+  sanitizeRecoveredName,
+  signingPath,
+  toBareAccountPath,
+} from '@secux-companion/core';
 import { assertEvmAccountDeletable, defaultEvmName, evmDeleteBlock } from './naming';
 import { clearTokenSettings, deviceTokens, readTokenSettings } from './tokens';
 import { AccountActionError } from '../accounts/store';
@@ -33,7 +40,13 @@ export interface EvmAccountsState {
   status: 'idle' | 'discovering' | 'ready' | 'error';
 }
 
-export const evmStore = createStore<EvmAccountsState>({ scope: null, chain: null, accounts: [], selectedId: null, status: 'idle' });
+export const evmStore = createStore<EvmAccountsState>({
+  scope: null,
+  chain: null,
+  accounts: [],
+  selectedId: null,
+  status: 'idle',
+});
 
 export function useEvm<S>(select: (s: EvmAccountsState) => S): S {
   return useStore(evmStore, select);
@@ -51,7 +64,9 @@ const COIN_TYPE = 60;
 
 /** Name of account `index` on this chain (native: 'Ethereum 1'; added chain: shortened chain name). */
 export function evmAccountName(chain: EvmChain, index: number): string {
-  return chain.spec.symbol === 'EVM' ? defaultEvmName(chain.spec.name, index) : defaultAccountName(chain.spec.symbol, index, 44);
+  return chain.spec.symbol === 'EVM'
+    ? defaultEvmName(chain.spec.name, index)
+    : defaultAccountName(chain.spec.symbol, index, 44);
 }
 
 let generation = 0;
@@ -71,29 +86,37 @@ export async function loadEvmAccounts(scope: string, chain: EvmChain): Promise<v
         // not an account path
       }
     }
-    const found = await chain.adapter.discoverAccounts(device);
-    const indexes = new Set<number>([...found.map((d) => d.index), ...onDevice.keys()]);
-    const accounts: EvmAccount[] = [];
-    for (const index of [...indexes].sort((a, b) => a - b)) {
-      const path = accountBasePath(44, COIN_TYPE, index);
-      const d = found.find((x) => x.index === index);
-      const address = d?.address ?? (await device.getAddress(signingPath(chainSymbol(chain), path)));
-      const s = await chain.backend.getAccount(address);
-      const fallback = evmAccountName(chain, index);
-      accounts.push({
-        id: `${scope}:${path}`,
-        index,
-        path,
-        address,
-        name: onDevice.has(index) ? sanitizeRecoveredName(onDevice.get(index), fallback) : fallback,
-        balance: s.balance,
-        nonce: s.nonce,
-        txCount: s.txCount,
-      });
-    }
+    // Discovery already read each probed account's balance and nonce: only accounts known from the device
+    // alone are asked for (in parallel).
+    const found = await chain.adapter.discoverWithSummaries(device);
+    const indexes = new Set<number>([...found.map((d) => d.account.index), ...onDevice.keys()]);
+    const accounts: EvmAccount[] = await Promise.all(
+      [...indexes]
+        .sort((a, b) => a - b)
+        .map(async (index) => {
+          const path = accountBasePath(44, COIN_TYPE, index);
+          const d = found.find((x) => x.account.index === index);
+          const address =
+            d?.account.address ?? (await device.getAddress(signingPath(chainSymbol(chain), path)));
+          const s = d?.summary ?? (await chain.backend.getAccount(address));
+          const fallback = evmAccountName(chain, index);
+          return {
+            id: `${scope}:${path}`,
+            index,
+            path,
+            address,
+            name: onDevice.has(index) ? sanitizeRecoveredName(onDevice.get(index), fallback) : fallback,
+            balance: s.balance,
+            nonce: s.nonce,
+            txCount: s.txCount,
+          };
+        }),
+    );
     if (gen !== generation) return;
     evmStore.set({ accounts, selectedId: accounts[0]?.id ?? null, status: 'ready' });
-    syncEvmToDevice(chain, accounts).catch((e: unknown) => console.warn('account sync to the device failed', e));
+    syncEvmToDevice(chain, accounts).catch((e: unknown) =>
+      console.warn('account sync to the device failed', e),
+    );
   } catch (e) {
     if (gen === generation) evmStore.set({ status: 'error' });
     throw e;
@@ -180,7 +203,11 @@ export async function deleteEvmAccount(id: string): Promise<EvmAccount[]> {
     // Native chains: a fresh balance and transaction count, and the account's enabled tokens.
     const fresh = await chain.backend.getAccount(a.address);
     const enabledTokens = readTokenSettings(chain.spec.chainId, a.address).enabled.length;
-    const block = evmDeleteBlock(chain.spec.symbol, { balance: fresh.balance, txCount: fresh.txCount, enabledTokens });
+    const block = evmDeleteBlock(chain.spec.symbol, {
+      balance: fresh.balance,
+      txCount: fresh.txCount,
+      enabledTokens,
+    });
     if (block === 'active') assertEvmAccountDeletable(fresh);
     else if (block) throw new AccountActionError(block);
   }
@@ -190,7 +217,10 @@ export async function deleteEvmAccount(id: string): Promise<EvmAccount[]> {
   await device.deleteAccount(a.path, chain.spec.chainId);
   clearTokenSettings(chain.spec.chainId, a.address);
   const left = accounts.filter((x) => x.id !== id);
-  evmStore.set((s) => ({ accounts: left, selectedId: s.selectedId === id ? (left[0]?.id ?? null) : s.selectedId }));
+  evmStore.set((s) => ({
+    accounts: left,
+    selectedId: s.selectedId === id ? (left[0]?.id ?? null) : s.selectedId,
+  }));
   return left;
 }
 

@@ -432,6 +432,20 @@ describe('EVM adapter: accounts, history, tokens', () => {
     ]);
   });
 
+  it('discovery hands back the summary each probe read (one backend call per probed account)', async () => {
+    const b = fakeBackend();
+    const calls: string[] = [];
+    b.getAccount = async (address) => {
+      calls.push(address);
+      return address === ME ? { balance: 7n, nonce: 2, txCount: 2 } : { balance: 0n, nonce: 0, txCount: 0 };
+    };
+    const addresses = [ME, RECIPIENT];
+    const keys = { getAddress: async (path: string) => addresses[Number(/\/(\d+)'\/0\/0$/.exec(path)![1])]! };
+    const found = await createEvmAdapter(nativeEvmChain('ETH'), b).discoverWithSummaries(keys);
+    expect(found.map((f) => [f.account.index, f.summary.balance, f.summary.nonce])).toEqual([[0, 7n, 2]]);
+    expect(calls).toEqual([ME, RECIPIENT]);
+  });
+
   it('account state and history (merged, errored dropped, newest first, cursor)', async () => {
     const a = createEvmAdapter(nativeEvmChain('ETH'), fakeBackend({ balance: 5n, nonce: 3, txCount: 2 }));
     expect(await a.getAccountState(ACCOUNT)).toEqual({ balance: 5n, available: 5n, pending: 0n, txCount: 3 });

@@ -170,6 +170,11 @@ export interface EvmAdapter extends ChainAdapter<EvmFamily> {
   getNfts(address: string): Promise<NftAsset[]>;
   /** The receive address as shown and confirmed on the device (xdc form on XDC) and its path. */
   receiveAddress(account: AccountDescriptor): { address: string; path: string; instructionKey: string };
+  /** discoverAccounts with the balance and nonce each probe already read, so the caller need not ask again. */
+  discoverWithSummaries(
+    keys: EvmFamily['keySource'],
+    options?: DiscoverOptions,
+  ): Promise<{ account: AccountDescriptor; summary: EvmAccountSummary }[]>;
 }
 
 export interface EvmAdapterOptions {
@@ -293,6 +298,24 @@ export function createEvmAdapter(
     }
   };
 
+  /** Probes accounts while they have activity (index 0 always), keeping the summary each probe read. */
+  const discoverWithSummaries = async (keys: EvmFamily['keySource'], discover: DiscoverOptions = {}) => {
+    const gap = discover.gapLimit ?? 1;
+    const bip = 44 as const;
+    const coinType = CHAINS[chain].coinType;
+    const found: { account: AccountDescriptor; summary: EvmAccountSummary }[] = [];
+    let empty = 0;
+    for (let index = 0; empty < gap; index++) {
+      const path = accountBasePath(bip, coinType, index);
+      const address = getAddress(await keys.getAddress(signingPath(chain, path)));
+      const summary = await backend.getAccount(address);
+      const used = summary.balance > 0n || summary.txCount > 0 || summary.nonce > 0;
+      if (used || index === 0) found.push({ account: { chain, index, bip, path, address }, summary });
+      empty = used ? 0 : empty + 1;
+    }
+    return found;
+  };
+
   return {
     chain,
     spec,
@@ -323,21 +346,10 @@ export function createEvmAdapter(
       };
     },
 
+    discoverWithSummaries,
+
     async discoverAccounts(keys, discover: DiscoverOptions = {}) {
-      const gap = discover.gapLimit ?? 1;
-      const bip = 44 as const;
-      const coinType = CHAINS[chain].coinType;
-      const found: AccountDescriptor[] = [];
-      let empty = 0;
-      for (let index = 0; empty < gap; index++) {
-        const path = accountBasePath(bip, coinType, index);
-        const address = getAddress(await keys.getAddress(signingPath(chain, path)));
-        const s = await backend.getAccount(address);
-        const used = s.balance > 0n || s.txCount > 0 || s.nonce > 0;
-        if (used || index === 0) found.push({ chain, index, bip, path, address });
-        empty = used ? 0 : empty + 1;
-      }
-      return found;
+      return (await discoverWithSummaries(keys, discover)).map((f) => f.account);
     },
 
     async getAccountState(account): Promise<AccountState> {
