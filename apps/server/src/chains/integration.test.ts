@@ -103,6 +103,8 @@ describe('local EVM chain (ganache, chain id 31337)', () => {
     const eth = r.body.chains.find((c: { chain: string }) => c.chain === 'ETH');
     expect(eth).toMatchObject({ family: 'evm', chainId: 31337, source: 'local' });
     expect(JSON.stringify(r.body)).not.toContain('127.0.0.1'); // provider names only, never URLs
+    // one chain's info says it too: the web app shows no explorer links for the local chain
+    expect((await get('/api/chains/ETH')).body).toMatchObject({ family: 'evm', chainId: 31337, source: 'local' });
   });
 
   it('reports the funded balance, nonce and tokens of the emulator account', async () => {

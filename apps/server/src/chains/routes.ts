@@ -193,8 +193,10 @@ export function registerChainRoutes(
     scope.get('/chains/:chain', async (req, reply) => {
       const f = facadeOf(req);
       noStore(reply);
+      // `source` tells the client whether this is the local profile's own chain (no public explorer).
+      const source = registry.list().find((c) => c.chain === f.cfg.chain)?.source;
       return f instanceof EvmFacade
-        ? { chain: f.cfg.chain, family: 'evm', chainId: f.cfg.chainId }
+        ? { chain: f.cfg.chain, family: 'evm', chainId: f.cfg.chainId, ...(source ? { source } : {}) }
         : { chain: f.cfg.chain, family: 'utxo', network: f.cfg.network, coinType: f.cfg.coinType };
     });
 

@@ -41,7 +41,7 @@ export function getEvmChain(chain: ChainSymbol): Promise<EvmChain> {
   let hit = cache.get(chain);
   if (!hit) {
     hit = serverChainInfo(chain).then((info) => {
-      const local = info.source === 'local' || info.chainId === 31337;
+      const local = info.source === 'local';
       const spec = nativeEvmChain(chain, {
         ...(typeof info.chainId === 'number' ? { chainId: info.chainId } : {}),
         ...(local ? { explorer: false as const } : {}),
