@@ -43,7 +43,7 @@ export function getEvmChain(chain: ChainSymbol): Promise<EvmChain> {
     hit = serverChainInfo(chain).then((info) => {
       const local = info.source === 'local';
       const spec = nativeEvmChain(chain, {
-        ...(typeof info.chainId === 'number' ? { chainId: info.chainId } : {}),
+        ...(Number.isSafeInteger(info.chainId) ? { chainId: info.chainId } : {}),
         ...(local ? { explorer: false as const } : {}),
       });
       const backend = createEvmProductApiBackend({ chain });

@@ -4,7 +4,12 @@
  * and testnets left out), kept in local storage with their accounts. Their RPCs are called from the browser.
  */
 import { CHAINS, NATIVE_EVM_CHAIN_IDS, accountBasePath, signingPath } from '@secux-companion/core';
-import { nextEvmAccountIndex, nextEvmAccountName, removeEvmAccount, type AddedEvmChain } from '@secux-companion/chain-evm';
+import {
+  nextEvmAccountIndex,
+  nextEvmAccountName,
+  removeEvmAccount,
+  type AddedEvmChain,
+} from '@secux-companion/chain-evm';
 import { currentDevice } from '../device/runtime';
 import { getCustomEvmChain, type EvmChain } from '../chains/evm';
 
@@ -40,31 +45,69 @@ export function isUsableRpc(url: string): boolean {
   }
 }
 
+/**
+ * A registry entry the wallet can use: a whole chain id, a name, a native currency with a symbol and whole
+ * decimals (amounts are scaled by them), RPCs and explorers as strings. Anything else is left out.
+ */
+export function isRegistryChain(v: unknown): v is RegistryChain {
+  if (!v || typeof v !== 'object') return false;
+  const c = v as Partial<Record<keyof RegistryChain, unknown>>;
+  const cur = c.nativeCurrency as { symbol?: unknown; decimals?: unknown } | undefined;
+  return (
+    Number.isSafeInteger(c.chainId) &&
+    (c.chainId as number) > 0 &&
+    typeof c.name === 'string' &&
+    !!cur &&
+    typeof cur.symbol === 'string' &&
+    Number.isInteger(cur.decimals) &&
+    (cur.decimals as number) >= 0 &&
+    (cur.decimals as number) <= 36 &&
+    Array.isArray(c.rpcs) &&
+    c.rpcs.every((r) => typeof r === 'string') &&
+    (c.explorers === undefined ||
+      (Array.isArray(c.explorers) &&
+        c.explorers.every((e) => !!e && typeof (e as { url?: unknown }).url === 'string')))
+  );
+}
+
 /** The addable chains: blacklisted ids and RPCs, native ids and testnets (except the local chain) filtered out. */
 export async function fetchChainRegistry(): Promise<ChainRegistry> {
-  const [res, bl] = await Promise.all([fetch('/api/evm/chains'), fetch('/api/evm/blacklist').catch(() => null)]);
+  const [res, bl] = await Promise.all([
+    fetch('/api/evm/chains'),
+    fetch('/api/evm/blacklist').catch(() => null),
+  ]);
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const body = (await res.json()) as { chains?: RegistryChain[]; unsupported?: { chainId: number; name: string }[] };
+  const body = (await res.json()) as {
+    chains?: unknown[];
+    unsupported?: { chainId?: unknown; name?: unknown }[];
+  };
   let blacklist: { chainIds: number[]; rpcs: string[] } = { chainIds: [], rpcs: [] };
   if (bl?.ok) {
     try {
       const b = (await bl.json()) as { chainIds?: unknown; rpcs?: unknown };
       blacklist = {
-        chainIds: Array.isArray(b.chainIds) ? b.chainIds.filter((x): x is number => typeof x === 'number') : [],
+        chainIds: Array.isArray(b.chainIds)
+          ? b.chainIds.filter((x): x is number => typeof x === 'number')
+          : [],
         rpcs: Array.isArray(b.rpcs) ? b.rpcs.filter((x): x is string => typeof x === 'string') : [],
       };
     } catch {
       // no blacklist
     }
   }
-  const rpcBlocked = (r: string) => blacklist.rpcs.some((b) => r === b || r.startsWith(b.replace(/\/?$/, '/')));
-  const chains = (body.chains ?? [])
-    .filter((c) => Number.isInteger(c.chainId) && typeof c.name === 'string' && c.nativeCurrency && typeof c.nativeCurrency.symbol === 'string')
+  const rpcBlocked = (r: string) =>
+    blacklist.rpcs.some((b) => r === b || r.startsWith(b.replace(/\/?$/, '/')));
+  const chains = (Array.isArray(body.chains) ? body.chains : [])
+    .filter(isRegistryChain)
     .filter((c) => !NATIVE_EVM_CHAIN_IDS.includes(c.chainId) && !blacklist.chainIds.includes(c.chainId))
     .filter((c) => c.local || !TESTNET.test(c.name))
-    .map((c) => ({ ...c, rpcs: (c.rpcs ?? []).filter((r) => isUsableRpc(r) && !rpcBlocked(r)) }))
+    .map((c) => ({ ...c, rpcs: c.rpcs.filter((r) => isUsableRpc(r) && !rpcBlocked(r)) }))
     .filter((c) => c.rpcs.length > 0);
-  return { chains, unsupported: Array.isArray(body.unsupported) ? body.unsupported : [] };
+  const unsupported = (Array.isArray(body.unsupported) ? body.unsupported : []).filter(
+    (u): u is { chainId: number; name: string } =>
+      !!u && Number.isSafeInteger(u.chainId) && typeof u.name === 'string',
+  );
+  return { chains, unsupported };
 }
 
 interface StoredChain extends Omit<AddedEvmChain, 'accounts' | 'hasValidRpc'> {
@@ -161,8 +204,18 @@ export async function addAccount<C extends AddedEvmChain>(chain: C): Promise<C> 
   const path = accountBasePath(44, 60, index);
   const device = currentDevice();
   const address = await device.getAddress(signingPath('EVM', path));
-  await device.setAccount({ name, path, balance: '0', symbol: chain.coin, decimal: chain.decimals, chainId: chain.chainId });
-  return { ...chain, accounts: [...chain.accounts, { index, name, address, balance: 0n }].sort((a, b) => a.index - b.index) };
+  await device.setAccount({
+    name,
+    path,
+    balance: '0',
+    symbol: chain.coin,
+    decimal: chain.decimals,
+    chainId: chain.chainId,
+  });
+  return {
+    ...chain,
+    accounts: [...chain.accounts, { index, name, address, balance: 0n }].sort((a, b) => a.index - b.index),
+  };
 }
 
 export async function addAccountTo(chainId: number): Promise<AddedEvmChain[]> {
@@ -203,7 +256,9 @@ async function servedEvmChainIds(): Promise<number[]> {
     const res = await fetch('/api/chains');
     if (!res.ok) return [];
     const body = (await res.json()) as { chains?: { family?: string; chainId?: unknown }[] };
-    return (body.chains ?? []).filter((c) => c.family === 'evm' && typeof c.chainId === 'number').map((c) => c.chainId as number);
+    return (body.chains ?? [])
+      .filter((c) => c.family === 'evm' && typeof c.chainId === 'number')
+      .map((c) => c.chainId as number);
   } catch {
     return [];
   }
@@ -254,7 +309,9 @@ export async function recoverAddedChains(): Promise<AddedEvmChain[]> {
     for (const f of found.sort((a, b) => a.index - b.index)) {
       if (chain.accounts.some((a) => a.index === f.index)) continue;
       const address = await device.getAddress(signingPath('EVM', accountBasePath(44, 60, f.index)));
-      chain.accounts = [...chain.accounts, { index: f.index, name: f.name, address, balance: 0n }].sort((a, b) => a.index - b.index);
+      chain.accounts = [...chain.accounts, { index: f.index, name: f.name, address, balance: 0n }].sort(
+        (a, b) => a.index - b.index,
+      );
       changed = true;
     }
   }

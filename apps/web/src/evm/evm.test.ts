@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchChainRegistry, isUsableRpc, readAddedChains, writeAddedChains } from './addedChains';
+import {
+  fetchChainRegistry,
+  isRegistryChain,
+  isUsableRpc,
+  readAddedChains,
+  writeAddedChains,
+} from './addedChains';
 import { mergeKnown, readTokenSettings, writeTokenSettings } from './tokens';
 import { safeImageUrl } from './format';
 
@@ -16,10 +22,31 @@ describe('EVM screens: storage and filters', () => {
     writeTokenSettings(31337, address, { known: [token], enabled: [LUSD] });
     expect(readTokenSettings(31337, address.toLowerCase())).toEqual({ known: [token], enabled: [LUSD] });
     expect(readTokenSettings(1, address)).toEqual({ known: [], enabled: [] });
-    const merged = mergeKnown({ known: [token], enabled: [] }, [{ ...token, contract: LUSD.toLowerCase() as `0x${string}` }]);
+    const merged = mergeKnown({ known: [token], enabled: [] }, [
+      { ...token, contract: LUSD.toLowerCase() as `0x${string}` },
+    ]);
     expect(merged.known).toHaveLength(1);
-    localStorage.setItem(`secux.evm.tokens.31337.${address.toLowerCase()}`, '{"known":[{"contract":1}],"enabled":"x"}');
+    localStorage.setItem(
+      `secux.evm.tokens.31337.${address.toLowerCase()}`,
+      '{"known":[{"contract":1}],"enabled":"x"}',
+    );
     expect(readTokenSettings(31337, address)).toEqual({ known: [], enabled: [] });
+  });
+
+  it('takes from the registry answer only chains it can use (whole decimals, string RPCs)', () => {
+    const ok = {
+      chainId: 137,
+      name: 'Polygon',
+      nativeCurrency: { symbol: 'POL', decimals: 18 },
+      rpcs: ['https://rpc'],
+    };
+    expect(isRegistryChain(ok)).toBe(true);
+    expect(isRegistryChain({ ...ok, nativeCurrency: { symbol: 'POL', decimals: 18.5 } })).toBe(false);
+    expect(isRegistryChain({ ...ok, nativeCurrency: { symbol: 'POL', decimals: '18' } })).toBe(false);
+    expect(isRegistryChain({ ...ok, chainId: 0 })).toBe(false);
+    expect(isRegistryChain({ ...ok, rpcs: [42] })).toBe(false);
+    expect(isRegistryChain({ ...ok, explorers: [{}] })).toBe(false);
+    expect(isRegistryChain(null)).toBe(false);
   });
 
   it('calls only https RPCs, or http on loopback', () => {
@@ -78,7 +105,14 @@ describe('EVM screens: storage and filters', () => {
         decimals: 18,
         rpcs: ['https://polygon-rpc.com/', 'http://192.168.1.2:8545'],
         hasValidRpc: false,
-        accounts: [{ index: 0, name: 'Polygon Main 1', address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', balance: 10n ** 18n }],
+        accounts: [
+          {
+            index: 0,
+            name: 'Polygon Main 1',
+            address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+            balance: 10n ** 18n,
+          },
+        ],
       },
     ]);
     const [c] = readAddedChains();

@@ -8,10 +8,28 @@ export class HttpStatusError extends Error {
   }
 }
 
-async function getJson<T>(url: string): Promise<T> {
+async function getJson(url: string): Promise<Record<string, unknown>> {
   const res = await fetch(url, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new HttpStatusError(res.status);
-  return (await res.json()) as T;
+  const body: unknown = await res.json();
+  if (!isRecord(body)) throw new Error(`malformed answer from ${url}`);
+  return body;
+}
+
+// Server content is checked field by field: a malformed item is left out, a malformed answer is an error.
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const textList = (v: unknown): string[] | null =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null;
+
+/** The items of `v` that `item` accepts; anything but an array is a malformed answer. */
+function listOf<T>(v: unknown, item: (o: Record<string, unknown>) => T | null): T[] {
+  if (!Array.isArray(v)) throw new Error('malformed answer: list expected');
+  return v.flatMap((x) => {
+    const parsed = isRecord(x) ? item(x) : null;
+    return parsed === null ? [] : [parsed];
+  });
 }
 
 const q = (params: Record<string, string | null | undefined>) => {
@@ -26,17 +44,16 @@ export async function fetchLatestFirmware(
   model: string | null,
   lang: string,
 ): Promise<LatestFirmware> {
-  const body = await getJson<{
-    latestFirmwareVersion: string;
-    forceUpdate: boolean;
-    features?: string[];
-    latestSeVersion?: string | null;
-  }>(`/api/firmware/latest?${q({ mcu, model: model && model !== 'unknown' ? model : null, lang })}`);
+  const body = await getJson(
+    `/api/firmware/latest?${q({ mcu, model: model && model !== 'unknown' ? model : null, lang })}`,
+  );
+  const version = text(body.latestFirmwareVersion);
+  if (!version) throw new Error('malformed answer: latestFirmwareVersion');
   return {
-    latestFirmwareVersion: String(body.latestFirmwareVersion),
+    latestFirmwareVersion: version,
     forceUpdate: body.forceUpdate === true,
-    features: Array.isArray(body.features) ? body.features.map(String) : [],
-    latestSeVersion: body.latestSeVersion ?? null,
+    features: textList(body.features) ?? [],
+    latestSeVersion: text(body.latestSeVersion),
   };
 }
 
@@ -91,15 +108,48 @@ export interface UpdateLog<F> {
   features: F;
 }
 
+function updateLog<F>(features: (v: unknown) => F | null) {
+  return (o: Record<string, unknown>): UpdateLog<F> | null => {
+    const version = text(o.version);
+    const displayDate = text(o.displayDate);
+    const f = features(o.features);
+    return version !== null && displayDate !== null && f !== null
+      ? { version, displayDate, features: f }
+      : null;
+  };
+}
+
 export const contentApi = {
-  news: (lang: string) =>
-    getJson<{ news: NewsItem[] }>(`/api/content/news?${q({ lang })}`).then((b) => b.news),
-  banner: (lang: string) => getJson<Banner>(`/api/content/banner?${q({ lang })}`),
-  faq: (lang: string) => getJson<{ faq: FaqItem[] }>(`/api/content/faq?${q({ lang })}`).then((b) => b.faq),
-  mcuLog: (lang: string) =>
-    getJson<{ logs: UpdateLog<string[]>[] }>(`/api/content/mcu-log?${q({ lang })}`).then((b) => b.logs),
-  seLog: (lang: string) =>
-    getJson<{ logs: UpdateLog<string>[] }>(`/api/content/se-log?${q({ lang })}`).then((b) => b.logs),
+  news: async (lang: string): Promise<NewsItem[]> =>
+    listOf((await getJson(`/api/content/news?${q({ lang })}`)).news, (o) => {
+      const title = text(o.title);
+      const displayDate = text(o.displayDate);
+      return typeof o.id === 'number' && title !== null && displayDate !== null
+        ? { id: o.id, title, displayDate }
+        : null;
+    }),
+  banner: async (lang: string): Promise<Banner> => {
+    const b = await getJson(`/api/content/banner?${q({ lang })}`);
+    const image = isRecord(b.image) ? b.image : {};
+    return {
+      enableBanner: b.enableBanner === true,
+      webUri: text(b.webUri) ?? '',
+      image: { web: text(image.web) ?? '', android: text(image.android) ?? '' },
+      alt: text(b.alt) ?? '',
+    };
+  },
+  faq: async (lang: string): Promise<FaqItem[]> =>
+    listOf((await getJson(`/api/content/faq?${q({ lang })}`)).faq, (o) => {
+      const question = text(o.question);
+      const answer = text(o.answer);
+      return typeof o.id === 'number' && question !== null && answer !== null
+        ? { id: o.id, question, answer }
+        : null;
+    }),
+  mcuLog: async (lang: string): Promise<UpdateLog<string[]>[]> =>
+    listOf((await getJson(`/api/content/mcu-log?${q({ lang })}`)).logs, updateLog(textList)),
+  seLog: async (lang: string): Promise<UpdateLog<string>[]> =>
+    listOf((await getJson(`/api/content/se-log?${q({ lang })}`)).logs, updateLog(text)),
 };
 
 /** Only http(s) and same-site links are followed from server content. */
