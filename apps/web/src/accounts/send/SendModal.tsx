@@ -8,7 +8,7 @@ import {
   type FeeMode,
 } from '@secux-companion/core';
 import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../../components/useModalSize';
 import type { BitcoinChain } from '../../chains/bitcoin';
@@ -114,10 +114,8 @@ export function SendModal({
   });
   const amount = sendAll ? null : checkAmount(coin, amountText, available);
   const sendAllAmount = sendAllPreview.data?.review.amount;
-
-  useEffect(() => {
-    if (sendAll && sendAllAmount !== undefined) setAmountText(coinText(sendAllAmount, coin));
-  }, [sendAll, sendAllAmount, coin]);
+  // Send-all shows the builder's amount; the typed amount is kept aside (cleared when send-all goes off).
+  const shownAmount = sendAll ? (sendAllAmount !== undefined ? coinText(sendAllAmount, coin) : '') : amountText;
 
   const amountInvalid = sendAll ? !sendAllPreview.isSuccess : !amount?.ok;
   const canContinue =
@@ -229,7 +227,7 @@ export function SendModal({
           />
           <TextInput
             label={t('send.amount', { coin })}
-            value={amountText}
+            value={shownAmount}
             inputMode="decimal"
             disabled={sendAll}
             onChange={(e) =>
