@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  HISTORY_PAGE_SIZE,
+  NATIVE_EVM_SYMBOLS,
+  UTXO_CHAIN_SYMBOLS,
+  isNativeEvmChain,
+  isUtxoChain,
   BTC_ADDRESS_TYPE_LABELS,
   CHAINS,
   CHAIN_SYMBOLS,
@@ -83,6 +88,17 @@ describe('chain registry', () => {
     );
     expect(symbolsWhere((s) => CHAINS[s].nft)).toEqual(['ETH', 'TETH']);
     expect(symbolsWhere((s) => CHAINS[s].testnet)).toEqual(['TBSC', 'TBTC', 'TETH', 'TFIO']);
+  });
+
+  it('derives the UTXO and native EVM lists from the family field (one home)', () => {
+    expect([...UTXO_CHAIN_SYMBOLS].sort()).toEqual(symbolsWhere((s) => CHAINS[s].family === 'utxo'));
+    expect(NATIVE_EVM_SYMBOLS).not.toContain('EVM');
+    expect(isUtxoChain('LTC')).toBe(true);
+    expect(isUtxoChain('ETH')).toBe(false);
+    expect(isUtxoChain('nope')).toBe(false);
+    expect(isNativeEvmChain('XDC')).toBe(true);
+    expect(isNativeEvmChain('EVM')).toBe(false);
+    expect(HISTORY_PAGE_SIZE).toBe(10);
   });
 
   it('has the families', () => {

@@ -210,7 +210,6 @@ const TOKEN_CAPABLE: readonly ChainSymbol[] = [
   'TRX',
   'EVM',
 ];
-const UTXO_CHAINS: readonly ChainSymbol[] = ['BTC', 'TBTC', 'LTC', 'DASH', 'BCH', 'GRS', 'DGB', 'DOGE'];
 const HIDDEN_FEE: readonly ChainSymbol[] = [
   'XRP',
   'BNB',
@@ -223,7 +222,6 @@ const HIDDEN_FEE: readonly ChainSymbol[] = [
   'FIO',
   'TFIO',
 ];
-const NATIVE_EVM: readonly ChainSymbol[] = ['ETH', 'TETH', 'BSC', 'TBSC', 'HME', 'XDC'];
 const DISPLAY_DIGITS: Partial<Record<ChainSymbol, number>> = {
   ETH: 9,
   TETH: 9,
@@ -243,7 +241,8 @@ type ChainSeed = Pick<ChainInfo, 'symbol' | 'name' | 'family' | 'coinType' | 'de
 
 function define(seed: ChainSeed): ChainInfo {
   const s = seed.symbol;
-  const utxo = UTXO_CHAINS.includes(s);
+  // The bitcoin family is the UTXO family; every EVM entry but the user-added 'EVM' is a native EVM chain.
+  const utxo = seed.family === 'utxo';
   const bips = seed.bips ?? (utxo ? UTXO_BIPS : [BIP_LEGACY]);
   return {
     testnet: false,
@@ -255,7 +254,7 @@ function define(seed: ChainSeed): ChainInfo {
     utxo,
     tokenCapable: TOKEN_CAPABLE.includes(s),
     hiddenFee: HIDDEN_FEE.includes(s),
-    nativeEvm: NATIVE_EVM.includes(s),
+    nativeEvm: seed.family === 'evm' && s !== 'EVM',
     displayDigits: DISPLAY_DIGITS[s] ?? DEFAULT_DISPLAY_DIGITS,
     bips,
     defaultBip: seed.defaultBip ?? bips[0] ?? BIP_LEGACY,
@@ -577,3 +576,19 @@ export function explorerAddressUrl(symbol: ChainSymbol, address: string): string
   const e = CHAINS[symbol].explorer;
   return e ? e.base + fill(e.address, 'address', address) : undefined;
 }
+
+/** The UTXO (bitcoin-family) chains, in registry order: derived from the table's family field. */
+export const UTXO_CHAIN_SYMBOLS: readonly ChainSymbol[] = CHAIN_SYMBOLS.filter((s) => CHAINS[s].utxo);
+/** The native EVM chains (the coin menu's own entries; 'EVM' is the user-added chains' entry). */
+export const NATIVE_EVM_SYMBOLS: readonly ChainSymbol[] = CHAIN_SYMBOLS.filter((s) => CHAINS[s].nativeEvm);
+
+export function isUtxoChain(symbol: string | null | undefined): boolean {
+  return !!symbol && isChainSymbol(symbol) && CHAINS[symbol].utxo;
+}
+
+export function isNativeEvmChain(symbol: string | null | undefined): boolean {
+  return !!symbol && isChainSymbol(symbol) && CHAINS[symbol].nativeEvm;
+}
+
+/** History page size of every chain (§9): the server's pages, the families' requests and the screens. */
+export const HISTORY_PAGE_SIZE = 10;
