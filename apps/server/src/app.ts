@@ -15,9 +15,10 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { Config } from './config.js';
+import type { AppDeps, FetchFn } from './deps.js';
 import { openAndMigrate, type DbHandle } from './db/index.js';
 import { HttpError } from './errors.js';
-import { createPriceService, type PriceService } from './prices/service.js';
+import { createPriceService } from './prices/service.js';
 import { registerBuyRoutes } from './routes/buy.js';
 import { registerContentRoutes } from './routes/content.js';
 import { registerDomainRoutes } from './routes/domain.js';
@@ -30,15 +31,6 @@ import { registerTxLogRoutes } from './routes/txlog.js';
 import { HSTS_VALUE, securityHeaders } from './security.js';
 import { seedIfEmpty } from './seed.js';
 
-export type FetchFn = typeof fetch;
-
-export interface AppDeps {
-  config: Config;
-  dbh: DbHandle;
-  fetch: FetchFn;
-  prices: PriceService;
-}
-
 export interface BuildOptions {
   /** Use an already opened database (it is then NOT closed by app.close()). */
   dbh?: DbHandle;
@@ -48,12 +40,6 @@ export interface BuildOptions {
   logger?: boolean;
   /** Write logs to this stream instead of stdout (tests). */
   logStream?: { write(msg: string): void };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
 }
 
 /** One info line per request ("request completed": method, path, status, time); the incoming line is debug only. */
@@ -75,6 +61,8 @@ class RequestLogController extends LogController {
 
 /** Path part of a URL, without the query string (queries can carry addresses; never log them). */
 const pathOnly = (url: string | undefined): string => (url ?? '').split('?')[0] ?? '';
+
+export type { AppDeps, FetchFn } from './deps.js';
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const ownDb = !opts.dbh;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { HttpError, parseInput } from '../errors.js';
 import type { UtxoSubject } from './backends.js';
 import { EvmFacade, UtxoFacade, type ChainFacade } from './facade.js';

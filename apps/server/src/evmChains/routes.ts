@@ -8,7 +8,7 @@
  * See ./README.md for the shapes and the filtering rules.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import {
   addableChains,
   loadBlacklists,

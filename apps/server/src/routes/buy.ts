@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
 import { HttpError, parseInput } from '../errors.js';
 import { FIAT_CURRENCIES } from '../prices/constants.js';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { isLang, parseTranslated, pick } from '../content/i18n.js';
 import { readRemoteConfig } from '../content/remote-config.js';
 import { parseInput } from '../errors.js';

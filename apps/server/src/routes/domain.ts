@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { HttpError, parseInput } from '../errors.js';
 import { readRemoteConfig } from '../content/remote-config.js';
 import { SingleFlightCache } from '../prices/cache.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { configFromEnv, type EmulatorConfig } from '@secux-companion/emulator';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 
 /** The emulator is offered by the local profile, or anywhere WALLET_EMULATOR_ENABLED=1 says so. */
 export function emulatorEnabled(profile: string, env: NodeJS.ProcessEnv): boolean {

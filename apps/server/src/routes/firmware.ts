@@ -3,7 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { isLang, parseTranslated, pick } from '../content/i18n.js';
 import type { FirmwareRelease } from '../db/schema.js';
 import { HttpError, parseInput } from '../errors.js';
