@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SecuxEmulator, MemoryStorage, buildFirmwareImage } from '@secux-companion/emulator';
 import { connectEmulator } from './connect.js';
 import { setup } from './test-helpers.js';
+import { FEATURE_GATES } from '@secux-companion/core';
 import { DataError, DisconnectedError, FirmwareTooOldError, UserCancelError } from './errors.js';
+import { coinRequirement, signRequirement } from './firmware-gates.js';
 
 describe('versions, wallet info, SE mode', () => {
   it('reads versions trimmed to major.minor and the device type', async () => {
@@ -27,6 +29,39 @@ describe('versions, wallet info, SE mode', () => {
     const e = await device.getAddress("m/84'/0'/0'/0/0").catch((x: unknown) => x);
     expect(e).toBeInstanceOf(FirmwareTooOldError);
     expect((e as FirmwareTooOldError).required).toEqual({ mcu: '2.19', se: '1.92' });
+  });
+
+  it('checks the firmware gates before signing SOL, XRP and BNB, as for the other chains', async () => {
+    // SOL needs MCU 2.23 and SE 1.94 (spec 01 §5): an older device refuses before anything is sent.
+    const old = await setup({ mcuVersion: '2.22.0', seVersion: '1.93.0' });
+    const from = 'GjJyeC1r2RgkuoCWMyPYkCWSGSGLcz266EaAkLA27AhL';
+    const sol = await old.device
+      .signSol(from, {
+        recentBlockhash: '9sHcv6xwn9YkB8nxTUGKDwPwNnmqVp5oAXxU8Fdkm4J6',
+        instructions: [{ type: 'transfer', params: { from, to: from, lamports: 1 } }],
+        ownerships: [{ path: "m/44'/501'/0'", account: from }],
+      })
+      .catch((x: unknown) => x);
+    expect(sol).toBeInstanceOf(FirmwareTooOldError);
+    expect((sol as FirmwareTooOldError).required).toEqual({ mcu: '2.23', se: '1.94' });
+    await old.device.disconnect();
+
+    // Below the send gate (2.9) XRP and BNB are refused with core's gate.
+    const older = await setup({ mcuVersion: '2.8.0' });
+    const xrp = await older.device
+      .signXrp("m/44'/144'/0'/0/0", { TransactionType: 'Payment', Amount: '1', Fee: '12', Sequence: 1 })
+      .catch((x: unknown) => x);
+    expect(xrp).toBeInstanceOf(FirmwareTooOldError);
+    const bnb = await older.device.signBnb("m/44'/714'/0'/0/0", {}).catch((x: unknown) => x);
+    expect(bnb).toBeInstanceOf(FirmwareTooOldError);
+    expect((bnb as FirmwareTooOldError).required).toEqual({ mcu: '2.9' });
+    await older.device.disconnect();
+  });
+
+  it("a coin's requirement includes BNB's own gate (core FEATURE_GATES.bnb)", () => {
+    expect(coinRequirement(714)).toEqual({ mcu: FEATURE_GATES.bnb.mcu });
+    expect(signRequirement(501)).toEqual({ mcu: '2.23', se: '1.94' });
+    expect(signRequirement(144)).toEqual({ mcu: FEATURE_GATES.send.mcu });
   });
 });
 

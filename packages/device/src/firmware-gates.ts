@@ -21,6 +21,7 @@ export const compareVersions = compareSeVersions;
 
 const BIP_NATIVE_SEGWIT = 84;
 const BIP_TAPROOT = 86;
+const COIN_BNB = 714;
 
 function merge(...checks: FirmwareCheck[]): FirmwareRequirement {
   const r: FirmwareRequirement = {};
@@ -32,8 +33,8 @@ function merge(...checks: FirmwareCheck[]): FirmwareRequirement {
 }
 
 /**
- * The firmware a coin (and, for BTC, its address type) needs: spec 01 §5's per-coin minimums
- * and the native-segwit / Taproot feature gates, all from core.
+ * The firmware a coin (and, for BTC, its address type) needs: spec 01 §5's per-coin minimums,
+ * the native-segwit / Taproot feature gates and BNB's gate, all from core.
  */
 export function coinRequirement(coinType: number, purpose = 44): FirmwareRequirement {
   const chain = chainByCoinType(coinType);
@@ -42,7 +43,18 @@ export function coinRequirement(coinType: number, purpose = 44): FirmwareRequire
   const checks = [checkCoinFirmware(chain.symbol, none)];
   if (purpose === BIP_NATIVE_SEGWIT) checks.push(checkFeature('nativeSegwit', none));
   if (purpose === BIP_TAPROOT) checks.push(checkFeature('taproot', none));
+  if (coinType === COIN_BNB) checks.push(checkFeature('bnb', none));
   return merge(...checks);
+}
+
+/** What signing needs: core's send gate (2.9) and the coin's own requirement. */
+export function signRequirement(coinType: number, purpose = 44): FirmwareRequirement {
+  const none: DeviceVersions = { mcu: '0', se: '0' };
+  return merge(checkFeature('send', none), requirementChecks(coinRequirement(coinType, purpose)));
+}
+
+function requirementChecks(r: FirmwareRequirement): FirmwareCheck {
+  return { mcuOk: !r.mcu, seOk: !r.se, requiredMcu: r.mcu, requiredSe: r.se };
 }
 
 /** Throws FirmwareTooOldError when the device is below a requirement; C20 is exempt from MCU requirements. */

@@ -22,7 +22,7 @@ import {
   DataError, DeviceError, DisconnectedError, FirmwareTooOldError, toDeviceError, type FirmwareRequirement,
 } from './errors.js';
 import { dfuUpdate, type DfuChannel } from './dfu.js';
-import { checkRequirement, coinRequirement, trimVersion } from './firmware-gates.js';
+import { checkRequirement, coinRequirement, signRequirement, trimVersion } from './firmware-gates.js';
 import type {
   AccountInput, AddressOptions, BtcInput, BtcOutputs, BtcSignOptions, ConnectionKind, Device, DeviceAccount,
   DeviceEvents, DeviceModel, DeviceVersion, PercentCallback, SeModeInfo, ShowAddressOptions, SignedTx, SignOptions,
@@ -53,6 +53,8 @@ const MODEL_NAMES = ['W10', 'W20', 'V20', 'T20', 'T20X', 'C20'];
 function toBytes(image: ArrayBuffer | Uint8Array): Uint8Array {
   return image instanceof Uint8Array ? image : new Uint8Array(image);
 }
+
+const COIN_SOL = 501;
 
 function coinTypeOf(path: string): number {
   const m = /^m\/\d+'?\/(\d+)'?/.exec(path);
@@ -323,6 +325,11 @@ export class SecuxDevice implements Device {
     }
   }
 
+  /** Before every signature: the send gate and the coin's requirement (spec 01 §5), as core defines them. */
+  #checkSigning(coinType: number, purpose = 44): void {
+    this.#requireFirmware(signRequirement(coinType, purpose));
+  }
+
   getAddress(path: string, options: AddressOptions = {}): Promise<string> {
     return this.#run(async () => {
       this.#notBootloader();
@@ -420,8 +427,7 @@ export class SecuxDevice implements Device {
       this.#notBootloader();
       const first = inputs[0];
       if (!first) throw new DataError('no inputs');
-      this.#requireFirmware({ mcu: '2.9' });
-      this.#checkCoin(first.path);
+      this.#checkSigning(coinTypeOf(first.path), purposeOf(first.path));
       const t = this.#b.transport;
       const { onProgress, ...opt } = options;
       const prepared = (await SecuxBTC.sign.call(t, structuredClone(inputs) as never, structuredClone(outputs) as never, opt as never)) as {
@@ -448,8 +454,7 @@ export class SecuxDevice implements Device {
   signEth(path: string, tx: string | Record<string, unknown>, options: SignOptions = {}): Promise<SignedTx> {
     return this.#run(async () => {
       this.#notBootloader();
-      this.#requireFirmware({ mcu: '2.9' });
-      this.#checkCoin(path);
+      this.#checkSigning(coinTypeOf(path), purposeOf(path));
       let prepared: { commandData: unknown; rawTx: unknown };
       if (typeof tx === 'string') {
         prepared = sdk(SecuxETH).prepareSignSerialized(path, Buffer.from(tx.replace(/^0x/, ''), 'hex')) as never;
@@ -485,7 +490,7 @@ export class SecuxDevice implements Device {
   signXrp(path: string, tx: Record<string, unknown>): Promise<SignedTx> {
     return this.#run(async () => {
       this.#notBootloader();
-      this.#requireFirmware({ mcu: '2.9' });
+      this.#checkSigning(coinTypeOf(path), purposeOf(path));
       const { commandData, serialized } = SecuxXRP.prepareSign(path, structuredClone(tx) as never);
       const rsp = await this.#exchange(commandData);
       return { rawTx: SecuxXRP.resolveTransaction(rsp, serialized), signature: SecuxXRP.resolveSignature(rsp) };
@@ -495,8 +500,7 @@ export class SecuxDevice implements Device {
   signXlm(path: string, tx: Record<string, unknown>): Promise<SignedTx> {
     return this.#run(async () => {
       this.#notBootloader();
-      this.#requireFirmware({ mcu: '2.9' });
-      this.#checkCoin(path);
+      this.#checkSigning(coinTypeOf(path), purposeOf(path));
       const { commandData, serialized } = SecuxXLM.prepareSign(path, structuredClone(tx) as never);
       const rsp = await this.#exchange(commandData);
       return { rawTx: SecuxXLM.resolveTransaction(rsp, serialized), signature: SecuxXLM.resolveSignature(rsp) };
@@ -506,8 +510,7 @@ export class SecuxDevice implements Device {
   signTrx(path: string, tx: Record<string, unknown>): Promise<SignedTx> {
     return this.#run(async () => {
       this.#notBootloader();
-      this.#requireFirmware({ mcu: '2.9' });
-      this.#checkCoin(path);
+      this.#checkSigning(coinTypeOf(path), purposeOf(path));
       const { commandData, rawTx } = SecuxTRX.prepareSign(path, structuredClone(tx) as never);
       const rsp = await this.#exchange(commandData);
       return { rawTx: SecuxTRX.resolveTransaction(rsp, rawTx), signature: SecuxTRX.resolveSignature(rsp) };
@@ -517,7 +520,7 @@ export class SecuxDevice implements Device {
   signSol(feePayer: string, tx: Record<string, unknown>, options: SignOptions = {}): Promise<SignedTx> {
     return this.#run(async () => {
       this.#notBootloader();
-      this.#requireFirmware({ mcu: '2.9' });
+      this.#checkSigning(COIN_SOL);
       const { commandData, serialized } = SecuxSOL.prepareSign(feePayer, structuredClone(tx) as never);
       options.onProgress?.(1, 1);
       const rsp = await this.#exchange(commandData);
@@ -528,7 +531,7 @@ export class SecuxDevice implements Device {
   signBnb(path: string, tx: Record<string, unknown>): Promise<SignedTx> {
     return this.#run(async () => {
       this.#notBootloader();
-      this.#requireFirmware({ mcu: '2.9' });
+      this.#checkSigning(coinTypeOf(path), purposeOf(path));
       const { commandData, serialized } = SecuxBNB.prepareSign(path, structuredClone(tx) as never);
       const rsp = await this.#exchange(commandData);
       return { rawTx: SecuxBNB.resolveTransaction(rsp, serialized), signature: SecuxBNB.resolveSignature(rsp) };
