@@ -13,12 +13,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  ACCOUNTS_STORAGE_KEY,
-  CURRENCIES,
-  CURRENCY_STORAGE_KEY,
-  resolveCurrency,
-} from '@secux-companion/core';
+import { CURRENCIES, CURRENCY_STORAGE_KEY, resolveCurrency } from '@secux-companion/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SMALL_SCREEN_MAX, useModalSize } from '../components/useModalSize';
@@ -26,7 +21,10 @@ import { BleUpdateModal } from '../firmware/BleUpdateModal';
 import { McuUpdateFlow } from '../firmware/McuUpdateFlow';
 import { SeUpdatePanel } from '../firmware/SeUpdatePanel';
 import { McuHistoryButton, useSeFeatures, WhatsNew } from '../firmware/WhatsNew';
+import { coinSelection } from '../state/coinSelection';
 import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
+import { queryClient } from '../state/queryClient';
+import { resetWalletData } from '../state/walletStorage';
 import { session, useSession, type SettingsTab } from '../state/session';
 
 function readCurrency(): string {
@@ -58,12 +56,15 @@ function GeneralTab() {
       // without storage the choice lasts this page only
     }
   };
+  /**
+   * Reset (issue 18): every wallet datum this browser keeps goes (accounts, added EVM chains, token lists,
+   * flags) with the cached server answers; language and currency stay. The coin choice is cleared, so the
+   * accounts are read from the device again when a coin or the EVM chains are opened.
+   */
   const reset = () => {
-    try {
-      localStorage.removeItem(ACCOUNTS_STORAGE_KEY);
-    } catch {
-      // nothing stored
-    }
+    resetWalletData();
+    coinSelection.set({ coin: null });
+    void queryClient.resetQueries();
     setConfirmReset(false);
     notifications.show({ message: t('settings.resetDone'), autoClose: 3000 });
   };
