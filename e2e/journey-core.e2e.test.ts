@@ -10,6 +10,8 @@ import { newContext, useBrowser } from './browser';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
+/** localnet's side chain (31338): the chain the local profile offers to add under EVM chains. */
+const side = inject('localnet').sideEvm;
 const root = resolve(import.meta.dirname, '..');
 
 
@@ -116,6 +118,12 @@ describe('connect and home', () => {
     await connect(page);
     const welcome = page.getByRole('dialog', { name: 'Welcome to SecuX Companion' });
     await welcome.waitFor();
+    // Only Continue stores the flag: Escape and a click outside leave the modal open and store nothing.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await welcome.isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('authorized'))).toBeNull();
     await page.getByTestId('welcome-continue').click();
     await welcome.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => localStorage.getItem('authorized'))).toBe('true');
@@ -246,6 +254,10 @@ describe('firmware updates', () => {
     await page.waitForURL(`${baseUrl}/wallet/setting`);
     await page.getByTestId('se-whats-new').getByText('Latest version: 1.97').waitFor();
     await page.getByTestId('se-update-start').click();
+    // The restart step shows before the state-011 alert and the reload.
+    await page.getByTestId('se-step-restart').waitFor({ timeout: 60_000 });
+    expect(alerts).toEqual([]);
+    await page.getByTestId('se-restart-done').click();
     await waitForAlert(alerts, UPDATED);
     await page.waitForURL(`${baseUrl}/`);
     const progress = (await recorded(page, 'e2e-progress')).map(Number);
@@ -261,6 +273,10 @@ describe('firmware updates', () => {
 
   it('a forced update: the force modal has no way out; Update Now runs the 3-step MCU flow to the new version', async () => {
     const { context, page, alerts } = await journey({ mcuVersion: '2.24.0' }, { forceUpdate: true });
+    const downloads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/firmware/downloadMcu')) downloads.push(r.url());
+    });
     await connect(page);
     await page.getByTestId('welcome-continue').click();
     const modal = page.getByRole('dialog', { name: 'Firmware update required' });
@@ -285,6 +301,9 @@ describe('firmware updates', () => {
     await waitForAlert(alerts, UPDATED);
     await page.waitForURL(`${baseUrl}/`);
     expect((await recorded(page, 'e2e-progress')).at(-1)).toBe('100');
+    // The MCU download names the device's model.
+    expect(downloads).toHaveLength(1);
+    expect(new URL(downloads[0]!).searchParams.get('model')).toMatch(/^\w+$/);
 
     await context.unroute(LATEST_FIRMWARE);
     await connect(page);
@@ -365,7 +384,7 @@ describe('coins and settings', () => {
     await context.close();
   });
 
-  it('the display currency is kept across a reload; reset removes the stored accounts after confirming', async () => {
+  it('the display currency is kept across a reload; reset removes the wallet data this browser keeps and re-reads the accounts from the device', async () => {
     const { context, page } = await journey({});
     await connect(page);
     await page.getByTestId('welcome-continue').click();
@@ -385,18 +404,47 @@ describe('coins and settings', () => {
     await page.getByRole('combobox', { name: 'Display currency' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Display currency' }).inputValue()).toBe('EUR');
 
-    // Reset: confirm modal, then 'accounts' is gone (the currency stays).
-    await page.evaluate(() => localStorage.setItem('accounts', JSON.stringify([{ name: 'x' }])));
+    // Wallet data the app itself keeps: an added EVM chain (with its account, also written to the device)
+    // and the welcome flag.
+    await page.getByTestId('logo').click();
+    await page.getByTestId('coin-EVM').click();
+    await page.waitForURL(`${baseUrl}/wallet/evm-chains`);
+    await page.getByTestId('evm-add-chain').click();
+    await page.locator(`[data-testid="evm-chain-option"][data-chain-id="${side.chainId}"]`).click();
+    await page.getByTestId('evm-chain-rpcs').fill(side.rpcUrl);
+    await page.getByTestId('evm-chain-add-confirm').click();
+    const sideAccount = page
+      .locator(`[data-testid="evm-chain"][data-chain-id="${side.chainId}"]`)
+      .locator('[data-testid="evm-chain-account"][data-index="0"]');
+    await sideAccount.waitFor({ timeout: 30_000 });
+    const walletKeys = () =>
+      page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('secux.') || k === 'authorized'));
+    expect((await walletKeys()).sort()).toEqual(['authorized', 'secux.evm.addedChains']);
+    const language = await page.evaluate(() => localStorage.getItem('user-language'));
+
+    // Reset: confirm modal; every wallet key goes, the language and the currency stay.
+    await page.getByTestId('settings-link').click();
     await page.getByTestId('reset-open').click();
     const confirm = page.getByRole('dialog', { name: 'Reset the wallet data?' });
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    expect(await page.evaluate(() => localStorage.getItem('accounts'))).not.toBeNull();
+    expect(await walletKeys()).toHaveLength(2);
     await page.getByTestId('reset-open').click();
     await page.getByTestId('reset-confirm').click();
     await page.getByText('The wallet data was reset.').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('accounts'))).toBeNull();
+    expect(await walletKeys()).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('user-multiple-currency'))).toBe('EUR');
+    expect(await page.evaluate(() => localStorage.getItem('user-language'))).toBe(language);
+
+    // The accounts are read from the device again: the added chain's account comes back from it.
+    await page.getByTestId('back-button').click();
+    await page.getByTestId('coin-EVM').click();
+    await page.waitForURL(`${baseUrl}/wallet/evm-chains`);
+    await sideAccount.waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('secux.evm.addedChains'))).toContain(
+      String(side.chainId),
+    );
+    await page.getByTestId('settings-link').click();
 
     // MCU tab: what's new and the update history.
     await page.getByTestId('tab-mcu').click();
@@ -538,6 +586,7 @@ describe('other device states', () => {
     await page.getByTestId('settings-link').click();
     await page.getByTestId('tab-se').click();
     await page.getByTestId('se-update-start').click();
+    await page.getByTestId('se-restart-done').click({ timeout: 60_000 });
     await waitForAlert(alerts, UPDATED);
     await page.waitForURL(`${baseUrl}/`);
     await connect(page);

@@ -7,7 +7,10 @@ import { useDeviceInfo } from '../state/deviceInfo';
 import { SeUpdatingOverlay } from './Modals';
 import { finishUpdate, updateFailureText, updateSe } from './updates';
 
-/** SE update (beta): a start step and a restart step; start is disabled over Bluetooth (spec 01 §4). */
+/**
+ * SE update (beta): a start step, then a restart step telling the user to reboot the device, whose button
+ * alerts state-011 and reloads (spec 01 §4); start is disabled over Bluetooth.
+ */
 export function SeUpdatePanel() {
   const { t } = useTranslation();
   const transport = useDeviceInfo((s) => s.transport);
@@ -24,9 +27,8 @@ export function SeUpdatePanel() {
     try {
       await updateSe(setProgress);
       session.set({ seUpdateError: false });
+      // The restart step shows first; its button ends with the state-011 alert and the reload.
       setStep('restart');
-      await new Promise((r) => setTimeout(r, 50));
-      finishUpdate();
     } catch (e) {
       console.warn('SE update failed', e);
       const text = updateFailureText(e);
@@ -71,6 +73,9 @@ export function SeUpdatePanel() {
             <List>
               <List.Item>{t('settings.seRestartText')}</List.Item>
             </List>
+            <Button onClick={finishUpdate} data-testid="se-restart-done" w="fit-content">
+              {t('settings.seRestartDone')}
+            </Button>
           </Stack>
         )}
         {error && (

@@ -57,15 +57,51 @@ export async function fetchLatestFirmware(
   };
 }
 
-/** GET /api/firmware/downloadMcu: the image handed to the device updater. */
-export async function downloadMcuImage(): Promise<ArrayBuffer> {
-  const res = await fetch('/api/firmware/downloadMcu');
+/** A device model the firmware host can be asked about ('unknown' in bootloader, or not read yet: none). */
+const knownModel = (model: string | null | undefined) => (model && model !== 'unknown' ? model : null);
+
+/** GET /api/firmware/downloadMcu?model=: the image for this device model, handed to the device updater. */
+export async function downloadMcuImage(model?: string | null): Promise<ArrayBuffer> {
+  const query = q({ model: knownModel(model) });
+  const res = await fetch(`/api/firmware/downloadMcu${query ? `?${query}` : ''}`);
   if (!res.ok) throw new HttpStatusError(res.status);
   return res.arrayBuffer();
 }
 
 /** SE image file names, newest first: the 1.97 image, then the 1.96 image on failure (spec 01 §7). */
 export const SE_IMAGE_FILES = [`se-${LATEST_SE_VERSION}.bin`, `se-${FALLBACK_SE_VERSION}.bin`] as const;
+
+const SE_VARIANT_TAG = /^\s*(S(?:97|90))(?![0-9])/i;
+
+/**
+ * The SE image files to try, in order, for this device (spec 01 §7: the file name is chosen by the SE model
+ * and version; the 1.97 image first, the 1.96 image on failure): the image the firmware host publishes for
+ * the device model, then an old S97/S90 variant's own images (its SE version names the variant), then the
+ * generic 1.97 and 1.96 images.
+ */
+export function seImageFiles(device: {
+  seVersion: string | null;
+  /** The host's SE file for the device model (GET /api/firmware/latest?model= → seFileName). */
+  hostFileName?: string | null;
+}): string[] {
+  const variant = SE_VARIANT_TAG.exec(device.seVersion ?? '')?.[1]?.toUpperCase();
+  const files = [
+    device.hostFileName ?? null,
+    ...(variant ? [LATEST_SE_VERSION, FALLBACK_SE_VERSION].map((v) => `se-${variant}-${v}.bin`) : []),
+    ...SE_IMAGE_FILES,
+  ];
+  return [...new Set(files.filter((f): f is string => !!f && /^[A-Za-z0-9._-]+$/.test(f)))];
+}
+
+/** The SE file the firmware host publishes for this device model (null when it names none or cannot say). */
+export async function fetchSeFileName(model: string | null): Promise<string | null> {
+  try {
+    const body = await getJson(`/api/firmware/latest?${q({ model: knownModel(model) })}`);
+    return text(body.seFileName);
+  } catch {
+    return null; // the generic images are tried
+  }
+}
 
 /** POST /api/firmware/downloadSE {fileName}, trying each file in turn. */
 export async function downloadSeImage(files: readonly string[] = SE_IMAGE_FILES): Promise<ArrayBuffer> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadSeImage, HttpStatusError, safeHref, SE_IMAGE_FILES } from './api';
+import { downloadMcuImage, downloadSeImage, HttpStatusError, safeHref, SE_IMAGE_FILES, seImageFiles } from './api';
 import { bleBackStep, bleFirstStep } from './BleUpdateModal';
 import { MCU_LAST_STEP, mcuFlowClosable } from './McuUpdateFlow';
 import { updateTabsDisabled } from '../screens/Setting';
@@ -66,6 +66,48 @@ describe('firmware downloads', () => {
     const error = await downloadSeImage().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpStatusError);
     expect((error as Error).message).toBe('HTTP error! status: 503');
+  });
+
+  it('SE: the image is chosen by the SE model and version, the host file for the device model first', () => {
+    expect(seImageFiles({ seVersion: '1.90.0', hostFileName: 'se-V20-1.97.bin' })).toEqual([
+      'se-V20-1.97.bin',
+      'se-1.97.bin',
+      'se-1.96.bin',
+    ]);
+    // An old S97 / S90 variant: its own images before the generic ones.
+    expect(seImageFiles({ seVersion: 'S97.1.0', hostFileName: 'se-1.97.bin' })).toEqual([
+      'se-1.97.bin',
+      'se-S97-1.97.bin',
+      'se-S97-1.96.bin',
+      'se-1.96.bin',
+    ]);
+    expect(seImageFiles({ seVersion: 's90-1.2', hostFileName: null })).toEqual([
+      'se-S90-1.97.bin',
+      'se-S90-1.96.bin',
+      'se-1.97.bin',
+      'se-1.96.bin',
+    ]);
+    // A host answer that is not a plain file name is not sent back.
+    expect(seImageFiles({ seVersion: '1.96', hostFileName: '../x' })).toEqual([...SE_IMAGE_FILES]);
+  });
+
+  it('MCU: the download names the device model (none while it is unknown)', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return new Response(new Uint8Array([7]));
+      }),
+    );
+    await downloadMcuImage('V20');
+    await downloadMcuImage('unknown');
+    await downloadMcuImage(null);
+    expect(urls).toEqual([
+      '/api/firmware/downloadMcu?model=V20',
+      '/api/firmware/downloadMcu',
+      '/api/firmware/downloadMcu',
+    ]);
   });
 
   it('server links: http(s) and same-site paths only', () => {

@@ -6,7 +6,7 @@ import { mcuProgress, PROGRESS_MAX, seModeNeedsBootloader, seProgress } from '@s
 import { i18next } from '../i18n';
 import { currentDevice, runtime } from '../device/runtime';
 import { deviceInfo } from '../state/deviceInfo';
-import { downloadMcuImage, downloadSeImage, HttpStatusError } from './api';
+import { downloadMcuImage, downloadSeImage, fetchSeFileName, HttpStatusError, seImageFiles } from './api';
 
 const connection = () => import('../device/connection');
 
@@ -42,7 +42,8 @@ export async function updateMcu(onProgress: (shown: number) => void): Promise<vo
   const { connectForMcuUpdate, releaseDevice, waitForDisconnect, deviceStateSettled } = await connection();
   const held = releaseDevice();
   const device = held?.connected && (await held.getVersion()).bootloader ? held : await connectForMcuUpdate();
-  const image = await downloadMcuImage();
+  // The release for this model: the model read at connection (a device in bootloader does not say it).
+  const image = await downloadMcuImage(deviceInfo.get().model);
   onProgress(mcuProgress(0));
   await device.updateMcu(image, (p) => onProgress(mcuProgress(p)));
   onProgress(PROGRESS_MAX);
@@ -52,8 +53,8 @@ export async function updateMcu(onProgress: (shown: number) => void): Promise<vo
 }
 
 /**
- * SE update: modes 2, 3 and 5 first enter the SE bootloader; then the 1.97 image (1.96 on failure)
- * is downloaded and written. Progress shown = reported + 4, capped at 100.
+ * SE update: modes 2, 3 and 5 first enter the SE bootloader; then the image chosen by the device's SE model
+ * and version (the 1.97 image, 1.96 on failure) is downloaded and written. Progress shown = reported + 4, capped at 100.
  */
 export async function updateSe(onProgress: (shown: number) => void): Promise<void> {
   const { deviceStateSettled } = await connection();
@@ -66,7 +67,8 @@ export async function updateSe(onProgress: (shown: number) => void): Promise<voi
       throw new Error(i18next.t('errors.bootloaderError'), { cause: error });
     }
   }
-  const image = await downloadSeImage();
+  const { model, seVersion } = deviceInfo.get();
+  const image = await downloadSeImage(seImageFiles({ seVersion, hostFileName: await fetchSeFileName(model) }));
   onProgress(seProgress(0));
   await device.updateSe(image, (p) => onProgress(seProgress(p)));
   onProgress(PROGRESS_MAX);

@@ -44,9 +44,10 @@ import { coinSelection } from '../state/coinSelection';
 import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
 import { hideLoader, session, showLoader, useSession } from '../state/session';
 import { useStore } from '../state/store';
+import { WALLET_STORAGE_KEYS } from '../state/walletStorage';
 
-/** Set by the welcome modal's Continue (spec 01 §2 wallet home). */
-export const AUTHORIZED_KEY = 'authorized';
+/** Set by the welcome modal's Continue only (spec 01 §2 wallet home); Reset removes it. */
+export const AUTHORIZED_KEY = WALLET_STORAGE_KEYS.authorized;
 
 function readAuthorized(): boolean {
   try {
@@ -236,9 +237,12 @@ export default function Welcome() {
 
   return (
     <Container size="xl" py="lg">
+      {/* Only Continue stores the flag: Escape and a click outside leave the modal open (spec 01 §4). */}
       <Modal
         opened={!authorized}
-        onClose={accept}
+        onClose={() => undefined}
+        closeOnEscape={false}
+        closeOnClickOutside={false}
         title={t('welcome.modalTitle')}
         size={size}
         centered
