@@ -7,6 +7,7 @@ import {
   assertEvmFeeCovered,
   btcFeeTiers,
   classifyFeeAlert,
+  customFeeNeedsConfirmation,
   cpfpFeeRate,
   evmFee,
   evmSendAllAmount,
@@ -101,6 +102,17 @@ describe('speed-up', () => {
   it('suggested average range rounds up', () => {
     expect(suggestedAverageFeeRange({ high: 31, medium: 20, low: 10 }, 5)).toEqual({ min: 13, max: 18 });
     expect(suggestedAverageFeeRange({ high: 30, medium: 20, low: 10 }, 4)).toEqual({ min: 12, max: 17 });
+  });
+});
+
+describe('custom-fee confirmation', () => {
+  it('asks only in Custom mode, for a fee above the estimate, in any fee unit', () => {
+    expect(customFeeNeedsConfirmation('Custom', 5, 4)).toBe(true); // sat/vB
+    expect(customFeeNeedsConfirmation('Custom', 4, 4)).toBe(false);
+    expect(customFeeNeedsConfirmation('high', 8, 4)).toBe(false);
+    expect(customFeeNeedsConfirmation('Custom', '30.5', 30)).toBe(true); // Gwei text
+    expect(customFeeNeedsConfirmation('Custom', 11n, 10n)).toBe(true); // wei
+    expect(customFeeNeedsConfirmation('Custom', 10n, 10n)).toBe(false);
   });
 });
 

@@ -82,6 +82,20 @@ export function utxoFeeTiers(chain: ChainSymbol, recommended?: RecommendedFees |
   return { ...info.feePresets };
 }
 
+/**
+ * A custom fee above the estimate (the medium tier) asks the user for confirmation (spec 01 §5): the one
+ * rule for every family, in its own fee unit (sat/vB, Gwei, wei …). Only the Custom mode asks.
+ */
+export function customFeeNeedsConfirmation(
+  mode: FeeMode,
+  customFee: Decimal.Value | bigint,
+  estimate: Decimal.Value | bigint,
+): boolean {
+  if (mode !== 'Custom') return false;
+  const d = (v: Decimal.Value | bigint) => new Decimal(typeof v === 'bigint' ? v.toString() : v);
+  return d(customFee).greaterThan(d(estimate));
+}
+
 /** Picks a tier by fee mode; Custom returns the custom value. */
 export function feeForMode<T>(tiers: FeeTiers<T>, mode: FeeMode, custom?: T): T {
   if (mode === 'Custom') {

@@ -6,7 +6,6 @@ import Decimal from 'decimal.js';
 import { amountSyntaxError, formatUnits, parseUnits } from './amount';
 import { CHAINS, DUST_SATOSHIS, MAX_BTC_FEE_RATE, type ChainSymbol, type ScriptType } from './chains';
 import { issue, type Issue } from './errors';
-import { isEvmFeeTooHigh } from './fees';
 import { ACCOUNT_NAME_MAX_LENGTH } from './paths';
 
 // ---------------------------------------------------------------------------
@@ -179,25 +178,6 @@ export function validateBtcFeeRate(rate: Decimal.Value): Issue | undefined {
   return r.greaterThan(MAX_BTC_FEE_RATE) ? issue('btcFeeTooHigh', { fees: r.toString() }) : undefined;
 }
 
-/** err-28 warning: ETH/HME/XDC fee above 3 × the high tier (never on BSC). */
-export function validateEvmFeeNotTooHigh(
-  chain: ChainSymbol,
-  fee: Decimal.Value,
-  highFee: Decimal.Value,
-): Issue | undefined {
-  return isEvmFeeTooHigh(chain, fee, highFee) ? issue('err-28') : undefined;
-}
-
-/** A custom fee above the estimate asks the user for confirmation. */
-export function customFeeNeedsConfirmation(customFee: Decimal.Value, estimate: Decimal.Value): boolean {
-  return new Decimal(customFee).greaterThan(estimate);
-}
-
-/** err-36: a token transfer's fee exceeds the coin balance (e.g. BNB on BSC). */
-export function validateTokenFee(fee: bigint, coinBalance: bigint, coin: string): Issue | undefined {
-  return fee > coinBalance ? issue('err-36', { coin }) : undefined;
-}
-
 // ---------------------------------------------------------------------------
 // Balances (bigint)
 // ---------------------------------------------------------------------------
@@ -223,7 +203,7 @@ export interface TransferInput {
   balance: bigint;
   amount: bigint;
   fee: bigint;
-  /** For token sends: token balance; the fee is then checked by {@link validateTokenFee}. */
+  /** For token sends: token balance (the fee against the coin balance is the family's err-36 rule). */
   tokenBalance?: bigint;
 }
 
@@ -397,12 +377,13 @@ export interface SendDetailsState {
   fee: Decimal.Value;
   /** The fee text passed {@link validateFeeInput}. */
   feeInputValid: boolean;
-  minimumBalanceMet: boolean;
-  tokenFeeCovered: boolean;
-  transferTooLarge: boolean;
-  tagMemoValid: boolean;
   /** Any amount-validation flag is set. */
   amountInvalid: boolean;
+  /** The rules below belong to some families only (reserve, token fee, tag/memo); absent means it holds. */
+  minimumBalanceMet?: boolean;
+  tokenFeeCovered?: boolean;
+  transferTooLarge?: boolean;
+  tagMemoValid?: boolean;
 }
 
 /** Continue from Details is allowed only when every §4 "Send flow" step-1 condition holds. */
@@ -412,11 +393,11 @@ export function canContinueSendDetails(s: SendDetailsState): boolean {
     s.recipient === 'ok' &&
     s.feeInputValid &&
     !fee.isNegative() &&
-    s.minimumBalanceMet &&
+    s.minimumBalanceMet !== false &&
     (!isFeeRequiredPositive(s.chain) || fee.greaterThan(0)) &&
-    s.tokenFeeCovered &&
-    !s.transferTooLarge &&
-    s.tagMemoValid &&
+    s.tokenFeeCovered !== false &&
+    s.transferTooLarge !== true &&
+    s.tagMemoValid !== false &&
     !s.amountInvalid
   );
 }

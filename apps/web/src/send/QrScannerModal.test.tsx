@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { renderUi, setupUiTests } from '../../test/ui';
+import { renderUi, setupUiTests } from '../test/ui';
 import { QrScannerModal } from './QrScannerModal';
 import { loadQrDetector, type BarcodeDetectorLike } from './qrScan';
 

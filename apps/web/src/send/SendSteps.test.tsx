@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { renderUi, setupUiTests } from '../../test/ui';
-import { LINKS } from '../../lib/links';
+import { renderUi, setupUiTests } from '../test/ui';
+import { LINKS } from '../lib/links';
 import { BroadcastStatus, FeePromptModal, ReviewTable, type FeePrompt } from './SendSteps';
 
 setupUiTests();
@@ -33,9 +33,9 @@ describe('fee prompt modal (a modal, never window.alert / confirm)', () => {
     expect(confirm).not.toHaveBeenCalled();
   });
 
-  it('higher_fee names the limit and currency; Continue advances', () => {
-    const { onContinue } = showPrompt({ kind: 'higher_fee', limit: '100', currency: 'USD' });
-    expect(screen.getByTestId('fee-alert-text').textContent).toContain('100');
+  it("higher_fee says 'higher than $100 (USD)' (symbol, limit, currency); Continue advances", () => {
+    const { onContinue } = showPrompt({ kind: 'higher_fee', limit: '100', currency: 'USD', symbol: '$' });
+    expect(screen.getByTestId('fee-alert-text').textContent).toContain('higher than $100 (USD)');
     fireEvent.click(screen.getByTestId('fee-alert-continue'));
     expect(onContinue).toHaveBeenCalledTimes(1);
   });

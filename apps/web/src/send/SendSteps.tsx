@@ -1,8 +1,8 @@
 /**
- * The parts every four-step transaction modal shares (bitcoin-family send, speed-up, EVM send): the stepper,
- * the review table, the Verification (sign on the device) and Send (broadcast) actions, the Status step,
- * and the fee prompts. Each modal keeps its own Details step and its chain's rules; these only lay out
- * what the chain's adapter produced.
+ * The pieces of the one send modal (SendFlowModal; every family's send and the bitcoin speed-up): the
+ * stepper, the fee-mode control, the review table, the Verification (sign on the device) and Send
+ * (broadcast) actions, the Status step, and the fee prompts. A family fills the Details fields and the
+ * review rows; these only lay out what the chain's adapter produced.
  */
 import {
   Alert,
@@ -20,8 +20,8 @@ import {
 import { FEE_MODES, type FeeMode } from '@secux-companion/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXTERNAL_LINK_PROPS, LINKS } from '../../lib/links';
-import { CopyText } from '../../components/CopyText';
+import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
+import { CopyText } from '../components/CopyText';
 import type { BroadcastOutcome } from './txFlow';
 import { BroadcastFailure } from './BroadcastFailure';
 
@@ -84,22 +84,27 @@ export function DetailsFooter({
   onContinue,
   canContinue,
   building,
+  testIds = 'send',
+  continueTestId = `${testIds}-continue`,
 }: {
   error: string | null;
   onContinue: () => void;
   canContinue: boolean;
   building: boolean;
+  /** Prefix of the test ids: `${prefix}-error`, `${prefix}-continue`. */
+  testIds?: string;
+  continueTestId?: string;
 }) {
   const { t } = useTranslation();
   return (
     <>
       {error && (
-        <Alert color="red" role="alert" data-testid="send-error">
+        <Alert color="red" role="alert" data-testid={`${testIds}-error`}>
           {error}
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button onClick={onContinue} disabled={!canContinue} loading={building} data-testid="send-continue">
+        <Button onClick={onContinue} disabled={!canContinue} loading={building} data-testid={continueTestId}>
           {t('send.continue')}
         </Button>
       </Group>
@@ -274,7 +279,8 @@ export function BroadcastStatus({
 export type FeePrompt =
   | { kind: 'feeTooHigh' }
   | { kind: 'customFee' }
-  | { kind: 'higher_fee'; limit: string; currency: string }
+  /** 'higher than $100 (USD)': the limit, the limit's currency and that currency's symbol. */
+  | { kind: 'higher_fee'; limit: string; currency: string; symbol: string }
   | { kind: 'max_fee' };
 
 export function FeePromptModal({
@@ -293,7 +299,11 @@ export function FeePromptModal({
       : prompt.kind === 'customFee'
         ? t('errors.customFeeAboveEstimate')
         : prompt.kind === 'higher_fee'
-          ? t('errors.feeAlertHigherFee', { symbol: '', limit: prompt.limit, currency: prompt.currency })
+          ? t('errors.feeAlertHigherFee', {
+              symbol: prompt.symbol,
+              limit: prompt.limit,
+              currency: prompt.currency,
+            })
           : t('errors.feeAlertMaxFee');
   return (
     <Modal opened onClose={onClose} title={t('send.feeAlertTitle')} zIndex={400} data-testid="fee-alert">

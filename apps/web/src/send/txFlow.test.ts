@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BitcoinChain } from '../../chains/bitcoin';
-import type { AppAccount } from '../types';
-import { broadcastSigned, checkFeeAlert } from './txFlow';
+import { broadcastWith, checkFeeAlert, feeLimitPrompt } from './txFlow';
 
-const account = { chain: 'LTC', path: "m/44'/2'/0'", bip: 44 } as AppAccount;
-const built = {
-  unsigned: { kind: 'send', feeRate: 4 },
-  review: { recipient: 'mX', amount: 1000n, fee: 904n },
-} as never;
+const context = { kind: 'send', from: "m/44'/2'/0'", to: 'mX', fee: '904' };
 
 function mockFetch(config: Record<string, unknown>, price: number | null) {
   const posts: unknown[] = [];
@@ -30,7 +24,7 @@ describe('fee alert', () => {
     mockFetch({ maxFeeLimit: 1000, higherFeeLimit: 100, feeLimitCurrency: 'USD' }, 85);
     // 1 LTC at 85 USD: fine; 2 LTC = 170 USD: higher_fee; 12 LTC = 1020 USD: max_fee
     await expect(checkFeeAlert('LTC', 100_000_000n)).resolves.toMatchObject({ alert: 'ok' });
-    await expect(checkFeeAlert('LTC', 200_000_000n)).resolves.toMatchObject({ alert: 'higher_fee', limit: '100', currency: 'USD' });
+    await expect(checkFeeAlert('LTC', 200_000_000n)).resolves.toMatchObject({ alert: 'higher_fee', limit: '100', currency: 'USD', symbol: '$' });
     await expect(checkFeeAlert('LTC', 1_200_000_000n)).resolves.toMatchObject({ alert: 'max_fee' });
   });
   it('defaults to 1000 / 100 and lets the flow go on when the check itself fails', async () => {
@@ -41,27 +35,38 @@ describe('fee alert', () => {
     });
     await expect(checkFeeAlert('LTC', 10n ** 12n)).resolves.toEqual({ alert: 'ok' });
   });
+  it("the higher_fee prompt names the limit's currency and its symbol ('higher than €50 (EUR)')", async () => {
+    mockFetch({ maxFeeLimit: 1000, higherFeeLimit: 50, feeLimitCurrency: 'EUR' }, 85);
+    await expect(feeLimitPrompt('LTC', 100_000_000n)).resolves.toEqual({ kind: 'higher_fee', limit: '50', currency: 'EUR', symbol: '€' });
+    await expect(feeLimitPrompt('LTC', 10n ** 6n)).resolves.toBeNull();
+  });
+  it('a coin without a price (a chain the user added, testnets) has no fee-limit alert and asks nothing', async () => {
+    const f = vi.fn();
+    vi.stubGlobal('fetch', f);
+    await expect(feeLimitPrompt('EVM', 10n ** 20n)).resolves.toBeNull();
+    await expect(feeLimitPrompt('TBTC', 10n ** 12n)).resolves.toBeNull();
+    expect(f).not.toHaveBeenCalled();
+  });
 });
 
 describe('broadcast', () => {
-  const chainWith = (broadcast: () => Promise<string>) =>
-    ({ networkId: 'LTC_REGTEST', adapter: { broadcast } }) as unknown as BitcoinChain;
+  const send = (broadcast: () => Promise<string>) => broadcastWith({ broadcast }, 'LTC', tx, context);
   const tx = { hash: 'ab'.repeat(32), raw: '00' };
 
   it('success stores the hash with state-010 and posts the transaction log', async () => {
     const posts = mockFetch({}, null);
-    const r = await broadcastSigned(chainWith(async () => tx.hash), account, tx, built);
+    const r = await send(async () => tx.hash);
     expect(r).toEqual({ kind: 'success', hash: tx.hash, resultCode: 'state-010' });
     await vi.waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ hash: tx.hash, chain: 'LTC', context: { result: 'state-010', fee: '904', to: 'mX' } });
   });
   it("'conflict' / 'Missing' show the unconfirmed-transaction alert; other failures err-08", async () => {
     mockFetch({}, null);
-    const conflict = await broadcastSigned(chainWith(async () => Promise.reject(new Error('txn-mempool-conflict'))), account, tx, built);
+    const conflict = await send(async () => Promise.reject(new Error('txn-mempool-conflict')));
     expect(conflict).toMatchObject({ kind: 'failed', resultCode: 'err-08', messageKey: 'broadcastConflict', conflict: true });
-    const missing = await broadcastSigned(chainWith(async () => Promise.reject(new Error('Missing inputs'))), account, tx, built);
+    const missing = await send(async () => Promise.reject(new Error('Missing inputs')));
     expect(missing).toMatchObject({ messageKey: 'broadcastConflict' });
-    const other = await broadcastSigned(chainWith(async () => Promise.reject(new Error('bad-txns-in-belowout'))), account, tx, built);
+    const other = await send(async () => Promise.reject(new Error('bad-txns-in-belowout')));
     expect(other).toMatchObject({ kind: 'failed', resultCode: 'err-08', messageKey: 'err-08', conflict: false, raw: 'bad-txns-in-belowout' });
   });
 });

@@ -1,20 +1,22 @@
 /**
- * Shared by Send and Speed up: device signing (progress current/total), finalize, broadcast with the
- * spec's error mapping, and the transaction log after every broadcast.
+ * The chain-agnostic parts of a send (every family, every send kind): device signing through the family's
+ * adapter (progress current/total, then finalize), broadcast with the spec's error mapping and the
+ * transaction log after every broadcast, and the fee-limit alert of the remote config.
  */
 import {
   mapBroadcastError,
   mapSigningError,
   classifyFeeAlert,
+  findCurrency,
   CHAINS,
+  type ChainSymbol,
   type FeeAlert,
 } from '@secux-companion/core';
-import type { SignedTransaction } from '@secux-companion/chain-common';
-import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
-import type { BitcoinChain } from '../../chains/bitcoin';
-import { currentDevice } from '../../device/runtime';
-import { fetchCoinPrice, fetchFeeLimits, postTxLog } from '../api';
-import type { AppAccount } from '../types';
+import type { SignedTransaction, SignOptions } from '@secux-companion/chain-common';
+import type { Device } from '@secux-companion/device';
+import { currentDevice } from '../device/runtime';
+import { PRICE_IDS, fetchCoinPrice, fetchFeeLimits, postTxLog } from '../accounts/api';
+import type { FeePrompt } from './SendSteps';
 
 export type SignOutcome =
   | { kind: 'signed'; tx: SignedTransaction }
@@ -39,14 +41,23 @@ export async function runSigning(sign: () => Promise<SignedTransaction>): Promis
   }
 }
 
-export function signOnDevice(
-  chain: BitcoinChain,
-  built: BtcBuiltTransaction,
+/**
+ * The signing half of a family's chain adapter (chain-common's ChainAdapter: sign on the device, then
+ * finalize). The connected Device satisfies every family's signer.
+ */
+export interface SigningAdapter<B, S> {
+  sign(signer: Device, built: B, options?: SignOptions): Promise<S>;
+  finalize(built: B, signature: S): SignedTransaction;
+  broadcast(tx: SignedTransaction): Promise<string>;
+}
+
+/** Device signature(s) of `built` through the adapter, then finalize. */
+export async function signWith<B, S>(
+  adapter: SigningAdapter<B, S>,
+  built: B,
   onProgress: (current: number, total: number) => void,
-): Promise<SignOutcome> {
-  return runSigning(async () =>
-    chain.adapter.finalize(built, await chain.adapter.sign(currentDevice(), built, { onProgress })),
-  );
+): Promise<SignedTransaction> {
+  return adapter.finalize(built, await adapter.sign(currentDevice(), built, { onProgress }));
 }
 
 export type BroadcastOutcome =
@@ -86,38 +97,30 @@ export async function runBroadcast(
   }
 }
 
-export function broadcastSigned(
-  chain: BitcoinChain,
-  account: AppAccount,
+/** Broadcast through the adapter and log it under `chain` with the family's context (path, fee …). */
+export function broadcastWith(
+  adapter: Pick<SigningAdapter<unknown, unknown>, 'broadcast'>,
+  chain: string,
   tx: SignedTransaction,
-  built: BtcBuiltTransaction,
+  context: Record<string, unknown>,
 ): Promise<BroadcastOutcome> {
-  const context = {
-    kind: built.unsigned.kind,
-    network: chain.networkId,
-    from: account.path,
-    bip: account.bip,
-    to: built.review.recipient,
-    amount: built.review.amount.toString(),
-    fee: built.review.fee.toString(),
-    feeRate: built.unsigned.feeRate,
-    relatedTx: built.unsigned.relatedTx ?? null,
-  };
   return runBroadcast(
-    () => chain.adapter.broadcast(tx),
+    () => adapter.broadcast(tx),
     tx.hash,
-    (hash, outcome) => void postTxLog(hash, account.chain, { ...context, ...outcome }),
+    (hash, outcome) => void postTxLog(hash, chain, { ...context, ...outcome }),
   );
 }
 
 /**
  * Fee alert before leaving the fee step: the fee's fiat value against maxFeeLimit / higherFeeLimit
- * (remote config, in its currency). When the check itself fails it is logged and the flow goes on.
+ * (remote config, in its currency). A coin without a price (testnets, chains the user added) has no alert;
+ * when the check itself fails it is logged and the flow goes on.
  */
 export async function checkFeeAlert(
-  chain: AppAccount['chain'],
+  chain: ChainSymbol,
   fee: bigint,
-): Promise<{ alert: FeeAlert; limit?: string; currency?: string }> {
+): Promise<{ alert: FeeAlert; limit?: string; currency?: string; symbol?: string }> {
+  if (!PRICE_IDS[chain]) return { alert: 'ok' };
   try {
     const limits = await fetchFeeLimits();
     const price = await fetchCoinPrice(chain, limits.currency);
@@ -129,9 +132,24 @@ export async function checkFeeAlert(
       maxFeeLimit: limits.maxFeeLimit,
       higherFeeLimit: limits.higherFeeLimit,
     });
-    return { alert, limit: limits.higherFeeLimit, currency: limits.currency };
+    const symbol = findCurrency(limits.currency)?.symbol ?? '';
+    return { alert, limit: limits.higherFeeLimit, currency: limits.currency, symbol };
   } catch (e) {
     console.warn('fee alert check failed', e);
     return { alert: 'ok' };
   }
+}
+
+/** The fee-limit prompt of a built transaction's fee (the last of every family's fee prompts), or null. */
+export async function feeLimitPrompt(chain: ChainSymbol, fee: bigint): Promise<FeePrompt | null> {
+  const check = await checkFeeAlert(chain, fee);
+  if (check.alert === 'max_fee') return { kind: 'max_fee' };
+  if (check.alert === 'higher_fee')
+    return {
+      kind: 'higher_fee',
+      limit: check.limit ?? '',
+      currency: check.currency ?? '',
+      symbol: check.symbol ?? '',
+    };
+  return null;
 }

@@ -1,4 +1,9 @@
-import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+/**
+ * Speed up (RBF or CPFP; spec 01 §4 "Speed-up (BTC)"): the bitcoin family's use of the one send flow with
+ * its own Details fields (the fee rate, and the CPFP recipient) and draft builder (buildRbf / buildCpfp).
+ * A failure in building or signing is alerted and closes the modal.
+ */
+import { Loader, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Operation } from '@secux-companion/chain-common';
 import {
@@ -8,31 +13,18 @@ import {
 } from '@secux-companion/chain-bitcoin';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../../components/useModalSize';
-import type { BitcoinChain } from '../../chains/bitcoin';
-import { coinText, errorText, issueText } from '../format';
-import { nextReceiveAddress } from '../receive/ReceiveModal';
-import { broadcastSigned, checkFeeAlert, signOnDevice, type BroadcastOutcome } from '../send/txFlow';
-import { refreshBalances } from '../store';
-import type { AppAccount } from '../types';
-import { accountKeys, descriptorOf } from '../useChain';
-import {
-  checkSpeedUpFee,
-  operationToUtxoTx,
-  originalFeeRate,
-  rbfMinimum,
-  suggestedRange,
-} from './speedUpRules';
-import {
-  BroadcastActions,
-  BroadcastStatus,
-  FeePromptModal,
-  ReviewTable,
-  SendStepper,
-  SignActions,
-  type FeePrompt,
-  type SendStep,
-} from '../send/SendSteps';
+import type { BitcoinChain } from '../../../chains/bitcoin';
+import { coinText, errorText, issueText } from '../../../accounts/format';
+import { nextReceiveAddress } from '../receive';
+import { refreshBalances } from '../../../accounts/store';
+import type { AppAccount } from '../account';
+import { accountKeys } from '../../../accounts/queryKeys';
+import { SendFlowModal } from '../../../send/SendFlowModal';
+import { feeLimitPrompt } from '../../../send/txFlow';
+import { useSendFlow } from '../../../send/useSendFlow';
+import { bitcoinReviewRows, bitcoinSigning } from './bitcoinFlow';
+import { bitcoinSendAccount } from './SendModal';
+import { checkSpeedUpFee, operationToUtxoTx, originalFeeRate, rbfMinimum, suggestedRange } from './speedUpRules';
 
 /** Speed-up modal (RBF or CPFP, one button picks the method): Details, Verification, Send, Status. */
 export function SpeedUpModal({
@@ -49,17 +41,10 @@ export function SpeedUpModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const size = useModalSize();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<SendStep>(0);
   const [feeText, setFeeText] = useState<string | null>(null);
   const [recipient, setRecipient] = useState<string | null>(null);
-  const [building, setBuilding] = useState(false);
-  const [built, setBuilt] = useState<BtcBuiltTransaction | null>(null);
-  const [signing, setSigning] = useState<{ current: number; total: number } | null>(null);
-  const [signed, setSigned] = useState<{ hash: string; raw: string } | null>(null);
-  const [result, setResult] = useState<BroadcastOutcome | 'loading' | null>(null);
-  const [feePrompt, setFeePrompt] = useState<FeePrompt | null>(null);
+  const sendAccount = bitcoinSendAccount(account);
 
   const fees = useQuery({
     queryKey: ['fees', account.chain, chain.networkId],
@@ -80,6 +65,18 @@ export function SpeedUpModal({
   const check = tiers ? checkSpeedUpFee(kind, text, minimum, tiers) : null;
   const recipientMissing = kind === 'cpfp' && to.trim() === '';
 
+  const flow = useSendFlow<BtcBuiltTransaction>({
+    ...bitcoinSigning(chain, sendAccount),
+    prompts: [(built) => feeLimitPrompt(account.chain, built.review.fee)],
+    describeError: (e) =>
+      e instanceof RbfFeeTooLowError ? t('speedUp.tooLow', { minimum: e.minimum }) : errorText(t, e),
+    // A build or signing failure is alerted and closes (a device cancel closes silently).
+    onFailure: (message) => {
+      if (message !== null) window.alert(message);
+      onClose();
+    },
+  });
+
   useEffect(() => {
     if (fees.isError) {
       window.alert(errorText(t, fees.error));
@@ -87,64 +84,15 @@ export function SpeedUpModal({
     }
   }, [fees.isError, fees.error, onClose, t]);
 
-  const fail = (e: unknown) => {
-    console.warn('speed-up failed', e);
-    window.alert(
-      e instanceof RbfFeeTooLowError ? t('speedUp.tooLow', { minimum: e.minimum }) : errorText(t, e),
-    );
-    onClose();
-  };
-
-  const onNext = async () => {
+  const onContinue = () => {
     if (!check?.ok || !tiers || recipientMissing) return;
-    setBuilding(true);
-    try {
+    const rate = check.rate;
+    void flow.start(() => {
       const tx = operationToUtxoTx(operation);
-      const b =
-        kind === 'rbf'
-          ? await chain.adapter.buildRbf(descriptorOf(account), tx, {
-              feeRate: check.rate,
-              networkFeeRate: tiers.medium,
-            })
-          : await chain.adapter.buildCpfp(descriptorOf(account), tx, {
-              recipient: to.trim(),
-              targetFeeRate: check.rate,
-            });
-      setBuilt(b);
-      const alert = await checkFeeAlert(account.chain, b.review.fee);
-      if (alert.alert === 'max_fee') setFeePrompt({ kind: 'max_fee' });
-      else if (alert.alert === 'higher_fee')
-        setFeePrompt({ kind: 'higher_fee', limit: alert.limit ?? '', currency: alert.currency ?? '' });
-      else setStep(1);
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBuilding(false);
-    }
-  };
-
-  const onSign = async () => {
-    if (!built) return;
-    setSigning({ current: 0, total: built.signRequest.inputs.length });
-    const outcome = await signOnDevice(chain, built, (current, total) => setSigning({ current, total }));
-    setSigning(null);
-    if (outcome.kind === 'signed') {
-      setSigned(outcome.tx);
-      setStep(2);
-    } else if (outcome.kind === 'cancelled') {
-      onClose();
-    } else {
-      fail(new Error(outcome.messageKey ? t(`errors.${outcome.messageKey}`) : (outcome.message ?? '')));
-    }
-  };
-
-  const onBroadcast = async () => {
-    if (!signed || !built) return;
-    setStep(3);
-    setResult('loading');
-    const outcome = await broadcastSigned(chain, account, signed, built);
-    setResult(outcome);
-    if (outcome.kind === 'failed' && outcome.conflict) window.alert(t('errors.broadcastConflict'));
+      return kind === 'rbf'
+        ? chain.adapter.buildRbf(sendAccount, tx, { feeRate: rate, networkFeeRate: tiers.medium })
+        : chain.adapter.buildCpfp(sendAccount, tx, { recipient: to.trim(), targetFeeRate: rate });
+    });
   };
 
   const done = () => {
@@ -157,112 +105,61 @@ export function SpeedUpModal({
     });
   };
 
+  const money = (v: bigint) => `${coinText(v, account.chain)} ${account.chain}`;
+
+  const details = (
+    <>
+      {!tiers && <Loader size="sm" aria-label={t('accounts.loading')} />}
+      <Text size="sm" data-testid="speed-up-kind" data-kind={kind}>
+        {kind === 'rbf' ? t('speedUp.explainRbf') : t('speedUp.explainCpfp')}
+      </Text>
+      <Text size="sm" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        {operation.hash}
+      </Text>
+      <Text size="sm">
+        {t('speedUp.originalFee', { fee: money(operation.fee), rate: original })}
+      </Text>
+      {range && <Text size="sm">{t('speedUp.suggested', { min: range.min, max: range.max })}</Text>}
+      {kind === 'cpfp' && (
+        <TextInput
+          label={t('send.recipient')}
+          value={to}
+          onChange={(e) => setRecipient(e.currentTarget.value)}
+          error={recipientMissing ? t('errors.recipientMissing') : undefined}
+          data-testid="speed-up-recipient"
+        />
+      )}
+      <TextInput
+        label={t('speedUp.feeRate')}
+        value={text}
+        inputMode="numeric"
+        onChange={(e) => setFeeText(e.currentTarget.value)}
+        error={
+          check && !check.ok && !check.blank
+            ? check.issue
+              ? issueText(t, check.issue)
+              : t('speedUp.tooLow', { minimum: check.tooLow })
+            : undefined
+        }
+        data-testid="speed-up-fee"
+      />
+    </>
+  );
+
   return (
-    <Modal
-      opened
-      onClose={step === 3 && result !== 'loading' ? done : onClose}
-      size={size}
+    <SendFlowModal
+      flow={flow}
       title={kind === 'rbf' ? t('speedUp.titleRbf') : t('speedUp.titleCpfp')}
-      closeOnClickOutside={false}
-      data-testid="speed-up-modal"
-    >
-      <SendStepper step={step} />
-      {step === 0 && (
-        <Stack>
-          {!tiers && <Loader size="sm" aria-label={t('accounts.loading')} />}
-          <Text size="sm" data-testid="speed-up-kind" data-kind={kind}>
-            {kind === 'rbf' ? t('speedUp.explainRbf') : t('speedUp.explainCpfp')}
-          </Text>
-          <Text size="sm" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {operation.hash}
-          </Text>
-          <Text size="sm">
-            {t('speedUp.originalFee', {
-              fee: `${coinText(operation.fee, account.chain)} ${account.chain}`,
-              rate: original,
-            })}
-          </Text>
-          {range && <Text size="sm">{t('speedUp.suggested', { min: range.min, max: range.max })}</Text>}
-          {kind === 'cpfp' && (
-            <TextInput
-              label={t('send.recipient')}
-              value={to}
-              onChange={(e) => setRecipient(e.currentTarget.value)}
-              error={recipientMissing ? t('errors.recipientMissing') : undefined}
-              data-testid="speed-up-recipient"
-            />
-          )}
-          <TextInput
-            label={t('speedUp.feeRate')}
-            value={text}
-            inputMode="numeric"
-            onChange={(e) => setFeeText(e.currentTarget.value)}
-            error={
-              check && !check.ok && !check.blank
-                ? check.issue
-                  ? issueText(t, check.issue)
-                  : t('speedUp.tooLow', { minimum: check.tooLow })
-                : undefined
-            }
-            data-testid="speed-up-fee"
-          />
-          <Group justify="flex-end">
-            <Button
-              onClick={() => void onNext()}
-              disabled={!check?.ok || recipientMissing}
-              loading={building}
-              data-testid="speed-up-next"
-            >
-              {t('send.continue')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-      {(step === 1 || step === 2) && built && (
-        <Stack>
-          <ReviewTable
-            rows={[
-              { label: t('send.recipient'), value: built.review.recipient, breakAll: true },
-              {
-                label: t('send.amountLabel'),
-                value: `${coinText(built.review.amount, account.chain)} ${account.chain}`,
-              },
-              {
-                label: t('send.networkFee'),
-                value: `${coinText(built.review.fee, account.chain)} ${account.chain} · ${t('send.feeRate', { rate: built.review.feeRate ?? 0 })}`,
-                testId: 'speed-up-review-fee',
-              },
-            ]}
-          />
-          {step === 1 ? (
-            <SignActions signing={signing} onSign={() => void onSign()} signTestId="speed-up-sign" />
-          ) : (
-            <BroadcastActions onBroadcast={() => void onBroadcast()} testId="speed-up-broadcast" />
-          )}
-        </Stack>
-      )}
-      {step === 3 && (
-        <BroadcastStatus
-          result={result}
-          explorerUrl={(hash) => chain.adapter.explorer.tx(hash)}
-          onDone={done}
-          testIds="speed-up"
-        />
-      )}
-      {feePrompt && (
-        <FeePromptModal
-          prompt={feePrompt}
-          onContinue={() => {
-            setFeePrompt(null);
-            setStep(1);
-          }}
-          // Closing a fee-limit alert drops the built replacement; the Details step stays.
-          onClose={() => {
-            setFeePrompt(null);
-            setBuilt(null);
-          }}
-        />
-      )}
-    </Modal>
+      testIds="speed-up"
+      continueTestId="speed-up-next"
+      modalTestId="speed-up-modal"
+      details={details}
+      canContinue={!!check?.ok && !recipientMissing}
+      onContinue={onContinue}
+      reviewRows={(built) => bitcoinReviewRows(t, built, money, 'speed-up-review-fee')}
+      explorerUrl={(hash) => chain.adapter.explorer.tx(hash)}
+      onClose={onClose}
+      onDone={done}
+    />
   );
 }

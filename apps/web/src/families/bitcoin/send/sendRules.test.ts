@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBitcoinAdapter, type BitcoinBackend } from '@secux-companion/chain-bitcoin';
 import { mapBroadcastError } from '@secux-companion/core';
-import { checkAmount, checkRecipient, customFeeAboveEstimate, feeRateOf } from './sendRules';
+import { checkAmount, checkRecipient, feeRateOf } from './sendRules';
 
 const tiers = { high: 8, medium: 4, low: 2 };
 const backend = {} as BitcoinBackend;
@@ -20,11 +20,6 @@ describe('fee modes', () => {
     expect(feeRateOf('Custom', tiers, '0')).toEqual({ ok: false });
     expect(feeRateOf('Custom', tiers, '1000000')).toEqual({ ok: true, rate: 1_000_000 });
     expect(feeRateOf('Custom', tiers, '1000001')).toMatchObject({ ok: false, issue: { code: 'btcFeeTooHigh' } });
-  });
-  it('a custom fee above the estimate asks for confirmation', () => {
-    expect(customFeeAboveEstimate('Custom', 5, tiers)).toBe(true);
-    expect(customFeeAboveEstimate('Custom', 4, tiers)).toBe(false);
-    expect(customFeeAboveEstimate('high', 8, tiers)).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
 /** Send form rules of the bitcoin family (spec 01 §4 "Send form behaviour", §5). */
 import {
   CHAINS,
-  customFeeNeedsConfirmation,
   feeForMode,
   normalizeRecipient,
   recipientIssue,
@@ -30,11 +29,6 @@ export function feeRateOf(mode: FeeMode, tiers: FeeTiers<number>, customText: st
   const tooHigh = validateBtcFeeRate(rate);
   if (tooHigh) return { ok: false, issue: tooHigh };
   return { ok: true, rate };
-}
-
-/** A custom fee above the estimate (the default, medium, tier) asks for confirmation. */
-export function customFeeAboveEstimate(mode: FeeMode, rate: number, tiers: FeeTiers<number>): boolean {
-  return mode === 'Custom' && customFeeNeedsConfirmation(rate, tiers.medium);
 }
 
 /** Recipient text → the address to use ('scheme:' prefix removed) and its status. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '@secux-companion/chain-common';
 import { checkSpeedUpFee, operationToUtxoTx, originalFeeRate, rbfMinimum, speedUpKindFor, suggestedRange } from './speedUpRules';
-import { formatTime, historyErrorKey, isAtBottom } from '../history/historyRules';
 
 const tiers = { high: 30, medium: 20, low: 10 };
 const btc = { networkId: 'BTC', adapter: { chain: 'BTC' } };
@@ -68,23 +67,5 @@ describe('speed up', () => {
     const tx = operationToUtxoTx(op({}));
     expect(tx.inputs[0]).toMatchObject({ txid: 'p', vout: 1, isOwn: true, path: "m/84'/0'/0'/0/0" });
     expect(tx.outputs[1]).toMatchObject({ vout: 1, value: 1740n, path: "m/84'/0'/0'/1/2" });
-  });
-});
-
-describe('history', () => {
-  it('infinite scroll triggers within 1 px of the bottom', () => {
-    expect(isAtBottom({ scrollHeight: 1000, scrollTop: 599, clientHeight: 400 })).toBe(true);
-    expect(isAtBottom({ scrollHeight: 1000, scrollTop: 598, clientHeight: 400 })).toBe(false);
-  });
-  it('busy servers show serverBusyMessage, other failures state-23', () => {
-    expect(historyErrorKey({ status: 429 })).toBe('serverBusy');
-    expect(historyErrorKey({ status: 503 })).toBe('serverBusy');
-    expect(historyErrorKey({ status: 502 })).toBe('state-23');
-    expect(historyErrorKey(new Error('x'))).toBe('state-23');
-  });
-  it("a missing time is null (shown as 'Invalid Timestamp')", () => {
-    expect(formatTime(null, 'en')).toBeNull();
-    expect(formatTime(0, 'en')).toBeNull();
-    expect(formatTime(1_700_000_000_000, 'en')).toMatch(/2023/);
   });
 });
