@@ -1,9 +1,10 @@
 import { AppShell } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, useBlocker } from 'react-router-dom';
+import { createBrowserRouter, Outlet, RouterProvider, useBlocker, useNavigate } from 'react-router-dom';
 import { FullScreenLoader } from './components/FullScreenLoader';
 import { otpRequest, useRuntime } from './device/runtime';
 import { useStore } from './state/store';
+import { session, useSession } from './state/session';
 import { TopBar } from './components/TopBar';
 import { ConnMethod } from './screens/ConnMethod';
 import { NotFound } from './screens/NotFound';
@@ -17,8 +18,8 @@ const Receive = lazy(() => import('./screens/Receive'));
 const Setting = lazy(() => import('./screens/Setting'));
 const AccountList = lazy(() => import('./accounts/AccountList'));
 const AccountInformation = lazy(() => import('./accounts/AccountInformation'));
-const EvmChainsPage = lazy(() => import('./evm/EvmChainsPage'));
-const EvmAccountPage = lazy(() => import('./evm/EvmAccountPage'));
+const EvmChainsPage = lazy(() => import('./evmChains/EvmChainsPage'));
+const EvmAccountPage = lazy(() => import('./evmChains/EvmAccountPage'));
 // Overlays that only a connection needs load with it.
 const OtpModal = lazy(() => import('./components/OtpModal').then((m) => ({ default: m.OtpModal })));
 const VirtualScreen = lazy(() => import('./components/VirtualScreen').then((m) => ({ default: m.VirtualScreen })));
@@ -30,9 +31,17 @@ function RootView() {
   const unsupportedModel = useDeviceInfo((s) => s.unsupportedModel);
   const otpOpen = useStore(otpRequest, (s) => s.open);
   const emulatorInUse = useRuntime((r) => r.emulator !== null);
+  const navigate = useNavigate();
+  const routeIntent = useSession((s) => s.routeIntent);
   useEffect(() => {
     if (blocker.state === 'blocked') blocker.reset();
   }, [blocker]);
+  // The device layer hands back where to go; the app navigates.
+  useEffect(() => {
+    if (!routeIntent) return;
+    session.set({ routeIntent: null });
+    void navigate(routeIntent.to, routeIntent.replace ? { replace: true } : {});
+  }, [routeIntent, navigate]);
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
@@ -63,7 +72,7 @@ function RootView() {
   );
 }
 
-export const router = createBrowserRouter([
+const router = createBrowserRouter([
   {
     element: <RootView />,
     children: [

@@ -1,138 +1,175 @@
-import { Alert, Button, Container, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Container, Loader, Stack, Tabs } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { deviceAddress } from '@secux-companion/chain-bitcoin';
-import { supportsBuy } from '@secux-companion/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../lib/backRule';
 import { useSelectedCoin } from '../state/coinSelection';
+import type { AnyFamily, FamilyChain, WalletAccount } from '../families/types';
 import { AccountHeader } from './AccountHeader';
-import { coinText, fiatText } from './format';
-import { HistoryTab } from './history/HistoryTab';
-import { HISTORY_REFRESH_MS } from './history/historyRules';
-import { nextReceiveAddress, ReceiveModal } from './receive/ReceiveModal';
-import { SendModal } from './send/SendModal';
 import { BuyModal } from './BuyModal';
-import { refreshBalances, selectedAccount, useAccounts } from './store';
-import { accountKeys, descriptorOf, useBitcoinChain } from './useChain';
-import { usePrice } from './usePrice';
-import { EVM_NATIVE_COINS } from './evmCoins';
+import { amountText, unitFiatText } from './format';
+import { HISTORY_REFRESH_MS } from './history/historyRules';
+import { accountKeys } from './queryKeys';
+import { ReceiveModal } from './receive/ReceiveModal';
 import { sendAllowed } from './sendGate';
+import { refreshBalances, selectedAccount, useAccounts } from './store';
+import { usePrice } from './usePrice';
 
-const NativeEvmAccountInformation = lazy(() =>
-  import('../evm/NativeEvmScreens').then((m) => ({ default: m.NativeEvmAccountInformation })),
-);
-
-/** The account page of the selected coin: the bitcoin family here, the EVM family in src/evm. */
+/** AccountInformation: the selected account of the coin chosen in the coin menu. */
 export default function AccountInformation() {
-  const coin = useSelectedCoin();
-  if (coin && EVM_NATIVE_COINS.includes(coin))
-    return (
-      <Suspense fallback={null}>
-        <NativeEvmAccountInformation coin={coin} />
-      </Suspense>
-    );
-  return <UtxoAccountInformation />;
-}
-
-/** One account: header (name, coin, fiat and coin balance), Send, Receive, Buy, and the History tab. */
-function UtxoAccountInformation() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const coin = useSelectedCoin();
-  const account = useAccounts((s) => (s.chain === coin ? selectedAccount(s) : undefined));
-  const chain = useBitcoinChain(account?.chain);
-  const { price, currency } = usePrice(account?.chain ?? null);
-  const [modal, setModal] = useState<'send' | 'receive' | 'buy' | null>(null);
+  const ok = useAccounts((s) => !!coin && s.scope === coin);
+  if (!ok) return <Navigate to={ROUTES.Account} replace />;
+  return (
+    <AccountPage
+      backTo={ROUTES.Account}
+      priced
+      afterSend={() => {
+        void navigate(ROUTES.Account);
+        refreshBalances().catch((e: unknown) => {
+          console.warn('refresh failed', e);
+          window.alert(t('errors.err-40'));
+          void navigate(ROUTES.wallet);
+        });
+      }}
+    />
+  );
+}
+
+/**
+ * One account of any family: header (name, coin, fiat and coin balance), Send, Receive, Buy, the family's
+ * extra actions and tabs (bitcoin: History with Speed up; EVM: Tokens, NFTs, History).
+ */
+export function AccountPage({
+  backTo,
+  priced,
+  afterSend,
+}: {
+  /** Where to go without an account. */
+  backTo: string;
+  /** Fiat values shown (a chain the user added has no price). */
+  priced?: boolean;
+  /** After the Status step of a send. */
+  afterSend: () => void;
+}) {
+  const account = useAccounts((s) => selectedAccount(s));
+  const family = useAccounts((s) => s.family);
+  const chain = useAccounts((s) => s.chain);
+  const coin = useAccounts((s) => s.coin);
+  if (!account || !family || !chain) return <Navigate to={backTo} replace />;
+  return (
+    <FamilyAccountPage
+      key={account.id}
+      family={family}
+      chain={chain}
+      account={account}
+      priceCoin={priced ? coin : null}
+      afterSend={afterSend}
+    />
+  );
+}
+
+type Modal = { kind: 'send'; initial?: unknown } | { kind: 'receive' } | { kind: 'buy' } | null;
+
+function FamilyAccountPage({
+  family,
+  chain,
+  account,
+  priceCoin,
+  afterSend,
+}: {
+  family: AnyFamily;
+  chain: FamilyChain;
+  account: WalletAccount;
+  priceCoin: Parameters<typeof usePrice>[0];
+  afterSend: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { price, currency } = usePrice(priceCoin);
+  const [modal, setModal] = useState<Modal>(null);
   const state = useQuery({
-    queryKey: accountKeys.state(account?.id ?? ''),
-    queryFn: () => chain.data!.adapter.getAccountState(descriptorOf(account!)),
-    enabled: !!account && !!chain.data,
+    queryKey: accountKeys.state(account.id),
+    queryFn: () => chain.adapter.getAccountState(family.descriptor(chain, account)),
     staleTime: 0,
     refetchInterval: HISTORY_REFRESH_MS,
   });
-
-  if (!account) return <Navigate to={ROUTES.Account} replace />;
+  const openSend = (initial?: unknown) => sendAllowed() && setModal({ kind: 'send', initial });
+  const extras = family.usePage({ chain, account, ...(state.data ? { state: state.data } : {}), openSend });
+  const [tab, setTab] = useState<string | null>(extras.tabs[0]?.value ?? null);
   const balance = state.data?.balance ?? account.balance;
-  const fiat = fiatText(balance, account.chain, price);
+  const buy = family.buy(chain, account);
+  const { Send } = family;
 
-  /** After a send: back to the account list, balances refreshed (err-40 and the wallet on failure). */
-  const afterSend = () => {
+  /** After a send: the account's data is read again, then the page's caller moves on. */
+  const done = () => {
     setModal(null);
-    void queryClient.invalidateQueries({ queryKey: accountKeys.state(account.id) });
-    void queryClient.invalidateQueries({ queryKey: accountKeys.history(account.id) });
-    void navigate(ROUTES.Account);
-    refreshBalances().catch((e: unknown) => {
-      console.warn('refresh failed', e);
-      window.alert(t('errors.err-40'));
-      void navigate(ROUTES.wallet);
-    });
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(account.id) });
+    afterSend();
   };
 
-  // Narrowed once for the Buy modal's address lookup (a callback does not keep the narrowing of chain.data).
-  const buyChain = chain.data;
   return (
     <Container py="lg" size="lg">
       <Stack>
         <AccountHeader
           name={account.name}
-          icon={account.chain.slice(0, 3)}
+          icon={chain.unit.symbol.slice(0, 3)}
           iconColor="blue"
           balance={balance}
-          balanceText={`${coinText(balance, account.chain)} ${account.chain}`}
-          fiat={fiat}
+          balanceText={amountText(balance, chain.unit)}
+          fiat={unitFiatText(balance, chain.unit, price)}
           currencySymbol={currency.symbol}
-          note={
-            state.data && state.data.pending !== 0n ? (
-              <Text size="xs" c="orange">
-                {t('accounts.available', {
-                  amount: `${coinText(state.data.available, account.chain)} ${account.chain}`,
-                })}
-              </Text>
-            ) : undefined
-          }
-          onSend={() => sendAllowed() && setModal('send')}
-          onReceive={() => setModal('receive')}
-          disabled={!chain.data}
+          note={extras.note}
+          onSend={() => openSend()}
+          onReceive={() => setModal({ kind: 'receive' })}
           moreActions={
-            supportsBuy(account.chain) && (
-              <Button variant="outline" onClick={() => setModal('buy')} disabled={!chain.data} data-testid="account-buy">
-                {t('accounts.buy')}
-              </Button>
+            (buy || extras.actions) && (
+              <>
+                {buy && (
+                  <Button variant="outline" onClick={() => setModal({ kind: 'buy' })} data-testid="account-buy">
+                    {t('accounts.buy')}
+                  </Button>
+                )}
+                {extras.actions}
+              </>
             )
           }
         />
-        {account.chain === 'BCH' && <Alert color="blue">{t('accounts.bchNote')}</Alert>}
-        {chain.isError && <Alert color="red">{t('errors.err-40')}</Alert>}
-        <Tabs defaultValue="history">
-          <Tabs.List>
-            <Tabs.Tab value="history" data-testid="tab-history">
-              {t('history.tab')}
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="history" pt="md">
-            {chain.data ? (
-              <HistoryTab account={account} chain={chain.data} />
-            ) : (
-              <Loader size="sm" aria-label={t('accounts.loading')} />
-            )}
-          </Tabs.Panel>
-        </Tabs>
+        {extras.alerts}
+        {state.isError && <Alert color="red">{t('errors.err-40')}</Alert>}
+        {extras.tabs.length > 0 && (
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              {extras.tabs.map((x) => (
+                <Tabs.Tab key={x.value} value={x.value} data-testid={x.testId}>
+                  {x.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {extras.tabs.map((x) => (
+              <Tabs.Panel key={x.value} value={x.value} pt="md">
+                {x.panel ?? <Loader size="sm" aria-label={t('accounts.loading')} />}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        )}
       </Stack>
-      {chain.data && modal === 'send' && (
-        <SendModal account={account} chain={chain.data} onClose={() => setModal(null)} onDone={afterSend} />
+      {extras.overlay}
+      {modal?.kind === 'send' && (
+        <Send chain={chain} account={account} initial={modal.initial} onClose={() => setModal(null)} onDone={done} />
       )}
-      {chain.data && modal === 'receive' && (
-        <ReceiveModal account={account} chain={chain.data} onClose={() => setModal(null)} />
+      {modal?.kind === 'receive' && (
+        <ReceiveModal family={family} chain={chain} account={account} onClose={() => setModal(null)} />
       )}
-      {buyChain && modal === 'buy' && (
+      {buy && modal?.kind === 'buy' && (
         <BuyModal
-          coin={account.chain}
-          // Bitcoin family: the next receive address, as the Receive modal shows it.
-          loadTarget={() => nextReceiveAddress(buyChain, account)}
-          deviceForm={(address) => deviceAddress(buyChain.adapter.network, address)}
+          coin={chain.adapter.chain}
+          loadTarget={buy.loadTarget}
+          {...(buy.deviceForm ? { deviceForm: buy.deviceForm } : {})}
+          {...(buy.verify ? { verify: buy.verify } : {})}
           onClose={() => setModal(null)}
         />
       )}

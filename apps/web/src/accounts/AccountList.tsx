@@ -1,55 +1,44 @@
-import { Alert, Badge, Button, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { btcAddressTypeLabel, CHAINS } from '@secux-companion/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Button, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CHAINS } from '@secux-companion/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../lib/backRule';
 import { useSelectedCoin } from '../state/coinSelection';
-import { isUtxoChain } from '../chains/bitcoin';
+import { hasFamily } from '../families/registry';
+import type { WalletAccount } from '../families/types';
 import { AccountCard } from './AccountCard';
-import { AccountFormModal, type AccountFormMode } from './AccountFormModal';
 import { PortfolioHeader } from './PortfolioHeader';
-import { DeleteAccountModal } from './DeleteAccountModal';
-import { coinText, fiatText } from './format';
-import { accountsStore, loadAccounts, refreshBalances, selectAccount, useAccounts } from './store';
-import { totalBalance } from './rules';
-import type { AppAccount } from './types';
+import { amountText, errorText, unitFiatText } from './format';
+import { accountsStore, deleteAccount, loadAccounts, refreshBalances, selectAccount, useAccounts } from './store';
 import { usePrice } from './usePrice';
-import { EVM_NATIVE_COINS } from './evmCoins';
 
-// The EVM family's screens (and its chain library) load only when an EVM coin is chosen.
-const NativeEvmAccountList = lazy(() => import('../evm/NativeEvmScreens').then((m) => ({ default: m.NativeEvmAccountList })));
-
-/** Account list of the selected coin (spec 01 §2 "Account list"): the bitcoin family here, the EVM family in src/evm. */
+/**
+ * Account list of the selected coin (spec 01 §2 "Account list"), for every family in the registry: portfolio
+ * header, create and refresh, discovery progress, the cards with the family's details. A coin without a
+ * family in the registry says so.
+ */
 export default function AccountList() {
-  const coin = useSelectedCoin();
-  if (coin && EVM_NATIVE_COINS.includes(coin))
-    return (
-      <Suspense fallback={null}>
-        <NativeEvmAccountList coin={coin} />
-      </Suspense>
-    );
-  return <UtxoAccountList />;
-}
-
-function UtxoAccountList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const coin = useSelectedCoin();
-  const chain = useAccounts((s) => s.chain);
+  const scope = useAccounts((s) => s.scope);
   const status = useAccounts((s) => s.status);
   const accounts = useAccounts((s) => s.accounts);
   const progress = useAccounts((s) => s.progress);
-  const { price, currency } = usePrice(coin);
-  const [form, setForm] = useState<AccountFormMode | null>(null);
-  const [deleting, setDeleting] = useState<AppAccount | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
+  const family = useAccounts((s) => s.family);
+  const chain = useAccounts((s) => s.chain);
   const stale = useAccounts((s) => s.stale);
+  const { price, currency } = usePrice(coin);
+  const [form, setForm] = useState<{ kind: 'create' } | { kind: 'rename'; account: WalletAccount } | null>(null);
+  const [deleting, setDeleting] = useState<WalletAccount | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!coin || !isUtxoChain(coin)) return;
+    if (!coin || !hasFamily(coin)) return;
     const s = accountsStore.get();
-    if (s.chain === coin && (s.status === 'ready' || s.status === 'discovering')) return;
+    if (s.scope === coin && (s.status === 'ready' || s.status === 'discovering')) return;
     loadAccounts(coin).catch((e: unknown) => {
       console.warn('account recovery failed', e);
       window.alert(t('errors.err-40'));
@@ -64,7 +53,7 @@ function UtxoAccountList() {
       </Container>
     );
   }
-  if (!isUtxoChain(coin)) {
+  if (!hasFamily(coin)) {
     return (
       <Container py="lg">
         <Title order={1} size="h2">
@@ -75,8 +64,10 @@ function UtxoAccountList() {
     );
   }
 
-  const ready = chain === coin && status === 'ready';
-  const total = totalBalance(ready ? accounts : []);
+  const ready = scope === coin && status === 'ready' && !!family && !!chain;
+  const shown = ready ? accounts : [];
+  const total = shown.reduce((s, a) => s + a.balance, 0n);
+  const unit = chain?.unit ?? { symbol: coin, decimals: CHAINS[coin].decimals, digits: CHAINS[coin].displayDigits };
 
   const refresh = async () => {
     setRefreshing(true);
@@ -91,14 +82,24 @@ function UtxoAccountList() {
     }
   };
 
+  const remove = async (a: WalletAccount) => {
+    setFailure(null);
+    try {
+      await deleteAccount(a.id);
+    } catch (e) {
+      setFailure(errorText(t, e));
+    }
+  };
+
+  const { CardDetails, CardNotice, AccountForm, DeleteAccount } = family ?? {};
   return (
     <Container py="lg" size="lg">
       <Stack>
         <PortfolioHeader
           title={t('accounts.portfolio', { coin: CHAINS[coin].name })}
-          fiat={fiatText(total, coin, price)}
+          fiat={unitFiatText(total, unit, price)}
           currencySymbol={currency.symbol}
-          balanceText={`${coinText(total, coin)} ${coin}`}
+          balanceText={amountText(total, unit)}
           notice={
             stale && (
               <Text size="sm" c="orange" role="status" data-testid="balances-stale">
@@ -111,6 +112,11 @@ function UtxoAccountList() {
           onRefresh={() => void refresh()}
           onCreate={() => setForm({ kind: 'create' })}
         />
+        {failure && (
+          <Alert color="red" role="alert" data-testid="accounts-error">
+            {failure}
+          </Alert>
+        )}
 
         {status === 'discovering' && (
           <Group role="status" aria-live="polite" data-testid="discovery-progress">
@@ -137,67 +143,32 @@ function UtxoAccountList() {
         {ready && accounts.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="account-grid">
             {accounts.map((a) => (
-              <UtxoAccountCard
+              <AccountCard
                 key={a.id}
-                account={a}
-                price={price}
+                name={a.name}
+                path={a.path}
+                address={a.address}
+                balance={a.balance}
+                balanceText={amountText(a.balance, unit)}
+                fiat={unitFiatText(a.balance, unit, price)}
                 currencySymbol={currency.symbol}
+                details={CardDetails && <CardDetails chain={chain} account={a} />}
+                notice={CardNotice && <CardNotice chain={chain} account={a} />}
                 onOpen={() => {
                   selectAccount(a.id);
                   void navigate(ROUTES.AccountInformation);
                 }}
                 onRename={() => setForm({ kind: 'rename', account: a })}
-                onDelete={() => setDeleting(a)}
+                onDelete={() => (DeleteAccount ? setDeleting(a) : void remove(a))}
               />
             ))}
           </SimpleGrid>
         )}
       </Stack>
-      {form && <AccountFormModal chain={coin} mode={form} onClose={() => setForm(null)} />}
-      {deleting && <DeleteAccountModal account={deleting} onClose={() => setDeleting(null)} />}
+      {ready && form && AccountForm && <AccountForm chain={chain} accounts={accounts} mode={form} onClose={() => setForm(null)} />}
+      {ready && deleting && DeleteAccount && (
+        <DeleteAccount chain={chain} account={deleting} onClose={() => setDeleting(null)} />
+      )}
     </Container>
-  );
-}
-
-/** A bitcoin-family card: the address type (BTC) under the name, a pending amount at the bottom. */
-function UtxoAccountCard({
-  account: a,
-  price,
-  currencySymbol,
-  ...actions
-}: {
-  account: AppAccount;
-  price: string | null;
-  currencySymbol: string;
-  onOpen: () => void;
-  onRename: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation();
-  const label = a.chain === 'BTC' || a.chain === 'TBTC' ? btcAddressTypeLabel(a.bip) : undefined;
-  return (
-    <AccountCard
-      name={a.name}
-      path={a.path}
-      balance={a.balance}
-      balanceText={`${coinText(a.balance, a.chain)} ${a.chain}`}
-      fiat={fiatText(a.balance, a.chain, price)}
-      currencySymbol={currencySymbol}
-      details={
-        label ? (
-          <Badge variant="light" mt={4} data-testid="account-type">
-            {label}
-          </Badge>
-        ) : undefined
-      }
-      notice={
-        a.pending !== 0n && (
-          <Text size="xs" c="orange" data-testid="account-pending">
-            {t('accounts.pending', { amount: `${coinText(a.pending, a.chain)} ${a.chain}` })}
-          </Text>
-        )
-      }
-      {...actions}
-    />
   );
 }

@@ -6,6 +6,21 @@ export function coinText(value: bigint, chain: ChainSymbol): string {
   return formatUnits(value, CHAINS[chain].decimals, { maxDigits: CHAINS[chain].displayDigits });
 }
 
+/** An amount with its symbol, in a chain's display unit (decimals and digits). */
+export function amountText(value: bigint, unit: { symbol: string; decimals: number; digits: number }): string {
+  return `${formatUnits(value, unit.decimals, { maxDigits: unit.digits })} ${unit.symbol}`;
+}
+
+/** Fiat value of an amount in a display unit, or null when the price is not available. */
+export function unitFiatText(value: bigint, unit: { decimals: number }, price: string | null | undefined): string | null {
+  if (!price) return null;
+  try {
+    return toFiat(value, unit.decimals, price);
+  } catch {
+    return null;
+  }
+}
+
 /** Fiat value, or null when the price is not available ('Price N/A'). */
 export function fiatText(value: bigint, chain: ChainSymbol, price: string | null | undefined, digits?: number): string | null {
   if (!price) return null;

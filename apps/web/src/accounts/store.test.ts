@@ -1,36 +1,30 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppAccount } from './types';
+import type { AnyFamily, FamilyChain, WalletAccount } from '../families/types';
+import { accountsStore, refreshBalances, showAccounts } from './store';
 
-const summary = vi.fn();
-vi.mock('../chains/bitcoin', () => ({
-  getBitcoinChain: async () => ({ backend: { clearCache: () => undefined, getAccountSummary: summary } }),
-}));
-
-const { accountsStore, refreshBalances } = await import('./store');
-
-const account: AppAccount = {
+const account: WalletAccount = {
   id: "LTC:m/44'/2'/0'",
-  idx: 1,
-  chain: 'LTC',
-  coinType: 2,
   index: 0,
   bip: 44,
   path: "m/44'/2'/0'",
-  extendPubKey: 'tpubFake',
   name: 'LTC 1 Legacy',
   balance: 500_000_000n,
   pending: 0n,
   txCount: 1,
 };
 
-describe('balance refresh', () => {
+const refresh = vi.fn();
+const family = { id: 'fake', refresh } as unknown as AnyFamily;
+const chain = { unit: { symbol: 'LTC', decimals: 8, digits: 8 }, local: false } as unknown as FamilyChain;
+
+describe('balance refresh (any family)', () => {
   beforeEach(() => {
-    accountsStore.set({ chain: 'LTC', accounts: [account], stale: false });
-    summary.mockReset();
+    showAccounts('LTC', family, chain, [account], account.id);
+    refresh.mockReset();
   });
 
   it('a failed provider keeps the last known balance, marked stale — never zero', async () => {
-    summary.mockRejectedValue(new Error('upstream_failed'));
+    refresh.mockRejectedValue(new Error('upstream_failed'));
     await expect(refreshBalances()).rejects.toThrow('upstream_failed');
     expect(accountsStore.get().accounts[0]!.balance).toBe(500_000_000n);
     expect(accountsStore.get().stale).toBe(true);
@@ -38,9 +32,18 @@ describe('balance refresh', () => {
 
   it('a successful refresh updates balances and clears the stale mark', async () => {
     accountsStore.set({ stale: true });
-    summary.mockResolvedValue({ balance: 400_000_000n, unconfirmed: 10_000n, txCount: 2 });
+    refresh.mockResolvedValue([{ ...account, balance: 400_010_000n, pending: 10_000n, txCount: 2 }]);
     await refreshBalances();
     expect(accountsStore.get().accounts[0]!).toMatchObject({ balance: 400_010_000n, pending: 10_000n, txCount: 2 });
     expect(accountsStore.get().stale).toBe(false);
+  });
+
+  it('an answer for a coin no longer shown is dropped', async () => {
+    refresh.mockImplementation(async () => {
+      showAccounts('BTC', family, chain, [], null);
+      return [{ ...account, balance: 1n }];
+    });
+    await refreshBalances();
+    expect(accountsStore.get().accounts).toEqual([]);
   });
 });

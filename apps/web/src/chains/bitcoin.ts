@@ -3,7 +3,7 @@
  * coin on (GET /api/chains: mainnet formats on the mainnet profile, the Litecoin regtest on the local
  * profile). Loaded only by the account screens (chain libraries stay out of the landing page).
  */
-import type { ChainSymbol } from '@secux-companion/core';
+import { CHAINS, isUtxoChain, type ChainSymbol } from '@secux-companion/core';
 import {
   createBitcoinAdapter,
   createProductApiBackend,
@@ -12,12 +12,6 @@ import {
   type NetworkId,
   type ProductApiBackend,
 } from '@secux-companion/chain-bitcoin';
-
-export const UTXO_CHAINS: readonly ChainSymbol[] = ['BTC', 'TBTC', 'LTC', 'BCH', 'GRS', 'DASH', 'DGB', 'DOGE'];
-
-export function isUtxoChain(chain: ChainSymbol | null | undefined): boolean {
-  return !!chain && UTXO_CHAINS.includes(chain);
-}
 
 /** Network id of a coin given the server's network for it (only LTC has a local regtest). */
 export function networkIdFor(chain: ChainSymbol, serverNetwork: 'main' | 'test' | 'regtest' | undefined): NetworkId {
@@ -30,6 +24,9 @@ export interface BitcoinChain {
   adapter: BitcoinAdapter;
   backend: ProductApiBackend;
   networkId: NetworkId;
+  unit: { symbol: string; decimals: number; digits: number };
+  /** The local regtest: no public explorer. */
+  local: boolean;
 }
 
 let networks: Promise<Record<string, 'main' | 'test' | 'regtest'>> | null = null;
@@ -49,7 +46,14 @@ export function getBitcoinChain(chain: ChainSymbol): Promise<BitcoinChain> {
     hit = serverNetworks().then((n) => {
       const networkId = networkIdFor(chain, n[chain]);
       const backend = createProductApiBackend({ chain });
-      return { adapter: createBitcoinAdapter(networkId, backend), backend, networkId };
+      const info = CHAINS[chain];
+      return {
+        adapter: createBitcoinAdapter(networkId, backend),
+        backend,
+        networkId,
+        unit: { symbol: chain, decimals: info.decimals, digits: info.displayDigits },
+        local: networkId === 'LTC_REGTEST',
+      };
     });
     cache.set(chain, hit);
     hit.catch(() => cache.delete(chain));

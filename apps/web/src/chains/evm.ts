@@ -4,13 +4,12 @@
  * localnet chain), and chains the user added, whose RPCs the browser calls itself (health check and
  * failover in chain-evm's JSON-RPC backend). Loaded only by the account screens.
  */
-import type { ChainSymbol } from '@secux-companion/core';
+import { CHAINS, type ChainSymbol } from '@secux-companion/core';
 import {
   createEvmAdapter,
   createEvmProductApiBackend,
   createJsonRpcBackend,
   customEvmChain,
-  isNativeEvmSymbol,
   nativeEvmChain,
   type AddableChainLike,
   type EvmAdapter,
@@ -24,9 +23,13 @@ export interface EvmChain {
   spec: EvmChainSpec;
   /** The server runs this chain locally (no public explorer). */
   local: boolean;
+  /** Display unit: the native currency with core's display digits (9 for ETH and BSC, 8 elsewhere). */
+  unit: { symbol: string; decimals: number; digits: number };
 }
 
-export { isNativeEvmSymbol };
+function unitOf(spec: EvmChainSpec) {
+  return { symbol: spec.coin, decimals: spec.decimals, digits: CHAINS[spec.symbol].displayDigits };
+}
 
 const cache = new Map<string, Promise<EvmChain>>();
 
@@ -48,7 +51,7 @@ export function getEvmChain(chain: ChainSymbol): Promise<EvmChain> {
       });
       const backend = createEvmProductApiBackend({ chain });
       const adapter = createEvmAdapter(spec, backend, { nonceFallbacks: backend.nonceFallbacks() });
-      return { adapter, backend, spec, local };
+      return { adapter, backend, spec, local, unit: unitOf(spec) };
     });
     cache.set(chain, hit);
     hit.catch(() => cache.delete(chain));
@@ -62,7 +65,7 @@ export function getCustomEvmChain(entry: AddableChainLike): EvmChain {
   const backend = createJsonRpcBackend({ chainId: entry.chainId, rpcs: entry.rpcs });
   const loopback = entry.rpcs.some((r) => /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(r));
   const adapter = createEvmAdapter(spec, backend, { nonceFallbacks: backend.nonceFallbacks() });
-  return { adapter, backend, spec, local: loopback };
+  return { adapter, backend, spec, local: loopback, unit: unitOf(spec) };
 }
 
 /** Tests: forget adapters. */

@@ -15,12 +15,11 @@ import {
   type DeviceVersion,
 } from '@secux-companion/device';
 import type { SecuxEmulator } from '@secux-companion/emulator';
-import { router } from '../App';
 import { fetchLatestFirmware } from '../firmware/api';
 import { i18next } from '../i18n';
 import { ROUTES } from '../lib/backRule';
 import { deviceInfo, initialDeviceInfo } from '../state/deviceInfo';
-import { hideLoader, session, showLoader, type ConnectionMethod } from '../state/session';
+import { hideLoader, requestRoute, session, showLoader, type ConnectionMethod } from '../state/session';
 import { emulatorChoice } from './emulatorChoice';
 import { askOtp, runtime } from './runtime';
 
@@ -146,7 +145,7 @@ export async function runConnection(method: ConnectionMethod): Promise<void> {
       // Step 3: USB in bootloader → MCU update flow on the Setting screen.
       session.set({ bootloader: true, settingsTab: 'mcu', updatePending: true });
       deviceInfo.set({ mcuFlowOpen: true });
-      await router.navigate(ROUTES.Setting);
+      requestRoute(ROUTES.Setting);
       return;
     }
     if (version.model === 'unknown') {
@@ -158,7 +157,7 @@ export async function runConnection(method: ConnectionMethod): Promise<void> {
       // Step 4: an S97/S90 SE goes to Setting for the SE update.
       deviceInfo.set({ seState: 'welcome' });
       session.set({ connected: true, settingsTab: 'se', updatePending: true });
-      await router.navigate(ROUTES.Setting);
+      requestRoute(ROUTES.Setting);
       return;
     }
     const info = await device.getWalletInfo();
@@ -172,7 +171,7 @@ export async function runConnection(method: ConnectionMethod): Promise<void> {
       deviceInfo.set({ testAccounts: detection.allTestAccounts, hasTestAccounts: detection.hasTestAccounts });
     }
     session.set({ connected: true });
-    await router.navigate(ROUTES.wallet, { replace: true });
+    requestRoute(ROUTES.wallet, { replace: true });
   } catch (error) {
     // Step 6: in SE bootloader go to the SE update with an error flag; otherwise the caller toasts.
     if (device) {
@@ -183,7 +182,7 @@ export async function runConnection(method: ConnectionMethod): Promise<void> {
       if (inSeBootloader) {
         deviceInfo.set({ seState: 'welcome' });
         session.set({ connected: true, seUpdateError: true, settingsTab: 'se', updatePending: true });
-        await router.navigate(ROUTES.Setting);
+        requestRoute(ROUTES.Setting);
         return;
       }
       runtime.set({ device: null });

@@ -7,7 +7,7 @@ import { useModalSize } from '../components/useModalSize';
 import { EXTERNAL_LINK_PROPS } from '../lib/links';
 import type { EvmChain } from '../chains/evm';
 import { safeImageUrl } from './format';
-import type { EvmAccount } from './store';
+import type { EvmAccount } from './account';
 import { fetchAllNfts } from './nfts';
 
 export const nftKeys = { list: (id: string) => ['evm-nfts', id] as const };

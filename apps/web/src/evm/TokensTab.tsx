@@ -8,7 +8,7 @@ import { errorText } from '../accounts/format';
 import { selectedCurrency } from '../accounts/api';
 import type { EvmChain } from '../chains/evm';
 import { evmFiatText } from './format';
-import type { EvmAccount } from './store';
+import type { EvmAccount } from './account';
 import {
   TOKEN_TUTORIAL_KEY,
   deviceTokens,

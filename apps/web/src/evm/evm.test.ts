@@ -5,7 +5,7 @@ import {
   isUsableRpc,
   readAddedChains,
   writeAddedChains,
-} from './addedChains';
+} from '../evmChains/addedChains';
 import { mergeKnown, readTokenSettings, writeTokenSettings } from './tokens';
 import { safeImageUrl } from './format';
 

@@ -1,11 +1,10 @@
-import { formatUnits, toFiat } from '@secux-companion/core';
+import { toFiat } from '@secux-companion/core';
 import type { EvmChain } from '../chains/evm';
+import { amountText } from '../accounts/format';
 
-/** Display digits of EVM coins (9 for ETH and BSC). */
-export const EVM_DISPLAY_DIGITS = 9;
-
-export function evmCoinText(value: bigint, chain: EvmChain): string {
-  return `${formatUnits(value, chain.spec.decimals, { maxDigits: EVM_DISPLAY_DIGITS })} ${chain.spec.coin}`;
+/** A coin amount of the chain with its symbol (core's display digits: 9 for ETH and BSC, 8 elsewhere). */
+export function evmCoinText(value: bigint, chain: Pick<EvmChain, 'unit'>): string {
+  return amountText(value, chain.unit);
 }
 
 export function evmFiatText(value: bigint, decimals: number, price: string | null | undefined, digits?: number): string | null {

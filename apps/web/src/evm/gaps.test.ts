@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EvmBuiltTransaction } from '@secux-companion/chain-evm';
-import { customFeeAboveEstimate, feePromptFor, nextEvmFeePrompt, stageAfter } from './feePrompt';
+import { customFeeAboveEstimate, feePromptFor, nextEvmFeePrompt, stageAfter } from '../families/evm/send/feePrompt';
 import { evmAccountNameIssue, evmDeleteBlock, nextEvmAccountIndex } from './naming';
 import { fetchTokenImages, fetchTokenPrices, safeIconUrl, tokenInitial } from './tokens';
 import { collectNftPages, fetchAllNfts, NFT_MAX_PAGES } from './nfts';
@@ -125,7 +125,7 @@ describe('EVM token icons', () => {
 });
 
 describe('EVM token prices', () => {
-  it('asks ETH (also the local profile) and BSC prices by platform; others and failures give none', async () => {
+  it("asks prices on core's price platform (ETH, also the local profile, BSC, XDC); others and failures give none", async () => {
     const f = vi.fn(async (_url: string) => json({ prices: { [LUSD.toLowerCase()]: 1, '0xbad': 'x' } }));
     vi.stubGlobal('fetch', f);
     const localEth = { spec: { symbol: 'ETH' }, local: true } as unknown as EvmChain;
@@ -137,6 +137,8 @@ describe('EVM token prices', () => {
     expect((await fetchTokenPrices({ spec: { symbol: 'TETH' } } as unknown as EvmChain, [LUSD], 'usd')).size).toBe(0);
     expect((await fetchTokenPrices({ spec: { symbol: 'EVM' } } as unknown as EvmChain, [LUSD], 'usd')).size).toBe(0);
     expect(f).toHaveBeenCalledTimes(2);
+    await fetchTokenPrices({ spec: { symbol: 'XDC' } } as unknown as EvmChain, [LUSD], 'usd');
+    expect(f.mock.calls[2]?.[0]).toContain('platform=xdc-network');
     f.mockRejectedValueOnce(new Error('offline'));
     expect((await fetchTokenPrices(localEth, [LUSD], 'usd')).size).toBe(0);
   });

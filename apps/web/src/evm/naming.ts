@@ -1,11 +1,19 @@
 /** Re-exports of chain-evm's account rules used by the EVM screens, plus the name and delete rules. */
-import { defaultEvmAccountName, validateAccountName, type Issue } from '@secux-companion/core';
+import { defaultAccountName, defaultEvmAccountName, validateAccountName, type Issue } from '@secux-companion/core';
+import type { EvmChain } from '../chains/evm';
 
 export { assertEvmAccountDeletable } from '@secux-companion/chain-evm';
 
 /** Name of account `index` of a chain the user added (shortened chain name + number, ≤ 15 characters). */
 export function defaultEvmName(chainName: string, index: number): string {
   return defaultEvmAccountName(chainName, index);
+}
+
+/** Name of account `index` on this chain (native: 'Ethereum 1'; a chain the user added: shortened chain name). */
+export function evmAccountName(chain: Pick<EvmChain, 'spec'>, index: number): string {
+  return chain.spec.symbol === 'EVM'
+    ? defaultEvmName(chain.spec.name, index)
+    : defaultAccountName(chain.spec.symbol, index, 44);
 }
 
 /** Core's name rules (1-15 characters, allowed characters, unique on the chain): err-38, err-29, err-25. */

@@ -5,10 +5,10 @@
  * Balances come in one batch from the adapter; prices from the product API (failures are silent).
  */
 import { deviceTokenEntry, tokenToggleAction, type TokenMetadata } from '@secux-companion/chain-evm';
-import { signingPath } from '@secux-companion/core';
+import { CHAINS, signingPath } from '@secux-companion/core';
 import { currentDevice } from '../device/runtime';
 import type { EvmChain } from '../chains/evm';
-import type { EvmAccount } from './store';
+import type { EvmAccount } from './account';
 
 export interface AccountToken extends TokenMetadata {
   balance: bigint;
@@ -94,11 +94,12 @@ export async function enabledTokenBalances(chain: EvmChain, account: EvmAccount,
 }
 
 /**
- * Token prices by contract from the product API (ETH and BSC; silent failures). The local profile's ETH asks
+ * Token prices by contract from the product API, on the price platform of core's chain table (silent
+ * failures; a chain without one, like a chain the user added, has none). The local profile's ETH asks
  * too: its server answers from its local table (LUSD at 1 USD), never from a public price service.
  */
 export async function fetchTokenPrices(chain: EvmChain, contracts: readonly string[], currency: string): Promise<Map<string, string>> {
-  const platform = chain.spec.symbol === 'ETH' ? 'ethereum' : chain.spec.symbol === 'BSC' ? 'binance-smart-chain' : null;
+  const platform = CHAINS[chain.spec.symbol].pricePlatform;
   const out = new Map<string, string>();
   if (!platform || !contracts.length) return out;
   try {
@@ -135,9 +136,10 @@ export function tokenInitial(symbol: string): string {
 /** Token icons by contract (lower case) from the product API, ETH only; silent failures. */
 export async function fetchTokenImages(chain: EvmChain, contracts: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  if (chain.spec.symbol !== 'ETH' || !contracts.length) return out;
+  const platform = CHAINS[chain.spec.symbol].pricePlatform;
+  if (chain.spec.symbol !== 'ETH' || !platform || !contracts.length) return out;
   try {
-    const q = `platform=ethereum&contracts=${contracts.map((c) => c.toLowerCase()).join(',')}`;
+    const q = `platform=${platform}&contracts=${contracts.map((c) => c.toLowerCase()).join(',')}`;
     const res = await fetch(`/api/prices/token-images?${q}`);
     if (!res.ok) return out;
     const body = (await res.json()) as { images?: Record<string, unknown> };

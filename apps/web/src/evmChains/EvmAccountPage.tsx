@@ -1,24 +1,13 @@
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../lib/backRule';
-import { EvmAccountInformation } from './EvmAccountInformation';
-import { selectedEvmAccount, useEvm } from './store';
+import { AccountPage } from '../accounts/AccountInformation';
+import { useAccounts } from '../accounts/store';
+import { Navigate } from 'react-router-dom';
 
-/** evmaccount: one account of a chain the user added (opened from the EVM chains area). */
+/** evmaccount: one account of a chain the user added (opened from the EVM chains area), on the shared account page. */
 export default function EvmAccountPage() {
   const navigate = useNavigate();
-  const account = useEvm((s) => (s.scope?.startsWith('EVM-') ? selectedEvmAccount(s) : undefined));
-  const chain = useEvm((s) => (s.scope?.startsWith('EVM-') ? s.chain : null));
-  if (!account || !chain) return <Navigate to={ROUTES.evmChains} replace />;
-  return (
-    <EvmAccountInformation
-      key={account.id}
-      chain={chain}
-      account={account}
-      price={null}
-      currencySymbol=""
-      showExplorer
-      afterSend={() => void navigate(ROUTES.evmChains)}
-    />
-  );
+  const added = useAccounts((s) => !!s.scope?.startsWith('EVM-'));
+  if (!added) return <Navigate to={ROUTES.evmChains} replace />;
+  return <AccountPage backTo={ROUTES.evmChains} afterSend={() => void navigate(ROUTES.evmChains)} />;
 }
-

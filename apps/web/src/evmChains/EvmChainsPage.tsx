@@ -8,9 +8,11 @@ import { useNavigate } from 'react-router-dom';
 import { useModalSize } from '../components/useModalSize';
 import { ROUTES } from '../lib/backRule';
 import { errorText } from '../accounts/format';
+import { showAccounts } from '../accounts/store';
+import { loadFamily } from '../families/registry';
+import type { EvmAccount } from '../evm/account';
+import { evmCoinText } from '../evm/format';
 import { addAccountTo, addChain, chainOf, deleteChainAccount, fetchChainRegistry, isUsableRpc, readAddedChains, recoverAddedChains, refreshChain, writeAddedChains, type RegistryChain } from './addedChains';
-import { evmCoinText } from './format';
-import { evmStore } from './store';
 
 interface ChainsTask {
   (): Promise<AddedEvmChain[]>;
@@ -76,12 +78,15 @@ export default function EvmChainsPage() {
   const open = (c: AddedEvmChain, index: number) => {
     if (accountCardAction(c).open === 'dialog') return setUnavailable(true);
     const scope = `EVM-${c.chainId}`;
-    const accounts = c.accounts.map((a) => {
+    const accounts = c.accounts.map((a): EvmAccount => {
       const path = accountBasePath(44, 60, a.index);
-      return { id: `${scope}:${path}`, index: a.index, path, address: a.address, name: a.name, balance: a.balance, nonce: 0, txCount: 0 };
+      return { id: `${scope}:${path}`, index: a.index, bip: 44, path, address: a.address, name: a.name, balance: a.balance, pending: 0n, txCount: 0 };
     });
-    evmStore.set({ scope, chain: chainOf(c), accounts, selectedId: accounts.find((a) => a.index === index)?.id ?? null, status: 'ready' });
-    void navigate(ROUTES.evmaccount);
+    // The shared account page with the EVM family (its module loads on demand).
+    void loadFamily('EVM').then((family) => {
+      showAccounts(scope, family, chainOf(c), accounts, accounts.find((a) => a.index === index)?.id ?? null);
+      void navigate(ROUTES.evmaccount);
+    });
   };
 
   return (

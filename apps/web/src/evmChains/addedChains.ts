@@ -239,7 +239,11 @@ export async function refreshChain(chain: AddedEvmChain): Promise<AddedEvmChain>
   const evm = chainOf(chain);
   try {
     const accounts = await Promise.all(
-      chain.accounts.map(async (a) => ({ ...a, balance: (await evm.backend.getAccount(a.address)).balance })),
+      chain.accounts.map(async (a) => {
+        const path = accountBasePath(44, 60, a.index);
+        const s = await evm.adapter.getAccountState({ chain: 'EVM', index: a.index, bip: 44, path, address: a.address });
+        return { ...a, balance: s.balance };
+      }),
     );
     return { ...chain, accounts, hasValidRpc: true };
   } catch (e) {

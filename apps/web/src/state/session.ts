@@ -17,6 +17,16 @@ export interface SessionState {
   settingsTab: SettingsTab;
   /** Full-screen loader: null when hidden, else the translation key of its message. */
   loading: { messageKey: string } | null;
+  /**
+   * Where the layers below the app want the user to go (the device layer after connecting): App.tsx
+   * navigates and clears it, so no module below it imports the router.
+   */
+  routeIntent: RouteIntent | null;
+}
+
+export interface RouteIntent {
+  to: string;
+  replace?: boolean;
 }
 
 export const initialSession: SessionState = {
@@ -27,6 +37,7 @@ export const initialSession: SessionState = {
   updatePending: false,
   settingsTab: 'general',
   loading: null,
+  routeIntent: null,
 };
 
 export const session = createStore<SessionState>(initialSession);
@@ -41,4 +52,9 @@ export function showLoader(messageKey = 'app.loading') {
 
 export function hideLoader() {
   session.set({ loading: null });
+}
+
+/** Asks the app to navigate (see {@link SessionState.routeIntent}). */
+export function requestRoute(to: string, options: { replace?: boolean } = {}) {
+  session.set({ routeIntent: { to, ...(options.replace ? { replace: true } : {}) } });
 }

@@ -1,56 +1,40 @@
-import { Button } from '@mantine/core';
+import { formatUnits } from '@secux-companion/core';
 import type { Operation } from '@secux-companion/chain-common';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { BitcoinChain } from '../../chains/bitcoin';
-import { coinText } from '../format';
-import type { AppAccount } from '../types';
-import { accountKeys, descriptorOf } from '../useChain';
+import { amountText } from '../format';
+import { accountKeys } from '../queryKeys';
+import type { AnyFamily, FamilyChain, HistoryExtras, WalletAccount } from '../../families/types';
 import { HistoryList, useHistoryPages, type HistoryItemView } from './HistoryList';
-import { speedUpKindFor } from '../speedup/speedUpRules';
-import { useDeviceInfo } from '../../state/deviceInfo';
-import { SpeedUpModal } from '../speedup/SpeedUpModal';
 
-/** History tab: 10 per page, infinite scroll (1 px tolerance), pending items, explorer links, Speed up. */
-export function HistoryTab({ account, chain }: { account: AppAccount; chain: BitcoinChain }) {
-  const { t } = useTranslation();
-  const deviceType = useDeviceInfo((s) => s.deviceType);
-  const [speedUp, setSpeedUp] = useState<Operation | null>(null);
+const noExtras = (): HistoryExtras => ({});
+
+/**
+ * History tab of every family: the adapter's pages (10 per page, infinite scroll with 1 px tolerance),
+ * pending items, explorer links (none on a local chain), and the family's per-item action (Speed up).
+ */
+export function HistoryTab({ family, chain, account }: { family: AnyFamily; chain: FamilyChain; account: WalletAccount }) {
+  const useExtras = family.useHistoryExtras ?? noExtras;
+  const extras = useExtras({ chain, account });
   const { query, operations } = useHistoryPages(accountKeys.history(account.id), (cursor) =>
-    chain.adapter.getHistory(descriptorOf(account), cursor),
+    chain.adapter.getHistory(family.descriptor(chain, account), cursor),
   );
-  // The local regtest has no public explorer.
-  const noExplorer = chain.adapter.network.testnet && chain.networkId === 'LTC_REGTEST';
-  const items = operations.map((op): HistoryItemView => {
-    const kind = speedUpKindFor(op, chain, deviceType);
-    return {
-      key: op.hash,
+  const amount = (op: Operation) =>
+    op.token ? `${formatUnits(op.value, op.token.decimals, { maxDigits: 8 })} ${op.token.symbol}` : amountText(op.value, chain.unit);
+  const items = operations.map(
+    (op): HistoryItemView => ({
+      key: family.historyKey?.(op) ?? op.hash,
       hash: op.hash,
       direction: op.direction,
       pending: op.blockHeight === null,
       time: op.time,
-      amount: `${coinText(op.value, account.chain)} ${account.chain}`,
-      link: noExplorer ? undefined : chain.adapter.explorer.tx(op.hash),
-      action: kind ? (
-        <Button size="xs" variant="light" onClick={() => setSpeedUp(op)} data-testid="history-speed-up" data-kind={kind}>
-          {t('speedUp.button')}
-        </Button>
-      ) : undefined,
-    };
-  });
-
+      amount: amount(op),
+      link: chain.local ? undefined : chain.adapter.explorer.tx(op.hash),
+      action: extras.action?.(op),
+    }),
+  );
   return (
     <>
       <HistoryList query={query} items={items} />
-      {speedUp && (
-        <SpeedUpModal
-          account={account}
-          chain={chain}
-          operation={speedUp}
-          kind={speedUpKindFor(speedUp, chain, deviceType)!}
-          onClose={() => setSpeedUp(null)}
-        />
-      )}
+      {extras.overlay}
     </>
   );
 }

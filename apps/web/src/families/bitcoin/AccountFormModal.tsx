@@ -1,15 +1,15 @@
 import { Alert, NativeSelect } from '@mantine/core';
 import { btcAddressTypeLabel, CHAINS, defaultAccountName, type Bip, type ChainSymbol } from '@secux-companion/core';
+import type { BitcoinChain } from '../../chains/bitcoin';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ROUTES } from '../lib/backRule';
-import { AccountFormFrame, AccountNameInput } from './AccountForm';
-import { issueText } from './format';
+import { ROUTES } from '../../lib/backRule';
+import { AccountFormFrame, AccountNameInput } from '../../accounts/AccountForm';
+import { issueText } from '../../accounts/format';
+import { AccountActionError, createAccount, renameAccount, useAccounts } from '../../accounts/store';
 import { accountNameIssue, createAccountIssue, nextAccountIndex } from './rules';
-import { AccountActionError, createAccount, renameAccount, useAccounts } from './store';
-import type { AppAccount } from './types';
-import { NETWORKS, type NetworkId } from '@secux-companion/chain-bitcoin';
+import type { AppAccount } from './account';
 
 export type AccountFormMode = { kind: 'create' } | { kind: 'rename'; account: AppAccount };
 
@@ -18,11 +18,12 @@ function bipLabel(chain: ChainSymbol, bip: Bip, t: (k: string) => string): strin
 }
 
 /** Create / rename modal: name rules err-38, err-29, err-25; warm-002 when the previous account is empty. */
-export function AccountFormModal({ chain, mode, onClose }: { chain: ChainSymbol; mode: AccountFormMode; onClose: () => void }) {
+export function AccountFormModal({ chain: loaded, mode, onClose }: { chain: BitcoinChain; mode: AccountFormMode; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const accounts = useAccounts((s) => s.accounts);
-  const networkBips = NETWORKS[(chain === 'LTC' ? 'LTC' : chain) as NetworkId]?.bips ?? [];
+  const chain = loaded.adapter.chain;
+  const accounts = useAccounts((s) => s.accounts) as AppAccount[];
+  const networkBips = loaded.adapter.network.bips;
   const bips = CHAINS[chain].bips.filter((b) => networkBips.includes(b));
   const [bip, setBip] = useState<Bip>(mode.kind === 'rename' ? mode.account.bip : CHAINS[chain].defaultBip);
   const suggested = useMemo(() => defaultAccountName(chain, nextAccountIndex(accounts, bip), bip), [accounts, bip, chain]);
@@ -49,7 +50,7 @@ export function AccountFormModal({ chain, mode, onClose }: { chain: ChainSymbol;
     <AccountFormFrame
       creating={mode.kind === 'create'}
       blocked={!!nameIssue || !!warm}
-      onSave={() => (mode.kind === 'rename' ? renameAccount(mode.account.id, value) : createAccount(bip, value))}
+      onSave={() => (mode.kind === 'rename' ? renameAccount(mode.account.id, value) : createAccount({ bip, name: value }))}
       failureOf={failureOf}
       onClose={onClose}
       saveTestId="account-form-save"

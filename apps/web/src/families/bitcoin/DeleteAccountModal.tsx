@@ -1,11 +1,11 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../components/FormModal';
-import { errorText, issueText } from './format';
+import { FormModal } from '../../components/FormModal';
+import { errorText, issueText } from '../../accounts/format';
+import { deleteAccount } from '../../accounts/store';
 import { deleteAccountIssue } from './rules';
-import { deleteAccount } from './store';
-import type { AppAccount } from './types';
+import type { AppAccount } from './account';
 
 /** Delete: only an empty account; otherwise err-11. */
 export function DeleteAccountModal({ account, onClose }: { account: AppAccount; onClose: () => void }) {

@@ -5,6 +5,7 @@ import {
   type Bip,
   type ChainSymbol,
 } from '@secux-companion/core';
+import type { AccountDescriptor } from '@secux-companion/chain-common';
 
 /** An account of a bitcoin-family coin as the app keeps it (spec 01 §3 "Account (in app)"). */
 export interface AppAccount {
@@ -58,4 +59,9 @@ export function accountAt(
     txCount: 0,
     ...fields,
   };
+}
+
+/** What the adapter needs to query an account. */
+export function descriptorOf(a: AppAccount): AccountDescriptor {
+  return { chain: a.chain, index: a.index, bip: a.bip, path: a.path, xpub: a.extendPubKey };
 }

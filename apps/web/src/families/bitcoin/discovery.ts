@@ -2,9 +2,10 @@
  * Account recovery of a bitcoin-family coin (spec 01 §4 "Account sync and recovery", 02 §4):
  * the device's list filtered by coin number gives the names; discovery loads each purpose (44 and 49,
  * plus 84 and 86 for BTC) and keeps probing the next account index while it shows activity. Each probed
- * account costs one extended public key from the device and one product-API request. The result is
+ * account costs one extended public key from the device and one adapter state read. The result is
  * written back to the device (sync).
  */
+import type { DiscoveryProgress } from '../types';
 import {
   CHAINS,
   accountBasePath,
@@ -14,7 +15,8 @@ import {
   type Bip,
   type ChainSymbol,
 } from '@secux-companion/core';
-import { accountAt, type AppAccount } from './types';
+import type { AccountDescriptor } from '@secux-companion/chain-common';
+import { accountAt, type AppAccount } from './account';
 
 export interface DeviceAccountLike {
   name: string;
@@ -34,18 +36,9 @@ export interface DiscoveryDevice {
   }): Promise<void>;
 }
 
-export interface SummarySource {
-  getAccountSummary(
-    xpub: string,
-    bip: Bip,
-  ): Promise<{ balance: bigint; unconfirmed: bigint; txCount: number }>;
-}
-
-export interface DiscoveryProgress {
-  bip: Bip;
-  index: number;
-  /** Accounts found so far. */
-  found: number;
+/** The adapter's account state (balance including the pending part). */
+export interface StateSource {
+  getAccountState(account: AccountDescriptor): Promise<{ balance: bigint; pending: bigint; txCount: number }>;
 }
 
 export interface DiscoveryOptions {
@@ -60,14 +53,14 @@ export function recoveryBips(chain: ChainSymbol, networkBips: readonly Bip[]): B
   return CHAINS[chain].bips.filter((b) => networkBips.includes(b));
 }
 
-export function isUsed(s: { balance: bigint; unconfirmed: bigint; txCount: number }): boolean {
-  return s.txCount > 0 || s.balance !== 0n || s.unconfirmed !== 0n;
+export function isUsed(s: { balance: bigint; pending: bigint; txCount: number }): boolean {
+  return s.txCount > 0 || s.balance !== 0n || s.pending !== 0n;
 }
 
 export async function recoverAccounts(
   chain: ChainSymbol,
   device: DiscoveryDevice,
-  backend: SummarySource,
+  source: StateSource,
   options: DiscoveryOptions,
 ): Promise<AppAccount[]> {
   const info = CHAINS[chain];
@@ -91,7 +84,7 @@ export async function recoverAccounts(
       options.onProgress?.({ bip, index, found: found.length });
       const path = accountBasePath(bip, info.coinType, index);
       const xpub = await device.getXPublicKey(path);
-      const summary = await backend.getAccountSummary(xpub, bip);
+      const summary = await source.getAccountState({ chain, index, bip, path, xpub });
       const used = isUsed(summary);
       const saved = onDevice.has(path);
       if (used || saved || (index === 0 && bip === info.defaultBip)) {
@@ -101,8 +94,8 @@ export async function recoverAccounts(
             idx: now() + found.length,
             extendPubKey: xpub,
             name: saved ? sanitizeRecoveredName(onDevice.get(path), fallback) : fallback,
-            balance: summary.balance + summary.unconfirmed,
-            pending: summary.unconfirmed,
+            balance: summary.balance,
+            pending: summary.pending,
             txCount: summary.txCount,
           }),
         );

@@ -10,7 +10,7 @@ import {
   receiveIndex,
   totalBalance,
 } from './rules';
-import type { AppAccount } from './types';
+import type { AppAccount } from './account';
 
 function acc(p: Partial<AppAccount> & { index: number; bip: Bip }): AppAccount {
   const path = `m/${p.bip}'/2'/${p.index}'`;
@@ -60,10 +60,10 @@ describe('account recovery and discovery', () => {
       'LTC',
       device,
       {
-        getAccountSummary: async (xpub) => {
+        getAccountState: async ({ xpub }) => {
           requests++;
-          const path = xpub.slice(5);
-          return used.has(path) ? { balance: 100n, unconfirmed: 0n, txCount: 1 } : { balance: 0n, unconfirmed: 0n, txCount: 0 };
+          const path = xpub!.slice(5);
+          return used.has(path) ? { balance: 100n, pending: 0n, txCount: 1 } : { balance: 0n, pending: 0n, txCount: 0 };
         },
       },
       { networkBips: [44, 49, 84] },
@@ -83,7 +83,7 @@ describe('account recovery and discovery', () => {
     const accounts = await recoverAccounts(
       'BTC',
       device,
-      { getAccountSummary: async () => ({ balance: 0n, unconfirmed: 0n, txCount: 0 }) },
+      { getAccountState: async () => ({ balance: 0n, pending: 0n, txCount: 0 }) },
       { networkBips: [44, 49, 84, 86] },
     );
     expect(accounts.map((a) => [a.path, a.name])).toEqual([
@@ -98,7 +98,7 @@ describe('account recovery and discovery', () => {
     const accounts = await recoverAccounts(
       'DOGE',
       device,
-      { getAccountSummary: async (x) => (x.endsWith("/0'") ? { balance: 0n, unconfirmed: 5n, txCount: 0 } : { balance: 0n, unconfirmed: 0n, txCount: 0 }) },
+      { getAccountState: async ({ xpub }) => (xpub!.endsWith("/0'") ? { balance: 5n, pending: 5n, txCount: 0 } : { balance: 0n, pending: 0n, txCount: 0 }) },
       { networkBips: [44], onProgress: (p) => seen.push(p.index) },
     );
     expect(accounts).toHaveLength(1);

@@ -6,7 +6,7 @@ import {
   type ChainSymbol,
   type Issue,
 } from '@secux-companion/core';
-import { accountAt, type AppAccount } from './types';
+import { accountAt, type AppAccount } from './account';
 
 export function isEmptyAccount(a: Pick<AppAccount, 'balance' | 'pending' | 'txCount'>): boolean {
   return a.balance === 0n && a.pending === 0n && a.txCount === 0;

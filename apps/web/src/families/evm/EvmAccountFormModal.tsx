@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountFormFrame, AccountNameInput } from '../accounts/AccountForm';
-import { issueText } from '../accounts/format';
-import type { EvmChain } from '../chains/evm';
-import { evmAccountNameIssue, nextEvmAccountIndex } from './naming';
-import { createEvmAccount, evmAccountName, renameEvmAccount, type EvmAccount } from './store';
+import { AccountFormFrame, AccountNameInput } from '../../accounts/AccountForm';
+import { issueText } from '../../accounts/format';
+import { createAccount, renameAccount } from '../../accounts/store';
+import type { EvmChain } from '../../chains/evm';
+import type { EvmAccount } from '../../evm/account';
+import { evmAccountName, evmAccountNameIssue, nextEvmAccountIndex } from '../../evm/naming';
 
 export type EvmAccountFormMode = { kind: 'create' } | { kind: 'rename'; account: EvmAccount };
 
@@ -34,7 +35,7 @@ export function EvmAccountFormModal({
     <AccountFormFrame
       creating={!current}
       blocked={!!nameIssue}
-      onSave={() => (current ? renameEvmAccount(current.id, name) : createEvmAccount(name))}
+      onSave={() => (current ? renameAccount(current.id, name) : createAccount({ name }))}
       failureOf={(e) => {
         console.warn('account save failed', e);
         return issueText(t, { code: 'err-09' });

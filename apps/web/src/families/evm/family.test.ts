@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { customEvmChain, createEvmAdapter, type EvmBackend } from '@secux-companion/chain-evm';
 import type { Device, DeviceAccount } from '@secux-companion/device';
-import { runtime } from '../device/runtime';
-import type { EvmChain } from '../chains/evm';
-import { deleteEvmAccount, evmStore, type EvmAccount } from './store';
-import { readTokenSettings, writeTokenSettings } from './tokens';
+import { runtime } from '../../device/runtime';
+import type { EvmChain } from '../../chains/evm';
+import { accountsStore, deleteAccount, showAccounts } from '../../accounts/store';
+import type { EvmAccount } from '../../evm/account';
+import { readTokenSettings, writeTokenSettings } from '../../evm/tokens';
+import { family } from './index';
 
 const ME = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const LUSD = '0x9AD50244681e313eeF77adD770A9F3dBE000406b';
@@ -31,17 +33,18 @@ function fakeDevice(table: DeviceAccount[]) {
 function sideChain(): EvmChain {
   const spec = customEvmChain({ chainId: 31338, name: 'Side', nativeCurrency: { symbol: 'ETH', decimals: 18 }, rpcs: ['http://127.0.0.1:1'] });
   const backend = {} as EvmBackend;
-  return { spec, backend, adapter: createEvmAdapter(spec, backend), local: true };
+  return { spec, backend, adapter: createEvmAdapter(spec, backend), local: true, unit: { symbol: 'ETH', decimals: 18, digits: 8 } };
 }
 
 const account = (index: number): EvmAccount => ({
   id: `EVM-31338:m/44'/60'/${index}'`,
   index,
+  bip: 44,
   path: `m/44'/60'/${index}'`,
   address: ME,
   name: `Side ${index + 1}`,
   balance: 0n,
-  nonce: 0,
+  pending: 0n,
   txCount: 0,
 });
 
@@ -61,10 +64,10 @@ describe('deleting an EVM account', () => {
     ]);
     runtime.set({ device });
     const chain = sideChain();
-    evmStore.set({ scope: 'EVM-31338', chain, accounts: [account(0), account(1)], selectedId: account(1).id, status: 'ready' });
+    showAccounts('EVM-31338', family, chain, [account(0), account(1)], account(1).id);
     writeTokenSettings(31338, ME, { known: [{ contract: LUSD, name: 'L', symbol: 'L', decimals: 18 }], enabled: [] });
 
-    const left = await deleteEvmAccount(account(1).id);
+    const left = await deleteAccount(account(1).id);
 
     expect(left.map((a) => a.index)).toEqual([0]);
     expect(calls).toEqual([
@@ -73,15 +76,15 @@ describe('deleting an EVM account', () => {
       "deleteAccount m/44'/60'/1' 31338",
     ]);
     expect(readTokenSettings(31338, ME)).toEqual({ known: [], enabled: [] });
-    expect(evmStore.get().selectedId).toBe(account(0).id);
+    expect(accountsStore.get().selectedId).toBe(account(0).id);
   });
 
   it("an account with a balance is refused ('Can not delete an active account') and the device is left alone", async () => {
     const { device, calls } = fakeDevice([]);
     runtime.set({ device });
-    evmStore.set({ scope: 'EVM-31338', chain: sideChain(), accounts: [{ ...account(0), balance: 1n }], selectedId: null, status: 'ready' });
-    await expect(deleteEvmAccount(account(0).id)).rejects.toThrow();
+    showAccounts('EVM-31338', family, sideChain(), [{ ...account(0), balance: 1n }], null);
+    await expect(deleteAccount(account(0).id)).rejects.toThrow();
     expect(calls).toEqual([]);
-    expect(evmStore.get().accounts).toHaveLength(1);
+    expect(accountsStore.get().accounts).toHaveLength(1);
   });
 });

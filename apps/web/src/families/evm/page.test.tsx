@@ -1,65 +1,72 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderUi, setupUiTests } from '../test/ui';
-import type { EvmChain } from '../chains/evm';
-import type { EvmAccount } from './store';
-import { EvmAccountInformation } from './EvmAccountInformation';
+import { MemoryRouter } from 'react-router-dom';
+import { renderUi, setupUiTests } from '../../test/ui';
+import type { EvmChain } from '../../chains/evm';
+import type { EvmAccount } from '../../evm/account';
+import { AccountPage } from '../../accounts/AccountInformation';
+import { showAccounts } from '../../accounts/store';
+import { family } from './index';
 
 // The tabs' own content (device token list, explorer calls) and the send flow are not under test here.
-vi.mock('./TokensTab', () => ({
+vi.mock('../../evm/TokensTab', () => ({
   useAccountTokens: () => ({ settings: { known: [], enabled: [] }, deviceCount: 0, tokens: [] }),
   tokenRedDot: () => false,
   tokenKeys: { balances: (id: string) => ['evm-token-balances', id] },
   TokensTab: () => null,
 }));
-vi.mock('./NftTab', () => ({ NftTab: () => null, nftKeys: { list: (id: string) => ['evm-nfts', id] } }));
-vi.mock('./EvmHistoryTab', () => ({ EvmHistoryTab: () => null, evmHistoryKey: (id: string) => ['evm-history', id] }));
-vi.mock('./EvmSendModal', () => ({ EvmSendModal: () => null }));
+vi.mock('../../evm/NftTab', () => ({ NftTab: () => null, nftKeys: { list: (id: string) => ['evm-nfts', id] } }));
+vi.mock('../../accounts/history/HistoryTab', () => ({ HistoryTab: () => null }));
+vi.mock('./send/EvmSendModal', () => ({ EvmSendModal: () => null }));
 
 setupUiTests();
 
-const account = {
+const account: EvmAccount = {
   id: 'a1',
   name: 'Account 1',
   index: 0,
-  path: "m/44'/60'/0'/0/0",
+  bip: 44,
+  path: "m/44'/60'/0'",
   address: '0x0000000000000000000000000000000000000001',
   balance: 0n,
-} as unknown as EvmAccount;
+  pending: 0n,
+  txCount: 0,
+};
 
 function chainOf(symbol: string, coin: string): EvmChain {
   return {
     spec: { symbol, coin, name: coin, decimals: 18, chainId: 1 },
-    // The balance query never settles: the header shows the stored balance.
-    backend: { getAccount: () => new Promise(() => {}) },
-    adapter: { explorer: { address: (a: string) => `https://explorer.example/address/${a}` } },
+    unit: { symbol: coin, decimals: 18, digits: 8 },
+    adapter: {
+      chain: symbol,
+      // The balance query never settles: the header shows the stored balance.
+      getAccountState: () => new Promise(() => {}),
+      explorer: { address: (a: string) => `https://explorer.example/address/${a}` },
+    },
     local: false,
   } as unknown as EvmChain;
 }
 
-function show(chain: EvmChain, showExplorer?: boolean) {
+function show(chain: EvmChain) {
+  showAccounts(chain.spec.symbol === 'EVM' ? 'EVM-1' : chain.spec.symbol, family, chain, [account], account.id);
   renderUi(
-    <EvmAccountInformation
-      chain={chain}
-      account={account}
-      price={null}
-      currencySymbol=""
-      showExplorer={showExplorer}
-      afterSend={() => {}}
-    />,
+    <MemoryRouter>
+      <AccountPage backTo="/" afterSend={() => {}} />
+    </MemoryRouter>,
   );
 }
 
-describe('EVM account page tabs', () => {
+describe('EVM account page tabs (the shared page with the EVM family slots)', () => {
   it('a native chain (BSC) has the Tokens and History tabs', () => {
     show(chainOf('BSC', 'BNB'));
     expect(screen.getByTestId('tab-tokens')).toBeTruthy();
     expect(screen.getByTestId('tab-history')).toBeTruthy();
+    expect(screen.queryByTestId('tab-nfts')).toBeNull();
     expect(screen.getByTestId('account-name').textContent).toBe('Account 1');
   });
 
   it('the evmaccount page (a chain the user added) has Tokens and Explorer but no History tab', () => {
-    show(chainOf('EVM', 'MATIC'), true);
+    show(chainOf('EVM', 'MATIC'));
     expect(screen.getByTestId('tab-tokens')).toBeTruthy();
     expect(screen.queryByTestId('tab-history')).toBeNull();
     expect(screen.getByTestId('account-explorer').getAttribute('href')).toBe(`https://explorer.example/address/${account.address}`);
