@@ -139,6 +139,16 @@ describe('connect and home', () => {
     expect(rows).toHaveLength(4);
     expect(rows[0]).toContain('Firmware 2.30 is available');
     expect(rows[0]).toContain('03/10/2025');
+    // A row opens the item's content in the app (the sample item has no link out).
+    await page.getByTestId('announcement').first().getByRole('button').click();
+    const news = page.getByRole('dialog', { name: 'News' });
+    await news
+      .getByText('Connect your device over USB and open the update tab to install MCU firmware 2.30.')
+      .waitFor();
+    expect(await news.getByTestId('news-link-out').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/wallet');
+    await page.keyboard.press('Escape');
+    await news.waitFor({ state: 'hidden' });
     // FAQ accordion opens an answer.
     await page.getByRole('button', { name: 'Does the server see my keys?' }).click();
     await page.getByText('Keys never leave the device', { exact: false }).waitFor();

@@ -68,3 +68,48 @@ describe('routes', () => {
     await context.close();
   });
 });
+
+describe('news is read in the app', () => {
+  it('the News link opens the items with their content as text, a link out only where an item has one', async () => {
+    const context = await newContext(browser(), { locale: 'en-US' });
+    await context.route('**/api/content/news?*', (route) =>
+      route.fulfill({
+        json: {
+          lang: 'en',
+          news: [
+            {
+              id: 7,
+              date: '2026-01-02',
+              displayDate: '01/02/2026',
+              title: 'Server news',
+              content: 'Line one <b>not bold</b>\nLine two',
+              link: 'https://example.com/news/7',
+            },
+            { id: 6, date: '2026-01-01', displayDate: '01/01/2026', title: 'Older news', content: 'No link here' },
+          ],
+        },
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('news-link').click();
+    const modal = page.getByRole('dialog', { name: 'News' });
+    await modal.waitFor();
+    // The newest item is open: its content is text (no markup is interpreted), with its link out.
+    const content = modal.getByTestId('news-content').first();
+    await content.waitFor();
+    expect(await content.innerText()).toBe('Line one <b>not bold</b>\nLine two');
+    expect(await modal.locator('b').count()).toBe(0);
+    const out = modal.getByTestId('news-link-out');
+    expect(await out.count()).toBe(1);
+    expect(await out.getAttribute('href')).toBe('https://example.com/news/7');
+    expect(await out.getAttribute('target')).toBe('_blank');
+    // The older item has no link: none is shown when it is opened.
+    await modal.getByRole('button', { name: /Older news/ }).click();
+    await modal.getByText('No link here').waitFor();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await modal.getByTestId('news-link-out').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { ActionIcon, Anchor, Group, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { setLanguage } from '../i18n';
@@ -6,6 +7,9 @@ import { SUPPORTED_LANGUAGES, type Language } from '../i18n/language';
 import { backAction, backVisible, logoTarget, ROUTES, routeNameOf } from '../lib/backRule';
 import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
 import { session, useSession } from '../state/session';
+
+/** News read in the app; loaded when first opened (the landing page stays light). */
+const NewsModal = lazy(() => import('../home/NewsModal'));
 
 export function TopBar() {
   const { t, i18n } = useTranslation();
@@ -17,6 +21,7 @@ export function TopBar() {
   const route = routeNameOf(location.pathname);
   const ctx = { route, connected, bootloader, updatePending };
   const logoTo = logoTarget(route);
+  const [newsOpen, setNewsOpen] = useState(false);
 
   const onBack = () => {
     const action = backAction(ctx);
@@ -54,7 +59,7 @@ export function TopBar() {
             {t('topbar.domain')}
           </Anchor>
         )}
-        <Anchor href={LINKS.news} {...EXTERNAL_LINK_PROPS}>
+        <Anchor component="button" type="button" onClick={() => setNewsOpen(true)} data-testid="news-link">
           {t('topbar.news')}
         </Anchor>
         <Anchor href={LINKS.help} {...EXTERNAL_LINK_PROPS}>
@@ -76,6 +81,11 @@ export function TopBar() {
           </Anchor>
         )}
       </Group>
+      {newsOpen && (
+        <Suspense fallback={null}>
+          <NewsModal opened onClose={() => setNewsOpen(false)} />
+        </Suspense>
+      )}
     </Group>
   );
 }

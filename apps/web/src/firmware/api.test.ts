@@ -10,9 +10,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('server content and firmware answers are checked, not trusted', () => {
   it('keeps well-formed items and leaves out malformed ones', async () => {
-    answer({ news: [{ id: 1, title: 'Hello', displayDate: '11/22/2026' }, { id: 'x', title: 3 }, null] });
+    answer({
+      news: [
+        { id: 1, title: 'Hello', displayDate: '11/22/2026', content: 'Read <b>me</b>' },
+        { id: 2, title: 'Out', displayDate: '11/21/2026', content: 'x', link: 'https://example.com/n' },
+        { id: 3, title: 'Bad link', displayDate: '11/20/2026', link: 'javascript:alert(1)' },
+        { id: 'x', title: 3 },
+        null,
+      ],
+    });
+    // The content is kept (the client dropped it); a link only where the item has a safe one.
     await expect(contentApi.news('en')).resolves.toEqual([
-      { id: 1, title: 'Hello', displayDate: '11/22/2026' },
+      { id: 1, title: 'Hello', displayDate: '11/22/2026', content: 'Read <b>me</b>' },
+      { id: 2, title: 'Out', displayDate: '11/21/2026', content: 'x', link: 'https://example.com/n' },
+      { id: 3, title: 'Bad link', displayDate: '11/20/2026', content: '' },
     ]);
     answer({
       logs: [

@@ -126,6 +126,10 @@ export interface NewsItem {
   id: number;
   title: string;
   displayDate: string;
+  /** The item's text (server strings are rendered as text, never as HTML). */
+  content: string;
+  /** A page to read more, only when the item has one (http(s) or same-site). */
+  link?: string;
 }
 export interface Banner {
   enableBanner: boolean;
@@ -160,8 +164,9 @@ export const contentApi = {
     listOf((await getJson(`/api/content/news?${q({ lang })}`)).news, (o) => {
       const title = text(o.title);
       const displayDate = text(o.displayDate);
+      const link = safeHref(text(o.link) ?? undefined);
       return typeof o.id === 'number' && title !== null && displayDate !== null
-        ? { id: o.id, title, displayDate }
+        ? { id: o.id, title, displayDate, content: text(o.content) ?? '', ...(link ? { link } : {}) }
         : null;
     }),
   banner: async (lang: string): Promise<Banner> => {

@@ -1,10 +1,11 @@
 import { Accordion, Anchor, Button, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contentApi, safeHref } from '../firmware/api';
 import { FIRMWARE_LINKS } from '../firmware/links';
 import { useContent } from '../firmware/useContent';
-import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
+import { EXTERNAL_LINK_PROPS } from '../lib/links';
+import NewsModal from './NewsModal';
 
 /** Breakpoint of the banner image (spec 01 §9). */
 export const BANNER_BREAKPOINT = 576;
@@ -54,10 +55,11 @@ export function SectionCard({
   );
 }
 
-/** Announcements: title and date (MM/DD/YYYY), newest first. */
+/** Announcements: title and date (MM/DD/YYYY), newest first; a title opens the item in the app. */
 export function Announcements() {
   const { t } = useTranslation();
   const news = useContent('news', contentApi.news);
+  const [reading, setReading] = useState<number | null>(null);
   return (
     <SectionCard titleId="announcements-title" title={t('home.announcements')} failed={news.isError}>
       <Table data-testid="announcements">
@@ -71,7 +73,7 @@ export function Announcements() {
           {(news.data ?? []).map((n) => (
             <Table.Tr key={n.id} data-testid="announcement">
               <Table.Td>
-                <Anchor href={LINKS.news} {...EXTERNAL_LINK_PROPS}>
+                <Anchor component="button" type="button" onClick={() => setReading(n.id)} ta="left">
                   {n.title}
                 </Anchor>
               </Table.Td>
@@ -80,6 +82,7 @@ export function Announcements() {
           ))}
         </Table.Tbody>
       </Table>
+      <NewsModal opened={reading !== null} onClose={() => setReading(null)} itemId={reading} />
     </SectionCard>
   );
 }

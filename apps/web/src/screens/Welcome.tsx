@@ -38,6 +38,7 @@ import { deleteAllAccounts } from '../firmware/updates';
 import { chooseCoin } from '../home/coinChoice';
 import { CoinMenu } from '../home/CoinMenu';
 import { Announcements, Banner, Faq, HelpCards, SectionCard } from '../home/HomeContent';
+import NewsModal from '../home/NewsModal';
 import { ROUTES } from '../lib/backRule';
 import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
 import { coinSelection } from '../state/coinSelection';
@@ -112,6 +113,7 @@ export default function Welcome() {
   const [usbOnlyOpen, setUsbOnlyOpen] = useState(false);
   const [coinModal, setCoinModal] = useState<CoinModal>(null);
   const [forceFromCoin, setForceFromCoin] = useState(false);
+  const [newsOpen, setNewsOpen] = useState(false);
 
   if (!method || (!connected && !bootloader)) return <Navigate to={ROUTES.ConnMethod} replace />;
 
@@ -258,7 +260,7 @@ export default function Welcome() {
             <Anchor href={LINKS.terms} {...EXTERNAL_LINK_PROPS}>
               {t('landing.termsLink')}
             </Anchor>
-            <Anchor href={LINKS.news} {...EXTERNAL_LINK_PROPS}>
+            <Anchor component="button" type="button" onClick={() => setNewsOpen(true)} data-testid="welcome-news">
               {t('topbar.news')}
             </Anchor>
           </Group>
@@ -267,6 +269,7 @@ export default function Welcome() {
           </Button>
         </Stack>
       </Modal>
+      <NewsModal opened={newsOpen} onClose={() => setNewsOpen(false)} />
       <TestAccountsModal
         opened={showTestAccounts}
         onClose={() => homePrompts.set({ testAccountsDismissed: true })}
