@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { accountBasePath, type Bip } from '@secux-companion/core';
 import { createBitcoinAdapter, type BackendUtxo, type BitcoinBackend } from './adapter';
 import { AccountKeys } from './derive';
+import { toOperation } from './history';
 import { NETWORKS } from './networks';
 import type { UtxoTx } from './types';
 import { accountXpub } from '../test-keys';
 import { fundedUtxo, signPlan } from '../test-sign';
 
-function memoryBackend(xpubs: Map<string, { utxos: BackendUtxo[]; raw: Record<string, string>; txs: UtxoTx[] }>) {
+type Held = { utxos: BackendUtxo[]; raw: Record<string, string>; txs: UtxoTx[]; used?: { path: string; change: 0 | 1; index: number; address: string; transfers: number }[] };
+
+function memoryBackend(xpubs: Map<string, Held>) {
   const broadcasts: string[] = [];
   const backend: BitcoinBackend = {
     async getAccountSummary(xpub) {
@@ -19,11 +22,14 @@ function memoryBackend(xpubs: Map<string, { utxos: BackendUtxo[]; raw: Record<st
     async getUtxos(xpub) {
       return xpubs.get(xpub)?.utxos ?? [];
     },
-    async getTransactions(xpub, _bip, cursor) {
+    async getHistory(xpub, _bip, cursor) {
       const txs = xpubs.get(xpub)?.txs ?? [];
       const start = cursor ? Number(cursor) : 0;
       const next = start + 10 < txs.length ? String(start + 10) : null;
-      return { txs: txs.slice(start, start + 10), cursor: next };
+      return { operations: txs.slice(start, start + 10).map(toOperation), cursor: next };
+    },
+    async getAccountAddresses(xpub) {
+      return xpubs.get(xpub)?.used ?? [];
     },
     async getRawTransactions(ids) {
       const out: Record<string, string> = {};
@@ -63,9 +69,32 @@ describe('bitcoin adapter (in-memory backend)', () => {
   const adapter = createBitcoinAdapter('BTC', backend, { rng: () => 0 });
   const account = { chain: 'BTC' as const, index: 0, bip, path, xpub };
 
-  it('discovers account 0 of every bip plus used accounts', async () => {
-    const found = await adapter.discoverAccounts({ getXPublicKey: async (p) => accountXpub(p) });
-    expect(found.map((a) => `${a.bip}/${a.index}`)).toEqual(['44/0', '49/0', '84/0', '86/0']);
+  const device = (saved: { name: string; path: string }[] = []) => ({
+    getXPublicKey: async (p: string) => accountXpub(p),
+    getAccounts: async () => saved,
+  });
+
+  it('discovers index 0 of the default bip, used accounts and the accounts saved on the device', async () => {
+    const progress: string[] = [];
+    const found = await adapter.discoverAccounts(device(), { onProgress: (p) => progress.push(`${p.bip}/${p.index}`) });
+    // BTC's default bip is 84; 44/0 is used (funded above) so 44/1 is probed too.
+    expect(found.map((a) => `${a.descriptor.bip}/${a.descriptor.index}`)).toEqual(['44/0', '84/0']);
+    expect(progress).toEqual(['44/0', '44/1', '49/0', '84/0', '86/0']);
+    expect(found[0]).toMatchObject({ name: 'BTC 1 Legacy', onDevice: false, summary: { balance: 159_000n, pending: 9_000n, txCount: 12 } });
+
+    // An unused account saved on the device is kept with its name, and every index up to it is probed.
+    const saved = await adapter.discoverAccounts(device([{ name: 'Savings', path: "m/49'/0'/2'/0/0" }]));
+    expect(saved.map((a) => `${a.descriptor.bip}/${a.descriptor.index}`)).toEqual(['44/0', '49/2', '84/0']);
+    expect(saved[1]).toMatchObject({ name: 'Savings', onDevice: true });
+  });
+
+  it('receives on the address after the last used one', async () => {
+    const used = [{ path: `${path}/0/3`, change: 0 as const, index: 3, address: 'x', transfers: 1 }];
+    const { backend: b } = memoryBackend(new Map([[xpub, { utxos: [], raw: {}, txs: [], used }]]));
+    const a = createBitcoinAdapter('BTC', b);
+    await expect(a.getReceiveAddress(account)).resolves.toMatchObject({ address: keys.receive(4).address, path: `${path}/0/4` });
+    const failing = createBitcoinAdapter('BTC', { ...b, getAccountAddresses: async () => Promise.reject(new Error('down')) });
+    await expect(failing.getReceiveAddress(account)).resolves.toMatchObject({ path: `${path}/0/0` });
   });
 
   it('state, history pages, fee fallback', async () => {

@@ -4,7 +4,11 @@
  */
 import {
   CHAINS,
+  TAPROOT_DERIVED_ADDRESSES,
   accountBasePath,
+  defaultAccountName,
+  sanitizeRecoveredName,
+  toBareAccountPath,
   utxoFeeTiers,
   type Bip,
   type RecommendedFees,
@@ -14,12 +18,19 @@ import {
   explorerLinks,
   type AccountDescriptor,
   type AccountState,
+  type AccountSummary as CommonAccountSummary,
   type ChainAdapter,
+  type DeviceAccountTable,
   type DiscoverOptions,
+  type DiscoveredAccount,
   type FeeOptions,
   type HistoryPage,
+  type Operation,
+  type ReceiveAddress,
+  type ReviewRow,
   type SignOptions,
   type SignedTransaction,
+  type StateOptions,
 } from '@secux-companion/chain-common';
 import { validateRecipientAddress } from './address';
 import {
@@ -37,7 +48,7 @@ import {
 import { usableUtxos } from './coinselect';
 import { AccountKeys } from './derive';
 import { finalizeSigned } from './finalize';
-import { toOperation } from './history';
+import { isOperation, utxoTxOfOperation } from './history';
 import { NETWORKS, type NetworkId, type UtxoNetwork } from './networks';
 import { buildCpfp, buildRbf, type CpfpDraft, type RbfDraft } from './speedup';
 import type { Utxo, UtxoTx } from './types';
@@ -58,14 +69,41 @@ export interface BitcoinBackend {
   getAccountSummary(xpub: string, bip: Bip): Promise<AccountSummary>;
   /** Unspent outputs of the account, pending ones with height null. */
   getUtxos(xpub: string, bip: Bip): Promise<BackendUtxo[]>;
-  /** One page of transactions, newest first, inputs/outputs flagged isOwn with paths. */
-  getTransactions(xpub: string, bip: Bip, cursor: string | null): Promise<{ txs: UtxoTx[]; cursor: string | null }>;
+  /** One page of history Operations, newest first, senders/recipients flagged isOwn with paths (as the server sends them). */
+  getHistory(xpub: string, bip: Bip, cursor: string | null): Promise<HistoryPage>;
+  /** Used addresses of the account (receive and change) with their transfer counts; absent → receive index 0. */
+  getAccountAddresses?(xpub: string, bip: Bip): Promise<UsedAddress[]>;
+  /** Forgets short-lived answers (before a refresh, after a broadcast). */
+  clearCache?(): void;
   /** Raw transactions (hex) by id. */
   getRawTransactions(txids: readonly string[]): Promise<Record<string, string>>;
   /** Recommended fees (BTC/TBTC); null when the service failed. */
   getRecommendedFees(): Promise<RecommendedFees | null>;
   /** Broadcasts and returns the transaction id. */
   broadcast(rawTx: string): Promise<string>;
+}
+
+/** An address of the account the server saw used. */
+export interface UsedAddress {
+  path: string;
+  change: 0 | 1;
+  index: number;
+  address: string;
+  transfers: number;
+}
+
+/**
+ * The receive index after the last used one (spec 02 §4); Taproot stays within its 5 derived addresses.
+ */
+export function receiveIndex(bip: Bip, used: readonly Pick<UsedAddress, 'change' | 'index' | 'transfers'>[]): number {
+  const indexes = used.filter((u) => u.change === 0 && u.transfers > 0).map((u) => u.index);
+  const next = indexes.length ? Math.max(...indexes) + 1 : 0;
+  return bip === 86 ? Math.min(next, TAPROOT_DERIVED_ADDRESSES - 1) : next;
+}
+
+/** An account shows activity: transactions, a balance, or a pending amount. */
+export function isUsedSummary(s: { balance: bigint; unconfirmed: bigint; txCount: number }): boolean {
+  return s.txCount > 0 || s.balance !== 0n || s.unconfirmed !== 0n;
 }
 
 /** Device capabilities the adapter uses (satisfied by the device layer's Device). */
@@ -93,8 +131,11 @@ export interface BitcoinAdapter extends ChainAdapter<BitcoinFamily> {
   readonly network: UtxoNetwork;
   /** Addresses and keys of an account. */
   keysOf(account: AccountDescriptor): AccountKeys;
-  buildRbf(account: AccountDescriptor, original: UtxoTx, draft: RbfDraft): Promise<BtcBuiltTransaction>;
-  buildCpfp(account: AccountDescriptor, parent: UtxoTx, draft: CpfpDraft): Promise<BtcBuiltTransaction>;
+  build(account: AccountDescriptor, draft: SendDraft): Promise<BtcBuiltTransaction>;
+  /** Replace-by-fee of a pending own transaction (a history Operation, or its UtxoTx). */
+  buildRbf(account: AccountDescriptor, original: UtxoTx | Operation, draft: RbfDraft): Promise<BtcBuiltTransaction>;
+  /** Child-pays-for-parent of a pending transaction paying the account. */
+  buildCpfp(account: AccountDescriptor, parent: UtxoTx | Operation, draft: CpfpDraft): Promise<BtcBuiltTransaction>;
 }
 
 export interface BitcoinAdapterOptions {
@@ -111,6 +152,25 @@ export function createBitcoinAdapter(
   const chain = network.chain;
   const info = CHAINS[chain];
   const keyCache = new Map<string, AccountKeys>();
+
+  /** Names on the device by bare account path (entries that are not account paths are left out). */
+  const deviceNames = async (device: DeviceAccountTable): Promise<Map<string, string>> => {
+    const names = new Map<string, string>();
+    for (const a of await device.getAccounts(info.coinType)) {
+      try {
+        names.set(toBareAccountPath(a.path), a.name);
+      } catch {
+        // not an account path
+      }
+    }
+    return names;
+  };
+
+  const summaryOf = (s: AccountSummary): CommonAccountSummary => ({
+    balance: s.balance + s.unconfirmed,
+    pending: s.unconfirmed,
+    txCount: s.txCount,
+  });
 
   const xpubOf = (account: AccountDescriptor): string => {
     if (!account.xpub) throw new Error('A bitcoin-family account needs its xpub');
@@ -149,47 +209,91 @@ export function createBitcoinAdapter(
 
   return {
     chain,
+    family: 'utxo',
+    asset: { symbol: chain, decimals: info.decimals },
+    capabilities: {
+      readOnly: false,
+      tokens: false,
+      nfts: false,
+      speedUp: chain === 'BTC' || chain === 'TBTC',
+      multipleAddresses: true,
+      staking: false,
+    },
     network,
     explorer: explorerLinks(chain),
     keysOf,
 
-    async discoverAccounts(keySource, discover: DiscoverOptions = {}) {
+    /**
+     * Spec 01 §4 / 02 §4: the device's table (coin type) gives names and the indexes to keep; per bip the network
+     * supports (44 and 49, plus 84 and 86 for BTC) the next index is probed while it shows activity or the device
+     * has a later one. Kept: used accounts, accounts on the device, and index 0 of the default bip. Each probe is one
+     * extended public key from the device and one product-API request.
+     */
+    async discoverAccounts(device, discover: DiscoverOptions = {}): Promise<DiscoveredAccount[]> {
+      backend.clearCache?.();
+      const onDevice = await deviceNames(device);
       const bips = (discover.bips ?? info.bips).filter((b) => network.bips.includes(b));
-      const gap = discover.gapLimit ?? 1;
-      const found: AccountDescriptor[] = [];
+      const found: DiscoveredAccount[] = [];
       for (const bip of bips) {
-        let empty = 0;
-        for (let index = 0; empty < gap; index++) {
+        const deviceIndexes = [...onDevice.keys()]
+          .map((p) => /^m\/(\d+)'\/(\d+)'\/(\d+)'$/.exec(p))
+          .filter((m): m is RegExpExecArray => !!m && Number(m[1]) === bip && Number(m[2]) === info.coinType)
+          .map((m) => Number(m[3]));
+        const lastOnDevice = deviceIndexes.length ? Math.max(...deviceIndexes) : -1;
+        for (let index = 0; ; index++) {
+          if (discover.signal?.aborted) throw discover.signal.reason ?? new Error('aborted');
+          discover.onProgress?.({ bip, index, found: found.length });
           const path = accountBasePath(bip, info.coinType, index);
-          const xpub = await keySource.getXPublicKey(path);
-          const summary = await backend.getAccountSummary(xpub, bip);
-          const used = summary.txCount > 0 || summary.balance > 0n || summary.unconfirmed !== 0n;
-          if (used || index === 0) found.push({ chain, index, bip, path, xpub });
-          empty = used ? 0 : empty + 1;
+          const xpub = await device.getXPublicKey(path);
+          const raw = await backend.getAccountSummary(xpub, bip);
+          const used = isUsedSummary(raw);
+          const saved = onDevice.has(path);
+          if (used || saved || (index === 0 && bip === info.defaultBip)) {
+            const fallback = defaultAccountName(chain, index, bip);
+            found.push({
+              descriptor: { chain, index, bip, path, xpub },
+              summary: summaryOf(raw),
+              name: saved ? sanitizeRecoveredName(onDevice.get(path), fallback) : fallback,
+              onDevice: saved,
+            });
+          }
+          if (!used && index >= lastOnDevice) break;
         }
       }
       return found;
     },
 
-    async getAccountState(account): Promise<AccountState> {
+    async getAccountSummary(account, state: StateOptions = {}) {
+      if (state.fresh) backend.clearCache?.();
+      return summaryOf(await backend.getAccountSummary(xpubOf(account), account.bip));
+    },
+
+    async getAccountState(account, state: StateOptions = {}): Promise<AccountState> {
+      if (state.fresh) backend.clearCache?.();
       const xpub = xpubOf(account);
       const [summary, utxos] = await Promise.all([
         backend.getAccountSummary(xpub, account.bip),
         backend.getUtxos(xpub, account.bip),
       ]);
       const available = usableUtxos(utxos).reduce((s, u) => s + u.value, 0n);
-      return {
-        balance: summary.balance + summary.unconfirmed,
-        available,
-        pending: summary.unconfirmed,
-        txCount: summary.txCount,
-        utxoCount: utxos.length,
-      };
+      return { ...summaryOf(summary), available, utxoCount: utxos.length };
+    },
+
+    /** The next receive address: after the last used one (Taproot within its 5); index 0 when the list fails. */
+    async getReceiveAddress(account): Promise<ReceiveAddress> {
+      let used: UsedAddress[] = [];
+      try {
+        used = backend.getAccountAddresses ? await backend.getAccountAddresses(xpubOf(account), account.bip) : [];
+      } catch {
+        used = []; // the first receive address is still a correct one
+      }
+      const d = keysOf(account).receive(receiveIndex(account.bip, used));
+      return { address: d.address, path: d.path, ...(chain === 'BTC' || chain === 'TBTC' ? { instructionKey: 'receive.brc20Warning' } : {}) };
     },
 
     async getHistory(account, cursor = null): Promise<HistoryPage> {
-      const page = await backend.getTransactions(xpubOf(account), account.bip, cursor);
-      return { operations: page.txs.map(toOperation), cursor: page.cursor };
+      // The server's Operations as they are (no detour through UtxoTx).
+      return backend.getHistory(xpubOf(account), account.bip, cursor);
     },
 
     async getFees(): Promise<FeeOptions> {
@@ -201,7 +305,7 @@ export function createBitcoinAdapter(
           recommended = null; // fallback tiers 200/120/60
         }
       }
-      return { tiers: utxoFeeTiers(chain, recommended), unit: info.feeUnit, hidden: info.hiddenFee };
+      return { tiers: utxoFeeTiers(chain, recommended), unit: 'sat/vB', hidden: info.hiddenFee };
     },
 
     async build(account, draft) {
@@ -209,12 +313,27 @@ export function createBitcoinAdapter(
     },
 
     async buildRbf(account, original, draft) {
-      return withPrevTxs(buildRbf(await contextOf(account), original, draft));
+      const tx = isOperation(original) ? utxoTxOfOperation(original) : original;
+      return withPrevTxs(buildRbf(await contextOf(account), tx, draft));
     },
 
     async buildCpfp(account, parent, draft) {
-      const built = buildCpfp(await contextOf(account, false), parent, draft);
-      return withPrevTxs(built);
+      const tx = isOperation(parent) ? utxoTxOfOperation(parent) : parent;
+      return withPrevTxs(buildCpfp(await contextOf(account, false), tx, draft));
+    },
+
+    reviewRows(built): ReviewRow[] {
+      const coin = { decimals: info.decimals, symbol: chain };
+      const r = built.review;
+      return [
+        { labelKey: 'send.recipient', value: { type: 'address', value: r.recipient } },
+        { labelKey: 'send.amountLabel', value: { type: 'amount', value: r.amount, ...coin } },
+        { labelKey: 'send.networkFee', value: { type: 'amount', value: r.fee, ...coin } },
+        ...(r.change
+          ? [{ labelKey: 'send.change', value: { type: 'amount', value: r.change.amount, ...coin } } as ReviewRow]
+          : []),
+        { labelKey: 'send.total', value: { type: 'amount', value: r.total, ...coin } },
+      ];
     },
 
     async sign(signer, built, signOptions: SignOptions = {}) {
@@ -231,7 +350,9 @@ export function createBitcoinAdapter(
     },
 
     async broadcast(tx) {
-      return backend.broadcast(tx.raw);
+      const hash = await backend.broadcast(tx.raw);
+      backend.clearCache?.();
+      return hash;
     },
 
     validateAddress(address) {

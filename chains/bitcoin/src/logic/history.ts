@@ -52,3 +52,38 @@ export function toOperation(tx: UtxoTx): Operation {
     vsize: tx.vsize,
   };
 }
+
+/**
+ * A history Operation → the family's transaction, for speed-up (RBF spends the original's own inputs by their
+ * outpoints; CPFP spends its own outputs). The one conversion: history itself stays Operations.
+ */
+export function utxoTxOfOperation(op: Operation): UtxoTx {
+  return {
+    hash: op.hash,
+    blockHeight: op.blockHeight,
+    time: op.time,
+    vsize: op.vsize ?? 0,
+    fee: op.fee,
+    rbf: op.rbf,
+    inputs: op.senders.map((s) => ({
+      txid: s.prevout?.txid ?? '',
+      vout: s.prevout?.vout ?? -1,
+      value: s.value,
+      address: s.address,
+      isOwn: s.isOwn,
+      ...(s.path ? { path: s.path } : {}),
+    })),
+    outputs: op.recipients.map((r, i) => ({
+      vout: r.index ?? i,
+      value: r.value,
+      address: r.address,
+      isOwn: r.isOwn,
+      ...(r.path ? { path: r.path } : {}),
+    })),
+  };
+}
+
+/** Whether a speed-up source is already an Operation (history) rather than a UtxoTx. */
+export function isOperation(tx: UtxoTx | Operation): tx is Operation {
+  return 'senders' in tx;
+}

@@ -10,3 +10,4 @@ export * from './speedup';
 export * from './finalize';
 export * from './history';
 export * from './adapter';
+export * from './chain';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBitcoinAdapter } from '../logic/adapter';
 import { ProductApiError, ROUTES, createProductApiBackend, fetchChainNetworks, type FetchLike } from './productApi';
-import { MalformedAnswerError, parseFees, parseHistory, parseOperation, parseUtxos } from './raw';
+import { MalformedAnswerError, parseFees, parseUtxos } from './raw';
 
 const XPUB = 'xpub-test';
 
@@ -90,11 +90,16 @@ describe('product API backend (bitcoin family)', () => {
       [`/api${ROUTES.history('LTC', XPUB, 49, 'c1')}`]: { body: { operations: [op], cursor: null, provider: 'x' } },
     });
     const api = createProductApiBackend({ chain: 'LTC', fetch: fn });
-    const page = await api.getTransactions(XPUB, 49, 'c1');
+    const page = await api.getHistory(XPUB, 49, 'c1');
     expect(calls[0]!.url).toContain('pageSize=10');
     expect(calls[0]!.url).toContain('cursor=c1');
     expect(page.cursor).toBeNull();
-    expect(page.txs[0]!.blockHeight).toBeNull();
+    expect(page.operations[0]!.blockHeight).toBeNull();
+    // The server's Operation as it is: outpoints and paths kept for RBF / CPFP, amounts as bigint.
+    expect(page.operations[0]!.senders[0]).toEqual({
+      address: 'mAddr', value: 5000n, isOwn: true, path: "m/44'/2'/0'/0/0", index: 0, prevout: { txid: 'bb'.repeat(32), vout: 1 },
+    });
+    expect(page.operations[0]!.fee).toBe(226n);
   });
 
   it('reads unspent outputs in one request and never offers unconfirmed ones to a send', async () => {
@@ -119,7 +124,7 @@ describe('product API backend (bitcoin family)', () => {
     const never: FetchLike = (_u, init) =>
       new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
     const api = createProductApiBackend({ chain: 'LTC', fetch: never, timeoutMs: 10 });
-    await expect(api.getTransactions(XPUB, 44, null)).rejects.toMatchObject({ status: 0, message: 'timeout' });
+    await expect(api.getHistory(XPUB, 44, null)).rejects.toMatchObject({ status: 0, message: 'timeout' });
   });
 
   it('reads which network the server runs each chain on', async () => {
@@ -156,15 +161,12 @@ describe('raw answer parsing', () => {
   it('leaves out outputs the account cannot sign (no path)', () => {
     expect(parseUtxos([{ txid: 'ab', vout: 0, value: '1', height: 5, confirmations: 1 }])).toEqual([]);
   });
-  it('maps an operation to the inputs/outputs RBF and CPFP need', () => {
-    const tx = parseOperation(op);
-    expect(tx.inputs[0]).toEqual({ txid: 'bb'.repeat(32), vout: 1, value: 5000n, address: 'mAddr', isOwn: true, path: "m/44'/2'/0'/0/0" });
-    expect(tx.outputs[1]).toEqual({ vout: 1, value: 3774n, address: 'mChange', isOwn: true, path: "m/44'/2'/0'/1/3" });
-    expect(tx.fee).toBe(226n);
-    expect(tx.rbf).toBe(true);
-  });
-  it('a missing time stays null (shown as Invalid Timestamp)', () => {
-    expect(parseHistory({ operations: [{ ...op, time: null }], cursor: '' }).txs[0]!.time).toBeNull();
+  it('refuses a history page with a lying operation instead of showing it', async () => {
+    const { fn } = fakeFetch({
+      [`/api${ROUTES.history('LTC', XPUB, 44, null)}`]: { body: { operations: [{ ...op, value: -5 }], cursor: null } },
+    });
+    const api = createProductApiBackend({ chain: 'LTC', fetch: fn });
+    await expect(api.getHistory(XPUB, 44, null)).rejects.toBeInstanceOf(MalformedAnswerError);
   });
   it('rejects malformed amounts instead of reading them as zero', () => {
     expect(() => parseUtxos([{ txid: 'ab', vout: 0, value: '1.5', height: 1, address: 'a', path: 'p' }])).toThrow(MalformedAnswerError);

@@ -7,14 +7,13 @@
  * in {@link ROUTES} (one place to adapt when the server changes) and in chains/bitcoin/API.md.
  */
 import type { Bip, RecommendedFees } from '@secux-companion/core';
-import { requestJson, type FetchLike } from '@secux-companion/chain-common';
-import type { AccountSummary, BackendUtxo, BitcoinBackend } from '../logic/adapter';
-import type { UtxoTx } from '../logic/types';
+import { requestJson, type FetchLike, type HistoryPage } from '@secux-companion/chain-common';
+import { parseHistoryPage } from '@secux-companion/chain-common/wire';
+import type { AccountSummary, BackendUtxo, BitcoinBackend, UsedAddress } from '../logic/adapter';
 import {
   parseAccount,
   parseBroadcast,
   parseFees,
-  parseHistory,
   parseNetworkInfo,
   parseRawTx,
   parseUtxos,
@@ -71,10 +70,7 @@ export interface ProductApiOptions {
 export interface ProductApiBackend extends BitcoinBackend {
   readonly chain: string;
   /** Used addresses of the account (receive and change), as the server derives them. */
-  getAccountAddresses(
-    xpub: string,
-    bip: Bip,
-  ): Promise<{ path: string; change: 0 | 1; index: number; address: string; transfers: number }[]>;
+  getAccountAddresses(xpub: string, bip: Bip): Promise<UsedAddress[]>;
   /** Forgets the short-lived account answers (before a refresh). */
   clearCache(): void;
 }
@@ -132,8 +128,10 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
       return parseUtxos(await request(ROUTES.utxos(chain, xpub, bip)));
     },
 
-    async getTransactions(xpub, bip, cursor): Promise<{ txs: UtxoTx[]; cursor: string | null }> {
-      return parseHistory(await request(ROUTES.history(chain, xpub, bip, cursor)));
+    /** The server's Operations, read field by field into domain Operations (no other shape in between). */
+    async getHistory(xpub, bip, cursor): Promise<HistoryPage> {
+      const page = parseHistoryPage(await request(ROUTES.history(chain, xpub, bip, cursor)));
+      return { operations: page.operations, cursor: page.cursor };
     },
 
     async getRawTransactions(txids) {

@@ -4,21 +4,20 @@
  */
 import type { RecommendedFees } from '@secux-companion/core';
 import type { BackendUtxo } from '../logic/adapter';
-import type { UtxoTx, UtxoTxInput, UtxoTxOutput } from '../logic/types';
+import { MalformedAnswerError } from '@secux-companion/chain-common/wire';
 
-export class MalformedAnswerError extends Error {
-  override readonly name = 'MalformedAnswerError';
-}
+/** One malformed-answer error for every family (code 'malformed'); history is parsed by chain-common's wire parsers. */
+export { MalformedAnswerError };
 
 type Obj = Record<string, unknown>;
 
 function obj(v: unknown, what: string): Obj {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new MalformedAnswerError(`${what}: not an object`);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new MalformedAnswerError(what, 'is not an object');
   return v as Obj;
 }
 
 function arr(v: unknown, what: string): unknown[] {
-  if (!Array.isArray(v)) throw new MalformedAnswerError(`${what}: not a list`);
+  if (!Array.isArray(v)) throw new MalformedAnswerError(what, 'not a list');
   return v;
 }
 
@@ -26,17 +25,17 @@ function arr(v: unknown, what: string): unknown[] {
 export function amount(v: unknown, what: string): bigint {
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
   if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
-  throw new MalformedAnswerError(`${what}: not an integer amount`);
+  throw new MalformedAnswerError(what, 'not an integer amount');
 }
 
 function int(v: unknown, what: string): number {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
-  throw new MalformedAnswerError(`${what}: not an integer`);
+  throw new MalformedAnswerError(what, 'not an integer');
 }
 
 function str(v: unknown, what: string): string {
   if (typeof v === 'string') return v;
-  throw new MalformedAnswerError(`${what}: not a text`);
+  throw new MalformedAnswerError(what, 'not a text');
 }
 
 function optStr(v: unknown): string | undefined {
@@ -108,58 +107,10 @@ export function parseUtxos(v: unknown): BackendUtxo[] {
   return out;
 }
 
-/** A server Operation (amounts as strings) → the family's UtxoTx. */
-export function parseOperation(v: unknown): UtxoTx {
-  const o = obj(v, 'operation');
-  const inputs: UtxoTxInput[] = arr(o.senders, 'senders').map((x, i) => {
-    const s = obj(x, `senders[${i}]`);
-    const prevout = s.prevout ? obj(s.prevout, 'prevout') : undefined;
-    const path = optStr(s.path);
-    return {
-      txid: prevout ? str(prevout.txid, 'prevout.txid') : '',
-      vout: prevout ? int(prevout.vout, 'prevout.vout') : -1,
-      value: amount(s.value, 'sender value'),
-      address: typeof s.address === 'string' ? s.address : '',
-      isOwn: s.isOwn === true,
-      ...(path ? { path } : {}),
-    };
-  });
-  const outputs: UtxoTxOutput[] = arr(o.recipients, 'recipients').map((x, i) => {
-    const r = obj(x, `recipients[${i}]`);
-    const path = optStr(r.path);
-    return {
-      vout: typeof r.index === 'number' ? r.index : i,
-      value: amount(r.value, 'recipient value'),
-      address: typeof r.address === 'string' ? r.address : '',
-      isOwn: r.isOwn === true,
-      ...(path ? { path } : {}),
-    };
-  });
-  return {
-    hash: str(o.hash, 'hash'),
-    blockHeight: heightOf(o.blockHeight, 'blockHeight'),
-    time: typeof o.time === 'number' && Number.isFinite(o.time) && o.time > 0 ? o.time : null,
-    vsize: typeof o.vsize === 'number' && o.vsize > 0 ? o.vsize : 0,
-    fee: o.fee === undefined || o.fee === null ? 0n : amount(o.fee, 'fee'),
-    rbf: o.rbf === true,
-    inputs,
-    outputs,
-  };
-}
-
-/** HistoryPage {operations, cursor}. */
-export function parseHistory(v: unknown): { txs: UtxoTx[]; cursor: string | null } {
-  const o = obj(v, 'history');
-  return {
-    txs: arr(o.operations, 'operations').map(parseOperation),
-    cursor: typeof o.cursor === 'string' && o.cursor !== '' ? o.cursor : null,
-  };
-}
-
 /** {hex} or a bare hex string. */
 export function parseRawTx(v: unknown): string {
   const hex = typeof v === 'string' ? v : str(obj(v, 'raw transaction').hex, 'hex');
-  if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length % 2 !== 0) throw new MalformedAnswerError('hex: not hexadecimal');
+  if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length % 2 !== 0) throw new MalformedAnswerError('hex', 'is not hexadecimal');
   return hex.toLowerCase();
 }
 
@@ -172,7 +123,7 @@ export function parseFees(v: unknown): RecommendedFees | null {
   if (o.source === 'fallback') return null;
   const t = obj(o.tiers, 'tiers');
   const rate = (x: unknown, what: string) => {
-    if (typeof x !== 'number' || !Number.isFinite(x) || x <= 0) throw new MalformedAnswerError(`${what}: not a fee rate`);
+    if (typeof x !== 'number' || !Number.isFinite(x) || x <= 0) throw new MalformedAnswerError(what, 'not a fee rate');
     return Math.ceil(x);
   };
   return { fastestFee: rate(t.high, 'high'), halfHourFee: rate(t.medium, 'medium'), hourFee: rate(t.low, 'low') };
@@ -183,7 +134,7 @@ export function parseBroadcast(v: unknown): string {
   const o = obj(v, 'broadcast');
   const id = o.txid ?? o.hash ?? o.result;
   const txid = str(id, 'txid');
-  if (!/^[0-9a-fA-F]{64}$/.test(txid)) throw new MalformedAnswerError('txid: not a transaction id');
+  if (!/^[0-9a-fA-F]{64}$/.test(txid)) throw new MalformedAnswerError('txid', 'is not a transaction id');
   return txid.toLowerCase();
 }
 

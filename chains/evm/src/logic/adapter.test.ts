@@ -421,14 +421,27 @@ describe('EVM adapter: accounts, history, tokens', () => {
     activity[ME] = 0;
     activity[RECIPIENT] = 0;
     const a = createEvmAdapter(nativeEvmChain('ETH'), b);
-    const keys = { getAddress: async (path: string) => addresses[Number(/\/(\d+)'\/0\/0$/.exec(path)![1])]! };
-    expect((await a.discoverAccounts(keys)).map((x) => x.index)).toEqual([0]);
+    const saved: { name: string; path: string; chainId?: number }[] = [];
+    const keys = {
+      getAddress: async (path: string) => addresses[Number(/\/(\d+)'\/0\/0$/.exec(path)![1])]!,
+      getAccounts: async (coinType?: number, chainId?: number) => (coinType === 60 && chainId === 1 ? saved : []),
+    };
+    expect((await a.discoverAccounts(keys)).map((x) => x.descriptor.index)).toEqual([0]);
     activity[ME] = 1;
     activity[RECIPIENT] = 2;
     const found = await a.discoverAccounts(keys);
-    expect(found.map((x) => [x.index, x.path, x.address])).toEqual([
-      [0, "m/44'/60'/0'", ME],
-      [1, "m/44'/60'/1'", RECIPIENT],
+    expect(found.map((x) => [x.descriptor.index, x.descriptor.path, x.descriptor.address, x.name])).toEqual([
+      [0, "m/44'/60'/0'", ME, 'ETH 1'],
+      [1, "m/44'/60'/1'", RECIPIENT, 'ETH 2'],
+    ]);
+    // An unused account saved on the device (this chain id) is kept under its device name.
+    activity[ME] = 0;
+    activity[RECIPIENT] = 0;
+    saved.push({ name: 'Cold', path: "m/44'/60'/2'/0/0", chainId: 1 });
+    const withSaved = await a.discoverAccounts(keys);
+    expect(withSaved.map((x) => [x.descriptor.index, x.name, x.onDevice])).toEqual([
+      [0, 'ETH 1', false],
+      [2, 'Cold', true],
     ]);
   });
 
@@ -448,7 +461,7 @@ describe('EVM adapter: accounts, history, tokens', () => {
 
   it('account state and history (merged, errored dropped, newest first, cursor)', async () => {
     const a = createEvmAdapter(nativeEvmChain('ETH'), fakeBackend({ balance: 5n, nonce: 3, txCount: 2 }));
-    expect(await a.getAccountState(ACCOUNT)).toEqual({ balance: 5n, available: 5n, pending: 0n, txCount: 3 });
+    expect(await a.getAccountState(ACCOUNT)).toEqual({ balance: 5n, available: 5n, pending: 0n, txCount: 3, sequence: 3n });
     const page = await a.getHistory(ACCOUNT);
     expect(page.cursor).toBe('next');
     expect(page.operations.map((o) => [o.hash, o.direction, o.value, o.token?.symbol])).toEqual([

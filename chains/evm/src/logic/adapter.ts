@@ -8,17 +8,27 @@ import {
   CoreError,
   accountBasePath,
   assertEvmFeeCovered,
+  defaultAccountName,
+  defaultEvmAccountName,
+  sanitizeRecoveredName,
   signingPath,
+  toBareAccountPath,
   type FeeMode,
 } from '@secux-companion/core';
 import type {
   AccountDescriptor,
   AccountState,
+  AccountSummary,
   BuiltTransaction,
   ChainAdapter,
+  DeviceAccountTable,
   DiscoverOptions,
+  DiscoveredAccount,
   FeeOptions,
   HistoryPage,
+  Operation,
+  ReceiveAddress,
+  ReviewRow,
   SignedTransaction,
 } from '@secux-companion/chain-common';
 import { encodeFunctionData, getAddress, isAddress, type Address, type Hex } from 'viem';
@@ -86,16 +96,21 @@ export interface EvmBackend {
   ethCall(to: string, data: Hex): Promise<Hex>;
   /** Token balances in one batch (contract → base units). Default: balanceOf via ethCall. */
   getTokenBalances?(address: string, contracts: readonly string[]): Promise<Map<string, bigint>>;
-  /** One page of explorer records (txlist and tokentx, possibly already merged), newest first. */
-  getTransactions(
-    address: string,
-    cursor: string | null,
-  ): Promise<{ records: EvmTxRecord[]; cursor: string | null }>;
+  /**
+   * One page of history, newest first: the product API's Operations as the server merged them (used as they are),
+   * or, for a chain the user added, the explorer's records (txlist and tokentx) that logic merges.
+   */
+  getTransactions(address: string, cursor: string | null): Promise<EvmHistoryAnswer>;
   /** NFTs held (ETH/TETH); absent when the source has none. */
   getNfts?(address: string): Promise<NftAsset[]>;
   /** Broadcasts the signed transaction; returns its hash. */
   broadcast(rawTx: Hex): Promise<string>;
 }
+
+/** A history page from a backend: ready Operations (product API) or explorer records to merge (user's RPC). */
+export type EvmHistoryAnswer =
+  | { operations: Operation[]; cursor: string | null }
+  | { records: EvmTxRecord[]; cursor: string | null };
 
 /** Device capabilities the adapter uses (satisfied by the device layer's Device). */
 export interface EvmKeySource {
@@ -120,6 +135,8 @@ export interface EvmSendDraft {
   fees?: EvmFeeTiers;
   /** Token balance already known (token sends). */
   tokenBalance?: bigint;
+  /** Symbol and decimals of the token sent (review rows show the amount in them). */
+  token?: { symbol: string; decimals: number };
 }
 
 export interface EvmSignRequest {
@@ -143,6 +160,8 @@ export interface EvmFeeDetails {
 
 export interface EvmBuiltTransaction extends BuiltTransaction<EvmTxPlan, EvmSignRequest> {
   intent: TransferIntent;
+  /** The token sent (from the draft), for the review rows. */
+  token?: { symbol: string; decimals: number };
   details: EvmFeeDetails;
 }
 
@@ -170,7 +189,9 @@ export interface EvmAdapter extends ChainAdapter<EvmFamily> {
   getNfts(address: string): Promise<NftAsset[]>;
   /** The receive address as shown and confirmed on the device (xdc form on XDC) and its path. */
   receiveAddress(account: AccountDescriptor): { address: string; path: string; instructionKey: string };
-  /** discoverAccounts with the balance and nonce each probe already read, so the caller need not ask again. */
+  /** Balance, next nonce and mined transaction count of an address (one backend call). */
+  getAccount(address: string): Promise<EvmAccountSummary>;
+  /** Probing only (no device table): the balance and nonce each probe already read. Prefer discoverAccounts. */
   discoverWithSummaries(
     keys: EvmFamily['keySource'],
     options?: DiscoverOptions,
@@ -306,6 +327,8 @@ export function createEvmAdapter(
     const found: { account: AccountDescriptor; summary: EvmAccountSummary }[] = [];
     let empty = 0;
     for (let index = 0; empty < gap; index++) {
+      if (discover.signal?.aborted) throw discover.signal.reason ?? new Error('aborted');
+      discover.onProgress?.({ bip, index, found: found.length });
       const path = accountBasePath(bip, coinType, index);
       const address = getAddress(await keys.getAddress(signingPath(chain, path)));
       const summary = await backend.getAccount(address);
@@ -316,11 +339,52 @@ export function createEvmAdapter(
     return found;
   };
 
+  const summaryOf = (s: EvmAccountSummary): AccountSummary => ({
+    balance: s.balance,
+    pending: 0n,
+    txCount: Math.max(s.txCount, s.nonce),
+    sequence: BigInt(s.nonce),
+  });
+
+  /** Default name of account `index`: 'Ethereum 1' on a native chain, the shortened chain name on an added one. */
+  const defaultName = (index: number) =>
+    chain === 'EVM' ? defaultEvmAccountName(spec.name, index) : defaultAccountName(chain, index, 44);
+
+  /** Account indexes and names saved on the device for this chain (coin 60 and its chain id). */
+  const deviceNames = async (device: DeviceAccountTable): Promise<Map<number, string>> => {
+    const names = new Map<number, string>();
+    for (const a of await device.getAccounts(CHAINS[chain].coinType, spec.chainId)) {
+      try {
+        const m = /^m\/44'\/(\d+)'\/(\d+)'$/.exec(toBareAccountPath(a.path));
+        if (m && Number(m[1]) === CHAINS[chain].coinType) names.set(Number(m[2]), a.name);
+      } catch {
+        // not an account path
+      }
+    }
+    return names;
+  };
+
+  const coin = { decimals: spec.decimals, symbol: spec.coin };
+
   return {
     chain,
+    family: 'evm',
+    asset: { symbol: spec.coin, decimals: spec.decimals },
+    capabilities: {
+      readOnly: false,
+      tokens: true,
+      nfts: hasNftTab(chain),
+      speedUp: false,
+      multipleAddresses: false,
+      staking: false,
+    },
     spec,
     explorer,
     getEvmFees,
+
+    async getAccount(address) {
+      return backend.getAccount(toApiAddress(chain, address));
+    },
 
     async getNonce(address) {
       return (await getNonce(toApiAddress(chain, address))).nonce;
@@ -348,19 +412,56 @@ export function createEvmAdapter(
 
     discoverWithSummaries,
 
-    async discoverAccounts(keys, discover: DiscoverOptions = {}) {
-      return (await discoverWithSummaries(keys, discover)).map((f) => f.account);
+    /**
+     * Spec 01 §4: the device's table (coin 60 and this chain id) gives names and indexes kept even when unused;
+     * probing adds index 0 and every index while it has activity. Accounts known only from the device are read
+     * in parallel (one backend call each); probed ones reuse their probe's answer.
+     */
+    async discoverAccounts(device, discover: DiscoverOptions = {}): Promise<DiscoveredAccount[]> {
+      const onDevice = await deviceNames(device);
+      const probed = await discoverWithSummaries(device, discover);
+      const indexes = [...new Set([...probed.map((d) => d.account.index), ...onDevice.keys()])].sort((a, b) => a - b);
+      const coinType = CHAINS[chain].coinType;
+      return Promise.all(
+        indexes.map(async (index): Promise<DiscoveredAccount> => {
+          const hit = probed.find((d) => d.account.index === index);
+          const path = accountBasePath(44, coinType, index);
+          const address = hit?.account.address ?? getAddress(await device.getAddress(signingPath(chain, path)));
+          const s = hit?.summary ?? (await backend.getAccount(address));
+          const fallback = defaultName(index);
+          return {
+            descriptor: { chain, index, bip: 44, path, address },
+            summary: summaryOf(s),
+            name: onDevice.has(index) ? sanitizeRecoveredName(onDevice.get(index), fallback) : fallback,
+            onDevice: onDevice.has(index),
+          };
+        }),
+      );
+    },
+
+    async getAccountSummary(account) {
+      return summaryOf(await backend.getAccount(addressOf(account)));
     },
 
     async getAccountState(account): Promise<AccountState> {
-      const s = await backend.getAccount(addressOf(account));
-      return { balance: s.balance, available: s.balance, pending: 0n, txCount: Math.max(s.txCount, s.nonce) };
+      const s = summaryOf(await backend.getAccount(addressOf(account)));
+      return { ...s, available: s.balance };
+    },
+
+    async getReceiveAddress(account): Promise<ReceiveAddress> {
+      return {
+        address: displayAddress(chain, addressOf(account)),
+        path: signingPath(chain, account.path),
+        instructionKey: receiveInstructionKey(chain),
+      };
     },
 
     async getHistory(account, cursor = null): Promise<HistoryPage> {
       const address = addressOf(account);
       const page = await backend.getTransactions(address, cursor);
-      return { operations: mergeEvmHistory(address, page.records), cursor: page.cursor };
+      // The server's Operations are used as they are; only explorer records (a chain the user added) are merged here.
+      const operations = 'operations' in page ? page.operations : mergeEvmHistory(address, page.records);
+      return { operations, cursor: page.cursor };
     },
 
     async getFees(): Promise<FeeOptions> {
@@ -447,6 +548,7 @@ export function createEvmAdapter(
       const totalFee = fee + l1Fee;
       return {
         intent: resolved,
+        ...(draft.token && resolved.kind === 'token' ? { token: draft.token } : {}),
         unsigned: plan,
         signRequest: { path: signingPath(chain, account.path), unsignedTx: serializeUnsigned(plan) },
         review: {
@@ -465,6 +567,22 @@ export function createEvmAdapter(
           nonceSource: nonce.source,
         },
       };
+    },
+
+    reviewRows(built): ReviewRow[] {
+      const r = built.review;
+      const b = built as EvmBuiltTransaction;
+      const moved =
+        b.intent?.kind === 'coin' ? coin : b.intent?.kind === 'token' ? (b.token ?? { decimals: 0, symbol: '' }) : { decimals: 0, symbol: 'NFT' };
+      return [
+        { labelKey: 'send.recipient', value: { type: 'address', value: r.recipient } },
+        { labelKey: 'send.amountLabel', value: { type: 'amount', value: r.amount, ...moved } },
+        { labelKey: 'send.networkFee', value: { type: 'amount', value: r.fee, ...coin } },
+        ...(r.feeRate !== undefined
+          ? [{ labelKey: 'send.feeMode', value: { type: 'feeRate', value: r.feeRate, unit: 'Gwei' } } as ReviewRow]
+          : []),
+        { labelKey: 'send.total', value: { type: 'amount', value: r.total, ...coin } },
+      ];
     },
 
     async sign(signer, built, signOptions = {}) {

@@ -9,3 +9,4 @@ export * from './explorer';
 export * from './nft';
 export * from './evmChains';
 export * from './adapter';
+export * from './chain';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   createEvmProductApiBackend,
   parseServerNft,
-  parseServerOperation,
   serverChainId,
   ROUTES,
 } from './productApi';
@@ -169,7 +168,7 @@ describe('EVM product API backend', () => {
     expect(f.seen.filter((s) => s.path.startsWith('/api/chains/ETH/tokens')).length).toBe(2);
   });
 
-  it('history: server operations become records; cursor passed on', async () => {
+  it('history: the server operations are used as they are; cursor passed on', async () => {
     const op = {
       hash: '0x3',
       time: 3000,
@@ -213,26 +212,36 @@ describe('EVM product API backend', () => {
     const page = await b.getTransactions(ME, 'prev');
     expect(f.seen[0]!.path).toBe(`/api/chains/ETH/history/${ME}?pageSize=10&cursor=prev`);
     expect(page.cursor).toBe('abc');
-    expect(page.records[0]).toEqual({
+    if (!('operations' in page)) throw new Error('expected operations');
+    // One Operation type: the wire form read into bigint, nothing merged again, no made-up gasUsed.
+    expect(page.operations[0]).toEqual({
       hash: '0x3',
-      blockNumber: 3,
-      timeStamp: 3,
-      from: ME,
-      to: LUSD,
+      time: 3000,
+      blockHeight: 3,
+      direction: 'out',
       value: 9n,
+      fee: 50000n,
+      senders: [{ address: ME, value: 9n, isOwn: true }],
+      recipients: [{ address: LUSD, value: 9n, isOwn: false }],
+      isOwnTransaction: true,
+      rbf: false,
+      token: { contract: LUSD, symbol: 'LUSD', decimals: 6, name: 'Local USD' },
+      nonce: 2,
       gasUsed: 50000n,
       gasPrice: 1n,
-      nonce: 2,
-      token: { contract: LUSD, symbol: 'LUSD', decimals: 6, name: 'Local USD' },
     });
-    expect(page.records[1]).toMatchObject({
-      hash: '0x4',
-      blockNumber: null,
-      timeStamp: null,
-      gasUsed: 1n,
-      gasPrice: 50000n,
-      isError: true,
-    });
+    expect(page.operations[1]).toMatchObject({ hash: '0x4', blockHeight: null, time: null, fee: 50000n, failed: true });
+    expect(page.operations[1]!.gasUsed).toBeUndefined();
+  });
+
+  it('history: a lying operation (amount as a float) is refused, not shown as zero', async () => {
+    const f = fakeFetch((url) =>
+      url.pathname === `/api/chains/ETH/history/${ME}`
+        ? { body: { operations: [{ hash: '0x1', time: 1, blockHeight: 1, direction: 'in', value: 1.5, fee: '0', senders: [], recipients: [], isOwnTransaction: false, rbf: false }], cursor: null, provider: 'x' } }
+        : undefined,
+    );
+    const b = createEvmProductApiBackend({ chain: 'ETH', fetch: f.fetch, baseUrl: 'http://wallet.test/api' });
+    await expect(b.getTransactions(ME, null)).rejects.toMatchObject({ code: 'malformed' });
   });
 
   it('NFTs: parsed when served, [] while the route is missing', async () => {
@@ -304,19 +313,6 @@ describe('EVM product API backend', () => {
         ),
     });
     await expect(hang.getNonce(ME)).rejects.toMatchObject({ status: 0, message: 'timeout' });
-  });
-
-  it('server operation without senders falls back to its value', () => {
-    expect(
-      parseServerOperation({
-        hash: '0x1',
-        time: 1000,
-        blockHeight: 1,
-        value: '5',
-        senders: [],
-        recipients: [],
-      }),
-    ).toMatchObject({ value: 5n, from: '', to: '' });
   });
 
   it("nonce: when the server's /nonce fails, the node behind its RPC proxy answers (spec 02 §7 fallbacks)", async () => {

@@ -9,7 +9,7 @@
 import type { Hex } from 'viem';
 import type { EvmAccountSummary, EvmBackend, EvmCallRequest } from '../logic/adapter';
 import type { FeeHistoryData, GasOracleData } from '../logic/fees';
-import type { EvmTxRecord } from '../logic/history';
+import { parseHistoryPage } from '@secux-companion/chain-common/wire';
 import type { NftAsset } from '../logic/nft';
 import { NONCE_TIMEOUTS_MS, type NonceSource } from '../logic/nonce';
 import {
@@ -26,6 +26,9 @@ import {
   str,
   type FetchLike,
 } from './http';
+
+/** Upper bound on NFT pages read (50 × 200 = 10 000 NFTs) so a server that always says hasMore cannot loop. */
+export const NFT_MAX_PAGES = 200;
 
 /** History page size asked of the server (spec 01 §9: 10 per page). */
 export const HISTORY_PAGE = 10;
@@ -59,43 +62,6 @@ export interface EvmProductApiOptions {
   baseUrl?: string;
   fetch?: FetchLike;
   timeoutMs?: number;
-}
-
-/** Converts a server history operation (already merged) into an explorer record. */
-export function parseServerOperation(v: unknown): EvmTxRecord {
-  const o = obj(v, 'operation');
-  const senders = arr(o.senders ?? [], 'senders');
-  const recipients = arr(o.recipients ?? [], 'recipients');
-  const from = senders[0] !== undefined ? str(obj(senders[0], 'sender').address, 'sender.address') : '';
-  const to =
-    recipients[0] !== undefined ? str(obj(recipients[0], 'recipient').address, 'recipient.address') : '';
-  const moved = senders[0] !== undefined ? obj(senders[0], 'sender').value : o.value;
-  const token = o.token === undefined || o.token === null ? undefined : obj(o.token, 'token');
-  const time = o.time === null || o.time === undefined ? null : int(o.time, 'time');
-  return {
-    hash: str(o.hash, 'hash'),
-    blockNumber:
-      o.blockHeight === null || o.blockHeight === undefined ? null : int(o.blockHeight, 'blockHeight'),
-    timeStamp: time === null ? null : Math.floor(time / 1000),
-    from,
-    to,
-    value: dec(moved ?? '0', 'value'),
-    ...(o.gasUsed !== undefined ? { gasUsed: dec(o.gasUsed, 'gasUsed') } : {}),
-    ...(o.gasPrice !== undefined ? { gasPrice: dec(o.gasPrice, 'gasPrice') } : {}),
-    ...(o.gasUsed === undefined && o.fee !== undefined ? { gasUsed: 1n, gasPrice: dec(o.fee, 'fee') } : {}),
-    ...(o.nonce !== undefined ? { nonce: int(o.nonce, 'nonce') } : {}),
-    ...(o.failed === true ? { isError: true } : {}),
-    ...(token
-      ? {
-          token: {
-            contract: str(token.contract, 'token.contract'),
-            symbol: str(token.symbol ?? '', 'token.symbol'),
-            decimals: int(token.decimals, 'token.decimals'),
-            ...(typeof token.name === 'string' ? { name: token.name } : {}),
-          },
-        }
-      : {}),
-  };
 }
 
 /** Server NFT item (proposed shape, API.md) → NftAsset. */
@@ -259,23 +225,28 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
       return out;
     },
 
+    /** The server's merged Operations, read field by field and used as they are (no second merge). */
     async getTransactions(address, cursor) {
-      const o = obj(await get(ROUTES.history(chain, address, cursor)), 'history');
-      return {
-        records: arr(o.operations, 'operations').map(parseServerOperation),
-        cursor: o.cursor === null || o.cursor === undefined ? null : str(o.cursor, 'cursor'),
-      };
+      const page = parseHistoryPage(await get(ROUTES.history(chain, address, cursor)));
+      return { operations: page.operations, cursor: page.cursor };
     },
 
+    /** Every page (50 each) while the server says `hasMore`, up to {@link NFT_MAX_PAGES}; a 404 on page 1 is no NFTs. */
     async getNfts(address) {
-      try {
-        const o = obj(await get(ROUTES.nfts(chain, address)), 'nfts');
-        return arr(o.nfts, 'nfts').map(parseServerNft);
-      } catch (e) {
-        // Route not served yet: no NFTs rather than an error page.
-        if (e instanceof EvmNetworkError && e.status === 404) return [];
-        throw e;
+      const out: NftAsset[] = [];
+      for (let page = 1; page <= NFT_MAX_PAGES; page++) {
+        let o: Record<string, unknown>;
+        try {
+          o = obj(await get(`${ROUTES.nfts(chain, address)}${page > 1 ? `?page=${page}` : ''}`), 'nfts');
+        } catch (e) {
+          if (page === 1 && e instanceof EvmNetworkError && e.status === 404) return [];
+          throw e;
+        }
+        const items = arr(o.nfts, 'nfts');
+        for (const n of items) out.push(parseServerNft(n));
+        if (o.hasMore !== true || items.length === 0) break;
       }
+      return out;
     },
 
     async broadcast(rawTx) {
