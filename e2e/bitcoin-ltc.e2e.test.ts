@@ -86,6 +86,25 @@ describe.skipIf(!ltc)('Litecoin regtest through the UI with the emulator', () =>
     await waitForCardSats(page, P44_1, (s) => s === 6n * COIN);
   });
 
+  it("the Receive page from home offers the user's LTC accounts and confirms the chosen one's address on the device", async () => {
+    await page.getByTestId('logo').click();
+    await page.waitForURL(`${baseUrl}/wallet`);
+    await page.getByTestId('home-receive').click();
+    await page.getByTestId('receive-coin').selectOption('LTC');
+    const account = page.getByTestId('receive-account');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="receive-account"] option').length === 4);
+    const paths = await account.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value.split(':')[1]));
+    expect(paths).toEqual([P44_0, P44_1, P49_0, P49_1]);
+    await account.selectOption(`LTC:${P49_1}`);
+    // index 0 of the account is used: its next receive address is /0/1
+    await expect(page.getByTestId('receive-address').innerText()).resolves.toBe(emulatorLtcAddress(49, 1, 0, 1));
+    await page.getByTestId('receive-verify').click();
+    await page.getByTestId('virtual-screen-prompt').waitFor();
+    await page.getByTestId('emulator-approve').click();
+    await page.getByTestId('receive-verified').waitFor();
+    await openCoin(page, baseUrl, 'LTC');
+  });
+
   it('sends LTC from one emulator account to another; both balances after the next block', async () => {
     await openAccount(page, baseUrl, P44_1);
     const to = await receiveAddress(page);

@@ -40,7 +40,9 @@ describe('the emulator on the landing page', () => {
     await connectEmulator(page);
     await page.getByTestId('welcome-continue').click();
     await page.getByTestId('home-receive').click();
-    await page.getByTestId('receive-account').selectOption('eth-44');
+    // The Receive page offers the user's accounts per coin (account 0 of ETH is always there).
+    await page.getByTestId('receive-coin').selectOption('ETH');
+    await page.getByTestId('receive-account').waitFor();
     await page.getByTestId('receive-verify').click();
     await expect(page.getByTestId('virtual-screen-prompt').innerText()).resolves.toContain(
       '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',

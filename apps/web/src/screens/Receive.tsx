@@ -1,51 +1,54 @@
-import { Alert, Button, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { accountBasePath, addressPath, BTC_ADDRESS_TYPE_LABELS } from '@secux-companion/core';
-import { QRCodeSVG } from 'qrcode.react';
+import { Alert, Container, Loader, NativeSelect, Stack, Title } from '@mantine/core';
+import { CHAINS, defaultAccountName, type ChainSymbol } from '@secux-companion/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verifyAddressOnDevice } from '../device/actions';
-import { CopyText } from '../components/CopyText';
+import { COIN_MENU } from '../home/coinChoice';
+import { hasFamily } from '../families/registry';
+import { accountsStore, familyChain } from '../accounts/store';
+import { ReceivePanel } from '../accounts/receive/ReceiveModal';
+import type { WalletAccount } from '../families/types';
 
-interface ReceiveOption {
-  id: string;
-  coin: string;
-  bip: number;
-  coinType: number;
+/** Coins with a family on the web (the user-added EVM chains have their own area; ADA is portal-only). */
+const RECEIVE_COINS: readonly ChainSymbol[] = COIN_MENU.filter((c) => c !== 'EVM' && !CHAINS[c].portalOnly && hasFamily(c));
+
+/**
+ * The user's accounts of a coin: those the account list recovered, the device's account table for that coin,
+ * and account 0 of the coin's default purpose (every wallet has it), each with its keys read from the device.
+ */
+async function receiveAccounts(coin: ChainSymbol) {
+  const { family, chain } = await familyChain(coin);
+  const s = accountsStore.get();
+  const known: WalletAccount[] = s.scope === coin ? [...s.accounts] : [];
+  const entries = await family.deviceEntries(chain);
+  const info = CHAINS[coin];
+  if (!entries.some((e) => e.bip === info.defaultBip && e.index === 0))
+    entries.unshift({ bip: info.defaultBip, index: 0, name: defaultAccountName(coin, 0, info.defaultBip) });
+  for (const e of entries) {
+    if (known.some((a) => a.bip === e.bip && a.index === e.index)) continue;
+    known.push(await family.fromDevice(chain, coin, e));
+  }
+  const accounts = known.sort((a, b) =>
+    a.bip === b.bip ? a.index - b.index : a.bip === info.defaultBip ? -1 : b.bip === info.defaultBip ? 1 : a.bip - b.bip,
+  );
+  return { family, chain, accounts };
 }
 
-const OPTIONS: ReceiveOption[] = [
-  { id: 'btc-84', coin: 'BTC', bip: 84, coinType: 0 },
-  { id: 'btc-49', coin: 'BTC', bip: 49, coinType: 0 },
-  { id: 'btc-44', coin: 'BTC', bip: 44, coinType: 0 },
-  { id: 'btc-86', coin: 'BTC', bip: 86, coinType: 0 },
-  { id: 'ltc-44', coin: 'LTC', bip: 44, coinType: 2 },
-  { id: 'ltc-49', coin: 'LTC', bip: 49, coinType: 2 },
-  { id: 'eth-44', coin: 'ETH', bip: 44, coinType: 60 },
-];
-
-type Status =
-  { kind: 'idle' } | { kind: 'waiting' } | { kind: 'verified'; address: string } | { kind: 'error' };
-
-/** Receive: the address is confirmed on the device first; only then Copy and the QR code appear. */
+/**
+ * Receive from the wallet home: choose a coin and one of the user's accounts of it; its address is confirmed
+ * on the device before Copy and the QR code show (the account page's receive content).
+ */
 export default function Receive() {
   const { t } = useTranslation();
-  const [optionId, setOptionId] = useState(OPTIONS[0]!.id);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const option = OPTIONS.find((o) => o.id === optionId)!;
-  const path = addressPath(accountBasePath(option.bip, option.coinType, 0), 0, 0);
-  const label = (o: ReceiveOption) =>
-    o.coin === 'BTC'
-      ? `${o.coin} · ${BTC_ADDRESS_TYPE_LABELS[o.bip as keyof typeof BTC_ADDRESS_TYPE_LABELS]}`
-      : `${o.coin} · ${o.bip}`;
-
-  const verify = async () => {
-    setStatus({ kind: 'waiting' });
-    const result = await verifyAddressOnDevice(path);
-    if (result.kind === 'verified') setStatus({ kind: 'verified', address: result.address });
-    else if (result.kind === 'cancelled')
-      setStatus({ kind: 'idle' }); // user cancel is silent
-    else setStatus({ kind: 'error' });
-  };
+  const [coin, setCoin] = useState<ChainSymbol>(RECEIVE_COINS[0] ?? 'BTC');
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const q = useQuery({
+    queryKey: ['receive-accounts', coin],
+    queryFn: () => receiveAccounts(coin),
+    staleTime: 0,
+    retry: false,
+  });
+  const account = q.data?.accounts.find((a) => a.id === accountId) ?? q.data?.accounts[0];
 
   return (
     <Container size="sm" py="lg">
@@ -54,44 +57,32 @@ export default function Receive() {
           {t('receive.title')}
         </Title>
         <NativeSelect
-          label={t('receive.account')}
-          value={optionId}
+          label={t('receive.coin')}
+          value={coin}
           onChange={(e) => {
-            setOptionId(e.currentTarget.value);
-            setStatus({ kind: 'idle' });
+            setCoin(e.currentTarget.value as ChainSymbol);
+            setAccountId(null);
           }}
-          data={OPTIONS.map((o) => ({ value: o.id, label: label(o) }))}
-          data-testid="receive-account"
+          data={RECEIVE_COINS.map((c) => ({ value: c, label: `${c} · ${CHAINS[c].name}` }))}
+          data-testid="receive-coin"
         />
-        <Text size="sm" c="dimmed">
-          {t('receive.path', { path })}
-        </Text>
-        {status.kind !== 'verified' && (
-          <>
-            <Alert color="yellow" data-testid="receive-warning">
-              {option.coin === 'BTC' ? t('receive.brc20Warning') : t('errors.state-004')}
-            </Alert>
-            <Button onClick={verify} loading={status.kind === 'waiting'} data-testid="receive-verify">
-              {t('receive.verifyOnDevice')}
-            </Button>
-            {status.kind === 'waiting' && <Text role="status">{t('receive.checkDevice')}</Text>}
-            {status.kind === 'error' && (
-              <Alert color="red" role="alert" data-testid="receive-error">
-                {t('errors.err-10')}
-              </Alert>
-            )}
-          </>
+        {q.isPending && <Loader size="sm" aria-label={t('accounts.loading')} />}
+        {q.isError && (
+          <Alert color="red" role="alert" data-testid="receive-error">
+            {t('errors.err-10')}
+          </Alert>
         )}
-        {status.kind === 'verified' && (
-          <Stack align="center" data-testid="receive-verified">
-            <QRCodeSVG value={status.address} size={180} title={t('receive.qrTitle')} />
-            <Group gap="xs" wrap="nowrap">
-              <Text ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="receive-address">
-                {status.address}
-              </Text>
-              <CopyText value={status.address} testId="receive-copy" />
-            </Group>
-          </Stack>
+        {q.data && account && (
+          <>
+            <NativeSelect
+              label={t('receive.account')}
+              value={account.id}
+              onChange={(e) => setAccountId(e.currentTarget.value)}
+              data={q.data.accounts.map((a) => ({ value: a.id, label: `${a.name} · ${a.path}` }))}
+              data-testid="receive-account"
+            />
+            <ReceivePanel key={account.id} family={q.data.family} chain={q.data.chain} account={account} />
+          </>
         )}
       </Stack>
     </Container>

@@ -8,17 +8,7 @@ import { CopyText } from '../../components/CopyText';
 
 type Status = 'idle' | 'waiting' | 'verified' | 'error';
 
-/**
- * Receive modal of every family: the address must be confirmed on the device first; then the copy control
- * and the QR code show and the warning hides. A user cancel is silent; other failures show err-10.
- */
-export function ReceiveAddressModal({
-  target,
-  pending,
-  warning,
-  showOnDevice,
-  onClose,
-}: {
+interface ReceiveAddressProps {
   /** The address to receive on and its derivation path; undefined while it is looked up. */
   target: { address: string; path: string } | undefined;
   /** The address is being looked up (a loader shows). */
@@ -30,10 +20,27 @@ export function ReceiveAddressModal({
    * an arrow type returning a generic reads as JSX text to i18n.test.ts.)
    */
   showOnDevice(path: string): Promise<unknown>;
-  onClose: () => void;
-}) {
+  /** Closes the modal (the OK button after confirmation); a page has none. */
+  onClose?: () => void;
+}
+
+/**
+ * Receive modal of every family: the address must be confirmed on the device first; then the copy control
+ * and the QR code show and the warning hides. A user cancel is silent; other failures show err-10.
+ */
+export function ReceiveAddressModal(props: ReceiveAddressProps & { onClose: () => void }) {
   const { t } = useTranslation();
   const size = useModalSize();
+  return (
+    <Modal opened onClose={props.onClose} size={size} title={t('receive.title')}>
+      <ReceiveAddressPanel {...props} />
+    </Modal>
+  );
+}
+
+/** The receive modal's content, also shown on the Receive page. */
+export function ReceiveAddressPanel({ target, pending, warning, showOnDevice, onClose }: ReceiveAddressProps) {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<Status>('idle');
 
   const verify = async () => {
@@ -52,8 +59,7 @@ export function ReceiveAddressModal({
   };
 
   return (
-    <Modal opened onClose={onClose} size={size} title={t('receive.title')}>
-      <Stack>
+    <Stack>
         {pending && <Loader size="sm" aria-label={t('accounts.loading')} />}
         {target && (
           <>
@@ -93,13 +99,14 @@ export function ReceiveAddressModal({
             <QRCodeSVG value={target.address} size={180} title={t('receive.qrTitle')} />
             <Group gap="xs" wrap="nowrap">
               <CopyText value={target.address} testId="receive-copy" />
-              <Button variant="default" onClick={onClose}>
-                {t('common.ok')}
-              </Button>
+              {onClose && (
+                <Button variant="default" onClick={onClose}>
+                  {t('common.ok')}
+                </Button>
+              )}
             </Group>
           </Stack>
         )}
-      </Stack>
-    </Modal>
+    </Stack>
   );
 }

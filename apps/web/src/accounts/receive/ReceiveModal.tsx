@@ -1,23 +1,23 @@
+import { Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useModalSize } from '../../components/useModalSize';
 import type { AnyFamily, FamilyChain, WalletAccount } from '../../families/types';
-import { ReceiveAddressModal } from './ReceiveAddressModal';
+import { ReceiveAddressPanel } from './ReceiveAddressModal';
 
-/**
- * Receive of every family: the family's receive address (bitcoin: the next unused one), confirmed on the
- * device before Copy and the QR code, under the family's warning.
- */
-export function ReceiveModal({
-  family,
-  chain,
-  account,
-  onClose,
-}: {
+interface ReceiveProps {
   family: AnyFamily;
   chain: FamilyChain;
   account: WalletAccount;
-  onClose: () => void;
-}) {
+  onClose?: () => void;
+}
+
+/**
+ * Receive of every family: the family's receive address (bitcoin: the next unused one), confirmed on the
+ * device before Copy and the QR code, under the family's warning. The account page shows it as a modal,
+ * the Receive page from home inline.
+ */
+export function ReceivePanel({ family, chain, account, onClose }: ReceiveProps) {
   const { t } = useTranslation();
   const target = useQuery({
     queryKey: ['receive-address', account.id],
@@ -26,12 +26,22 @@ export function ReceiveModal({
     gcTime: 0,
   });
   return (
-    <ReceiveAddressModal
+    <ReceiveAddressPanel
       target={target.data}
       pending={target.isPending}
       warning={family.receiveWarning(t, chain, account, target.data)}
       showOnDevice={(path) => family.showOnDevice(chain, path)}
-      onClose={onClose}
+      {...(onClose ? { onClose } : {})}
     />
+  );
+}
+
+export function ReceiveModal(props: ReceiveProps & { onClose: () => void }) {
+  const { t } = useTranslation();
+  const size = useModalSize();
+  return (
+    <Modal opened onClose={props.onClose} size={size} title={t('receive.title')}>
+      <ReceivePanel {...props} />
+    </Modal>
   );
 }
