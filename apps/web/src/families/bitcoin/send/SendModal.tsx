@@ -26,6 +26,7 @@ import { useDomainEntry } from '../../../send/useDomainEntry';
 import { RecipientField } from '../../../send/RecipientField';
 import { FeeModeControl } from '../../../send/SendSteps';
 import { SendFlowModal } from '../../../send/SendFlowModal';
+import { reviewTableRows } from '../../../send/reviewRows';
 import type { SendAccount } from '../../../send/types';
 import { useSendFlow } from '../../../send/useSendFlow';
 import { checkAmount, checkRecipient, feeRateOf } from './sendRules';
@@ -152,10 +153,6 @@ export function BitcoinSendModal({
     });
 
   const fiat = (v: bigint) => fiatText(v, coin, price, FIAT_SEND_CONFIRM_DIGITS);
-  const money = (v: bigint) => {
-    const f = fiat(v);
-    return `${coinText(v, coin)} ${coin}${f !== null ? ` (${currency.symbol}${f})` : ''}`;
-  };
 
   const details = (
     <>
@@ -226,7 +223,14 @@ export function BitcoinSendModal({
       details={details}
       canContinue={canContinue}
       onContinue={onContinue}
-      reviewRows={(built) => bitcoinReviewRows(t, built, money, 'review-fee')}
+      reviewRows={(built) =>
+        reviewTableRows(t, bitcoinReviewRows(chain.adapter, built), {
+          coin: { symbol: coin, digits: chain.unit.digits },
+          price,
+          currencySymbol: currency.symbol,
+          testIds: 'send',
+        })
+      }
       explorerUrl={(hash) => chain.adapter.explorer.tx(hash)}
       onClose={onClose}
       onDone={onDone}

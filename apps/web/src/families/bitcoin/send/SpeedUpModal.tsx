@@ -20,6 +20,8 @@ import { refreshBalances } from '../../../accounts/store';
 import type { AppAccount } from '../account';
 import { accountKeys } from '../../../accounts/queryKeys';
 import { SendFlowModal } from '../../../send/SendFlowModal';
+import { reviewTableRows } from '../../../send/reviewRows';
+import { usePrice } from '../../../accounts/usePrice';
 import { feeLimitPrompt } from '../../../send/txFlow';
 import { useSendFlow } from '../../../send/useSendFlow';
 import { bitcoinReviewRows, bitcoinSigning } from './bitcoinFlow';
@@ -45,6 +47,7 @@ export function SpeedUpModal({
   const [feeText, setFeeText] = useState<string | null>(null);
   const [recipient, setRecipient] = useState<string | null>(null);
   const sendAccount = bitcoinSendAccount(account);
+  const { price, currency } = usePrice(account.chain);
 
   const fees = useQuery({
     queryKey: ['fees', account.chain, chain.networkId],
@@ -156,7 +159,14 @@ export function SpeedUpModal({
       details={details}
       canContinue={!!check?.ok && !recipientMissing}
       onContinue={onContinue}
-      reviewRows={(built) => bitcoinReviewRows(t, built, money, 'speed-up-review-fee')}
+      reviewRows={(built) =>
+        reviewTableRows(t, bitcoinReviewRows(chain.adapter, built), {
+          coin: { symbol: account.chain, digits: chain.unit.digits },
+          price,
+          currencySymbol: currency.symbol,
+          testIds: 'speed-up',
+        })
+      }
       explorerUrl={(hash) => chain.adapter.explorer.tx(hash)}
       onClose={onClose}
       onDone={done}

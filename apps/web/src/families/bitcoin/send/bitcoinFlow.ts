@@ -4,9 +4,8 @@
  */
 import { customFeeNeedsConfirmation, type FeeMode, type FeeTiers } from '@secux-companion/core';
 import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
-import type { TFunction } from 'i18next';
 import type { BitcoinChain } from '../../../chains/bitcoin';
-import type { ReviewRow } from '../../../send/SendSteps';
+import type { ReviewRow } from '@secux-companion/chain-common';
 import { broadcastWith, feeLimitPrompt, signWith } from '../../../send/txFlow';
 import type { FeePromptCheck, SendFlowFamily } from '../../../send/useSendFlow';
 import type { SendAccount } from '../../../send/types';
@@ -62,25 +61,11 @@ export function bitcoinSendPrompts(
 }
 
 /**
- * Review rows of a bitcoin-family transaction (send and speed-up); `money` formats an amount with its
- * fiat value; `feeTestId` names the fee row.
+ * Review rows: the adapter's (recipient, amount, fee, change, total) and the fee rate in sat/vB, which the
+ * speed-up is all about.
  */
-export function bitcoinReviewRows(
-  t: TFunction,
-  built: BtcBuiltTransaction,
-  money: (v: bigint) => string,
-  feeTestId: string,
-): (ReviewRow | false)[] {
-  const r = built.review;
-  return [
-    { label: t('send.recipient'), value: r.recipient, testId: 'review-recipient', breakAll: true },
-    { label: t('send.amountLabel'), value: money(r.amount), testId: 'review-amount' },
-    {
-      label: t('send.networkFee'),
-      value: `${money(r.fee)} · ${t('send.feeRate', { rate: r.feeRate ?? 0 })}`,
-      testId: feeTestId,
-    },
-    !!r.change && { label: t('send.change'), value: money(r.change.amount) },
-    { label: t('send.total'), value: money(r.total), testId: 'review-total' },
-  ];
+export function bitcoinReviewRows(adapter: BitcoinChain['adapter'], built: BtcBuiltTransaction): ReviewRow[] {
+  const rows = adapter.reviewRows(built);
+  if (built.review.feeRate === undefined || rows.some((r) => r.value.type === 'feeRate')) return rows;
+  return [...rows, { labelKey: 'send.feeMode', value: { type: 'feeRate', value: built.review.feeRate, unit: 'sat/vB' } }];
 }

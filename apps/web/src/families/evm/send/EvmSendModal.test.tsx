@@ -34,6 +34,13 @@ function fakeChain(symbol: ChainSymbol) {
       getEvmFees: async () => ({ tiers: { high: legacy(3n), medium: legacy(2n), low: legacy(1n) }, source: 'gasPrice' }),
       validateAddress: (a: string) => (/^0x[0-9a-fA-F]{40}$/.test(a) ? 'ok' : 'invalid'),
       build,
+      asset: { symbol: 'ETH', decimals: 18 },
+      reviewRows: (b: EvmBuiltTransaction) => [
+        { labelKey: 'send.recipient', value: { type: 'address', value: b.review.recipient } },
+        { labelKey: 'send.amountLabel', value: { type: 'amount', value: b.review.amount, decimals: 18, symbol: 'ETH' } },
+        { labelKey: 'send.networkFee', value: { type: 'amount', value: b.review.fee, decimals: 18, symbol: 'ETH' } },
+        { labelKey: 'send.total', value: { type: 'amount', value: b.review.total, decimals: 18, symbol: 'ETH' } },
+      ],
       explorer: { tx: () => undefined, address: () => undefined },
     },
   } as unknown as EvmChain;

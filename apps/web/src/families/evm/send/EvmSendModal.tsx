@@ -7,13 +7,11 @@ import { NativeSelect, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_FEE_MODE,
-  FIAT_SEND_CONFIRM_DIGITS,
   canContinueSendDetails,
   filterAmountInput,
   formatUnits,
   isFeeIntegerOnly,
   recipientIssue,
-  toFiat,
   validateAmount,
   validateFeeInput,
   type FeeMode,
@@ -35,7 +33,8 @@ import { useDomainEntry } from '../../../send/useDomainEntry';
 import { FeeModeControl } from '../../../send/SendSteps';
 import { SendFlowModal } from '../../../send/SendFlowModal';
 import { useSendFlow } from '../../../send/useSendFlow';
-import { evmSendPrompts, evmSigning } from './evmFlow';
+import { reviewTableRows } from '../../../send/reviewRows';
+import { evmReviewRows, evmSendPrompts, evmSigning } from './evmFlow';
 
 /** What is sent: the coin, one of the enabled tokens (chosen in the form) or an NFT from the asset modal. */
 export type SendAsset =
@@ -64,14 +63,15 @@ export function EvmSendModal({
   account,
   chain,
   tokens,
-  initial,
+  initial = { kind: 'coin' },
   onClose,
   onDone,
 }: {
   account: EvmSendAccount;
   chain: EvmChain;
   tokens: readonly EvmSendToken[];
-  initial: SendAsset;
+  /** Where the send starts (a token, an NFT); the coin by default. */
+  initial?: SendAsset;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -211,11 +211,6 @@ export function EvmSendModal({
       ),
     );
 
-  // Coin amounts in the review with their fiat value to 3 decimals (spec 01 §9).
-  const coinMoney = (v: bigint) => {
-    const f = price ? toFiat(v, chain.unit.decimals, price, { digits: FIAT_SEND_CONFIRM_DIGITS }) : null;
-    return `${unitAmount(v, chain.unit)}${f !== null ? ` (${currency.symbol}${f})` : ''}`;
-  };
   const assetAmount = (v: bigint) =>
     asset.kind === 'coin' ? unitAmount(v, chain.unit) : `${formatUnits(v, decimals, { maxDigits: 8 })} ${unit}`;
   const explorerTx = (hash: string) => (chain.local ? undefined : chain.adapter.explorer.tx(hash));
@@ -315,26 +310,14 @@ export function EvmSendModal({
       details={details}
       canContinue={canContinue}
       onContinue={onContinue}
-      reviewRows={(built) => [
-        { label: t('send.recipient'), value: built.review.recipient, testId: 'review-recipient', breakAll: true },
-        {
-          label: t('send.amountLabel'),
-          value:
-            built.intent.kind === 'nft'
-              ? `${built.review.amount.toString()} × ${unit}`
-              : built.intent.kind === 'coin'
-                ? coinMoney(built.review.amount)
-                : assetAmount(built.review.amount),
-          testId: 'review-amount',
-        },
-        {
-          label: t('send.networkFee'),
-          value: `${coinMoney(built.review.fee)} · ${built.review.feeRate ?? 0} Gwei`,
-          testId: 'review-fee',
-        },
-        built.details.l1Fee > 0n && { label: t('evm.l1Fee'), value: coinMoney(built.details.l1Fee) },
-        { label: t('send.total'), value: coinMoney(built.review.total), testId: 'review-total' },
-      ]}
+      reviewRows={(built) =>
+        reviewTableRows(t, evmReviewRows(chain.adapter, built), {
+          coin: { symbol: chain.unit.symbol, digits: chain.unit.digits },
+          price,
+          currencySymbol: currency.symbol,
+          testIds: 'send',
+        })
+      }
       explorerUrl={explorerTx}
       onClose={onClose}
       onDone={onDone}
