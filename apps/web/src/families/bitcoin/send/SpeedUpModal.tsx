@@ -15,7 +15,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BitcoinChain } from '../../../chains/bitcoin';
 import { coinText, errorText, issueText } from '../../../accounts/format';
-import { nextReceiveAddress } from '../receive';
 import { refreshBalances } from '../../../accounts/store';
 import type { AppAccount } from '../account';
 import { accountKeys } from '../../../accounts/queryKeys';
@@ -55,7 +54,8 @@ export function SpeedUpModal({
   });
   const own = useQuery({
     queryKey: ['receive-address', account.id, 'cpfp'],
-    queryFn: () => nextReceiveAddress(chain, account),
+    // CPFP pays the child to the account's next receive address unless the user names another one.
+    queryFn: () => chain.adapter.getReceiveAddress(sendAccount),
     enabled: kind === 'cpfp',
   });
   const tiers = fees.data?.tiers;
