@@ -112,6 +112,15 @@ async function waitForAlert(alerts: string[], text: string, ms = 60_000) {
 
 const UPDATED = 'Firmware updated successfully.';
 
+/** The remote config as the server answers it, with these external links configured (issue 18 item 4). */
+async function withLinks(context: BrowserContext, links: Record<string, string>) {
+  await context.route('**/api/config*', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { links?: Record<string, string> };
+    await route.fulfill({ response: res, json: { ...body, links: { ...body.links, ...links } } });
+  });
+}
+
 describe('connect and home', () => {
   it('first connect: welcome modal, then the home page with status, firmware rows, news, FAQ, help and coin menu', async () => {
     const { context, page } = await journey({});
@@ -152,9 +161,12 @@ describe('connect and home', () => {
     // FAQ accordion opens an answer.
     await page.getByRole('button', { name: 'Does the server see my keys?' }).click();
     await page.getByText('Keys never leave the device', { exact: false }).waitFor();
+    // Guides come from the remote config; unconfigured ones open the product's home page (no guessed address).
+    await page.getByTestId('help-cards').getByRole('link').nth(2).waitFor();
     expect(await page.getByTestId('help-cards').getByRole('link').count()).toBe(3);
     for (const link of await page.getByTestId('help-cards').getByRole('link').all()) {
       expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('href')).toBe('https://secuxtech.com/');
     }
     // Banner: enabled by the sample content; the small image below 576 px.
     await page.getByTestId('banner').waitFor();
@@ -382,12 +394,15 @@ describe('coins and settings', () => {
 
   it('ADA with recent firmware asks before opening the Cardano portal; ETH goes to the account list', async () => {
     const { context, page } = await journey({});
+    // The portal's address comes from the remote config.
+    await withLinks(context, { cardanoPortal: 'https://portal.example/cardano' });
     await connect(page);
     await page.getByTestId('welcome-continue').click();
     await page.getByTestId('coin-ADA').click();
     const portal = page.getByRole('dialog', { name: 'Go to the Cardano portal' });
     await portal.waitFor();
     expect(await portal.getByRole('link').getAttribute('target')).toBe('_blank');
+    expect(await portal.getByRole('link').getAttribute('href')).toBe('https://portal.example/cardano');
     await page.keyboard.press('Escape');
     await page.getByTestId('coin-ETH').click();
     await page.waitForURL(`${baseUrl}/wallet/account`);
@@ -640,6 +655,7 @@ describe('other device states', () => {
 
   it('SE below 1.83: the not-supported warning; XLM on it: the unsupported-device modal asking to contact support', async () => {
     const { context, page } = await journey({ seVersion: '1.80.0' });
+    await withLinks(context, { supportEmail: 'help@support.example' });
     await connect(page);
     await page.getByTestId('welcome-continue').click();
     const warning = page.getByRole('dialog', { name: 'SE firmware not supported' });
@@ -650,7 +666,7 @@ describe('other device states', () => {
     const modal = page.getByRole('dialog', { name: 'Device not supported' });
     await modal.waitFor();
     await modal.getByText('SE firmware version: 1.80.0').waitFor();
-    expect(await modal.getByRole('link').getAttribute('href')).toMatch(/^mailto:/);
+    expect(await modal.getByRole('link').getAttribute('href')).toBe('mailto:help@support.example');
     await context.close();
   });
 

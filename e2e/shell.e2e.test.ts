@@ -113,3 +113,53 @@ describe('news is read in the app', () => {
     await context.close();
   });
 });
+
+describe('external links come from the remote config', () => {
+  it("iOS: err-24, then the app's App Store page the remote config names (not the store's front page)", async () => {
+    const context = await browser().newContext({
+      locale: 'en-US',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+    });
+    // Nothing leaves loopback: the store page is answered here.
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>store</p>' }),
+    );
+    await context.route('**/api/config*', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { links?: Record<string, string> };
+      await route.fulfill({
+        response: res,
+        json: { ...body, links: { ...body.links, iosAppStore: 'https://apps.apple.com/app/secux-test/id1' } },
+      });
+    });
+    const page = await context.newPage();
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL('https://apps.apple.com/app/secux-test/id1');
+    expect(alerts).toEqual(['iPhone and iPad users, please install the mobile app.']);
+    await context.close();
+  });
+
+  it('the landing page takes the dApp page from the remote config; without one its try button waits', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('connect-usb').waitFor();
+    // Not configured by default: no guessed address.
+    expect(await page.getByTestId('dapp-try').getAttribute('href')).toBeNull();
+    await context.route('**/api/config*', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { links?: Record<string, string> };
+      await route.fulfill({ response: res, json: { ...body, links: { ...body.links, dappConnect: 'https://dapp.example/' } } });
+    });
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('[data-testid="dapp-try"]')?.getAttribute('href') === 'https://dapp.example/');
+    expect(await page.getByTestId('dapp-try').getAttribute('target')).toBe('_blank');
+    await context.close();
+  });
+});

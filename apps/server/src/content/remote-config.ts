@@ -13,7 +13,61 @@ export const REMOTE_CONFIG_DEFAULTS = {
   extraRpcs: {} as Record<string, string[]>,
   /** Free-form environment flags for the web app. */
   environments: {} as Record<string, unknown>,
+  /**
+   * The external pages the web app links to (issue 18 item 4). Only the product's pages known to be real are
+   * defaults; every other link is empty until configured, and the web app then falls back to `website` or
+   * leaves the link out (it never guesses an address).
+   */
+  links: {
+    /** The product's home page: the fallback of a help link that is not configured. */
+    website: 'https://secuxtech.com/',
+    terms: 'https://secuxtech.com/secuxess-and-secux-mobile-app-terms-of-use/',
+    privacy: '',
+    help: '',
+    guideAddAccount: '',
+    guideSendReceive: '',
+    guideDevice: '',
+    cardanoPortal: '',
+    dappConnect: '',
+    /** The mobile app's listing (Bluetooth update instructions). */
+    mobileApp: '',
+    /** Where the browser gate sends iPhone and iPad users (the app's App Store page). */
+    iosAppStore: '',
+    /** Support address for the unsupported-device modal (an e-mail address, not a URL). */
+    supportEmail: '',
+  } as Record<LinkKey, string>,
 };
+
+export const LINK_KEYS = [
+  'website',
+  'terms',
+  'privacy',
+  'help',
+  'guideAddAccount',
+  'guideSendReceive',
+  'guideDevice',
+  'cardanoPortal',
+  'dappConnect',
+  'mobileApp',
+  'iosAppStore',
+  'supportEmail',
+] as const;
+export type LinkKey = (typeof LINK_KEYS)[number];
+
+const EMAIL_RE = /^[^\s@<>()"]+@[^\s@<>()"]+\.[^\s@<>()"]+$/;
+
+/** A `links` value: known keys only; https URLs (supportEmail: an e-mail address); '' unsets a link. */
+export function checkLinks(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'links must be an object';
+  for (const [k, v] of Object.entries(value)) {
+    if (!(LINK_KEYS as readonly string[]).includes(k)) return `links: unknown key '${k}' (${LINK_KEYS.join(', ')})`;
+    if (typeof v !== 'string') return `links.${k} must be a string`;
+    if (v === '') continue;
+    if (k === 'supportEmail' ? !EMAIL_RE.test(v) : !/^https:\/\/[^\s]+$/.test(v))
+      return k === 'supportEmail' ? 'links.supportEmail must be an e-mail address' : `links.${k} must be an https URL`;
+  }
+  return undefined;
+}
 export type RemoteConfigKey = keyof typeof REMOTE_CONFIG_DEFAULTS;
 export type RemoteConfig = typeof REMOTE_CONFIG_DEFAULTS & Record<string, unknown>;
 
@@ -28,6 +82,12 @@ export async function readRemoteConfig(dbh: DbHandle): Promise<RemoteConfig> {
     } catch {
       /* ignore unreadable values; default stays */
     }
+  }
+  // Configured links override the defaults one by one (a stored value left out keeps its default).
+  if (out.links !== REMOTE_CONFIG_DEFAULTS.links) {
+    out.links = checkLinks(out.links) === undefined
+      ? { ...REMOTE_CONFIG_DEFAULTS.links, ...(out.links as Record<string, string>) }
+      : REMOTE_CONFIG_DEFAULTS.links;
   }
   return out as RemoteConfig;
 }
@@ -71,6 +131,8 @@ export function checkRemoteConfigValue(key: string, value: unknown): string | un
         )
         ? undefined
         : 'localDomains must be {"name.crypto": {"crypto.ETH.address": "0x..."}}';
+    case 'links':
+      return checkLinks(value);
     case 'environments':
       return value && typeof value === 'object' && !Array.isArray(value)
         ? undefined

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { setLanguage } from '../i18n';
 import { SUPPORTED_LANGUAGES, type Language } from '../i18n/language';
 import { backAction, backVisible, logoTarget, ROUTES, routeNameOf } from '../lib/backRule';
-import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
+import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 import { session, useSession } from '../state/session';
 
 /** News read in the app; loaded when first opened (the landing page stays light). */
@@ -22,6 +22,7 @@ export function TopBar() {
   const ctx = { route, connected, bootloader, updatePending };
   const logoTo = logoTarget(route);
   const [newsOpen, setNewsOpen] = useState(false);
+  const links = useLinks();
 
   const onBack = () => {
     const action = backAction(ctx);
@@ -62,9 +63,11 @@ export function TopBar() {
         <Anchor component="button" type="button" onClick={() => setNewsOpen(true)} data-testid="news-link">
           {t('topbar.news')}
         </Anchor>
-        <Anchor href={LINKS.help} {...EXTERNAL_LINK_PROPS}>
-          {t('topbar.help')}
-        </Anchor>
+        {links.help && (
+          <Anchor href={links.help} {...EXTERNAL_LINK_PROPS} data-testid="help-link">
+            {t('topbar.help')}
+          </Anchor>
+        )}
         {!connected && (
           <NativeSelect
             aria-label={t('topbar.language')}

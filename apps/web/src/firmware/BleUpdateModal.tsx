@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPE_C20 } from '@secux-companion/core';
 import { useModalSize } from '../components/useModalSize';
-import { EXTERNAL_LINK_PROPS } from '../lib/links';
-import { FIRMWARE_LINKS } from './links';
+import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 
 export type BleStep = 'options' | 'usb' | 'mobile' | 'btoff';
 
@@ -29,6 +28,7 @@ export function BleUpdateModal({
   deviceType: string | null;
 }) {
   const { t } = useTranslation();
+  const links = useLinks();
   const size = useModalSize();
   const first = bleFirstStep(deviceType);
   const [step, setStep] = useState<BleStep>(first);
@@ -83,9 +83,11 @@ export function BleUpdateModal({
         {step === 'mobile' && (
           <>
             <Text>{t('firmware.bleMobileText')}</Text>
-            <Anchor href={FIRMWARE_LINKS.mobileApp} {...EXTERNAL_LINK_PROPS}>
-              {t('firmware.bleMobileLink')}
-            </Anchor>
+            {links.mobileApp && (
+              <Anchor href={links.mobileApp} {...EXTERNAL_LINK_PROPS} data-testid="ble-mobile-link">
+                {t('firmware.bleMobileLink')}
+              </Anchor>
+            )}
             <Group justify="space-between">
               {back || <span />}
               <Button onClick={onClose}>{t('common.ok')}</Button>

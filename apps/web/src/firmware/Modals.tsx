@@ -2,8 +2,7 @@ import { Anchor, Button, Group, List, Loader, Modal, Overlay, Progress, Stack, T
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
-import { EXTERNAL_LINK_PROPS } from '../lib/links';
-import { FIRMWARE_LINKS } from './links';
+import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 
 interface Closable {
   opened: boolean;
@@ -139,6 +138,7 @@ export function UnsupportedDeviceModal({
   seVersion,
 }: Closable & { model: string; seVersion: string }) {
   const { t } = useTranslation();
+  const links = useLinks();
   return (
     <Notice
       opened={opened}
@@ -148,7 +148,15 @@ export function UnsupportedDeviceModal({
       testId="unsupported-device-modal"
       actions={<Button onClick={onClose}>{t('common.ok')}</Button>}
     >
-      <Anchor href={`mailto:${FIRMWARE_LINKS.supportEmail}`}>{FIRMWARE_LINKS.supportEmail}</Anchor>
+      {links.supportEmail ? (
+        <Anchor href={`mailto:${links.supportEmail}`}>{links.supportEmail}</Anchor>
+      ) : (
+        links.help && (
+          <Anchor href={links.help} {...EXTERNAL_LINK_PROPS}>
+            {t('topbar.help')}
+          </Anchor>
+        )
+      )}
       <List>
         <List.Item>{t('firmware.unsupportedDeviceContact')}</List.Item>
         <List.Item>{t('firmware.unsupportedDeviceProof')}</List.Item>
@@ -199,6 +207,7 @@ export function UsbOnlyModal({ opened, onClose }: Closable) {
 /** Jump to the Cardano portal (ADA is only reached there). */
 export function CardanoModal({ opened, onClose }: Closable) {
   const { t } = useTranslation();
+  const links = useLinks();
   return (
     <Notice
       opened={opened}
@@ -213,9 +222,10 @@ export function CardanoModal({ opened, onClose }: Closable) {
           </Button>
           <Button
             component="a"
-            href={FIRMWARE_LINKS.cardanoPortal}
+            href={links.cardanoPortal}
             {...EXTERNAL_LINK_PROPS}
             onClick={onClose}
+            disabled={!links.cardanoPortal}
           >
             {t('firmware.cardanoGo')}
           </Button>

@@ -2,9 +2,8 @@ import { Accordion, Anchor, Button, Card, SimpleGrid, Stack, Table, Text, Title 
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contentApi, safeHref } from '../firmware/api';
-import { FIRMWARE_LINKS } from '../firmware/links';
 import { useContent } from '../firmware/useContent';
-import { EXTERNAL_LINK_PROPS } from '../lib/links';
+import { EXTERNAL_LINK_PROPS, useLinks, type Links } from '../lib/links';
 import NewsModal from './NewsModal';
 
 /** Breakpoint of the banner image (spec 01 §9). */
@@ -109,25 +108,26 @@ const HELP_CARDS = [
     id: 'add-accounts',
     title: 'home.helpAccountsTitle',
     text: 'home.helpAccountsText',
-    href: FIRMWARE_LINKS.guideAddAccount,
+    link: 'guideAddAccount',
   },
   {
     id: 'send-receive',
     title: 'home.helpSendTitle',
     text: 'home.helpSendText',
-    href: FIRMWARE_LINKS.guideSendReceive,
+    link: 'guideSendReceive',
   },
   {
     id: 'device',
     title: 'home.helpDeviceTitle',
     text: 'home.helpDeviceText',
-    href: FIRMWARE_LINKS.guideDevice,
+    link: 'guideDevice',
   },
-] as const;
+] as const satisfies readonly { id: string; title: string; text: string; link: keyof Links }[];
 
-/** Three help cards opening external guides. */
+/** Three help cards opening external guides (addresses from the remote config). */
 export function HelpCards() {
   const { t } = useTranslation();
+  const links = useLinks();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="help-cards">
       {HELP_CARDS.map((c) => (
@@ -139,9 +139,11 @@ export function HelpCards() {
               </Title>
               <Text size="sm">{t(c.text)}</Text>
             </div>
-            <Button component="a" href={c.href} {...EXTERNAL_LINK_PROPS} variant="light" size="xs">
-              {t('home.helpOpen')}
-            </Button>
+            {links[c.link] && (
+              <Button component="a" href={links[c.link]} {...EXTERNAL_LINK_PROPS} variant="light" size="xs">
+                {t('home.helpOpen')}
+              </Button>
+            )}
           </Stack>
         </Card>
       ))}

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applyBrowserGate } from './browserGate';
+import { parseLinks, resetLinksForTests } from './links';
 
 const UA = {
   chrome120:
@@ -29,11 +30,29 @@ describe('browser gate', () => {
     expect(win.location.replace).not.toHaveBeenCalled();
   });
 
-  it('iOS: alerts err-24 and redirects to the app store', () => {
+  it("iOS: alerts err-24 and goes to the app's App Store page from the remote config, not the store's front page", async () => {
     const win = fakeWindow(UA.iphone);
-    expect(applyBrowserGate(win, t)).toBe(false);
+    expect(applyBrowserGate(win, t, async () => 'https://apps.apple.com/app/id42')).toBe(false);
     expect(win.alert).toHaveBeenCalledWith(expect.stringContaining('err-24'));
-    expect(win.location.replace).toHaveBeenCalledWith(expect.stringContaining('apps.apple.com'));
+    await vi.waitFor(() => expect(win.location.replace).toHaveBeenCalledWith('https://apps.apple.com/app/id42'));
+    // No page configured: the alert only.
+    const bare = fakeWindow(UA.iphone);
+    expect(applyBrowserGate(bare, t, async () => undefined)).toBe(false);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(bare.location.replace).not.toHaveBeenCalled();
+  });
+
+  it('iOS: the page is read from /api/config (links.iosAppStore, else the mobile app page)', async () => {
+    resetLinksForTests();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ links: { website: 'https://secuxtech.com/', mobileApp: 'https://example.com/app' } }))),
+    );
+    const win = fakeWindow(UA.iphone);
+    applyBrowserGate(win, t);
+    await vi.waitFor(() => expect(win.location.replace).toHaveBeenCalledWith('https://example.com/app'));
+    vi.unstubAllGlobals();
+    resetLinksForTests();
   });
 
   it.each([['firefox'], ['edge']] as const)('%s: alerts and redirects', (name) => {
@@ -48,5 +67,33 @@ describe('browser gate', () => {
     applyBrowserGate(win, t);
     expect(win.alert).toHaveBeenCalledTimes(1);
     expect(win.location.replace).not.toHaveBeenCalled();
+  });
+});
+
+describe('links from the remote config', () => {
+  it('keeps https URLs and an e-mail only; help pages fall back to the product home page; no guessed address', () => {
+    expect(parseLinks({})).toEqual({});
+    expect(
+      parseLinks({
+        links: {
+          website: 'https://secuxtech.com/',
+          guideDevice: 'https://example.com/guide',
+          cardanoPortal: 'javascript:alert(1)',
+          dappConnect: 'http://plain.example/',
+          supportEmail: 'help@example.com',
+        },
+      }),
+    ).toEqual({
+      website: 'https://secuxtech.com/',
+      terms: 'https://secuxtech.com/',
+      privacy: 'https://secuxtech.com/',
+      help: 'https://secuxtech.com/',
+      guideAddAccount: 'https://secuxtech.com/',
+      guideSendReceive: 'https://secuxtech.com/',
+      guideDevice: 'https://example.com/guide',
+      mobileApp: 'https://secuxtech.com/',
+      iosAppStore: 'https://secuxtech.com/',
+      supportEmail: 'help@example.com',
+    });
   });
 });

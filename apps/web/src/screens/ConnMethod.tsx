@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
-import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
+import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 import { connectDevice } from '../device/connect';
 import type { ConnectionMethod } from '../state/session';
 import { emulatorChoice } from '../device/emulatorChoice';
@@ -8,6 +8,7 @@ import { useStore } from '../state/store';
 
 export function ConnMethod() {
   const { t } = useTranslation();
+  const links = useLinks();
   const choose = (method: ConnectionMethod) => void connectDevice(method);
   const via = useStore(emulatorChoice, (s) => s.via);
   return (
@@ -65,8 +66,8 @@ export function ConnMethod() {
           <Trans
             i18nKey="landing.terms"
             components={{
-              terms: <Anchor href={LINKS.terms} {...EXTERNAL_LINK_PROPS} />,
-              privacy: <Anchor href={LINKS.privacy} {...EXTERNAL_LINK_PROPS} />,
+              terms: <Anchor href={links.terms} {...EXTERNAL_LINK_PROPS} />,
+              privacy: <Anchor href={links.privacy} {...EXTERNAL_LINK_PROPS} />,
             }}
           />
         </Text>
@@ -77,7 +78,15 @@ export function ConnMethod() {
             </Title>
             <Text>{t('landing.dappText')}</Text>
             <Group>
-              <Button component="a" href={LINKS.dappConnect} {...EXTERNAL_LINK_PROPS} variant="outline">
+              {/* The dApp page comes from the remote config; the try button waits for it. */}
+              <Button
+                component="a"
+                href={links.dappConnect}
+                {...EXTERNAL_LINK_PROPS}
+                variant="outline"
+                data-testid="dapp-try"
+                disabled={!links.dappConnect}
+              >
                 {t('landing.dappTry')}
               </Button>
             </Group>

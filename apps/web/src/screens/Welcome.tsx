@@ -40,7 +40,7 @@ import { CoinMenu } from '../home/CoinMenu';
 import { Announcements, Banner, Faq, HelpCards, SectionCard } from '../home/HomeContent';
 import NewsModal from '../home/NewsModal';
 import { ROUTES } from '../lib/backRule';
-import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
+import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 import { coinSelection } from '../state/coinSelection';
 import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
 import { hideLoader, session, showLoader, useSession } from '../state/session';
@@ -114,6 +114,7 @@ export default function Welcome() {
   const [coinModal, setCoinModal] = useState<CoinModal>(null);
   const [forceFromCoin, setForceFromCoin] = useState(false);
   const [newsOpen, setNewsOpen] = useState(false);
+  const links = useLinks();
 
   if (!method || (!connected && !bootloader)) return <Navigate to={ROUTES.ConnMethod} replace />;
 
@@ -257,7 +258,7 @@ export default function Welcome() {
             <List.Item>{t('welcome.noData')}</List.Item>
           </List>
           <Group gap="md">
-            <Anchor href={LINKS.terms} {...EXTERNAL_LINK_PROPS}>
+            <Anchor href={links.terms} {...EXTERNAL_LINK_PROPS}>
               {t('landing.termsLink')}
             </Anchor>
             <Anchor component="button" type="button" onClick={() => setNewsOpen(true)} data-testid="welcome-news">
