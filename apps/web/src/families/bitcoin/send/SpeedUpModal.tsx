@@ -25,7 +25,7 @@ import { feeLimitPrompt } from '../../../send/txFlow';
 import { useSendFlow } from '../../../send/useSendFlow';
 import { bitcoinReviewRows, bitcoinSigning } from './bitcoinFlow';
 import { bitcoinSendAccount } from './SendModal';
-import { checkSpeedUpFee, operationToUtxoTx, originalFeeRate, rbfMinimum, suggestedRange } from './speedUpRules';
+import { checkSpeedUpFee, originalFeeRate, rbfMinimum, suggestedRange } from './speedUpRules';
 
 /** Speed-up modal (RBF or CPFP, one button picks the method): Details, Verification, Send, Status. */
 export function SpeedUpModal({
@@ -90,12 +90,12 @@ export function SpeedUpModal({
   const onContinue = () => {
     if (!check?.ok || !tiers || recipientMissing) return;
     const rate = check.rate;
-    void flow.start(() => {
-      const tx = operationToUtxoTx(operation);
-      return kind === 'rbf'
-        ? chain.adapter.buildRbf(sendAccount, tx, { feeRate: rate, networkFeeRate: tiers.medium })
-        : chain.adapter.buildCpfp(sendAccount, tx, { recipient: to.trim(), targetFeeRate: rate });
-    });
+    // The adapter builds from the history Operation as it is.
+    void flow.start(() =>
+      kind === 'rbf'
+        ? chain.adapter.buildRbf(sendAccount, operation, { feeRate: rate, networkFeeRate: tiers.medium })
+        : chain.adapter.buildCpfp(sendAccount, operation, { recipient: to.trim(), targetFeeRate: rate }),
+    );
   };
 
   const done = () => {

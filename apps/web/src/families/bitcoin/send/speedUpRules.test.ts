@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '@secux-companion/chain-common';
-import { checkSpeedUpFee, operationToUtxoTx, originalFeeRate, rbfMinimum, speedUpKindFor, suggestedRange } from './speedUpRules';
+import { checkSpeedUpFee, originalFeeRate, rbfMinimum, speedUpKindFor, suggestedRange } from './speedUpRules';
 
 const tiers = { high: 30, medium: 20, low: 10 };
 const btc = { networkId: 'BTC', adapter: { chain: 'BTC' } };
@@ -62,10 +62,5 @@ describe('speed up', () => {
     expect(checkSpeedUpFee('rbf', '30.5', 30, tiers)).toMatchObject({ ok: false, issue: { code: 'err-22' } });
     expect(checkSpeedUpFee('cpfp', '9', 10, tiers)).toEqual({ ok: false, blank: false, tooLow: 10 });
     expect(checkSpeedUpFee('cpfp', '10', 10, tiers)).toEqual({ ok: true, rate: 10 });
-  });
-  it('an Operation maps back to the transaction RBF and CPFP build from', () => {
-    const tx = operationToUtxoTx(op({}));
-    expect(tx.inputs[0]).toMatchObject({ txid: 'p', vout: 1, isOwn: true, path: "m/84'/0'/0'/0/0" });
-    expect(tx.outputs[1]).toMatchObject({ vout: 1, value: 1740n, path: "m/84'/0'/0'/1/2" });
   });
 });

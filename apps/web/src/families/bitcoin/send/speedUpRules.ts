@@ -4,7 +4,7 @@
  * Litecoin regtest where the end-to-end tests exercise it (issue 7).
  */
 import type { Operation } from '@secux-companion/chain-common';
-import { chooseSpeedUp, paidFeeRate, rbfFeeFloor, type SpeedUpKind, type UtxoTx } from '@secux-companion/chain-bitcoin';
+import { chooseSpeedUp, paidFeeRate, rbfFeeFloor, type SpeedUpKind } from '@secux-companion/chain-bitcoin';
 import { isCpfpFeeTooLow, suggestedAverageFeeRange, validateFeeInput, type FeeTiers, type Issue } from '@secux-companion/core';
 
 export function speedUpOffered(chain: { networkId: string; adapter: { chain: string } }): boolean {
@@ -25,33 +25,6 @@ export function speedUpKindFor(
   }
   if (kind === 'cpfp' && !op.recipients.some((r) => r.isOwn && r.path)) return null;
   return kind;
-}
-
-/** A history Operation back to the family's transaction (inputs with their outpoints). */
-export function operationToUtxoTx(op: Operation): UtxoTx {
-  return {
-    hash: op.hash,
-    blockHeight: op.blockHeight,
-    time: op.time,
-    vsize: op.vsize ?? 0,
-    fee: op.fee,
-    rbf: op.rbf,
-    inputs: op.senders.map((s) => ({
-      txid: s.prevout?.txid ?? '',
-      vout: s.prevout?.vout ?? -1,
-      value: s.value,
-      address: s.address,
-      isOwn: s.isOwn,
-      ...(s.path ? { path: s.path } : {}),
-    })),
-    outputs: op.recipients.map((r, i) => ({
-      vout: r.index ?? i,
-      value: r.value,
-      address: r.address,
-      isOwn: r.isOwn,
-      ...(r.path ? { path: r.path } : {}),
-    })),
-  };
 }
 
 /** Fee rate the original paid (sat/vB, rounded up); 0 when its size is unknown. */
