@@ -3,6 +3,29 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Layers (docs/architecture.md): a workspace package is imported by its name, i.e. its index; its files and
+ * above all a chain family's network/ (raw API shapes, transport) are private. The only declared subpaths are
+ * chain-common's wire contract and the emulator's Node helpers.
+ */
+const PACKAGE_INTERNALS = [
+  {
+    group: ['@secux-companion/*/*', '!@secux-companion/chain-common/wire', '!@secux-companion/emulator/node'],
+    message:
+      "Import a workspace package by its name (its index). Its files, and a chain family's network/, are private; the declared subpaths are @secux-companion/chain-common/wire and @secux-companion/emulator/node.",
+  },
+  {
+    group: ['**/chains/*/src/**', '**/packages/*/src/**'],
+    message: 'Import another workspace package by its name, never by a path into its files.',
+  },
+];
+
+/** Inside a chain family, logic/ is the only caller of network/. */
+const NETWORK_FROM_OUTSIDE_LOGIC = {
+  group: ['./network', './network/*', '../network', '../network/*', '**/network/**'],
+  message: "Only logic/ calls network/: reach the chain through the family's adapter or factory (logic/).",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -12,6 +35,18 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    // Benchmarks time a package's internals on purpose (bench/coinselect.mjs).
+    ignores: ['bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: PACKAGE_INTERNALS }] },
+  },
+  {
+    // Tests at a family's src root (integration harnesses) may wire network/ by hand.
+    files: ['chains/*/src/**/*.ts'],
+    ignores: ['chains/*/src/logic/**', 'chains/*/src/network/**', 'chains/*/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, NETWORK_FROM_OUTSIDE_LOGIC] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

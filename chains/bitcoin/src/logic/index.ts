@@ -11,3 +11,4 @@ export * from './finalize';
 export * from './history';
 export * from './adapter';
 export * from './chain';
+export * from './errors';

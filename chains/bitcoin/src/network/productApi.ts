@@ -10,6 +10,9 @@ import type { Bip, RecommendedFees } from '@secux-companion/core';
 import { requestJson, type FetchLike, type HistoryPage } from '@secux-companion/chain-common';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
 import type { AccountSummary, BackendUtxo, BitcoinBackend, UsedAddress } from '../logic/adapter';
+import { ProductApiError } from '../logic/errors';
+
+export { ProductApiError };
 import {
   parseAccount,
   parseBroadcast,
@@ -40,22 +43,6 @@ export const ROUTES = {
   fees: (chain: string) => `/chains/${enc(chain)}/fees`,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
 } as const;
-
-/** A failed product-API call: HTTP status, the server's error code and its message (rendered as text). */
-export class ProductApiError extends Error {
-  override readonly name = 'ProductApiError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-  /** 429 / 503: the server (or every provider behind it) is busy (spec: serverBusyMessage). */
-  get busy(): boolean {
-    return this.status === 429 || this.status === 503;
-  }
-}
 
 export interface ProductApiOptions {
   /** Server chain id ('BTC', 'LTC' …). */

@@ -10,3 +10,4 @@ export * from './nft';
 export * from './evmChains';
 export * from './adapter';
 export * from './chain';
+export * from './errors';

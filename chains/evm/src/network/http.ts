@@ -9,29 +9,12 @@ import {
 } from '@secux-companion/chain-common';
 
 export type { FetchLike };
+import { EvmNetworkError } from '../logic/errors';
+
+export { EvmNetworkError };
 
 /** Spec 02 §7: JSON-RPC and backend timeout 30 s. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-
-/** A failed call: HTTP status (0 = network / timeout), a code and the server's or node's message. */
-export class EvmNetworkError extends Error {
-  override readonly name = 'EvmNetworkError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string | number,
-  ) {
-    super(message);
-  }
-  /** 429 / 503: busy (serverBusyMessage). */
-  get busy(): boolean {
-    return this.status === 429 || this.status === 503;
-  }
-  /** The node or the server refused the request itself (bad transaction, revert …), not a transport failure. */
-  get rejected(): boolean {
-    return this.status === 400 || this.status === 422 || typeof this.code === 'number';
-  }
-}
 
 /** JSON request with EvmNetworkError failures (chain-common's requestJson). */
 export function requestJson(doFetch: FetchLike, url: string, init: JsonRequest): Promise<unknown> {
