@@ -4,6 +4,8 @@
  * status 0 'network' for a transport failure or timeout, the server's `error`/`message`/`code` for a
  * non-2xx answer, 'malformed' for a 2xx answer that is not JSON. An answer is never silently empty.
  */
+import { readErrorBody, type ChainErrorBody } from './wire';
+
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface JsonRequest {
@@ -13,8 +15,11 @@ export interface JsonRequest {
   signal?: AbortSignal;
 }
 
-/** Builds the family's error: HTTP status (0 = network / timeout), message, code. */
-export type HttpErrorFactory = (status: number, message: string, code?: string) => Error;
+/**
+ * Builds the family's error: HTTP status (0 = network / timeout), message, code, and the product API's error body
+ * when the answer carried one (attempts, retryAfter, stale).
+ */
+export type HttpErrorFactory = (status: number, message: string, code?: string, body?: ChainErrorBody) => Error;
 
 export async function requestJson(
   doFetch: FetchLike,
@@ -62,7 +67,7 @@ export async function requestJson(
         : typeof o.message === 'string'
           ? o.message
           : `HTTP ${res.status}`;
-    throw fail(res.status, message, typeof o.code === 'string' ? o.code : undefined);
+    throw fail(res.status, message, typeof o.code === 'string' ? o.code : undefined, readErrorBody(body));
   }
   if (body === undefined) throw fail(res.status, 'malformed answer', 'malformed');
   return body;

@@ -69,6 +69,15 @@ describe('product API backend (bitcoin family)', () => {
     expect((b as ProductApiError).busy).toBe(false);
   });
 
+  it("keeps the server's error body (attempts, stale, retryAfter) on the error", async () => {
+    const body = { error: 'Every provider for BTC is rate limiting', code: 'too_many_requests', statusCode: 429, chain: 'BTC', attempts: [{ provider: 'blockbook', kind: 'rateLimited', status: 429 }], stale: true, retryAfter: 30 };
+    const { fn } = fakeFetch({ [`/api${ROUTES.account('BTC', XPUB, 84)}`]: { status: 429, body } });
+    const e = (await createProductApiBackend({ chain: 'BTC', fetch: fn }).getAccountSummary(XPUB, 84).catch((x: unknown) => x)) as ProductApiError;
+    expect(e.busy).toBe(true);
+    expect(e.code).toBe('too_many_requests');
+    expect(e.body).toEqual(body);
+  });
+
   it('posts the raw transaction and returns its id', async () => {
     const txid = 'cd'.repeat(32);
     const { fn, calls } = fakeFetch({ [`/api${ROUTES.broadcast('LTC')}`]: { body: { hash: txid, provider: 'local' } } });

@@ -86,7 +86,7 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
       doFetch,
       `${base}${path}`,
       { ...init, timeoutMs },
-      (status, message, code) => new ProductApiError(status, message, code),
+      (status, message, code, body) => new ProductApiError(status, message, code, body),
     );
   }
 

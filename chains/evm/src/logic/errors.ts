@@ -1,3 +1,5 @@
+import type { ChainErrorBody } from '@secux-companion/chain-common/wire';
+
 /** What the adapter's calls fail with (network/ throws it): HTTP status, code, busy / rejected. */
 /** A failed call: HTTP status (0 = network / timeout), a code and the server's or node's message. */
 export class EvmNetworkError extends Error {
@@ -6,6 +8,8 @@ export class EvmNetworkError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string | number,
+    /** The server's error body (attempts, retryAfter, stale) when it sent one. */
+    readonly body?: ChainErrorBody,
   ) {
     super(message);
   }

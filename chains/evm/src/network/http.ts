@@ -22,7 +22,7 @@ export function requestJson(doFetch: FetchLike, url: string, init: JsonRequest):
     doFetch,
     url,
     init,
-    (status, message, code) => new EvmNetworkError(status, message, code),
+    (status, message, code, body) => new EvmNetworkError(status, message, code, body),
   );
 }
 
