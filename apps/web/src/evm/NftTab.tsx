@@ -8,7 +8,6 @@ import { EXTERNAL_LINK_PROPS } from '../lib/links';
 import type { EvmChain } from '../chains/evm';
 import { safeImageUrl } from './format';
 import type { EvmAccount } from './account';
-import { fetchAllNfts } from './nfts';
 
 export const nftKeys = { list: (id: string) => ['evm-nfts', id] as const };
 
@@ -19,7 +18,8 @@ export function NftTab({ chain, account, onSend }: { chain: EvmChain; account: E
   const q = useQuery({
     queryKey: nftKeys.list(account.id),
     queryFn: async () =>
-      groupNftCollections(chain.spec.symbol === 'EVM' ? await chain.adapter.getNfts(account.address) : await fetchAllNfts(chain.spec.symbol, account.address)),
+      // Every page of the account's NFTs (the adapter follows hasMore).
+      groupNftCollections(await chain.adapter.getNfts(account.address)),
     staleTime: 0,
     retry: 1,
   });

@@ -3,16 +3,9 @@ import type { EvmBuiltTransaction } from '@secux-companion/chain-evm';
 import { customFeeAboveEstimate, feePromptFor, nextEvmFeePrompt, stageAfter } from '../families/evm/send/feePrompt';
 import { evmAccountNameIssue, evmDeleteBlock, nextEvmAccountIndex } from './naming';
 import { fetchTokenImages, fetchTokenPrices, safeIconUrl, tokenInitial } from './tokens';
-import { collectNftPages, fetchAllNfts, NFT_MAX_PAGES } from './nfts';
 import type { EvmChain } from '../chains/evm';
 
 const LUSD = '0x9AD50244681e313eeF77adD770A9F3dBE000406b';
-const nft = (id: number) => ({
-  contract: '0x00000000000000000000000000000000000000a1',
-  tokenId: String(id),
-  schemaName: 'ERC721',
-  name: `#${id}`,
-});
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -141,52 +134,5 @@ describe('EVM token prices', () => {
     expect(f.mock.calls[2]?.[0]).toContain('platform=xdc-network');
     f.mockRejectedValueOnce(new Error('offline'));
     expect((await fetchTokenPrices(localEth, [LUSD], 'usd')).size).toBe(0);
-  });
-});
-
-describe('EVM NFT pages', () => {
-  it('follows hasMore', async () => {
-    const pages = vi.fn(async (page: number) => ({
-      nfts: [nft(page * 10), nft(page * 10 + 1)],
-      hasMore: page < 3,
-    }));
-    const all = await collectNftPages(pages);
-    expect(pages).toHaveBeenCalledTimes(3);
-    expect(all.map((n) => n.tokenId)).toEqual([10n, 11n, 20n, 21n, 30n, 31n]);
-  });
-
-  it('stops at the page limit or an empty page', async () => {
-    const always = vi.fn(async () => ({ nfts: [nft(1)], hasMore: true }));
-    await collectNftPages(always, 4);
-    expect(always).toHaveBeenCalledTimes(4);
-    expect(NFT_MAX_PAGES).toBeGreaterThan(1);
-    const empty = vi.fn(async () => ({ nfts: [], hasMore: true }));
-    await collectNftPages(empty);
-    expect(empty).toHaveBeenCalledTimes(1);
-  });
-
-  it('reads /api/chains/:chain/nfts/:address?page=N; a route not served means no NFTs', async () => {
-    const f = vi.fn(async (url: string) =>
-      url.endsWith('page=1')
-        ? json({ nfts: [nft(1)], hasMore: true })
-        : json({ nfts: [nft(2)], hasMore: false }),
-    );
-    vi.stubGlobal('fetch', f);
-    const all = await fetchAllNfts('ETH', '0xabc');
-    expect(f.mock.calls.map((c) => c[0])).toEqual([
-      '/api/chains/ETH/nfts/0xabc?page=1',
-      '/api/chains/ETH/nfts/0xabc?page=2',
-    ]);
-    expect(all).toHaveLength(2);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ error: 'not found' }, 404)),
-    );
-    await expect(fetchAllNfts('ETH', '0xabc')).resolves.toEqual([]);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ error: 'busy' }, 503)),
-    );
-    await expect(fetchAllNfts('ETH', '0xabc')).rejects.toThrow('HTTP 503');
   });
 });

@@ -241,7 +241,7 @@ export async function refreshChain(chain: AddedEvmChain): Promise<AddedEvmChain>
     const accounts = await Promise.all(
       chain.accounts.map(async (a) => {
         const path = accountBasePath(44, 60, a.index);
-        const s = await evm.adapter.getAccountState({ chain: 'EVM', index: a.index, bip: 44, path, address: a.address });
+        const s = await evm.adapter.getAccountSummary({ chain: 'EVM', index: a.index, bip: 44, path, address: a.address }, { fresh: true });
         return { ...a, balance: s.balance };
       }),
     );

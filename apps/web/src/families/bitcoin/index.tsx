@@ -6,7 +6,7 @@
 import { Alert, Badge, Button, Text } from '@mantine/core';
 import { btcAddressTypeLabel, CHAINS, supportsBuy, toBareAccountPath } from '@secux-companion/core';
 import { deviceAddress } from '@secux-companion/chain-bitcoin';
-import type { Operation } from '@secux-companion/chain-common';
+import type { DiscoveredAccount, Operation } from '@secux-companion/chain-common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getBitcoinChain, type BitcoinChain } from '../../chains/bitcoin';
@@ -19,8 +19,6 @@ import type { DeviceEntry, WebFamily } from '../types';
 import { accountAt, descriptorOf, type AppAccount } from './account';
 import { AccountFormModal } from './AccountFormModal';
 import { DeleteAccountModal } from './DeleteAccountModal';
-import { recoverAccounts, syncToDevice } from './discovery';
-import { nextReceiveAddress } from './receive';
 import { createAccountIssue, deleteAccountIssue, newAccount, previousAccount } from './rules';
 import { SendModal } from './send/SendModal';
 import { SpeedUpModal } from './send/SpeedUpModal';
@@ -28,10 +26,27 @@ import { speedUpKindFor } from './send/speedUpRules';
 
 const coinOf = (chain: BitcoinChain) => chain.adapter.chain;
 
-/** Fresh figures of an account from the adapter (the backend's short cache is cleared first). */
-async function withState(chain: BitcoinChain, a: AppAccount): Promise<AppAccount> {
-  const s = await chain.adapter.getAccountState(descriptorOf(a));
+/** Fresh figures of an account from the adapter (one request, past the short cache). */
+async function withSummary(chain: BitcoinChain, a: AppAccount): Promise<AppAccount> {
+  const s = await chain.adapter.getAccountSummary(descriptorOf(a), { fresh: true });
   return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
+}
+
+function fromDiscovery(chain: BitcoinChain, d: DiscoveredAccount, idx: number): AppAccount {
+  return accountAt(coinOf(chain), d.descriptor.bip, d.descriptor.index, {
+    idx,
+    extendPubKey: d.descriptor.xpub ?? '',
+    name: d.name,
+    balance: d.summary.balance,
+    pending: d.summary.pending,
+    txCount: d.summary.txCount,
+  });
+}
+
+/** The next receive address (after the last used one; Taproot within its 5), from the adapter. */
+async function nextReceiveAddress(chain: BitcoinChain, a: AppAccount) {
+  const { address, path } = await chain.adapter.getReceiveAddress(descriptorOf(a));
+  return { address, path };
 }
 
 function deviceWrite(a: AppAccount, name = a.name) {
@@ -68,18 +83,20 @@ export const family: WebFamily<BitcoinChain, AppAccount> = {
   loadChain: getBitcoinChain,
   descriptor: (_chain, a) => descriptorOf(a),
 
+  /** The adapter's discovery: the device's table (names, indexes kept), then probing per bip while used. */
   async recover(chain, _scope, options = {}) {
-    chain.backend.clearCache();
-    return recoverAccounts(coinOf(chain), currentDevice(), chain.adapter, {
-      networkBips: chain.adapter.network.bips,
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    });
+    const found = await chain.adapter.discoverAccounts(
+      currentDevice(),
+      options.onProgress ? { onProgress: options.onProgress } : {},
+    );
+    const now = Date.now();
+    return found.map((d, n) => fromDiscovery(chain, d, now + n));
   },
-  syncToDevice: (_chain, accounts) => syncToDevice(currentDevice(), accounts),
-  async refresh(chain, accounts) {
-    chain.backend.clearCache();
-    return Promise.all(accounts.map((a) => withState(chain, a)));
+  /** Writes each account back to the device (name, path, balance in satoshis). */
+  async syncToDevice(_chain, accounts) {
+    for (const a of accounts) await currentDevice().setAccount(deviceWrite(a));
   },
+  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
   /**
    * warm-002 while the previous account of the purpose is empty (checked against a fresh balance);
    * 'history length error' → err-17; other failures are rethrown.
@@ -91,8 +108,7 @@ export const family: WebFamily<BitcoinChain, AppAccount> = {
     let fresh = accounts;
     if (prev) {
       try {
-        chain.backend.clearCache();
-        const updated = await withState(chain, prev);
+        const updated = await withSummary(chain, prev);
         fresh = accounts.map((a) => (a.id === prev.id ? updated : a));
       } catch (e) {
         if (e instanceof Error && /history length error/i.test(e.message)) throw new AccountActionError({ code: 'err-17' });

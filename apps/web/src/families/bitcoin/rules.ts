@@ -1,6 +1,5 @@
 /** Account rules of the account list (create, rename, delete) and the receive index. */
 import {
-  TAPROOT_DERIVED_ADDRESSES,
   validateAccountName,
   type Bip,
   type ChainSymbol,
@@ -62,22 +61,4 @@ export function newAccount(
     extendPubKey: xpub,
     ...(name !== undefined ? { name } : {}),
   });
-}
-
-/**
- * Receive index: the first receive address after the last used one. Taproot derives only 5 receive
- * addresses (spec 01 §9), so its index stays within 0..4.
- */
-export function receiveIndex(
-  bip: Bip,
-  used: readonly { change: 0 | 1; index: number; transfers: number }[],
-): number {
-  const indexes = used.filter((u) => u.change === 0 && u.transfers > 0).map((u) => u.index);
-  const next = indexes.length ? Math.max(...indexes) + 1 : 0;
-  return bip === 86 ? Math.min(next, TAPROOT_DERIVED_ADDRESSES - 1) : next;
-}
-
-/** Sum of the balances (satoshis). */
-export function totalBalance(accounts: readonly AppAccount[]): bigint {
-  return accounts.reduce((s, a) => s + a.balance, 0n);
 }

@@ -33,7 +33,7 @@ function fakeDevice(table: DeviceAccount[]) {
 function sideChain(): EvmChain {
   const spec = customEvmChain({ chainId: 31338, name: 'Side', nativeCurrency: { symbol: 'ETH', decimals: 18 }, rpcs: ['http://127.0.0.1:1'] });
   const backend = {} as EvmBackend;
-  return { spec, backend, adapter: createEvmAdapter(spec, backend), local: true, unit: { symbol: 'ETH', decimals: 18, digits: 8 } };
+  return { spec, adapter: createEvmAdapter(spec, backend), local: true, unit: { symbol: 'ETH', decimals: 18, digits: 8 } };
 }
 
 const account = (index: number): EvmAccount => ({

@@ -4,7 +4,7 @@
  * user added, and the EVM send (coin, token or NFT).
  */
 import { Button, Indicator, Text } from '@mantine/core';
-import { accountBasePath, sanitizeRecoveredName, signingPath, supportsBuy, toBareAccountPath } from '@secux-companion/core';
+import { accountBasePath, signingPath, supportsBuy, toBareAccountPath } from '@secux-companion/core';
 import { hasNftTab, type NftAsset } from '@secux-companion/chain-evm';
 import { useTranslation } from 'react-i18next';
 import { getEvmChain, type EvmChain } from '../../chains/evm';
@@ -50,8 +50,8 @@ const descriptor = (chain: EvmChain, a: EvmAccount) => ({
   address: a.address,
 });
 
-async function withState(chain: EvmChain, a: EvmAccount): Promise<EvmAccount> {
-  const s = await chain.adapter.getAccountState(descriptor(chain, a));
+async function withSummary(chain: EvmChain, a: EvmAccount): Promise<EvmAccount> {
+  const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
   return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
 }
 
@@ -81,32 +81,19 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
   loadChain: getEvmChain,
   descriptor,
 
-  /** The device's list (coin 60, chain id) for names and indexes, plus discovery by activity. */
+  /** The adapter's discovery: the device's list (coin 60, chain id) for names and indexes, plus probing by activity. */
   async recover(chain, scope) {
-    const device = currentDevice();
-    const onDevice = await deviceEntries(chain);
-    // Discovery already read each probed account's balance: only accounts known from the device alone are read.
-    const found = await chain.adapter.discoverWithSummaries(device);
-    const indexes = new Set<number>([...found.map((d) => d.account.index), ...onDevice.map((e) => e.index)]);
-    return Promise.all(
-      [...indexes]
-        .sort((a, b) => a - b)
-        .map(async (index) => {
-          const d = found.find((x) => x.account.index === index);
-          const saved = onDevice.find((e) => e.index === index);
-          const fallback = evmAccountName(chain, index);
-          const address =
-            d?.account.address ?? (await device.getAddress(signingPath(chain.spec.symbol, accountBasePath(44, COIN_TYPE, index))));
-          const a = evmAccount(scope, index, address, saved ? sanitizeRecoveredName(saved.name, fallback) : fallback);
-          if (!d) return withState(chain, a);
-          return { ...a, balance: d.summary.balance, txCount: Math.max(d.summary.txCount, d.summary.nonce) };
-        }),
-    );
+    const found = await chain.adapter.discoverAccounts(currentDevice());
+    return found.map((d) => ({
+      ...evmAccount(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
+      balance: d.summary.balance,
+      txCount: d.summary.txCount,
+    }));
   },
   async syncToDevice(chain, accounts) {
     for (const a of accounts) await currentDevice().setAccount(deviceEntry(chain, a));
   },
-  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withState(chain, a))),
+  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
   /** The first unused index, written to the device. */
   async create(chain, scope, accounts, input) {
     const index = nextEvmAccountIndex(accounts);
@@ -127,7 +114,7 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
   async remove(chain, a) {
     if (added(chain)) assertEvmAccountDeletable(a);
     else {
-      const fresh = await chain.adapter.getAccountState(descriptor(chain, a));
+      const fresh = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
       const enabledTokens = readTokenSettings(chain.spec.chainId, a.address).enabled.length;
       const block = evmDeleteBlock(chain.spec.symbol, { balance: fresh.balance, txCount: fresh.txCount, enabledTokens });
       if (block === 'active') assertEvmAccountDeletable(fresh);
@@ -218,7 +205,7 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
   // A coin transfer and token transfers can share one hash.
   historyKey: (op) => `${op.hash}:${op.token?.contract ?? ''}`,
 
-  receiveTarget: async (chain, a) => chain.adapter.receiveAddress(descriptor(chain, a)),
+  receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
   receiveWarning: (t, chain, _a, target) =>
     t(target?.instructionKey ?? 'errors.state-004', {
       coin: chain.spec.coin,
@@ -231,7 +218,7 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
       ? {
           // The account's own address and its signing path (as the Receive modal shows it), shown with the chain id.
           loadTarget: async () => {
-            const { address, path } = chain.adapter.receiveAddress(descriptor(chain, account));
+            const { address, path } = await chain.adapter.getReceiveAddress(descriptor(chain, account));
             return { address, path };
           },
           verify: (path) => verifyAddressOnDevice(path, chain.spec.chainId),
