@@ -16,7 +16,7 @@
  * - Pure rules (amount parsing, validation messages, fee tiers, paths) come from `@secux-companion/core`;
  *   adapters do not re-implement them.
  */
-import type { Bip, ChainFamily, ChainSymbol, FeeTiers, RecipientStatus } from '@secux-companion/core';
+import { HISTORY_PAGE_SIZE, type Bip, type ChainFamily, type ChainSymbol, type FeeTiers, type RecipientStatus } from '@secux-companion/core';
 
 // ---------------------------------------------------------------------------
 // Accounts
@@ -253,8 +253,8 @@ export interface HistoryPage {
   cursor: string | null;
 }
 
-/** History page size (spec 01 §9). */
-export const HISTORY_PAGE_SIZE = 10;
+/** History page size (spec 01 §9): core's one rule, re-exported for the families. */
+export { HISTORY_PAGE_SIZE };
 
 export function isPending(op: Pick<Operation, 'blockHeight'>): boolean {
   return op.blockHeight === null;

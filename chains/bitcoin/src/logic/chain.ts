@@ -3,17 +3,17 @@
  * the network the product API runs that coin on (GET /api/chains: mainnet formats on the mainnet profile, the
  * Litecoin regtest on the local profile).
  */
-import type { ChainSymbol } from '@secux-companion/core';
+import { UTXO_CHAIN_SYMBOLS, isUtxoChain, type ChainSymbol } from '@secux-companion/core';
 import type { FetchLike } from '@secux-companion/chain-common';
 import { createProductApiBackend, fetchChainNetworks } from '../network/productApi';
 import { createBitcoinAdapter, type BitcoinAdapter, type BitcoinAdapterOptions } from './adapter';
 import { NETWORKS, type NetworkId } from './networks';
 
-/** The coins of the bitcoin family (NETWORKS without the local regtest). */
-export const BITCOIN_CHAINS: readonly ChainSymbol[] = ['BTC', 'TBTC', 'LTC', 'BCH', 'GRS', 'DASH', 'DGB', 'DOGE'];
+/** The coins of the bitcoin family: core's UTXO list (one home for it). */
+export const BITCOIN_CHAINS: readonly ChainSymbol[] = UTXO_CHAIN_SYMBOLS;
 
 export function isBitcoinChain(chain: ChainSymbol | null | undefined): boolean {
-  return !!chain && BITCOIN_CHAINS.includes(chain);
+  return isUtxoChain(chain);
 }
 
 export type ServerNetwork = 'main' | 'test' | 'regtest';

@@ -6,7 +6,7 @@
  * arrives as a decimal string in satoshis and becomes a bigint here. The routes the client uses are listed
  * in {@link ROUTES} (one place to adapt when the server changes) and in chains/bitcoin/API.md.
  */
-import type { Bip, RecommendedFees } from '@secux-companion/core';
+import { HISTORY_PAGE_SIZE, type Bip, type RecommendedFees } from '@secux-companion/core';
 import { requestJson, type FetchLike, type HistoryPage } from '@secux-companion/chain-common';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
 import type { AccountSummary, BackendUtxo, BitcoinBackend, UsedAddress } from '../logic/adapter';
@@ -25,8 +25,8 @@ import {
 
 export type { FetchLike };
 
-/** Page size the history route is asked for (spec 01 §9: 10 per page). */
-export const HISTORY_PAGE = 10;
+/** History page size asked of the server (spec 01 §9): core's one rule. */
+export const HISTORY_PAGE = HISTORY_PAGE_SIZE;
 /** Spec 01 §9: backend timeout 30 s. */
 export const BACKEND_TIMEOUT_MS = 30_000;
 

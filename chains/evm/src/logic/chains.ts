@@ -4,7 +4,7 @@
  * user added from the chain registry (symbol 'EVM') is described by the product API's addable-chain
  * entry (GET /api/evm/chains).
  */
-import { CHAINS, type ChainSymbol } from '@secux-companion/core';
+import { CHAINS, isNativeEvmChain, type ChainSymbol } from '@secux-companion/core';
 
 /** How the fee tiers of a chain are obtained. */
 export type EvmFeeModel =
@@ -47,7 +47,6 @@ export const L1_FEE_ORACLE_CHAIN_IDS: ReadonlySet<number> = new Set([
 /** Spec 02 §7: chain id 43114 (Avalanche C-Chain) has its explorer replaced by a fixed one. */
 export const FIXED_EXPLORERS: Readonly<Record<number, string>> = { 43114: 'https://snowtrace.io' };
 
-const NATIVE: readonly ChainSymbol[] = ['ETH', 'TETH', 'BSC', 'TBSC', 'XDC', 'HME'];
 const NATIVE_COIN: Partial<Record<ChainSymbol, string>> = {
   ETH: 'ETH',
   TETH: 'ETH',
@@ -57,8 +56,9 @@ const NATIVE_COIN: Partial<Record<ChainSymbol, string>> = {
   HME: 'HME',
 };
 
+/** Core's native EVM list (one home for it), as a type guard. */
 export function isNativeEvmSymbol(symbol: string): symbol is 'ETH' | 'TETH' | 'BSC' | 'TBSC' | 'XDC' | 'HME' {
-  return (NATIVE as readonly string[]).includes(symbol);
+  return isNativeEvmChain(symbol);
 }
 
 export interface NativeSpecOverrides {

@@ -7,6 +7,7 @@
  * The routes used are listed in {@link ROUTES} and in chains/evm/API.md (with what is still missing).
  */
 import type { Hex } from 'viem';
+import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
 import type { EvmAccountSummary, EvmBackend, EvmCallRequest } from '../logic/adapter';
 import type { FeeHistoryData, GasOracleData } from '../logic/fees';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
@@ -30,8 +31,8 @@ import {
 /** Upper bound on NFT pages read (50 × 200 = 10 000 NFTs) so a server that always says hasMore cannot loop. */
 export const NFT_MAX_PAGES = 200;
 
-/** History page size asked of the server (spec 01 §9: 10 per page). */
-export const HISTORY_PAGE = 10;
+/** History page size asked of the server (spec 01 §9): core's one rule. */
+export const HISTORY_PAGE = HISTORY_PAGE_SIZE;
 
 const enc = encodeURIComponent;
 
