@@ -420,6 +420,14 @@ describe('coins and settings', () => {
     expect(await select.inputValue()).toBe('USD');
     await select.selectOption('EUR');
     expect(await page.evaluate(() => localStorage.getItem('user-multiple-currency'))).toBe('EUR');
+    // The rates load (local price table): no failure toast. When they cannot, the toast says so.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.getByText('Failed to load the currency rates.').count()).toBe(0);
+    await context.route('**/api/prices/fiat', (route) => route.fulfill({ status: 503, json: { error: 'down' } }));
+    await select.selectOption('GBP');
+    await page.getByText('Failed to load the currency rates.').waitFor();
+    await context.unroute('**/api/prices/fiat');
+    await select.selectOption('EUR');
     expect(await page.getByTestId('settings-mcu-version').innerText()).toBe('2.30');
     expect(await page.getByTestId('settings-se-version').innerText()).toBe('1.98.0');
 
@@ -666,6 +674,9 @@ describe('other device states', () => {
     const modal = page.getByRole('dialog', { name: 'Device not supported' });
     await modal.waitFor();
     await modal.getByText('SE firmware version: 1.80.0').waitFor();
+    await modal
+      .getByText('This device is not supported for XLM. Please email support with', { exact: false })
+      .waitFor();
     expect(await modal.getByRole('link').getAttribute('href')).toBe('mailto:help@support.example');
     await context.close();
   });

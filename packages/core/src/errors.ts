@@ -108,10 +108,7 @@ export const MESSAGE_KEYS = [
   'unexpectedRetry',
   'unexpectedPowerOff',
   'usbConnectionFailed',
-  'initializeWallet',
-  'restoreDevice',
   'transactionFailed',
-  'operationInProgress',
   'wrongOtp',
   'cannotDeleteActiveAccount',
   'copied',
@@ -216,11 +213,7 @@ const en: Messages = {
   unexpectedRetry: 'unexpected error, please retry again',
   unexpectedPowerOff: 'Unexpected error. Please press the power button to log out and reconnect.',
   usbConnectionFailed: 'USB connection failed.',
-  initializeWallet: 'Please initialize the wallet first.',
-  restoreDevice: 'Please restore the device with your recovery words.',
   transactionFailed: 'Transaction failed.',
-  operationInProgress:
-    'You cannot switch accounts or start another action while an operation is in progress.',
   wrongOtp: 'Wrong OTP.',
   cannotDeleteActiveAccount: 'Can not delete an active account',
   copied: 'Copied!',
@@ -315,10 +308,7 @@ const zhTW: Messages = {
   unexpectedRetry: '發生未預期的錯誤，請再試一次',
   unexpectedPowerOff: '發生未預期的錯誤，請按下電源鍵登出後重新連線。',
   usbConnectionFailed: 'USB 連線失敗。',
-  initializeWallet: '請先初始化錢包。',
-  restoreDevice: '請使用復原詞還原裝置。',
   transactionFailed: '交易失敗。',
-  operationInProgress: '操作進行中，無法切換帳戶或執行其他動作。',
   wrongOtp: 'OTP 錯誤。',
   cannotDeleteActiveAccount: '無法刪除有餘額的帳戶',
   copied: '已複製！',
@@ -419,11 +409,7 @@ const pt: Messages = {
   unexpectedRetry: 'erro inesperado, tente novamente',
   unexpectedPowerOff: 'Erro inesperado. Pressione o botão liga/desliga para sair e conecte novamente.',
   usbConnectionFailed: 'Falha na conexão USB.',
-  initializeWallet: 'Inicialize a carteira primeiro.',
-  restoreDevice: 'Restaure o dispositivo com suas palavras de recuperação.',
   transactionFailed: 'A transação falhou.',
-  operationInProgress:
-    'Não é possível trocar de conta ou fazer outra ação enquanto uma operação está em andamento.',
   wrongOtp: 'OTP incorreto.',
   cannotDeleteActiveAccount: 'Não é possível excluir uma conta ativa',
   copied: 'Copiado!',
@@ -510,7 +496,31 @@ const SIGNATURE_ERROR_MARKERS = ['DATA_ERROR', 'TransferError'] as const;
 export type MappedSigningError =
   | { kind: 'cancelled'; silent: true }
   | { kind: 'signature'; silent: false; messageKey: 'signatureError' }
-  | { kind: 'other'; silent: false; message: string };
+  /** `messageKey`: the catalogue text to show instead of `message` when the device layer names one. */
+  | { kind: 'other'; silent: false; message: string; messageKey?: CatalogueMessageKey };
+
+const CATALOGUE_KEYS: ReadonlySet<string> = new Set(Object.keys(errorMessages.en));
+
+/**
+ * The catalogue message a device-layer error names (its `messageKey`: wrong OTP, USB connection failed, the
+ * device stopped answering, firmware update required), or undefined.
+ */
+export function deviceErrorMessageKey(err: unknown): CatalogueMessageKey | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = errorField(e, 'cause'), depth++) {
+    const key = errorField(e, 'messageKey');
+    if (typeof key === 'string' && CATALOGUE_KEYS.has(key)) return key as CatalogueMessageKey;
+  }
+  return undefined;
+}
+
+/**
+ * The toast of a failed connection (spec 01 §4 "Connection" step 6): the failure's own message when the device
+ * layer names one ('Wrong OTP.', 'USB connection failed.', …), else "Please verify the status of a device's
+ * connection".
+ */
+export function connectionFailureMessageKey(err: unknown): CatalogueMessageKey {
+  return deviceErrorMessageKey(err) ?? 'deviceConnectionCheck';
+}
 
 function errorField(err: unknown, field: string): unknown {
   return typeof err === 'object' && err !== null ? (err as Record<string, unknown>)[field] : undefined;
@@ -542,7 +552,8 @@ export function mapSigningError(err: unknown): MappedSigningError {
     return { kind: 'signature', silent: false, messageKey: 'signatureError' };
   }
   const text = typeof message === 'string' && message ? message : typeof err === 'string' ? err : String(err);
-  return { kind: 'other', silent: false, message: text };
+  const messageKey = deviceErrorMessageKey(err);
+  return messageKey ? { kind: 'other', silent: false, message: text, messageKey } : { kind: 'other', silent: false, message: text };
 }
 
 // ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { SecuxUpdate } from '@secux/protocol-device/lib/protocol-update';
 import type { SecuxEmulator } from '@secux-companion/emulator';
 import { SecuxDevice, type DeviceBackend } from './secux-device.js';
 import { EmulatorTransport } from './emulator-transport.js';
-import { DisconnectedError, toDeviceError } from './errors.js';
+import { DeviceError, toDeviceError, WrongOtpError } from './errors.js';
 import type { Device } from './types.js';
 import {
   findBootloaderDevice, SECUX_BOOTLOADER_USB, SECUX_MCU_USB, toDfuPackage, updateMcuOverWebUsb, webUsb,
@@ -49,7 +49,7 @@ export async function connectUsb(): Promise<SecuxDevice> {
     );
     await transport.Connect();
   } catch (e) {
-    throw toDeviceError(e);
+    throw usbConnectionFailed(e);
   }
   const backend: DeviceBackend = {
     kind: 'usb',
@@ -68,7 +68,7 @@ export async function connectUsb(): Promise<SecuxDevice> {
 
 /**
  * Bluetooth (Web Bluetooth chooser). The device shows an OTP; `onOtpRequest` must resolve with
- * the code the user typed. A wrong OTP disconnects the device (DisconnectedError / DataError).
+ * the code the user typed. A wrong OTP disconnects the device (WrongOtpError).
  */
 export async function connectBle(onOtpRequest: OtpRequest): Promise<SecuxDevice> {
   const dis = listeners();
@@ -104,14 +104,20 @@ export async function connectBle(onOtpRequest: OtpRequest): Promise<SecuxDevice>
   return device;
 }
 
+/** A USB connection that could not be opened: the app says 'USB connection failed.'. */
+function usbConnectionFailed(e: unknown): DeviceError {
+  const error = toDeviceError(e);
+  return new DeviceError(error.message, { cause: error, messageKey: 'usbConnectionFailed' });
+}
+
+/** Sends the OTP the user typed; a refused one disconnects the device and is a WrongOtpError ('Wrong OTP.'). */
 async function pair(device: SecuxDevice, onOtpRequest: OtpRequest): Promise<void> {
   const otp = await onOtpRequest();
   try {
     await device.sendOtp(otp);
   } catch (e) {
     await device.disconnect().catch(() => undefined);
-    if (e instanceof DisconnectedError) throw e;
-    throw new DisconnectedError(`Bluetooth pairing failed: ${(e as Error).message}`, { cause: e });
+    throw new WrongOtpError(`Bluetooth pairing failed: ${(e as Error).message}`, { cause: e });
   }
 }
 
@@ -129,7 +135,7 @@ export async function connectEmulator(emulator: SecuxEmulator, options: Emulator
   try {
     await transport.Connect();
   } catch (e) {
-    throw toDeviceError(e);
+    throw via === 'usb' ? usbConnectionFailed(e) : toDeviceError(e);
   }
   const bootloader = transport.isBootloader;
   const backend: DeviceBackend = {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SecuxEmulator, MemoryStorage, buildFirmwareImage } from '@secux-companion/emulator';
 import { connectEmulator } from './connect.js';
 import { setup } from './test-helpers.js';
-import { FEATURE_GATES } from '@secux-companion/core';
-import { DataError, DisconnectedError, FirmwareTooOldError, UserCancelError } from './errors.js';
+import { connectionFailureMessageKey, deviceErrorMessageKey, FEATURE_GATES } from '@secux-companion/core';
+import { DataError, DisconnectedError, FirmwareTooOldError, TransferError, UserCancelError, WrongOtpError } from './errors.js';
 import { coinRequirement, signRequirement } from './firmware-gates.js';
 
 describe('versions, wallet info, SE mode', () => {
@@ -56,6 +56,19 @@ describe('versions, wallet info, SE mode', () => {
     expect(bnb).toBeInstanceOf(FirmwareTooOldError);
     expect((bnb as FirmwareTooOldError).required).toEqual({ mcu: '2.9' });
     await older.device.disconnect();
+  });
+
+  it('failures name the message the app shows: wrong OTP, USB connection, a device that stops answering, old firmware', async () => {
+    const emulator = new SecuxEmulator({ otp: () => '123456' });
+    const wrong = await connectEmulator(emulator, { via: 'ble', onOtpRequest: async () => '000000' }).catch((x: unknown) => x);
+    expect(wrong).toBeInstanceOf(WrongOtpError);
+    expect(wrong).toBeInstanceOf(DisconnectedError);
+    expect(connectionFailureMessageKey(wrong)).toBe('wrongOtp');
+    expect(connectionFailureMessageKey(new TransferError('timeout'))).toBe('unexpectedPowerOff');
+    const { device } = await setup({ mcuVersion: '2.18.0' });
+    const old = await device.getAddress("m/84'/0'/0'/0/0").catch((x: unknown) => x);
+    expect(deviceErrorMessageKey(old)).toBe('firmwareUpdateRequired');
+    await device.disconnect();
   });
 
   it("a coin's requirement includes BNB's own gate (core FEATURE_GATES.bnb)", () => {

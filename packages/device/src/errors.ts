@@ -1,16 +1,26 @@
 /** Typed device errors. Messages keep the SDK wording, e.g. "[SecuX device] USER_CANCEL (0x9001)". */
+import type { CatalogueMessageKey } from '@secux-companion/core';
+
+export interface DeviceErrorOptions {
+  cause?: unknown;
+  /** The catalogue message the app shows for this failure (core's deviceErrorMessageKey reads it). */
+  messageKey?: CatalogueMessageKey;
+}
 
 export class DeviceError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** The catalogue message to show, when the failure has one of its own (spec 01 §8 messages). */
+  readonly messageKey?: CatalogueMessageKey;
+  constructor(message: string, options?: DeviceErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
+    if (options?.messageKey) this.messageKey = options.messageKey;
   }
 }
 
 /** The user rejected on the device (status 0x9001). */
 export class UserCancelError extends DeviceError {
   readonly statusCode = 0x9001;
-  constructor(message = '[SecuX device] USER_CANCEL (0x9001)', options?: { cause?: unknown }) {
+  constructor(message = '[SecuX device] USER_CANCEL (0x9001)', options?: DeviceErrorOptions) {
     super(message, options);
   }
 }
@@ -20,19 +30,33 @@ export class DataError extends DeviceError {
   constructor(
     message: string,
     readonly statusCode?: number,
-    options?: { cause?: unknown },
+    options?: DeviceErrorOptions,
   ) {
     super(message, options);
   }
 }
 
-/** Transport failure: timeout, malformed response, write failure. */
-export class TransferError extends DeviceError {}
+/**
+ * Transport failure: timeout, malformed response, write failure. The device stopped answering: the user is
+ * told to log out with the power button and reconnect ('unexpectedPowerOff').
+ */
+export class TransferError extends DeviceError {
+  constructor(message: string, options?: DeviceErrorOptions) {
+    super(message, { messageKey: 'unexpectedPowerOff', ...options });
+  }
+}
 
 /** The device is not connected (or disconnected during the action). */
 export class DisconnectedError extends DeviceError {
-  constructor(message = 'device disconnected', options?: { cause?: unknown }) {
+  constructor(message = 'device disconnected', options?: DeviceErrorOptions) {
     super(message, options);
+  }
+}
+
+/** Bluetooth pairing: the device refused the one-time password and disconnected ('wrongOtp'). */
+export class WrongOtpError extends DisconnectedError {
+  constructor(message = 'wrong OTP', options?: DeviceErrorOptions) {
+    super(message, { messageKey: 'wrongOtp', ...options });
   }
 }
 
@@ -41,7 +65,7 @@ export interface FirmwareRequirement {
   se?: string;
 }
 
-/** The firmware is older than a feature needs. `required` holds the minimum versions. */
+/** The firmware is older than a feature needs ('firmwareUpdateRequired'). `required` holds the minimum versions. */
 export class FirmwareTooOldError extends DeviceError {
   constructor(
     readonly required: FirmwareRequirement,
@@ -53,6 +77,7 @@ export class FirmwareTooOldError extends DeviceError {
         `This feature requires at least ${[required.mcu && `MCU ${required.mcu}`, required.se && `SE ${required.se}`]
           .filter(Boolean)
           .join(' and ')} firmware version, please update first.`,
+      { messageKey: 'firmwareUpdateRequired' },
     );
   }
 }

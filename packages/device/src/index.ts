@@ -4,10 +4,10 @@ export { connectUsb, connectBle, connectEmulator, type OtpRequest, type Emulator
 export { SecuxDevice, chainIdToNumber, type DeviceBackend } from './secux-device.js';
 export { EmulatorTransport } from './emulator-transport.js';
 export {
-  DeviceError, UserCancelError, DataError, TransferError, DisconnectedError, FirmwareTooOldError, toDeviceError,
-  type FirmwareRequirement,
+  DeviceError, UserCancelError, DataError, TransferError, DisconnectedError, WrongOtpError, FirmwareTooOldError,
+  toDeviceError, type FirmwareRequirement, type DeviceErrorOptions,
 } from './errors.js';
-export { trimVersion, compareVersions, coinRequirement, checkRequirement } from './firmware-gates.js';
+export { trimVersion, compareVersions, coinRequirement, checkRequirement, signRequirement } from './firmware-gates.js';
 export { ActionLock } from './lock.js';
 export {
   WebUsbDfuDevice, updateMcuOverWebUsb, toDfuPackage, SECUX_BOOTLOADER_USB, SECUX_MCU_USB, type UsbDeviceLike,

@@ -35,13 +35,6 @@ const NOTICES: [string, ReactElement, string, string, boolean][] = [
     true,
   ],
   [
-    'unsupported-device-modal',
-    <UnsupportedDeviceModal {...close} model="V20" seVersion="1.80" />,
-    'firmware.unsupportedDeviceTitle',
-    'firmware.unsupportedDeviceText',
-    true,
-  ],
-  [
     'se-not-supported-modal',
     <SeNotSupportedModal {...close} />,
     'firmware.seNotSupportedTitle',
@@ -80,9 +73,15 @@ describe('firmware notices', () => {
     },
   );
 
-  it('the unsupported-device notice lists the support details', () => {
-    renderUi(<UnsupportedDeviceModal {...close} model="V20" seVersion="1.80" />);
+  it('the unsupported-device notice shows the catalogue message for the coin and lists the support details', () => {
+    renderUi(<UnsupportedDeviceModal {...close} coin="XLM" model="V20" seVersion="1.80" />);
+    expect(screen.getByRole('dialog', { name: i18next.t('firmware.unsupportedDeviceTitle') })).toBeTruthy();
     const dialog = within(screen.getByTestId('unsupported-device-modal'));
+    expect(
+      dialog.getByText(
+        'This device is not supported for XLM. Please email support with your contact information, proof of purchase, device model and SE firmware version.',
+      ),
+    ).toBeTruthy();
     expect(dialog.getByText(i18next.t('firmware.unsupportedDeviceModel', { model: 'V20' }))).toBeTruthy();
     expect(dialog.getByText(i18next.t('firmware.unsupportedDeviceSe', { version: '1.80' }))).toBeTruthy();
   });

@@ -130,13 +130,14 @@ export function UnsupportedCoinModal({
   );
 }
 
-/** XLM/TRX on a device that cannot run them: contact support (spec 01 §2). */
+/** XLM/TRX on a device that cannot run them: the catalogue's contact-support message (spec 01 §2, §8). */
 export function UnsupportedDeviceModal({
   opened,
   onClose,
+  coin,
   model,
   seVersion,
-}: Closable & { model: string; seVersion: string }) {
+}: Closable & { coin: string; model: string; seVersion: string }) {
   const { t } = useTranslation();
   const links = useLinks();
   return (
@@ -144,7 +145,7 @@ export function UnsupportedDeviceModal({
       opened={opened}
       onClose={onClose}
       title={t('firmware.unsupportedDeviceTitle')}
-      text={t('firmware.unsupportedDeviceText')}
+      text={t('errors.unsupportedDeviceContactSupport', { coin })}
       testId="unsupported-device-modal"
       actions={<Button onClick={onClose}>{t('common.ok')}</Button>}
     >

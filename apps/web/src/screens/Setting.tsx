@@ -21,6 +21,7 @@ import { BleUpdateModal } from '../firmware/BleUpdateModal';
 import { McuUpdateFlow } from '../firmware/McuUpdateFlow';
 import { SeUpdatePanel } from '../firmware/SeUpdatePanel';
 import { McuHistoryButton, useSeFeatures, WhatsNew } from '../firmware/WhatsNew';
+import { CURRENCY_TOAST_MS, fetchCurrencyRate } from './currencyRate';
 import { coinSelection } from '../state/coinSelection';
 import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
 import { queryClient } from '../state/queryClient';
@@ -55,6 +56,11 @@ function GeneralTab() {
     } catch {
       // without storage the choice lasts this page only
     }
+    // The new currency's rate is loaded now; a failure is told for 5 s (spec 01 §8).
+    void fetchCurrencyRate(code).then((rate) => {
+      if (rate === null)
+        notifications.show({ color: 'red', autoClose: CURRENCY_TOAST_MS, message: t('errors.currencyLoadFailed') });
+    });
   };
   /**
    * Reset (issue 18): every wallet datum this browser keeps goes (accounts, added EVM chains, token lists,

@@ -60,7 +60,7 @@ function readAuthorized(): boolean {
 
 type CoinModal =
   | { kind: 'unsupported'; message: string; action: UnsupportedCoinAction }
-  | { kind: 'unsupportedDevice' }
+  | { kind: 'unsupportedDevice'; coin: ChainSymbol }
   | { kind: 'cardano' }
   | null;
 
@@ -182,7 +182,7 @@ export default function Welcome() {
           setForceFromCoin(true);
           return;
         case 'unsupportedDevice':
-          setCoinModal({ kind: 'unsupportedDevice' });
+          setCoinModal({ kind: 'unsupportedDevice', coin });
           return;
         case 'unsupported':
           setCoinModal({
@@ -302,6 +302,7 @@ export default function Welcome() {
       <UnsupportedDeviceModal
         opened={coinModal?.kind === 'unsupportedDevice'}
         onClose={() => setCoinModal(null)}
+        coin={coinModal?.kind === 'unsupportedDevice' ? coinModal.coin : ''}
         model={info.model ?? ''}
         seVersion={se}
       />
