@@ -99,6 +99,9 @@ describe('chain registry', () => {
     expect(isNativeEvmChain('XDC')).toBe(true);
     expect(isNativeEvmChain('EVM')).toBe(false);
     expect(HISTORY_PAGE_SIZE).toBe(10);
+    // coin price ids live in the table too (testnets have none)
+    expect(CHAINS.LTC.priceId).toBe('litecoin');
+    expect(CHAINS.TBTC.priceId).toBeUndefined();
   });
 
   it('has the families', () => {

@@ -128,6 +128,8 @@ export interface ChainInfo {
   buyProviders: readonly BuyProvider[];
   /** Price-service platform id for token prices. */
   pricePlatform?: string;
+  /** Price-service id of the coin (testnets and coins without a price have none: 'Price N/A'). */
+  priceId?: string;
   explorer?: ExplorerInfo;
   /** Only reachable through the external portal (ADA). */
   portalOnly: boolean;
@@ -272,6 +274,7 @@ const BTC_FAMILY_DECIMALS = 8;
 export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   BTC: define({
     symbol: 'BTC',
+    priceId: 'bitcoin',
     name: 'Bitcoin',
     family: 'utxo',
     coinType: 0,
@@ -297,6 +300,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   LTC: define({
     symbol: 'LTC',
+    priceId: 'litecoin',
     name: 'Litecoin',
     family: 'utxo',
     coinType: 2,
@@ -307,6 +311,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   BCH: define({
     symbol: 'BCH',
+    priceId: 'bitcoin-cash',
     name: 'Bitcoin Cash',
     family: 'utxo',
     coinType: 145,
@@ -317,6 +322,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   GRS: define({
     symbol: 'GRS',
+    priceId: 'groestlcoin',
     name: 'Groestlcoin',
     family: 'utxo',
     coinType: 17,
@@ -331,6 +337,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   DASH: define({
     symbol: 'DASH',
+    priceId: 'dash',
     name: 'Dash',
     family: 'utxo',
     coinType: 5,
@@ -341,6 +348,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   DGB: define({
     symbol: 'DGB',
+    priceId: 'digibyte',
     name: 'DigiByte',
     family: 'utxo',
     coinType: 20,
@@ -351,6 +359,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   DOGE: define({
     symbol: 'DOGE',
+    priceId: 'dogecoin',
     name: 'Dogecoin',
     family: 'utxo',
     coinType: 3,
@@ -361,6 +370,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   ETH: define({
     symbol: 'ETH',
+    priceId: 'ethereum',
     name: 'Ethereum',
     family: 'evm',
     coinType: 60,
@@ -387,6 +397,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   BSC: define({
     symbol: 'BSC',
+    priceId: 'binancecoin',
     name: 'BNB Smart Chain',
     family: 'evm',
     coinType: 60,
@@ -411,6 +422,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   XDC: define({
     symbol: 'XDC',
+    priceId: 'xdce-crowd-sale',
     name: 'XDC Network',
     family: 'evm',
     coinType: 550, // (not in spec) SLIP-44 XDC

@@ -1,5 +1,7 @@
 /** Product-API calls of the account screens besides chain data: remote config, prices, transaction log. */
 import {
+  CHAIN_SYMBOLS,
+  CHAINS,
   DEFAULT_HIGHER_FEE_LIMIT,
   DEFAULT_MAX_FEE_LIMIT,
   CURRENCY_STORAGE_KEY,
@@ -8,19 +10,10 @@ import {
   type Currency,
 } from '@secux-companion/core';
 
-/** Price-service ids of the coins with account screens (testnet coins have no price). */
-export const PRICE_IDS: Partial<Record<ChainSymbol, string>> = {
-  BTC: 'bitcoin',
-  LTC: 'litecoin',
-  BCH: 'bitcoin-cash',
-  GRS: 'groestlcoin',
-  DASH: 'dash',
-  DGB: 'digibyte',
-  DOGE: 'dogecoin',
-  ETH: 'ethereum',
-  BSC: 'binancecoin',
-  XDC: 'xdce-crowd-sale',
-};
+/** Price-service ids of the coins (core's chain table; testnet coins have no price). */
+export const PRICE_IDS: Partial<Record<ChainSymbol, string>> = Object.fromEntries(
+  CHAIN_SYMBOLS.flatMap((s) => (CHAINS[s].priceId ? [[s, CHAINS[s].priceId]] : [])),
+);
 
 export function selectedCurrency(): Currency {
   try {
