@@ -181,6 +181,8 @@ describe('connect and home', () => {
     expect(coins.indexOf('coin-EVM')).toBe(coins.indexOf('coin-ETH') + 1);
     // A device that is up to date gets no update prompt.
     expect(await page.getByTestId('force-update-modal').count()).toBe(0);
+    // The developer panel is hidden by default.
+    expect(await page.getByTestId('developer-panel').count()).toBe(0);
 
     // The authorized flag keeps the welcome modal closed on the next visit.
     await page.reload();
@@ -226,6 +228,24 @@ describe('connect and home', () => {
     await page.getByTestId('tab-se').click();
     await page.getByTestId('se-usb-only-note').waitFor();
     expect(await page.getByTestId('se-update-start').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('the hidden developer panel shows when the remote config turns it on', async () => {
+    const { context, page } = await journey({});
+    await context.route('**/api/config*', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as Record<string, unknown>;
+      await route.fulfill({ response: res, json: { ...body, environments: { developerPanel: true, stage: 'e2e' } } });
+    });
+    await connect(page);
+    await page.getByTestId('welcome-continue').click();
+    const panel = page.getByTestId('developer-panel');
+    await panel.waitFor();
+    const text = await panel.innerText();
+    expect(text).toContain('2.30');
+    expect(text).toContain('authorized');
+    expect(text).toContain('"stage": "e2e"');
     await context.close();
   });
 

@@ -39,6 +39,7 @@ import { chooseCoin } from '../home/coinChoice';
 import { CoinMenu } from '../home/CoinMenu';
 import { Announcements, Banner, Faq, HelpCards, SectionCard } from '../home/HomeContent';
 import NewsModal from '../home/NewsModal';
+import { DeveloperPanel } from '../home/DeveloperPanel';
 import { ROUTES } from '../lib/backRule';
 import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 import { coinSelection } from '../state/coinSelection';
@@ -367,6 +368,7 @@ export default function Welcome() {
             <Announcements />
             <Faq />
             <HelpCards />
+            <DeveloperPanel />
           </Stack>
         </Grid.Col>
       </Grid>
