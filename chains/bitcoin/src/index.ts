@@ -4,6 +4,3 @@
  */
 export * from './logic/index';
 
-// Legacy, until apps/web/src/chains/bitcoin.ts uses createBitcoinChain (API.md): then delete this line.
-// eslint-disable-next-line no-restricted-imports
-export { createProductApiBackend, fetchChainNetworks, type ProductApiBackend } from './network/index';

@@ -5,7 +5,3 @@
  */
 export * from './logic/index';
 
-// Legacy, until apps/web/src/chains/evm.ts and evm/nfts.ts use the factories and adapter.getNfts (API.md): then
-// delete these lines.
-// eslint-disable-next-line no-restricted-imports
-export { createEvmProductApiBackend, createJsonRpcBackend, parseServerNft } from './network/index';
