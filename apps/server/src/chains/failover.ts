@@ -75,6 +75,12 @@ export interface Provider {
   readonly timeoutMs: number;
 }
 
+/** One page of a history listing: the opaque cursor of the previous page (null for the first) and its size. */
+export interface HistoryQuery {
+  cursor: string | null;
+  pageSize: number;
+}
+
 export interface FailoverLog {
   warn(obj: Record<string, unknown>, msg: string): void;
 }

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkChainEnv, createChainRegistry, isPrivateHost, registryRpcs } from './registry.js';
-import { bipOfKey, descriptorFor, isExtendedKey, toNodeVersion } from './xpub.js';
-import * as fx from './test/fixtures.js';
+import { isPrivateHost } from './env.js';
+import { registryRpcs } from './families/evm/config.js';
+import { checkChainEnv, createChainRegistry } from './registry.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-chains-registry-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -170,16 +170,5 @@ describe('chain registry', () => {
       'CHAIN_BTC_NETWORK: Invalid option: expected one of "main"|"test"|"regtest"',
       "CHAIN_ETH_RPC: must be a comma separated list of http(s) URLs (or 'none')",
     ]);
-  });
-});
-
-describe('extended keys', () => {
-  it('parses, infers the purpose and re-encodes for the node network', () => {
-    expect(isExtendedKey(fx.XPUB)).toBe(true);
-    expect(isExtendedKey(`${fx.XPUB.slice(0, -1)}t`)).toBe(false);
-    expect(bipOfKey(fx.XPUB)).toBe(84);
-    expect(toNodeVersion(fx.XPUB, 'regtest')).toMatch(/^tpub/);
-    expect(toNodeVersion(fx.XPUB, 'main')).toMatch(/^xpub/);
-    expect(descriptorFor(49, 'K', '/0/*')).toBe('sh(wpkh(K/0/*))');
   });
 });

@@ -5,7 +5,7 @@
  * `{"error": "…"}` (not 404), rate limiting is 429 with Retry-After.
  */
 import { z } from 'zod';
-import type { HistoryQuery, UtxoProvider, UtxoSubject, XpubQuery } from '../backends.js';
+import type { HistoryQuery, UtxoProvider, UtxoSubject, XpubQuery } from '../backend.js';
 import {
   ProviderError,
   decodeCursor,
@@ -14,9 +14,9 @@ import {
   parseJson,
   validate,
   type FetchFn,
-} from '../failover.js';
-import type { AccountInfo, AddressEntry, FeeTiers, TxDetails, Utxo } from '../types.js';
-import { toUtxoOperation } from '../utxoOps.js';
+} from '../../../failover.js';
+import type { AccountInfo, AddressEntry, FeeTiers, TxDetails, Utxo } from '../../../types.js';
+import { toUtxoOperation } from '../ops.js';
 import { bipOfKey, descriptorFor, type UtxoNetwork } from '../xpub.js';
 
 // ---- raw API shapes (kept inside this file) ----

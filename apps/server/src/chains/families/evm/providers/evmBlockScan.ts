@@ -10,9 +10,9 @@
  * whole chain for the local one, else the last `tokenScanBlocks` blocks), checked with ownerOf / balanceOf (nfts.ts).
  */
 import { z } from 'zod';
-import type { EvmProvider, HistoryQuery } from '../backends.js';
-import { mergeEvmHistory, type EvmTokenTransferLike, type EvmTxLike } from '../evmOps.js';
-import { ProviderError, decodeCursor, encodeCursor, validate, type FetchFn } from '../failover.js';
+import type { EvmProvider, HistoryQuery } from '../backend.js';
+import { mergeEvmHistory, type EvmTokenTransferLike, type EvmTxLike } from '../ops.js';
+import { ProviderError, decodeCursor, encodeCursor, validate, type FetchFn } from '../../../failover.js';
 import { createNftInfoReader, nftCandidatesFromLogs, verifyNftHoldings } from '../nfts.js';
 import { erc20Info, rpcTransport } from './evmRpc.js';
 

@@ -4,8 +4,8 @@
  * Shapes: shared/reference/apis/mempool-space.md (503 plain text when out of sync, 429 when rate limited).
  */
 import { z } from 'zod';
-import type { FeeProvider } from '../backends.js';
-import { ProviderError, getJson, type FetchFn } from '../failover.js';
+import type { FeeProvider } from '../backend.js';
+import { ProviderError, getJson, type FetchFn } from '../../../failover.js';
 
 const Recommended = z.object({
   fastestFee: z.number().positive(),

@@ -10,11 +10,18 @@
  */
 import { getAddress, keccak256, type Hex } from 'viem';
 import { z } from 'zod';
-import type { EvmProvider, HistoryQuery } from '../backends.js';
-import { mergeEvmHistory, type EvmTokenTransferLike, type EvmTxLike } from '../evmOps.js';
-import { ProviderError, decodeCursor, encodeCursor, getJson, validate, type FetchFn } from '../failover.js';
-import { nftKey, type NftHolding } from '../nfts.js';
-import type { FeeInfo, TokenBalance, TokenInfo } from '../types.js';
+import type { EvmProvider, HistoryQuery, NftHolding } from '../backend.js';
+import { mergeEvmHistory, type EvmTokenTransferLike, type EvmTxLike } from '../ops.js';
+import {
+  ProviderError,
+  decodeCursor,
+  encodeCursor,
+  getJson,
+  validate,
+  type FetchFn,
+} from '../../../failover.js';
+import { nftKey } from '../nfts.js';
+import type { FeeInfo, TokenBalance, TokenInfo } from '../../../types.js';
 import { asciiOnly, evmRpcError } from './evmRpc.js';
 
 // ---- raw API shapes (kept inside this file) ----

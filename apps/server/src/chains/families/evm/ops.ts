@@ -2,7 +2,7 @@
  * EVM history rules (spec 02 §7): token and normal transactions merged by hash, errored ones dropped, newest first
  * (block number, then timestamp).
  */
-import type { Operation } from './types.js';
+import type { Operation } from '../../types.js';
 
 export interface EvmTxLike {
   hash: string;

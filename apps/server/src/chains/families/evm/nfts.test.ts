@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EvmProvider } from './backends.js';
+import { ChainApiError } from '../../failover.js';
+import type { EvmProvider, NftHolding, NftInfo } from './backend.js';
 import { EvmFacade } from './facade.js';
-import { ChainApiError } from './failover.js';
 import {
   cleanText,
   dataUriText,
@@ -10,8 +10,6 @@ import {
   nftKey,
   nftLinks,
   safeImageUrl,
-  type NftHolding,
-  type NftInfo,
 } from './nfts.js';
 import { createEvmRpcPool } from './providers/evmRpc.js';
 
@@ -132,7 +130,6 @@ describe('EvmFacade.nfts', () => {
   };
   const facade = (scan?: EvmProvider) =>
     new EvmFacade({
-      family: 'evm',
       chain: 'ETH',
       chainId: 1,
       pool: createEvmRpcPool([]),

@@ -19,51 +19,23 @@ import {
   type Hex,
 } from 'viem';
 import { z } from 'zod';
-import { ProviderError, validate } from './failover.js';
-import type { RpcCall, RpcTransport } from './providers/evmRpc.js';
+import { ProviderError, validate } from '../../failover.js';
+import type {
+  NftCollectionInfo,
+  NftHolding,
+  NftInfo,
+  NftInfoQuery,
+  NftSchema,
+  NftTokenInfo,
+  RpcCall,
+  RpcTransport,
+} from './backend.js';
 
 /** Spec 01 §9: collections 300 per page, NFTs 50 per page. */
 export const NFT_COLLECTIONS_PAGE = 300;
 export const NFT_PAGE = 50;
 /** Distinct (contract, id) pairs a node log search checks at most. */
 export const NFT_MAX_CANDIDATES = 5000;
-
-export type NftSchema = 'ERC721' | 'ERC1155';
-
-export interface NftHolding {
-  /** Checksummed contract address. */
-  contract: string;
-  /** Decimal string. */
-  tokenId: string;
-  schemaName: NftSchema;
-  /** Decimal string (ERC-721: "1"). */
-  balance: string;
-}
-
-export interface NftCollectionInfo {
-  name: string;
-  symbol: string;
-  description?: string;
-}
-
-export interface NftTokenInfo {
-  name?: string;
-  imageUrl?: string;
-  traits: { traitType: string; value: string }[];
-}
-
-export interface NftInfoQuery {
-  /** Contracts (any case) whose name/symbol/contractURI are wanted. */
-  collections: { contract: string; schemaName: NftSchema }[];
-  tokens: NftHolding[];
-}
-
-export interface NftInfo {
-  /** By lowercase contract. */
-  collections: Record<string, NftCollectionInfo>;
-  /** By `${lowercase contract}:${tokenId}`. */
-  tokens: Record<string, NftTokenInfo>;
-}
 
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 export const TRANSFER_SINGLE_TOPIC = toEventSelector(

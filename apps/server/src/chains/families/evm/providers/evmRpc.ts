@@ -18,10 +18,17 @@ import {
   type Hex,
 } from 'viem';
 import { z } from 'zod';
-import type { EvmProvider } from '../backends.js';
-import { ProviderError, httpRequest, parseJson, validate, withTimeout, type FetchFn } from '../failover.js';
+import type { EvmProvider, RpcCall, RpcTransport } from '../backend.js';
+import {
+  ProviderError,
+  httpRequest,
+  parseJson,
+  validate,
+  withTimeout,
+  type FetchFn,
+} from '../../../failover.js';
 import { createNftInfoReader } from '../nfts.js';
-import type { EvmCallRequest, FeeInfo, TokenBalance, TokenInfo } from '../types.js';
+import type { EvmCallRequest, FeeInfo, TokenBalance, TokenInfo } from '../../../types.js';
 
 // ---- raw JSON-RPC shapes (kept inside this file) ----
 const hexQty = z.string().regex(/^0x[0-9a-fA-F]+$/);
@@ -39,8 +46,6 @@ const FeeHistory = z.object({
   gasUsedRatio: z.array(z.number()),
   reward: z.array(z.array(hexQty)).optional(),
 });
-
-export type RpcCall = { method: string; params: unknown[] };
 
 /** Maps a JSON-RPC error object to a ProviderError (substring rules from shared/reference/apis, geth messages). */
 export function evmRpcError(method: string, code: number, message: string): ProviderError {
@@ -61,12 +66,6 @@ export function evmRpcError(method: string, code: number, message: string): Prov
   )
     return new ProviderError('rejected', message, { upstreamCode: code });
   return new ProviderError('server', `${method}: ${message}`, { upstreamCode: code });
-}
-
-export interface RpcTransport {
-  call<T = unknown>(method: string, params: unknown[], signal: AbortSignal): Promise<T>;
-  /** Batched call; item errors are returned as ProviderError values. */
-  batch(calls: RpcCall[], signal: AbortSignal): Promise<unknown[]>;
 }
 
 export function rpcTransport(

@@ -20,7 +20,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { z } from 'zod';
-import type { HistoryQuery, UtxoProvider, UtxoSubject, XpubQuery } from '../backends.js';
+import type { HistoryQuery, UtxoProvider, UtxoSubject, XpubQuery } from '../backend.js';
 import {
   Mutex,
   ProviderError,
@@ -32,9 +32,9 @@ import {
   snippet,
   validate,
   type FetchFn,
-} from '../failover.js';
-import type { AccountInfo, AddressEntry, FeeTiers, TxDetails, Utxo } from '../types.js';
-import { toUtxoOperation } from '../utxoOps.js';
+} from '../../../failover.js';
+import type { AccountInfo, AddressEntry, FeeTiers, TxDetails, Utxo } from '../../../types.js';
+import { toUtxoOperation } from '../ops.js';
 import { accountOfKey, descriptorFor, toNodeVersion, type UtxoNetwork } from '../xpub.js';
 
 // ---- raw RPC shapes (kept inside this file) ----

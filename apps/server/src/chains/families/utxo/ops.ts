@@ -1,5 +1,5 @@
 /** Bitcoin-family transaction → normalized Operation (direction, value, own inputs/outputs with paths). */
-import type { Counterparty, Operation } from './types.js';
+import type { Counterparty, Operation } from '../../types.js';
 
 export interface UtxoTxLike {
   txid: string;

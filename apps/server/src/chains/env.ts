@@ -1,0 +1,109 @@
+/** Parsing of the chain environment variables (CHAIN_* and the families' own), shared by every family. */
+import net from 'node:net';
+import { z } from 'zod';
+import { int } from '../config.js';
+
+export { int };
+
+export type Env = Record<string, string | undefined>;
+
+export const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export const httpUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+export const urlList = z
+  .string()
+  .transform(list)
+  .refine((l) => l.every((u) => u === 'none' || httpUrl(u)), {
+    message: "must be a comma separated list of http(s) URLs (or 'none')",
+  });
+export const boolStr = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(v), {
+    message: 'must be true/false',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** The set variables among `keys` (blank ones count as unset). */
+export function clean(env: Env, keys: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of keys) {
+    const v = env[k];
+    if (v !== undefined && v.trim() !== '') out[k] = v;
+  }
+  return out;
+}
+
+/** CHAIN_<sym>_<key> for each of `keys` that is set, keyed by <key>. */
+export function perChainRaw(env: Env, sym: string, keys: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of keys) {
+    const v = env[`CHAIN_${sym}_${k}`];
+    if (v !== undefined && v.trim() !== '') out[k] = v;
+  }
+  return out;
+}
+
+/** `none` in a URL list switches the source off; otherwise the list, or undefined when unset. */
+export const none = (l?: string[]) => l?.includes('none');
+
+/** Credentials in a URL (http://user:pass@host) are moved to RPC auth and stripped from the URL. */
+export function splitAuth(u: string): { url: string; user?: string; password?: string } {
+  const url = new URL(u);
+  const user = url.username ? decodeURIComponent(url.username) : undefined;
+  const password = url.password ? decodeURIComponent(url.password) : undefined;
+  url.username = '';
+  url.password = '';
+  return { url: url.toString().replace(/\/$/, ''), ...(user !== undefined ? { user, password } : {}) };
+}
+
+/** Loopback, private, link-local or unspecified hosts (never used from the public chain registry). */
+export function isPrivateHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    h.endsWith('.local') ||
+    h.endsWith('.internal') ||
+    h === ''
+  )
+    return true;
+  if (net.isIPv4(h)) {
+    const [a, b] = h.split('.').map(Number) as [number, number];
+    return (
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      a >= 224
+    );
+  }
+  if (net.isIPv6(h))
+    return (
+      h === '::1' ||
+      h === '::' ||
+      h.startsWith('fc') ||
+      h.startsWith('fd') ||
+      h.startsWith('fe80') ||
+      h.startsWith('::ffff:')
+    );
+  return false;
+}
+
+/** CHAIN_<SYM>_TIMEOUT_MS: a chain's own per-call timeout (every family reads it). */
+export const chainTimeout = int(100, 300_000).optional();

@@ -1,0 +1,236 @@
+/**
+ * Which providers serve which EVM chain, from the server's own configuration (never from a client):
+ *
+ * - local profile: ETH → the localnet EVM node (JSON-RPC + block-scan history), from DATA_DIR/localnet/endpoints.json
+ *   (`evm`) or LOCAL_EVM_RPC / LOCAL_EVM_CHAIN_ID;
+ * - mainnet profile: public RPCs per chain, Etherscan V2 when ETHERSCAN_API_KEY is set, each replaceable with
+ *   CHAIN_<SYMBOL>_*;
+ * - CHAIN_REGISTRY_FILE (default: the shipped snapshot): a chainid.network chains.json whose public https RPCs (no
+ *   templates, no loopback/private hosts) serve generic EVM chains as `EVM-<chainId>`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CHAINS } from '@secux-companion/core';
+import { z } from 'zod';
+import { EVM_CHAIN_SNAPSHOT_FILE } from '../../../evmChains/registry.js';
+import {
+  boolStr,
+  chainTimeout,
+  clean,
+  httpUrl,
+  int,
+  isPrivateHost,
+  perChainRaw,
+  urlList,
+  type Env,
+} from '../../env.js';
+import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
+import { EvmFacade, type EvmChainConfig } from './facade.js';
+import { createEtherscan } from './providers/etherscan.js';
+import { createEvmBlockScan } from './providers/evmBlockScan.js';
+import { createEvmRpc, createEvmRpcPool } from './providers/evmRpc.js';
+
+/** Chains of this family the server can serve by symbol (plus EVM-<chainId> from the snapshot). */
+export const EVM_SYMBOLS = ['ETH', 'TETH', 'BSC', 'TBSC', 'XDC', 'HME'] as const;
+
+const MAINNET_RPC: Record<string, string[]> = {
+  ETH: ['https://ethereum-rpc.publicnode.com', 'https://cloudflare-eth.com', 'https://eth.llamarpc.com'],
+  BSC: [
+    'https://bsc-dataseed.bnbchain.org',
+    'https://bsc-dataseed1.defibit.io',
+    'https://bsc-dataseed1.ninicoin.io',
+  ],
+  TBSC: ['https://data-seed-prebsc-1-s1.bnbchain.org:8545'],
+  XDC: ['https://rpc.xdc.org', 'https://erpc.xinfin.network'],
+};
+/** Chains Etherscan V2 serves with one key (chainid parameter). */
+const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
+const ETHERSCAN_V2_CHAINS = new Set(['ETH', 'BSC', 'TBSC', 'XDC']);
+/** /fees asks the explorer gas oracle first (spec 02 §7 BSC). */
+const GAS_ORACLE_FIRST = new Set(['BSC', 'TBSC']);
+/** The local profile's chain (localnet EVM node). */
+const LOCAL_SYMBOL = 'ETH';
+
+export const EvmGlobalEnv = z.object({
+  CHAIN_HEALTH_TIMEOUT_MS: int(100, 60_000).default(3_000),
+  ETHERSCAN_API_KEY: z.string().trim().min(1).optional(),
+  CHAIN_REGISTRY_FILE: z.string().trim().min(1).optional(),
+  LOCAL_EVM_RPC: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
+  LOCAL_EVM_CHAIN_ID: int(1, 2 ** 32).default(31337),
+});
+
+export const EvmPerChainEnv = z.object({
+  RPC: urlList.optional(),
+  CHAIN_ID: int(1, 2 ** 32).optional(),
+  EXPLORER: urlList.optional(),
+  EXPLORER_KEY: z.string().trim().min(1).optional(),
+  BLOCK_SCAN: boolStr.optional(),
+  TIMEOUT_MS: chainTimeout,
+});
+type PerChain = z.infer<typeof EvmPerChainEnv>;
+type Global = z.infer<typeof EvmGlobalEnv>;
+
+const LocalnetFile = z.object({
+  evm: z.object({ rpcUrl: z.string().refine(httpUrl), chainId: z.number().int().positive() }),
+});
+type LocalNode = z.infer<typeof LocalnetFile>['evm'];
+
+const globalEnv = (env: Env): Global => EvmGlobalEnv.parse(clean(env, Object.keys(EvmGlobalEnv.shape)));
+
+/** The localnet EVM node: LOCAL_EVM_RPC wins over the localnet file. */
+function localNode(g: Global, localnet: unknown): LocalNode | undefined {
+  if (g.LOCAL_EVM_RPC) return { rpcUrl: g.LOCAL_EVM_RPC, chainId: g.LOCAL_EVM_CHAIN_ID };
+  const f = LocalnetFile.safeParse(localnet);
+  return f.success ? f.data.evm : undefined;
+}
+
+function evmChain(
+  ctx: FamilyContext,
+  g: Global,
+  sym: string,
+  chainId: number,
+  rpcUrls: string[],
+  pc: PerChain,
+  opts: { scan?: boolean; explorerDefault?: boolean; name?: string; source: ChainSource },
+): ServedChain<EvmFacade> | null {
+  const timeoutMs = pc.TIMEOUT_MS ?? ctx.timeoutMs;
+  if (!rpcUrls.length) return null;
+  const rpcs = rpcUrls.map((u, i) =>
+    createEvmRpc({
+      name: opts.name && i === 0 ? opts.name : `rpc#${i + 1}`,
+      url: u,
+      fetch: ctx.fetch,
+      timeoutMs,
+      chainId,
+    }),
+  );
+  const explorerUrls = pc.EXPLORER?.includes('none')
+    ? []
+    : (pc.EXPLORER ??
+      (opts.explorerDefault && ETHERSCAN_V2_CHAINS.has(sym) && g.ETHERSCAN_API_KEY ? [ETHERSCAN_V2] : []));
+  const explorers = explorerUrls.map((u, i) =>
+    createEtherscan({
+      name: `explorer#${i + 1}`,
+      url: u,
+      ...(u.includes('/v2/') ? { chainId } : {}),
+      ...(pc.EXPLORER_KEY || (u.startsWith(ETHERSCAN_V2) && g.ETHERSCAN_API_KEY)
+        ? { apiKey: pc.EXPLORER_KEY ?? g.ETHERSCAN_API_KEY }
+        : {}),
+      fetch: ctx.fetch,
+      timeoutMs,
+    }),
+  );
+  const scanOn = pc.BLOCK_SCAN ?? opts.scan ?? false;
+  const cfg: EvmChainConfig = {
+    chain: sym,
+    chainId,
+    ...(GAS_ORACLE_FIRST.has(sym) ? { gasOracleFirst: true } : {}),
+    pool: createEvmRpcPool(rpcs, { healthTimeoutMs: g.CHAIN_HEALTH_TIMEOUT_MS }),
+    explorers,
+    ...(scanOn
+      ? {
+          scan: createEvmBlockScan({
+            name: 'block-scan',
+            url: rpcUrls[0]!,
+            fetch: ctx.fetch,
+            timeoutMs,
+            // the local chain is short: NFT transfers are searched from block 0
+            ...(opts.scan ? { nftFromBlock: 0 } : {}),
+          }),
+        }
+      : {}),
+  };
+  return {
+    facade: new EvmFacade(cfg, ctx.log),
+    summary: {
+      chain: sym,
+      chainId,
+      providers: [...rpcs, ...explorers, ...(cfg.scan ? [cfg.scan] : [])].map((p) => p.name),
+      source: opts.source,
+    },
+  };
+}
+
+/** Every configured EVM chain, in EVM_SYMBOLS order. */
+export function evmChains(ctx: FamilyContext): ServedChain<EvmFacade>[] {
+  const g = globalEnv(ctx.env);
+  const node = ctx.local ? localNode(g, ctx.localnet) : undefined;
+  const keys = Object.keys(EvmPerChainEnv.shape);
+  return EVM_SYMBOLS.flatMap((sym) => {
+    const pc = EvmPerChainEnv.parse(perChainRaw(ctx.env, sym, keys));
+    const rpcs = pc.RPC?.includes('none') ? [] : pc.RPC;
+    if (ctx.local && sym === LOCAL_SYMBOL && node && !rpcs)
+      return (
+        evmChain(ctx, g, sym, pc.CHAIN_ID ?? node.chainId, [node.rpcUrl], pc, {
+          scan: true,
+          name: 'localnet-evm',
+          source: 'local',
+        }) ?? []
+      );
+    const urls = rpcs ?? (ctx.local ? [] : (MAINNET_RPC[sym] ?? []));
+    const chainId = pc.CHAIN_ID ?? CHAINS[sym].chainId;
+    if (chainId === undefined) return [];
+    return evmChain(ctx, g, sym, chainId, urls, pc, { explorerDefault: !ctx.local, source: 'config' }) ?? [];
+  });
+}
+
+/** Public https RPCs of a chain-registry entry (no ${KEY} templates, no private hosts, no websockets). */
+export function registryRpcs(entry: { rpc?: unknown }): string[] {
+  const rpcs = Array.isArray(entry.rpc) ? entry.rpc.filter((x): x is string => typeof x === 'string') : [];
+  return rpcs.filter((u) => {
+    if (u.includes('${')) return false;
+    try {
+      const url = new URL(u);
+      return url.protocol === 'https:' && !url.username && !url.password && !isPrivateHost(url.hostname);
+    } catch {
+      return false;
+    }
+  });
+}
+
+const RegistryEntry = z.object({
+  chainId: z.number().int().positive(),
+  name: z.string(),
+  rpc: z.array(z.unknown()),
+  nativeCurrency: z.object({ symbol: z.string(), decimals: z.number() }).optional(),
+  status: z.string().optional(),
+});
+
+/** `EVM-<chainId>` → a facade over the snapshot's public RPCs (read once, built once per chain id). */
+export function evmResolver(ctx: FamilyContext): (chain: string) => ServedChain<EvmFacade> | undefined {
+  const g = globalEnv(ctx.env);
+  let snapshot: Map<number, z.infer<typeof RegistryEntry>> | undefined;
+  const built = new Map<number, ServedChain<EvmFacade>>();
+  const entry = (chainId: number) => {
+    // The shipped chain-registry snapshot unless CHAIN_REGISTRY_FILE names another.
+    if (!snapshot) {
+      snapshot = new Map();
+      try {
+        const file = g.CHAIN_REGISTRY_FILE ?? EVM_CHAIN_SNAPSHOT_FILE;
+        const data = JSON.parse(fs.readFileSync(path.resolve(file), 'utf8')) as unknown;
+        if (Array.isArray(data))
+          for (const e of data) {
+            const p = RegistryEntry.safeParse(e);
+            if (p.success && p.data.status !== 'deprecated') snapshot.set(p.data.chainId, p.data);
+          }
+      } catch {
+        /* unreadable snapshot: no generic chains */
+      }
+    }
+    return snapshot.get(chainId);
+  };
+  return (chain) => {
+    const m = /^EVM-(\d{1,10})$/.exec(chain);
+    if (!m) return undefined;
+    const chainId = Number(m[1]);
+    let hit = built.get(chainId);
+    if (!hit) {
+      const e = entry(chainId);
+      const rpcs = e ? registryRpcs(e).slice(0, 8) : [];
+      hit = evmChain(ctx, g, chain, chainId, rpcs, {}, { source: 'registry' }) ?? undefined;
+      if (!hit) return undefined;
+      built.set(chainId, hit);
+    }
+    return hit;
+  };
+}

@@ -1,0 +1,367 @@
+/**
+ * The EVM family's facade: it parses the family's addresses (0x…, XDC's xdc…), picks the providers that implement a
+ * call (the healthy RPCs first, then explorers, then the block scan) and runs it with failover. Nothing here invents
+ * data: when every provider fails the call fails (see failover.ts).
+ */
+import { z } from 'zod';
+import { parseInput } from '../../../errors.js';
+import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
+import { ChainApiError, failover, type FailoverLog, type Provider } from '../../failover.js';
+import { DEFAULT_HISTORY_PAGE, boolQ, cursor, hexTx, pageSize } from '../../params.js';
+import type {
+  AccountInfo,
+  EvmCallRequest,
+  FeeInfo,
+  HistoryPage,
+  TokenBalance,
+  TokenInfo,
+} from '../../types.js';
+import type { EvmProvider, NftHolding, NftSchema } from './backend.js';
+import {
+  NFT_COLLECTIONS_PAGE,
+  NFT_PAGE,
+  nftKey,
+  nftLinks,
+  type NftAssetEntry,
+  type NftCollectionEntry,
+  type NftPage,
+} from './nfts.js';
+import type { EvmRpcPool } from './providers/evmRpc.js';
+
+type Has<P, K extends keyof P> = P & Required<Pick<P, K>>;
+const having = <P extends Provider, K extends keyof P>(list: readonly P[], k: K): Has<P, K>[] =>
+  list.filter((p): p is Has<P, K> => typeof p[k] === 'function');
+
+export interface EvmChainConfig {
+  chain: string;
+  chainId: number;
+  pool: EvmRpcPool;
+  /** Etherscan-compatible explorers, in order. */
+  explorers: EvmProvider[];
+  /** History/token discovery by scanning a plain node. */
+  scan?: EvmProvider;
+  /** /fees asks the explorer gas oracle before the RPCs (BSC, TBSC: spec 02 §7 "Explorer GET … gasoracle"). */
+  gasOracleFirst?: boolean;
+}
+
+/** Node methods `POST /chains/:chain/rpc` forwards (reads, estimates, fee data, broadcast, receipts). */
+const RPC_METHODS: ReadonlySet<string> = new Set([
+  'eth_chainId',
+  'net_version',
+  'eth_blockNumber',
+  'eth_getBalance',
+  'eth_getTransactionCount',
+  'eth_estimateGas',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_call',
+  'eth_getCode',
+  'eth_sendRawTransaction',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+]);
+
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** A 0x address; XDC's `xdc…` spelling is turned into `0x…`. */
+export const evmAddress = z
+  .string()
+  .trim()
+  .transform((a) => (/^xdc[0-9a-fA-F]{40}$/i.test(a) ? `0x${a.slice(3)}` : a))
+  .refine((a) => EVM_ADDRESS.test(a), { message: 'must be a 0x-prefixed 20-byte hex address' });
+/** `?contracts=0x…,0x…` (≤ 50, deduplicated). */
+export const contractList = z
+  .string()
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .refine((l) => l.length <= 50, { message: 'at most 50 contracts' })
+  .refine((l) => l.every((c) => EVM_ADDRESS.test(c)), { message: 'contains an invalid contract address' });
+
+export class EvmFacade implements ChainFacade {
+  readonly family = 'evm';
+  readonly rpcMethods = RPC_METHODS;
+  /** 0x-prefixed hex, as the nodes take it. */
+  readonly rawTx = hexTx.transform((h) => (h.startsWith('0x') ? h : `0x${h}`));
+
+  constructor(
+    readonly cfg: EvmChainConfig,
+    private readonly log?: FailoverLog,
+  ) {}
+
+  get chain(): string {
+    return this.cfg.chain;
+  }
+
+  describe(source: ChainSource | undefined): Record<string, unknown> {
+    // `source` tells the client whether this is the local profile's own chain (no public explorer).
+    return {
+      chain: this.cfg.chain,
+      family: this.family,
+      chainId: this.cfg.chainId,
+      ...(source ? { source } : {}),
+    };
+  }
+
+  private async providers(): Promise<EvmProvider[]> {
+    return [
+      ...(await this.cfg.pool.ordered()),
+      ...this.cfg.explorers,
+      ...(this.cfg.scan ? [this.cfg.scan] : []),
+    ];
+  }
+
+  private async run<K extends keyof EvmProvider, T>(
+    k: K,
+    what: string,
+    fn: (p: Has<EvmProvider, K>, s: AbortSignal) => Promise<T>,
+  ) {
+    const list = having(await this.providers(), k);
+    try {
+      const r = await failover(this.cfg.chain, what, list, fn, this.log);
+      // The main RPC failed: check the RPCs again on the next call.
+      if (r.attempts.length) this.cfg.pool.invalidate();
+      return r;
+    } catch (e) {
+      this.cfg.pool.invalidate();
+      throw e;
+    }
+  }
+
+  /** An address (`xdc…` taken as `0x…`); `?tokens=true` discovers the held tokens, `?contracts=` adds known ones. */
+  account(id: string, query: unknown): Promise<AccountInfo> {
+    const q = parseInput(z.object({ tokens: boolQ, contracts: contractList.optional() }), query, 'query');
+    return this.accountOf(parseInput(evmAddress, id, 'address'), {
+      discover: q.tokens ?? false,
+      contracts: q.contracts ?? [],
+    });
+  }
+
+  async accountOf(address: string, tokens: { discover: boolean; contracts: string[] }): Promise<AccountInfo> {
+    const [balance, nonce, sent] = await Promise.all([
+      this.run('getBalance', 'balance', (p, s) => p.getBalance(address, s)),
+      this.run('getNonce', 'nonce', (p, s) => p.getNonce(address, s)),
+      this.run('getSentCount', 'transaction count', (p, s) => p.getSentCount(address, s)),
+    ]);
+    const info: AccountInfo & { tokensError?: { code: string; error: string } } = {
+      chain: this.cfg.chain,
+      address,
+      balance: balance.value,
+      unconfirmedBalance: '0',
+      txCount: sent.value,
+      nonce: nonce.value,
+      provider: balance.provider,
+    };
+    if (tokens.discover || tokens.contracts.length) {
+      try {
+        info.tokens = await this.tokenBalances(address, tokens);
+      } catch (e) {
+        // Token failures never hide the coin balance; the client keeps its last known token list.
+        if (!(e instanceof ChainApiError)) throw e;
+        info.tokensError = { code: e.code, error: e.message };
+      }
+    }
+    return info;
+  }
+
+  async tokenBalances(
+    address: string,
+    tokens: { discover: boolean; contracts: string[] },
+  ): Promise<TokenBalance[]> {
+    let contracts = tokens.contracts;
+    if (tokens.discover) {
+      const found = (
+        await this.run('discoverTokens', 'token discovery', (p, s) => p.discoverTokens(address, s))
+      ).value;
+      const seen = new Set(contracts.map((c) => c.toLowerCase()));
+      contracts = [...contracts, ...found.filter((c) => !seen.has(c.toLowerCase()))];
+    }
+    if (!contracts.length) return [];
+    return (
+      await this.run('getTokenBalances', 'token balances', (p, s) =>
+        p.getTokenBalances(address, contracts, s),
+      )
+    ).value;
+  }
+
+  async tokenInfo(contracts: string[], address: string | undefined): Promise<TokenInfo[]> {
+    return Promise.all(
+      contracts.map(
+        async (c) => (await this.run('getTokenInfo', 'token', (p, s) => p.getTokenInfo(c, address, s))).value,
+      ),
+    );
+  }
+
+  async nonce(address: string): Promise<string> {
+    return (await this.run('getNonce', 'nonce', (p, s) => p.getNonce(address, s))).value;
+  }
+
+  async gasLimit(tx: EvmCallRequest): Promise<string> {
+    return (await this.run('estimateGas', 'gas limit', (p, s) => p.estimateGas(tx, s))).value;
+  }
+
+  async fees(): Promise<FeeInfo> {
+    if (this.cfg.gasOracleFirst && this.cfg.explorers.length) {
+      const list = having(
+        [
+          ...this.cfg.explorers,
+          ...(await this.cfg.pool.ordered()),
+          ...(this.cfg.scan ? [this.cfg.scan] : []),
+        ],
+        'getFees',
+      );
+      const r = await failover(this.cfg.chain, 'fees', list, (p, s) => p.getFees(s), this.log);
+      return { chain: this.cfg.chain, ...r.value, source: 'network', provider: r.provider };
+    }
+    const r = await this.run('getFees', 'fees', (p, s) => p.getFees(s));
+    return { chain: this.cfg.chain, ...r.value, source: 'network', provider: r.provider };
+  }
+
+  /** The explorer gas oracle only (FastGasPrice/ProposeGasPrice/SafeGasPrice → high/medium/low, wei). */
+  async gasOracle(): Promise<FeeInfo> {
+    const chain = this.cfg.chain;
+    const list = having(this.cfg.explorers, 'getFees');
+    if (!list.length)
+      throw new ChainApiError(404, 'not_found', `no explorer gas oracle is configured for ${chain}`, {
+        chain,
+      });
+    const r = await failover(chain, 'gas oracle', list, (p, s) => p.getFees(s), this.log);
+    return { chain, ...r.value, source: 'network', provider: r.provider };
+  }
+
+  history(id: string, query: unknown): Promise<HistoryPage> {
+    const q = parseInput(z.object({ cursor, pageSize }), query, 'query');
+    return this.historyOf(
+      parseInput(evmAddress, id, 'address'),
+      q.cursor ?? null,
+      q.pageSize ?? DEFAULT_HISTORY_PAGE,
+    );
+  }
+
+  async historyOf(address: string, cursor: string | null, pageSize: number): Promise<HistoryPage> {
+    const list = [...this.cfg.explorers, ...(this.cfg.scan ? [this.cfg.scan] : [])];
+    const r = await failover(
+      this.cfg.chain,
+      'history',
+      having(list, 'getHistory'),
+      (p, s) => p.getHistory(address, { cursor, pageSize }, s),
+      this.log,
+    );
+    return { ...r.value, provider: r.provider };
+  }
+
+  async broadcast(raw: string): Promise<BroadcastResult> {
+    try {
+      const r = await this.run('broadcast', 'broadcast', (p, s) => p.broadcast(raw, s));
+      return { hash: r.value, provider: r.provider };
+    } catch (e) {
+      if (e instanceof ChainApiError && e.statusCode >= 500)
+        throw new ChainApiError(e.statusCode, e.code, 'Can not broadcast at the moment', e.extra);
+      throw e;
+    }
+  }
+
+  async rpc(method: string, params: unknown[]): Promise<unknown> {
+    return (await this.run('rpc', method, (p, s) => p.rpc(method, params, s))).value;
+  }
+
+  /**
+   * NFTs held by the address: the collections (up to 300, or only `collection`) and page `page` of the NFTs
+   * (50 per page; all collections or one), spec 01 §9. Metadata is read for the page only.
+   */
+  async nfts(address: string, q: { collection?: string; page: number }): Promise<NftPage> {
+    const chain = this.cfg.chain;
+    if (!having(await this.providers(), 'getNftHoldings').length)
+      throw new ChainApiError(404, 'not_found', `NFT listing is not available on ${chain}`, { chain });
+    const held = await this.run('getNftHoldings', 'NFTs', (p, s) => p.getNftHoldings(address, s));
+    const groups = new Map<string, { contract: string; schemaName: NftSchema; items: NftHolding[] }>();
+    for (const h of held.value) {
+      const k = h.contract.toLowerCase();
+      const g = groups.get(k) ?? { contract: h.contract, schemaName: h.schemaName, items: [] };
+      g.items.push(h);
+      groups.set(k, g);
+    }
+    const wanted = q.collection?.toLowerCase();
+    const all = [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const shown = (wanted ? all.filter(([k]) => k === wanted) : all).slice(0, NFT_COLLECTIONS_PAGE);
+    const colInfo = shown.length
+      ? (
+          await this.run('getNftInfo', 'NFT metadata', (p, s) =>
+            p.getNftInfo({ collections: shown.map(([, g]) => g), tokens: [] }, s),
+          )
+        ).value.collections
+      : {};
+    const collections: NftCollectionEntry[] = shown
+      .map(([k, g]) => {
+        const i = colInfo[k];
+        return {
+          slug: k,
+          collectionName: i?.name || `${g.contract.slice(0, 6)}…${g.contract.slice(-4)}`,
+          contract: g.contract,
+          schemaName: g.schemaName,
+          ...(i?.symbol ? { symbol: i.symbol } : {}),
+          ...(i?.description ? { collectionDesc: i.description } : {}),
+          count: g.items.length,
+        };
+      })
+      // by name; collections without a name (shortened contract) last
+      .sort(
+        (a, b) =>
+          Number(!colInfo[a.slug]?.name) - Number(!colInfo[b.slug]?.name) ||
+          a.collectionName.localeCompare(b.collectionName) ||
+          (a.slug < b.slug ? -1 : 1),
+      );
+    const items = collections.flatMap((c) =>
+      [...groups.get(c.slug)!.items]
+        .sort((a, b) => {
+          const d = BigInt(a.tokenId) - BigInt(b.tokenId);
+          return d < 0n ? -1 : d > 0n ? 1 : 0;
+        })
+        .map((h) => ({ h, c })),
+    );
+    const start = (q.page - 1) * NFT_PAGE;
+    const pageItems = items.slice(start, start + NFT_PAGE);
+    const tokInfo = pageItems.length
+      ? (
+          await this.run('getNftInfo', 'NFT metadata', (p, s) =>
+            p.getNftInfo({ collections: [], tokens: pageItems.map((x) => x.h) }, s),
+          )
+        ).value.tokens
+      : {};
+    const nfts: NftAssetEntry[] = pageItems.map(({ h, c }) => {
+      const t = tokInfo[nftKey(h.contract, h.tokenId)];
+      return {
+        contract: h.contract,
+        tokenId: h.tokenId,
+        schemaName: h.schemaName,
+        name: t?.name || `${c.collectionName} #${h.tokenId}`,
+        collectionName: c.collectionName,
+        slug: c.slug,
+        ...(c.collectionDesc ? { collectionDesc: c.collectionDesc } : {}),
+        ...(t?.imageUrl ? { imageUrl: t.imageUrl } : {}),
+        traits: t?.traits ?? [],
+        balance: h.balance,
+        ...nftLinks(this.cfg.chainId, h.contract, h.tokenId),
+      };
+    });
+    return {
+      chain,
+      address,
+      collections,
+      collectionsTotal: wanted ? collections.length : all.length,
+      nfts,
+      page: q.page,
+      pageSize: NFT_PAGE,
+      total: items.length,
+      hasMore: start + NFT_PAGE < items.length,
+      provider: held.provider,
+    };
+  }
+}

@@ -1,0 +1,15 @@
+/** The EVM family (ETH, BSC, XDC, …, EVM-<chainId>): its chains from the configuration and its own endpoints. */
+import type { Family } from '../../facade.js';
+import { EVM_SYMBOLS, EvmGlobalEnv, EvmPerChainEnv, evmChains, evmResolver } from './config.js';
+import { EvmFacade } from './facade.js';
+import { evmRoutes } from './routes.js';
+
+export const evmFamily: Family<EvmFacade, 'evm'> = {
+  id: 'evm',
+  env: { global: EvmGlobalEnv, perChain: EvmPerChainEnv, symbols: EVM_SYMBOLS },
+  chains: evmChains,
+  resolver: evmResolver,
+  routes: evmRoutes,
+  owns: (f): f is EvmFacade => f instanceof EvmFacade,
+  notMine: (chain) => `not an EVM chain: ${chain}`,
+};

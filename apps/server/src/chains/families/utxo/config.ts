@@ -1,0 +1,187 @@
+/**
+ * Which providers serve which bitcoin-family chain, from the server's own configuration (never from a client):
+ *
+ * - local profile: LTC → the localnet litecoind (Bitcoin Core RPC), from DATA_DIR/localnet/endpoints.json (`ltc`) or
+ *   LOCAL_LTC_RPC_URL / LOCAL_LTC_RPC_USER / LOCAL_LTC_RPC_PASSWORD;
+ * - mainnet profile: Trezor's public Blockbooks and mempool.space fees, each replaceable with CHAIN_<SYMBOL>_*;
+ * - CHAIN_<SYMBOL>_BITCOIN_RPC adds the operator's own nodes (before the Blockbooks) in either profile.
+ */
+import { CHAINS, type ChainInfo } from '@secux-companion/core';
+import { z } from 'zod';
+import { chainTimeout, clean, httpUrl, int, none, perChainRaw, splitAuth, urlList } from '../../env.js';
+import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
+import type { FeeProvider, UtxoProvider } from './backend.js';
+import { UtxoFacade } from './facade.js';
+import { createBitcoinCore } from './providers/bitcoinCore.js';
+import { createBlockbook } from './providers/blockbook.js';
+import { createMempool } from './providers/mempool.js';
+import type { UtxoNetwork } from './xpub.js';
+
+/** Chains of this family the server can serve. */
+export const UTXO_SYMBOLS = ['BTC', 'TBTC', 'LTC', 'BCH', 'GRS', 'DASH', 'DGB', 'DOGE'] as const;
+
+const MAINNET_BLOCKBOOK: Record<string, string[]> = {
+  BTC: ['https://btc1.trezor.io', 'https://btc2.trezor.io'],
+  TBTC: ['https://tbtc1.trezor.io', 'https://tbtc2.trezor.io'],
+  LTC: ['https://ltc1.trezor.io', 'https://ltc2.trezor.io'],
+  BCH: ['https://bch1.trezor.io', 'https://bch2.trezor.io'],
+  DOGE: ['https://doge1.trezor.io', 'https://doge2.trezor.io'],
+  DASH: ['https://dash1.trezor.io', 'https://dash2.trezor.io'],
+  DGB: ['https://dgb1.trezor.io', 'https://dgb2.trezor.io'],
+  GRS: ['https://blockbook.groestlcoin.org'],
+};
+const BLOCKBOOK_COIN: Record<string, string> = {
+  BTC: 'Bitcoin',
+  TBTC: 'Testnet',
+  LTC: 'Litecoin',
+  DOGE: 'Dogecoin',
+  DASH: 'Dash',
+  DGB: 'DigiByte',
+  GRS: 'Groestlcoin',
+};
+const MAINNET_MEMPOOL: Record<string, string> = {
+  BTC: 'https://mempool.space/api',
+  TBTC: 'https://mempool.space/testnet/api',
+};
+/** The local profile's chain (localnet litecoind, regtest). */
+const LOCAL_SYMBOL = 'LTC';
+
+export const UtxoGlobalEnv = z.object({
+  BITCOIN_RPC_SCAN_RANGE: int(1, 10_000).default(100),
+  BITCOIN_RPC_RESCAN_SINCE: int(0, 10_000_000_000).default(0),
+  BITCOIN_RPC_MEMPOOL_MAX: int(0, 10_000_000).default(50_000),
+  LOCAL_LTC_RPC_URL: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
+  LOCAL_LTC_RPC_USER: z.string().optional(),
+  LOCAL_LTC_RPC_PASSWORD: z.string().optional(),
+});
+
+export const UtxoPerChainEnv = z.object({
+  BLOCKBOOK: urlList.optional(),
+  BLOCKBOOK_COIN: z.string().trim().min(1).optional(),
+  BITCOIN_RPC: urlList.optional(),
+  MEMPOOL: urlList.optional(),
+  NETWORK: z.enum(['main', 'test', 'regtest']).optional(),
+  TIMEOUT_MS: chainTimeout,
+});
+type PerChain = z.infer<typeof UtxoPerChainEnv>;
+type Global = z.infer<typeof UtxoGlobalEnv>;
+
+const LocalnetFile = z.object({
+  ltc: z.object({ rpcUrl: z.string().refine(httpUrl), rpcUser: z.string(), rpcPassword: z.string() }),
+});
+type LocalNode = z.infer<typeof LocalnetFile>['ltc'];
+
+/** The localnet litecoind: LOCAL_LTC_* variables win over the localnet file. */
+function localNode(g: Global, localnet: unknown): LocalNode | undefined {
+  if (g.LOCAL_LTC_RPC_URL)
+    return {
+      rpcUrl: g.LOCAL_LTC_RPC_URL,
+      rpcUser: g.LOCAL_LTC_RPC_USER ?? '',
+      rpcPassword: g.LOCAL_LTC_RPC_PASSWORD ?? '',
+    };
+  const f = LocalnetFile.safeParse(localnet);
+  return f.success ? f.data.ltc : undefined;
+}
+
+function utxoChain(
+  ctx: FamilyContext,
+  g: Global,
+  sym: string,
+  info: ChainInfo,
+  pc: PerChain,
+  node: LocalNode | undefined,
+): ServedChain<UtxoFacade> | null {
+  const local = ctx.local;
+  const timeoutMs = pc.TIMEOUT_MS ?? ctx.timeoutMs;
+  const isLocalChain = local && sym === LOCAL_SYMBOL;
+  const network: UtxoNetwork = pc.NETWORK ?? (isLocalChain ? 'regtest' : info.testnet ? 'test' : 'main');
+  const blockbooks = none(pc.BLOCKBOOK)
+    ? []
+    : (pc.BLOCKBOOK ?? (local ? [] : (MAINNET_BLOCKBOOK[sym] ?? [])));
+  const cores = none(pc.BITCOIN_RPC) ? [] : (pc.BITCOIN_RPC ?? []);
+  const mempools = none(pc.MEMPOOL)
+    ? []
+    : (pc.MEMPOOL ?? (local ? [] : MAINNET_MEMPOOL[sym] ? [MAINNET_MEMPOOL[sym]!] : []));
+  const providers: UtxoProvider[] = [];
+  let source: ChainSource = 'config';
+  const coreOpts = {
+    fetch: ctx.fetch,
+    timeoutMs,
+    network,
+    coinType: info.coinType,
+    range: g.BITCOIN_RPC_SCAN_RANGE,
+    rescanSince: g.BITCOIN_RPC_RESCAN_SINCE,
+    mempoolMax: g.BITCOIN_RPC_MEMPOOL_MAX,
+  };
+  if (isLocalChain && node && !pc.BITCOIN_RPC && !pc.BLOCKBOOK) {
+    providers.push(
+      createBitcoinCore({
+        ...coreOpts,
+        name: 'localnet-litecoind',
+        url: node.rpcUrl,
+        user: node.rpcUser,
+        password: node.rpcPassword,
+        network: pc.NETWORK ?? 'regtest',
+      }),
+    );
+    source = 'local';
+  }
+  cores.forEach((u, i) =>
+    providers.push(createBitcoinCore({ ...coreOpts, name: `bitcoin-rpc#${i + 1}`, ...splitAuth(u) })),
+  );
+  blockbooks.forEach((u, i) =>
+    providers.push(
+      createBlockbook({
+        name: `blockbook#${i + 1}`,
+        url: u,
+        fetch: ctx.fetch,
+        timeoutMs,
+        network,
+        ...(pc.BLOCKBOOK_COIN || BLOCKBOOK_COIN[sym]
+          ? { coinName: pc.BLOCKBOOK_COIN ?? BLOCKBOOK_COIN[sym] }
+          : {}),
+      }),
+    ),
+  );
+  // Order: the localnet node, then the operator's own nodes (BITCOIN_RPC), then Blockbooks.
+  if (!providers.length) return null;
+  const feeProviders: FeeProvider[] = mempools.map((u, i) =>
+    createMempool({ name: `mempool#${i + 1}`, url: u, fetch: ctx.fetch, timeoutMs }),
+  );
+  const fixed = info.fixedFee !== undefined ? Number(info.fixedFee) : undefined;
+  const presets =
+    info.feePresets ??
+    (fixed !== undefined ? { high: fixed, medium: fixed, low: fixed } : { high: 8, medium: 4, low: 2 });
+  const facade = new UtxoFacade(
+    {
+      chain: sym,
+      network,
+      coinType: info.coinType,
+      feeSource: info.feeSource === 'networkTiers' ? 'network' : 'preset',
+      feeTiers: presets,
+      providers,
+      feeProviders,
+    },
+    ctx.log,
+  );
+  return {
+    facade,
+    summary: {
+      chain: sym,
+      network,
+      providers: [...providers, ...feeProviders].map((p) => p.name),
+      source,
+    },
+  };
+}
+
+/** Every configured bitcoin-family chain, in UTXO_SYMBOLS order. */
+export function utxoChains(ctx: FamilyContext): ServedChain<UtxoFacade>[] {
+  const g = UtxoGlobalEnv.parse(clean(ctx.env, Object.keys(UtxoGlobalEnv.shape)));
+  const node = ctx.local ? localNode(g, ctx.localnet) : undefined;
+  const keys = Object.keys(UtxoPerChainEnv.shape);
+  return UTXO_SYMBOLS.flatMap((sym) => {
+    const pc = UtxoPerChainEnv.parse(perChainRaw(ctx.env, sym, keys));
+    return utxoChain(ctx, g, sym, CHAINS[sym], pc, node) ?? [];
+  });
+}

@@ -1,0 +1,183 @@
+/**
+ * The bitcoin family's facade: it parses the family's ids (addresses and account-level extended keys with their
+ * purpose), picks the providers that implement a call and runs it with failover. Nothing here invents data: when
+ * every provider fails the call fails (see failover.ts); only the fee lookup has a spec'd fallback (preset /
+ * 200-120-60 tiers), flagged `source: 'fallback'`.
+ */
+import { z } from 'zod';
+import { HttpError, parseInput } from '../../../errors.js';
+import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
+import { ChainApiError, failover, type FailoverLog, type Provider } from '../../failover.js';
+import { DEFAULT_HISTORY_PAGE, cursor, hexTx, pageSize } from '../../params.js';
+import type { AccountInfo, FeeInfo, FeeTiers, HistoryPage, TxDetails, Utxo } from '../../types.js';
+import type { FeeProvider, UtxoProvider, UtxoSubject, XpubQuery } from './backend.js';
+import { bipOfKey, isExtendedKey, type UtxoBip, type UtxoNetwork } from './xpub.js';
+
+type Has<P, K extends keyof P> = P & Required<Pick<P, K>>;
+const having = <P extends Provider, K extends keyof P>(list: readonly P[], k: K): Has<P, K>[] =>
+  list.filter((p): p is Has<P, K> => typeof p[k] === 'function');
+
+export interface UtxoChainConfig {
+  chain: string;
+  network: UtxoNetwork;
+  coinType: number;
+  /** 'network': ask the fee providers (BTC); 'preset': the spec's fixed tiers (LTC, BCH, …). */
+  feeSource: 'network' | 'preset';
+  /** Preset tiers, or the fallback tiers when every network source failed. */
+  feeTiers: FeeTiers<number>;
+  providers: UtxoProvider[];
+  feeProviders: FeeProvider[];
+}
+
+/** Node methods `POST /chains/:chain/rpc` forwards (read-only queries, fee estimate, broadcast, tx checks). */
+const RPC_METHODS: ReadonlySet<string> = new Set([
+  'getmempoolinfo',
+  'getblockcount',
+  'getbestblockhash',
+  'getblockchaininfo',
+  'getnetworkinfo',
+  'estimatesmartfee',
+  'sendrawtransaction',
+  'getrawtransaction',
+  'getblockhash',
+  'getblockheader',
+  'getmempoolentry',
+  'testmempoolaccept',
+  'decoderawtransaction',
+]);
+
+const utxoAddress = z
+  .string()
+  .trim()
+  .regex(/^(?:bitcoincash:|bchtest:)?[a-zA-Z0-9]{14,90}$/, { message: 'must be an address' });
+export const bip = z
+  .enum(['44', '49', '84', '86'], { message: 'must be 44, 49, 84 or 86' })
+  .transform((v) => Number(v) as UtxoBip)
+  .optional();
+/** `?bip=&gap=&addresses=` of an account lookup. */
+export const AccountQuery = z.object({
+  bip,
+  gap: pageSize,
+  addresses: z.enum(['used', 'derived']).optional(),
+});
+
+/** An xpub (with its purpose: `bip`, else the key's prefix) or an address of a bitcoin-family chain. */
+export function subjectOf(id: string, b: UtxoBip | undefined): UtxoSubject {
+  if (isExtendedKey(id))
+    return { kind: 'xpub', xpub: id, bip: b ?? bipOfKey(id), explicitBip: b !== undefined };
+  if (/^[a-z]pub|^[A-Z][a-z]ub/.test(id) && id.length > 100)
+    throw new HttpError(400, 'invalid extended public key');
+  return { kind: 'address', address: parseInput(utxoAddress, id, 'address') };
+}
+
+export class UtxoFacade implements ChainFacade {
+  readonly family = 'utxo';
+  readonly rpcMethods = RPC_METHODS;
+  /** Hex without 0x, as the nodes take it. */
+  readonly rawTx = hexTx.transform((h) => h.replace(/^0x/, ''));
+
+  constructor(
+    readonly cfg: UtxoChainConfig,
+    private readonly log?: FailoverLog,
+  ) {}
+
+  get chain(): string {
+    return this.cfg.chain;
+  }
+
+  describe(_source: ChainSource | undefined): Record<string, unknown> {
+    return {
+      chain: this.cfg.chain,
+      family: this.family,
+      network: this.cfg.network,
+      coinType: this.cfg.coinType,
+    };
+  }
+
+  private run<K extends keyof UtxoProvider, T>(
+    k: K,
+    what: string,
+    fn: (p: Has<UtxoProvider, K>, s: AbortSignal) => Promise<T>,
+  ) {
+    return failover(this.cfg.chain, what, having(this.cfg.providers, k), fn, this.log);
+  }
+
+  /** One address or an xpub account (`?bip=&gap=&addresses=used|derived`). */
+  account(id: string, query: unknown): Promise<AccountInfo> {
+    const q = parseInput(AccountQuery, query, 'query');
+    return this.accountOf({
+      subject: subjectOf(id, q.bip),
+      tokens: q.addresses ?? 'used',
+      ...(q.gap ? { gap: q.gap } : {}),
+    });
+  }
+
+  async accountOf(q: XpubQuery): Promise<AccountInfo> {
+    return (await this.run('getAccount', 'balance', (p, s) => p.getAccount(q, this.cfg.chain, s))).value;
+  }
+
+  async utxos(subject: UtxoSubject, confirmedOnly: boolean): Promise<Utxo[]> {
+    return (await this.run('getUtxos', 'unspent outputs', (p, s) => p.getUtxos(subject, confirmedOnly, s)))
+      .value;
+  }
+
+  history(id: string, query: unknown): Promise<HistoryPage> {
+    const q = parseInput(z.object({ bip, cursor, pageSize }), query, 'query');
+    return this.historyOf(subjectOf(id, q.bip), q.cursor ?? null, q.pageSize ?? DEFAULT_HISTORY_PAGE);
+  }
+
+  async historyOf(subject: UtxoSubject, cursor: string | null, pageSize: number): Promise<HistoryPage> {
+    const r = await this.run('getHistory', 'history', (p, s) =>
+      p.getHistory(subject, { cursor, pageSize }, s),
+    );
+    return { ...r.value, provider: r.provider };
+  }
+
+  async tx(txid: string): Promise<TxDetails> {
+    return (await this.run('getTx', 'transaction', (p, s) => p.getTx(txid, s))).value;
+  }
+
+  async rawTxOf(txid: string): Promise<string> {
+    try {
+      return (await this.run('getRawTx', 'raw transaction', (p, s) => p.getRawTx(txid, s))).value;
+    } catch (e) {
+      if (e instanceof ChainApiError && e.statusCode >= 500)
+        throw new ChainApiError(e.statusCode, e.code, 'Can not fetch transaction data', e.extra);
+      throw e;
+    }
+  }
+
+  async broadcast(hex: string): Promise<BroadcastResult> {
+    const r = await this.run('broadcast', 'broadcast', (p, s) => p.broadcast(hex, s));
+    return { hash: r.value, provider: r.provider };
+  }
+
+  async fees(): Promise<FeeInfo> {
+    const base = { chain: this.cfg.chain, unit: 'sat/vB' as const };
+    if (this.cfg.feeSource === 'preset') return { ...base, tiers: this.cfg.feeTiers, source: 'preset' };
+    const sources: (Provider & { tiers(s: AbortSignal): Promise<FeeTiers<number>> })[] = [
+      ...this.cfg.feeProviders.map((p) => ({
+        name: p.name,
+        timeoutMs: p.timeoutMs,
+        tiers: (s: AbortSignal) => p.recommendedFees(s),
+      })),
+      ...having(this.cfg.providers, 'estimateFees').map((p) => ({
+        name: p.name,
+        timeoutMs: p.timeoutMs,
+        tiers: (s: AbortSignal) => p.estimateFees(s),
+      })),
+    ];
+    try {
+      const r = await failover(this.cfg.chain, 'fees', sources, (p, s) => p.tiers(s), this.log);
+      return { ...base, tiers: r.value, source: 'network', provider: r.provider };
+    } catch (e) {
+      if (!(e instanceof ChainApiError)) throw e;
+      // Spec 02 §7: when the fee service fails, high 200, medium 120, low 60.
+      return { ...base, tiers: this.cfg.feeTiers, source: 'fallback' };
+    }
+  }
+
+  async rpc(method: string, params: unknown[]): Promise<unknown> {
+    return (await this.run('rpc', method, (p, s) => p.rpc(method, params, s))).value;
+  }
+}

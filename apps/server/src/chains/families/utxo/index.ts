@@ -1,0 +1,14 @@
+/** The bitcoin family (BTC, LTC, BCH, …): its chains from the configuration and its own endpoints. */
+import type { Family } from '../../facade.js';
+import { UTXO_SYMBOLS, UtxoGlobalEnv, UtxoPerChainEnv, utxoChains } from './config.js';
+import { UtxoFacade } from './facade.js';
+import { utxoRoutes } from './routes.js';
+
+export const utxoFamily: Family<UtxoFacade, 'utxo'> = {
+  id: 'utxo',
+  env: { global: UtxoGlobalEnv, perChain: UtxoPerChainEnv, symbols: UTXO_SYMBOLS },
+  chains: utxoChains,
+  routes: utxoRoutes,
+  owns: (f): f is UtxoFacade => f instanceof UtxoFacade,
+  notMine: (chain) => `Not Utxo base: ${chain}`,
+};
