@@ -489,8 +489,10 @@ describe('coins and settings', () => {
     expect(await page.evaluate(() => localStorage.getItem('user-multiple-currency'))).toBe('EUR');
     expect(await page.evaluate(() => localStorage.getItem('user-language'))).toBe(language);
 
-    // The accounts are read from the device again: the added chain's account comes back from it.
+    // The welcome flag went with the rest: the welcome modal asks again on the wallet home.
     await page.getByTestId('back-button').click();
+    await page.getByTestId('welcome-continue').click();
+    // The accounts are read from the device again: the added chain's account comes back from it.
     await page.getByTestId('coin-EVM').click();
     await page.waitForURL(`${baseUrl}/wallet/evm-chains`);
     await sideAccount.waitFor({ timeout: 30_000 });

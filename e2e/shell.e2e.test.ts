@@ -107,8 +107,9 @@ describe('news is read in the app', () => {
     // The older item has no link: none is shown when it is opened.
     await modal.getByRole('button', { name: /Older news/ }).click();
     await modal.getByText('No link here').waitFor();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await modal.getByTestId('news-link-out').count()).toBe(0);
+    const older = modal.getByTestId('news-item').filter({ hasText: 'Older news' });
+    expect(await older.getByTestId('news-content').innerText()).toBe('No link here');
+    expect(await older.getByTestId('news-link-out').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
