@@ -31,7 +31,8 @@ export type Jsonify<T> = T extends bigint
         ? { [K in keyof T]: Jsonify<T[K]> }
         : T;
 
-export type ChainFamily = 'utxo' | 'evm';
+/** A chain's family on the wire: core's family list is the one home (a new family adds itself there). */
+export type { ChainFamily } from '@secux-companion/core';
 
 export interface TokenBalance {
   /** 'ERC20' (EVM). */
