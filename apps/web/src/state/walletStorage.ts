@@ -4,7 +4,7 @@
  * keeps something new adds its key here (or names it under {@link WALLET_KEY_PREFIX}) and Reset cannot miss it.
  * Nothing on the device is touched: the accounts are read from the device again when a screen needs them.
  */
-import { CURRENCY_STORAGE_KEY } from '@secux-companion/core';
+import { ACCOUNTS_STORAGE_KEY, CURRENCY_STORAGE_KEY } from '@secux-companion/core';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language';
 
 /** Every wallet key of this app starts with this (the token-settings keys are one per chain and address). */
@@ -19,7 +19,7 @@ export const WALLET_STORAGE_KEYS = {
   /** The welcome modal was accepted with Continue (screens/Welcome). */
   authorized: 'authorized',
   /** The accounts key the spec removes on reset (spec 01 §3); the app itself keeps accounts on the device. */
-  accounts: 'accounts',
+  accounts: ACCOUNTS_STORAGE_KEY,
 } as const;
 
 /** Known and enabled tokens of one EVM account (evm/tokens). */
