@@ -64,6 +64,21 @@ const pathOnly = (url: string | undefined): string => (url ?? '').split('?')[0] 
 
 export type { AppDeps, FetchFn } from './deps.js';
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes a function trusting the nearest N addresses (the socket
+ * peer and the last N-1 X-Forwarded-For entries), so the client IP is the entry the outermost trusted proxy wrote;
+ * what the client itself put in the header sits further left and is never read. (Fastify's own numeric option trusts
+ * nothing at all.) An address list is handed over as is (proxy-addr compiles it).
+ */
+export function fastifyTrustProxy(tp: Config['trustProxy']): false | string[] | ((addr: string, i: number) => boolean) {
+  if (tp === false) return false;
+  if ('hops' in tp) {
+    const hops = tp.hops;
+    return (_addr, i) => i < hops;
+  }
+  return tp.proxies;
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const ownDb = !opts.dbh;
   const dbh = opts.dbh ?? (await openAndMigrate(config.db));
@@ -77,7 +92,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app = Fastify({
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Above info level nothing per-request is logged, so skip creating a child logger for every request.
     ...(['warn', 'error', 'fatal', 'silent'].includes(config.logLevel)
       ? { childLoggerFactory: (logger: FastifyBaseLogger) => logger }
@@ -111,7 +126,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const headerEntries = Object.entries(headers);
   app.addHook('onRequest', (req, reply, done) => {
     for (const [k, v] of headerEntries) reply.header(k, v);
-    if (config.hsts || (config.trustProxy && req.protocol === 'https'))
+    // req.protocol reads X-Forwarded-Proto only when the peer is a trusted proxy (see fastifyTrustProxy).
+    if (config.hsts || req.protocol === 'https')
       reply.header('strict-transport-security', HSTS_VALUE);
     done();
   });

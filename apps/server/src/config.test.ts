@@ -39,7 +39,10 @@ describe('loadConfig', () => {
       FRAME_ANCESTORS: "'self' https://host.example.com",
       EXTRA_CONNECT_SRC: 'https://rpc.example.com wss://ws.example.com',
       RATE_LIMIT_MAX: '50',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback',
+      TXLOG_RETENTION_DAYS: '30',
+      TXLOG_MAX_ROWS: '5000',
+      TXLOG_DAILY_CAP: '20',
     });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -59,7 +62,26 @@ describe('loadConfig', () => {
     expect(c.csp.frameAncestors).toEqual(["'self'", 'https://host.example.com']);
     expect(c.csp.extraConnectSrc).toEqual(['https://rpc.example.com', 'wss://ws.example.com']);
     expect(c.rateLimit.max).toBe(50);
-    expect(c.trustProxy).toBe(true);
+    expect(c.trustProxy).toEqual({ proxies: ['10.0.0.0/8', '192.168.1.7', 'loopback'] });
+    expect(c.txLog).toEqual({ maxAgeMs: 30 * 86_400_000, maxRows: 5000, dailyCap: 20 });
+  });
+
+  it('TRUST_PROXY: a hop count or proxy addresses, never every hop', () => {
+    const tp = (v: string) => {
+      const r = loadConfig({ TRUST_PROXY: v });
+      return r.ok ? r.config.trustProxy : r.errors.join('\n');
+    };
+    expect(tp('')).toBe(false);
+    expect(tp('false')).toBe(false);
+    expect(tp('0')).toBe(false);
+    // `1` is a hop count (the one proxy in front), not "trust everything".
+    expect(tp('1')).toEqual({ hops: 1 });
+    expect(tp('2')).toEqual({ hops: 2 });
+    expect(tp('::1, fd00::/8')).toEqual({ proxies: ['::1', 'fd00::/8'] });
+    for (const all of ['true', 'TRUE', 'yes', 'on', 'all', '*'])
+      expect(tp(all)).toMatch(/^TRUST_PROXY=.*every hop.*choose its own IP/);
+    for (const bad of ['11', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/1', '1.2.3'])
+      expect(tp(bad)).toMatch(/^TRUST_PROXY=/);
   });
 
   it('treats empty strings as unset', () => {

@@ -4,6 +4,7 @@
  * `loadConfig(env)` never throws on bad input: it returns either a typed config or the list of problems
  * (one line per bad variable) so `main.ts` can print them and exit with code 1.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -26,8 +27,11 @@ export interface Config {
   db: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   webDist: string;
   corsOrigins: string[];
-  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe (for the client IP of the rate limits and https for HSTS): `false` (none, the
+   * default), a hop count (the nearest N proxies), or the proxies' addresses/CIDRs. Never "every hop".
+   */
+  trustProxy: TrustProxy;
   /** Always send Strict-Transport-Security (otherwise only when the request arrived over https). */
   hsts: boolean;
   csp: {
@@ -59,11 +63,15 @@ export interface Config {
   prices: { ttlMs: number; failureTtlMs: number };
   upstreamTimeoutMs: number;
   rateLimit: { max: number; windowMs: number };
+  /** POST /api/txlog: rows older than maxAgeMs or beyond the newest maxRows are deleted; dailyCap posts per client. */
+  txLog: { maxAgeMs: number; maxRows: number; dailyCap: number };
   bodyLimit: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Seed sample firmware/content when tables are empty (default: on for the local profile). */
   seedSamples: boolean;
 }
+
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
 
 export type LoadResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
@@ -135,6 +143,59 @@ const originList = z
   )
   .transform((arr) => arr.map((s) => s.replace(/\/$/, '')));
 
+/** Names proxy-addr (Fastify's trust check) knows for whole private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(s: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(s)) return true;
+  const [addr = '', prefix, ...rest] = s.split('/');
+  const family = net.isIP(addr);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (`false`/`0`/unset), a hop count (`1`..`10`: the nearest proxies, so X-Forwarded-For's last N
+ * entries) or a comma list of proxy addresses/CIDRs (also `loopback`, `linklocal`, `uniquelocal`). `true`/`all`
+ * (trust every hop) is refused: any client could then name its own IP in X-Forwarded-For and skip the rate limits.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    const lower = v.toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+    if (['true', 'yes', 'on', 'all', '*'].includes(lower)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'trusting every hop would let any client choose its own IP (and skip the rate limits); set the number of ' +
+          'proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8, loopback)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
+        return z.NEVER;
+      }
+      return { hops };
+    }
+    const proxies = list(v);
+    const bad = proxies.filter((p) => !isProxyAddress(p));
+    if (!proxies.length || bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count (0-10) or a comma list of proxy IP addresses/CIDRs (bad: ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return { proxies };
+  });
+
 const EnvSchema = z.object({
   WALLET_PROFILE: z.enum(['local', 'mainnet'], { message: "must be 'local' or 'mainnet'" }).default('local'),
   PORT: int(0, 65535).default(8080),
@@ -147,7 +208,7 @@ const EnvSchema = z.object({
     .optional(),
   WEB_DIST: z.string().trim().min(1).default('apps/web/dist'),
   CORS_ORIGINS: originList.default([]),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   HSTS: bool.default(false),
   FRAME_ANCESTORS: cspList.default([]),
   EXTRA_CONNECT_SRC: cspList.default([]),
@@ -174,6 +235,9 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: int(100, 120000).default(10000),
   RATE_LIMIT_MAX: int(0, 100_000_000).default(1200),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 86400).default(60),
+  TXLOG_RETENTION_DAYS: int(1, 3650).default(90),
+  TXLOG_MAX_ROWS: int(1, 100_000_000).default(100_000),
+  TXLOG_DAILY_CAP: int(0, 1_000_000).default(200),
   BODY_LIMIT: int(1024, 10 * 1024 * 1024).default(256 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SAMPLES: bool.optional(),
@@ -234,7 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', file: path.join(dataDir, 'wallet.sqlite') },
     webDist,
     corsOrigins: e.CORS_ORIGINS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY === false || ('hops' in e.TRUST_PROXY && e.TRUST_PROXY.hops === 0) ? false : e.TRUST_PROXY,
     hsts: e.HSTS,
     csp: {
       frameAncestors: e.FRAME_ANCESTORS,
@@ -258,6 +322,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    txLog: {
+      maxAgeMs: e.TXLOG_RETENTION_DAYS * 86_400_000,
+      maxRows: e.TXLOG_MAX_ROWS,
+      dailyCap: e.TXLOG_DAILY_CAP,
+    },
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     seedSamples: e.SEED_SAMPLES ?? local,

@@ -40,7 +40,44 @@ export function buildCsp(config: Config): string {
   return directives.map(([k, v]) => `${k} ${v}`).join('; ');
 }
 
-export const PERMISSIONS_POLICY = 'usb=(self), bluetooth=(self), camera=(self)';
+/**
+ * Permissions-Policy: the page may use what the wallet needs, on its own origin only — WebUSB and Web Bluetooth (the
+ * device), the camera (QR scanning, send/QrScannerModal) and writing to the clipboard (copy buttons) — and every other
+ * powerful feature is denied to it and to every frame it embeds (the buy widgets included).
+ */
+export const PERMISSIONS_ALLOWED_SELF = ['usb', 'bluetooth', 'camera', 'clipboard-write'] as const;
+export const PERMISSIONS_DENIED = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'clipboard-read',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'otp-credentials',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-create',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'storage-access',
+  'web-share',
+  'window-management',
+  'xr-spatial-tracking',
+] as const;
+export const PERMISSIONS_POLICY = [
+  ...PERMISSIONS_ALLOWED_SELF.map((f) => `${f}=(self)`),
+  ...PERMISSIONS_DENIED.map((f) => `${f}=()`),
+].join(', ');
 
 /** Headers sent on every response (HSTS is added per request when applicable). */
 export function securityHeaders(config: Config): Record<string, string> {
