@@ -27,6 +27,11 @@ export interface EvmTokenTransferLike extends Omit<EvmTxLike, 'isError'> {
 
 const lc = (s: string) => s.toLowerCase();
 
+/**
+ * One entry per transaction hash (the contract of chain-common's Operation): the coin transaction when it moved coin
+ * (value ≠ 0), else the account's token transfer in it (keeping the transaction's fee, nonce, gas and sender), else
+ * the plain call. `value` is 0 on a self transfer (fee excluded, nothing left the account).
+ */
 export function mergeEvmHistory(
   address: string,
   txs: EvmTxLike[],
@@ -34,59 +39,61 @@ export function mergeEvmHistory(
 ): Operation[] {
   const me = lc(address);
   const failed = new Set(txs.filter((t) => t.isError).map((t) => lc(t.hash)));
-  const byHash = new Map<string, Operation>();
   const fee = (t: { gasUsed?: string; gasPrice?: string }) =>
     t.gasUsed !== undefined && t.gasPrice !== undefined
       ? (BigInt(t.gasUsed) * BigInt(t.gasPrice)).toString()
       : '0';
-  const base = (t: EvmTxLike | EvmTokenTransferLike, from: string, to: string) => {
-    const dir = lc(from) === me && lc(to) === me ? 'self' : lc(from) === me ? 'out' : 'in';
+  const toOp = (t: EvmTxLike | EvmTokenTransferLike, tx?: EvmTxLike): Operation => {
+    const dir: Operation['direction'] =
+      lc(t.from) === me && lc(t.to) === me ? 'self' : lc(t.from) === me ? 'out' : 'in';
+    const src = tx ?? t;
     return {
       hash: t.hash,
-      time: t.timeStamp !== null ? t.timeStamp * 1000 : null,
-      blockHeight: t.blockNumber,
-      direction: dir as Operation['direction'],
-      value: t.value,
-      fee: fee(t),
-      senders: [{ address: from, value: t.value, isOwn: lc(from) === me }],
-      recipients: [{ address: to, value: t.value, isOwn: lc(to) === me }],
-      isOwnTransaction: lc(from) === me,
+      time: t.timeStamp !== null ? t.timeStamp * 1000 : tx?.timeStamp != null ? tx.timeStamp * 1000 : null,
+      blockHeight: t.blockNumber ?? tx?.blockNumber ?? null,
+      direction: dir,
+      value: dir === 'self' ? '0' : t.value,
+      fee: fee(src),
+      senders: [{ address: t.from, value: t.value, isOwn: lc(t.from) === me }],
+      recipients: [{ address: t.to, value: t.value, isOwn: lc(t.to) === me }],
+      isOwnTransaction: lc(t.from) === me || (tx !== undefined && lc(tx.from) === me),
       rbf: false,
-      ...(t.nonce !== undefined ? { nonce: t.nonce } : {}),
-      ...(t.gasUsed !== undefined ? { gasUsed: t.gasUsed } : {}),
-      ...(t.gasPrice !== undefined ? { gasPrice: t.gasPrice } : {}),
+      ...(src.nonce !== undefined ? { nonce: src.nonce } : {}),
+      ...(src.gasUsed !== undefined ? { gasUsed: src.gasUsed } : {}),
+      ...(src.gasPrice !== undefined ? { gasPrice: src.gasPrice } : {}),
     };
   };
+  const coin = new Map<string, EvmTxLike>();
   for (const t of txs) {
-    if (t.isError) continue;
-    byHash.set(lc(t.hash), base(t, t.from, t.to));
+    const h = lc(t.hash);
+    if (!t.isError && !coin.has(h)) coin.set(h, t);
   }
+  const token = new Map<string, EvmTokenTransferLike>();
   for (const tr of transfers) {
     const h = lc(tr.hash);
-    if (failed.has(h)) continue;
-    if (lc(tr.from) !== me && lc(tr.to) !== me) continue;
-    const existing = byHash.get(h);
-    if (existing?.token) continue; // one entry per hash
-    const op: Operation = {
-      ...base(tr, tr.from, tr.to),
+    if (failed.has(h) || (lc(tr.from) !== me && lc(tr.to) !== me) || token.has(h)) continue;
+    token.set(h, tr);
+  }
+  const ops: Operation[] = [];
+  for (const [h, t] of coin) {
+    // A call that moved no coin but a token of the account is shown as the token transfer.
+    if (token.has(h) && BigInt(t.value) === 0n) continue;
+    ops.push(toOp(t));
+  }
+  for (const [h, tr] of token) {
+    const tx = coin.get(h);
+    if (tx && BigInt(tx.value) !== 0n) continue; // the coin entry is kept
+    ops.push({
+      ...toOp(tr, tx),
       token: {
         contract: tr.contract,
         symbol: tr.symbol,
         decimals: tr.decimals,
         ...(tr.name ? { name: tr.name } : {}),
       },
-    };
-    if (existing) {
-      // Keep the fee, nonce and sender of the transaction itself.
-      op.fee = existing.fee !== '0' ? existing.fee : op.fee;
-      if (existing.nonce !== undefined) op.nonce = existing.nonce;
-      if (existing.gasUsed !== undefined) op.gasUsed = existing.gasUsed;
-      if (existing.gasPrice !== undefined) op.gasPrice = existing.gasPrice;
-      op.isOwnTransaction = existing.isOwnTransaction || op.isOwnTransaction;
-    }
-    byHash.set(h, op);
+    });
   }
-  return [...byHash.values()].sort((a, b) => {
+  return ops.sort((a, b) => {
     const ha = a.blockHeight ?? Number.MAX_SAFE_INTEGER;
     const hb = b.blockHeight ?? Number.MAX_SAFE_INTEGER;
     return hb - ha || (b.time ?? 0) - (a.time ?? 0) || (a.hash < b.hash ? -1 : 1);
