@@ -161,9 +161,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
 
-  if (config.rateLimit.max > 0) {
+  // The per-client limits: every route (RATE_LIMIT_MAX per window) and the transaction log's daily cap, which
+  // routes/txlog.ts applies through the plugin's `rateLimit` decorator. Counters live in this instance's memory.
+  if (config.rateLimit.max > 0 || config.txLog.dailyCap > 0) {
     await app.register(rateLimit, {
-      global: true,
+      global: config.rateLimit.max > 0,
       max: config.rateLimit.max,
       timeWindow: config.rateLimit.windowMs,
       cache: 20000,
@@ -173,10 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         'x-ratelimit-remaining': false,
         'x-ratelimit-reset': false,
       },
-      errorResponseBuilder: (_req, ctx) => ({
-        statusCode: 429,
-        error: `rate limit exceeded, retry in ${ctx.after}`,
-      }),
+      errorResponseBuilder: (_req, ctx) => new HttpError(429, `rate limit exceeded, retry in ${ctx.after}`),
     });
   }
 

@@ -26,7 +26,13 @@ export function openDb(dbConfig: Config['db']): DbHandle {
   }
   if (dbConfig.file !== ':memory:') fs.mkdirSync(path.dirname(dbConfig.file), { recursive: true });
   const database = new Sqlite(dbConfig.file);
+  // WAL: readers never wait for the writer, and a crash (kill -9) mid-write loses nothing committed.
   database.pragma('journal_mode = WAL');
+  // Durability: FULL syncs the WAL on every commit, so a write the API has answered (a firmware release, content, a
+  // transaction log row) also survives a power cut or an OS crash; NORMAL would be safe against process crashes but may
+  // roll back the last commits on power loss. Writes here are rare (admin changes, capped txlog posts), so the one
+  // fsync per commit costs nothing that matters.
+  database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   return handleOf(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
