@@ -1,11 +1,13 @@
 /**
- * Sample data for the local profile, written only into empty tables (idempotent, safe at every start).
+ * Sample data for the local profile, written only into empty tables (idempotent, safe at every start, and safe when
+ * several instances start at once against one PostgreSQL database: they seed one after the other).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import { nowIso } from './db/index.js';
+import { sql } from 'kysely';
 import { buildSampleImage } from './firmware/image.js';
 import { publishRelease } from './firmware/store.js';
 
@@ -256,8 +258,29 @@ export async function seedContent(dbh: DbHandle): Promise<void> {
   }
 }
 
+/** PostgreSQL advisory lock key held while seeding (any constant of our own; Kysely's migrator uses another). */
+const SEED_LOCK_ID = 0x5ec0_5eed;
+
+/**
+ * Runs `fn` while holding a database-wide lock on PostgreSQL, so instances starting together do not both find the
+ * tables empty and seed twice. SQLite is one process's file: no lock needed.
+ */
+async function withSeedLock(dbh: DbHandle, fn: (dbh: DbHandle) => Promise<void>): Promise<void> {
+  if (dbh.kind !== 'postgres') return fn(dbh);
+  await dbh.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK_ID})`.execute(conn);
+    try {
+      await fn({ ...dbh, db: conn });
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK_ID})`.execute(conn);
+    }
+  });
+}
+
 export async function seedIfEmpty(dbh: DbHandle, config: Config): Promise<void> {
   if (!config.seedSamples) return;
-  await seedFirmware(dbh, config.firmwareDir);
-  await seedContent(dbh);
+  await withSeedLock(dbh, async (h) => {
+    await seedFirmware(h, config.firmwareDir);
+    await seedContent(h);
+  });
 }
