@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the production web bundle and reports the gzip size of the JavaScript (and CSS)
-// that the landing page loads at start, and of the whole app.
+// that the landing page loads at start, of the whole app, and of each chain family's own lazy code
+// (apps/web/src/families/<name>/index.ts and what only it loads).
 // Usage: node bench/bundle-size.mjs [--no-build]
 import { execSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -12,7 +13,11 @@ const dist = join(root, 'apps/web/dist');
 const TARGET_LANDING_KB = 200;
 
 if (!process.argv.includes('--no-build')) {
-  execSync('npm run build --silent', { cwd: root, stdio: 'inherit', env: { ...process.env, WALLET_EMULATOR: '0' } });
+  execSync('npx vite build --manifest --logLevel error', {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+    env: { ...process.env, WALLET_EMULATOR: '0' },
+  });
 }
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -52,4 +57,37 @@ const wholeJs = all.filter((p) => p.endsWith('.js')).reduce((sum, p) => sum + gz
 
 console.log(`landing page JS:  ${kb(landingJs)} KB gzip (${seen.size} files incl. CSS: ${kb(landing)} KB)`);
 console.log(`whole app JS:     ${kb(wholeJs)} KB gzip (${all.length} files incl. CSS: ${kb(whole)} KB)`);
+// Each family's own code: the chunks reachable from its entry by static imports that neither the landing page
+// nor another family's entry reaches (shared chain libraries are counted once, under 'shared by families').
+const manifestPath = join(dist, '.vite/manifest.json');
+let manifest = null;
+try {
+  manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+} catch {
+  console.log('family chunks:    no Vite manifest (build with --manifest, or run without --no-build)');
+}
+if (manifest) {
+  const reach = (key, into = new Set()) => {
+    const item = manifest[key];
+    if (!item || into.has(item.file)) return into;
+    into.add(item.file);
+    for (const dep of item.imports ?? []) reach(dep, into);
+    return into;
+  };
+  const families = Object.keys(manifest)
+    .map((key) => [key, /src\/families\/([^/]+)\/index\.tsx?$/.exec(key)?.[1]])
+    .filter(([, name]) => name);
+  const reached = new Map(families.map(([key, name]) => [name, reach(key)]));
+  const count = new Map();
+  for (const files of reached.values()) for (const f of files) count.set(f, (count.get(f) ?? 0) + 1);
+  const sizeOf = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(join(dist, f)), 0);
+  if (families.length === 0) console.log('family chunks:    none found under src/families/<name>/index.ts');
+  for (const [name, files] of reached) {
+    const own = [...files].filter((f) => !seen.has(f) && count.get(f) === 1);
+    console.log(`family ${name.padEnd(10)} ${kb(sizeOf(own)).padStart(7)} KB gzip (${own.length} chunks of its own)`);
+  }
+  const shared = [...count].filter(([f, n]) => n > 1 && !seen.has(f)).map(([f]) => f);
+  if (families.length > 1)
+    console.log(`shared by families ${kb(sizeOf(shared)).padStart(6)} KB gzip (${shared.length} chunks)`);
+}
 console.log(`target: landing JS <= ${TARGET_LANDING_KB} KB gzip -> ${landingJs / 1024 <= TARGET_LANDING_KB ? 'met' : 'MISSED'}`);
