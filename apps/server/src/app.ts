@@ -40,6 +40,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Write logs to this stream instead of stdout (tests). */
   logStream?: { write(msg: string): void };
+  /** Told of every route as it is registered (tests enumerate them, e.g. the fuzz test). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** One info line per request ("request completed": method, path, status, time); the incoming line is debug only. */
@@ -116,6 +118,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
           },
   });
+
+  const onRoute = opts.onRoute;
+  if (onRoute) app.addHook('onRoute', (r) => onRoute({ method: r.method, url: r.url }));
 
   const deps: AppDeps = { config, dbh, fetch: fetchFn, prices: createPriceService(config, fetchFn) };
   app.decorate('deps', deps);
