@@ -197,7 +197,7 @@ describe('connect and home', () => {
     await connect(page, 'ble', null);
     await shownOtp(page);
     await typeOtp(page, '000000');
-    await page.getByText("Please verify the status of a device's connection").waitFor();
+    await page.getByText('Wrong OTP.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
 
     await page.getByTestId('connect-emulator').click();

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { connectionFailureMessageKey } from '@secux-companion/core';
 import { i18next } from '../i18n';
 import { hideLoader, session, showLoader, type ConnectionMethod } from '../state/session';
 
@@ -21,7 +22,8 @@ export async function connectDevice(method: ConnectionMethod): Promise<void> {
     notifications.show({
       color: 'red',
       autoClose: CONNECTION_TOAST_MS,
-      message: i18next.t('errors.deviceConnectionCheck'),
+      // The device layer names the cause when it knows it (wrong OTP, USB failure, device stopped answering).
+      message: i18next.t(`errors.${connectionFailureMessageKey(error)}`),
     });
   } finally {
     hideLoader();
