@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { broadcastWith, checkFeeAlert, feeLimitPrompt } from './txFlow';
+import { broadcastWith, checkFeeAlert, feeLimitPrompt, runSigning } from './txFlow';
 
 const context = { kind: 'send', from: "m/44'/2'/0'", to: 'mX', fee: '904' };
 
@@ -68,5 +68,28 @@ describe('broadcast', () => {
     expect(missing).toMatchObject({ messageKey: 'broadcastConflict' });
     const other = await send(async () => Promise.reject(new Error('bad-txns-in-belowout')));
     expect(other).toMatchObject({ kind: 'failed', resultCode: 'err-08', messageKey: 'err-08', conflict: false, raw: 'bad-txns-in-belowout' });
+  });
+});
+
+describe('signing', () => {
+  const failWith = (error: unknown) => runSigning(() => Promise.reject(error));
+
+  it('old firmware during signing shows the catalogue text the device layer names, not its raw message', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const tooOld = Object.assign(new Error('This feature requires at least MCU 2.30.0'), {
+      name: 'FirmwareTooOldError',
+      messageKey: 'firmwareUpdateRequired',
+    });
+    await expect(failWith(tooOld)).resolves.toMatchObject({ kind: 'error', messageKey: 'firmwareUpdateRequired' });
+  });
+  it('a cancel on the device is silent; a transfer error is the signature error; others keep their text', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(failWith({ code: 0x9001 })).resolves.toEqual({ kind: 'cancelled' });
+    await expect(failWith(Object.assign(new Error('timeout'), { name: 'TransferError' }))).resolves.toEqual({
+      kind: 'error',
+      messageKey: 'signatureError',
+    });
+    await expect(failWith(new Error('boom'))).resolves.toEqual({ kind: 'error', message: 'boom' });
   });
 });

@@ -9,6 +9,7 @@ import {
   classifyFeeAlert,
   findCurrency,
   CHAINS,
+  type CatalogueMessageKey,
   type ChainSymbol,
   type FeeAlert,
 } from '@secux-companion/core';
@@ -22,7 +23,9 @@ export type SignOutcome =
   | { kind: 'signed'; tx: SignedTransaction }
   /** User cancel on the device: nothing is shown (logged). */
   | { kind: 'cancelled' }
-  | { kind: 'error'; messageKey?: 'signatureError'; message?: string };
+  /** `messageKey`: the catalogue text to show (a device signature error, or what the device layer names,
+   * e.g. a firmware update required); else `message`, the error's own text. */
+  | { kind: 'error'; messageKey?: CatalogueMessageKey; message?: string };
 
 /** Signs on the device and finalizes; a cancel on the device is silent, other failures are mapped. */
 export async function runSigning(sign: () => Promise<SignedTransaction>): Promise<SignOutcome> {
@@ -35,9 +38,8 @@ export async function runSigning(sign: () => Promise<SignedTransaction>): Promis
       return { kind: 'cancelled' };
     }
     console.warn('signing failed', e);
-    return m.kind === 'signature'
-      ? { kind: 'error', messageKey: 'signatureError' }
-      : { kind: 'error', message: m.message };
+    if (m.kind === 'signature') return { kind: 'error', messageKey: 'signatureError' };
+    return m.messageKey ? { kind: 'error', messageKey: m.messageKey, message: m.message } : { kind: 'error', message: m.message };
   }
 }
 
