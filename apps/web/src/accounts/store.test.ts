@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyFamily, FamilyChain, WalletAccount } from '../families/types';
+import { resetWalletData } from '../state/walletStorage';
 import { accountsStore, refreshBalances, showAccounts } from './store';
 
 const account: WalletAccount = {
@@ -45,5 +46,13 @@ describe('balance refresh (any family)', () => {
     });
     await refreshBalances();
     expect(accountsStore.get().accounts).toEqual([]);
+  });
+});
+
+describe('Settings → Reset', () => {
+  it('forgets the accounts shown (they are read from the device again)', () => {
+    showAccounts('LTC', family, chain, [account], account.id);
+    resetWalletData();
+    expect(accountsStore.get()).toMatchObject({ scope: null, family: null, accounts: [], selectedId: null, status: 'idle' });
   });
 });

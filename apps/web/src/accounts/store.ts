@@ -5,6 +5,7 @@
  */
 import type { ChainSymbol, Issue } from '@secux-companion/core';
 import { createStore, useStore } from '../state/store';
+import { onWalletReset } from '../state/walletStorage';
 import { loadFamily } from '../families/registry';
 import type { AnyFamily, CreateInput, DiscoveryProgress, FamilyChain, WalletAccount } from '../families/types';
 
@@ -63,6 +64,13 @@ export async function familyChain(coin: ChainSymbol): Promise<{ family: AnyFamil
 }
 
 let generation = 0;
+
+// Settings → Reset forgets the accounts shown: they are read from the device again when a coin is opened.
+// A discovery still running is dropped (its generation is stale).
+onWalletReset(() => {
+  ++generation;
+  accountsStore.set({ ...initial });
+});
 
 /** Spec 01 §4 "Selecting a coin": clear that coin's accounts, recover them from the device, select the first. */
 export async function loadAccounts(coin: ChainSymbol): Promise<void> {

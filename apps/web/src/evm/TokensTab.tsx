@@ -9,8 +9,8 @@ import { selectedCurrency } from '../accounts/api';
 import type { EvmChain } from '../chains/evm';
 import { evmFiatText } from './format';
 import type { EvmAccount } from './account';
+import { WALLET_STORAGE_KEYS } from '../state/walletStorage';
 import {
-  TOKEN_TUTORIAL_KEY,
   deviceTokens,
   enabledTokenBalances,
   fetchTokenImages,
@@ -79,7 +79,7 @@ export function TokensTab({
   const [managing, setManaging] = useState(false);
   const [tutorialHidden, setTutorialHidden] = useState(() => {
     try {
-      return localStorage.getItem(TOKEN_TUTORIAL_KEY) === '1';
+      return localStorage.getItem(WALLET_STORAGE_KEYS.tokenTutorialHidden) === '1';
     } catch {
       return false;
     }
@@ -111,7 +111,7 @@ export function TokensTab({
               aria-label={t('tokens.tutorialHide')}
               onClick={() => {
                 try {
-                  localStorage.setItem(TOKEN_TUTORIAL_KEY, '1');
+                  localStorage.setItem(WALLET_STORAGE_KEYS.tokenTutorialHidden, '1');
                 } catch {
                   // not persisted
                 }

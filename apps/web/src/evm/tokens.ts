@@ -8,6 +8,7 @@ import { deviceTokenEntry, tokenToggleAction, type TokenMetadata } from '@secux-
 import { CHAINS, signingPath } from '@secux-companion/core';
 import { currentDevice } from '../device/runtime';
 import type { EvmChain } from '../chains/evm';
+import { tokenSettingsKey } from '../state/walletStorage';
 import type { EvmAccount } from './account';
 
 export interface AccountToken extends TokenMetadata {
@@ -21,16 +22,9 @@ export interface TokenSettings {
   enabled: string[];
 }
 
-/** Local-storage flag: the token tutorial overlay was dismissed for good. */
-export const TOKEN_TUTORIAL_KEY = 'secux.evm.tokenTutorialHidden';
-
-function storageKey(chainId: number, address: string) {
-  return `secux.evm.tokens.${chainId}.${address.toLowerCase()}`;
-}
-
 export function readTokenSettings(chainId: number, address: string): TokenSettings {
   try {
-    const raw = localStorage.getItem(storageKey(chainId, address));
+    const raw = localStorage.getItem(tokenSettingsKey(chainId, address));
     if (!raw) return { known: [], enabled: [] };
     const v = JSON.parse(raw) as Partial<TokenSettings>;
     const known = Array.isArray(v.known)
@@ -48,7 +42,7 @@ export function readTokenSettings(chainId: number, address: string): TokenSettin
 
 export function writeTokenSettings(chainId: number, address: string, s: TokenSettings): void {
   try {
-    localStorage.setItem(storageKey(chainId, address), JSON.stringify(s));
+    localStorage.setItem(tokenSettingsKey(chainId, address), JSON.stringify(s));
   } catch (e) {
     console.warn('token settings not saved', e);
   }
@@ -57,7 +51,7 @@ export function writeTokenSettings(chainId: number, address: string, s: TokenSet
 /** Forgets an account's tokens (after the account is deleted). */
 export function clearTokenSettings(chainId: number, address: string): void {
   try {
-    localStorage.removeItem(storageKey(chainId, address));
+    localStorage.removeItem(tokenSettingsKey(chainId, address));
   } catch {
     // storage unavailable: nothing kept either
   }

@@ -12,6 +12,7 @@ import {
 } from '@secux-companion/chain-evm';
 import { currentDevice } from '../device/runtime';
 import { getCustomEvmChain, type EvmChain } from '../chains/evm';
+import { WALLET_STORAGE_KEYS } from '../state/walletStorage';
 
 export interface RegistryChain {
   chainId: number;
@@ -30,7 +31,6 @@ export interface ChainRegistry {
   unsupported: { chainId: number; name: string }[];
 }
 
-const STORAGE_KEY = 'secux.evm.addedChains';
 const TESTNET = /\b(test(net)?|devnet|previewnet|sepolia|goerli|holesky)\b/i;
 
 /** An RPC URL the browser may call: https, or http on loopback (local profile; the CSP allows both). */
@@ -118,7 +118,7 @@ interface StoredChain extends Omit<AddedEvmChain, 'accounts' | 'hasValidRpc'> {
 
 export function readAddedChains(): AddedEvmChain[] {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
+    const raw = localStorage.getItem(WALLET_STORAGE_KEYS.addedEvmChains);
     const list = raw ? (JSON.parse(raw) as StoredChain[]) : [];
     return list
       .filter((c) => Number.isInteger(c.chainId) && Array.isArray(c.rpcs) && Array.isArray(c.accounts))
@@ -147,7 +147,7 @@ export function writeAddedChains(chains: readonly AddedEvmChain[]): void {
     accounts: accounts.map((a) => ({ ...a, balance: a.balance.toString() })),
   }));
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+    localStorage.setItem(WALLET_STORAGE_KEYS.addedEvmChains, JSON.stringify(stored));
   } catch (e) {
     console.warn('EVM chains not saved', e);
   }
