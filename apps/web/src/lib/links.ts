@@ -117,14 +117,3 @@ export function resetLinksForTests(): void {
   loaded = null;
   loading = null;
 }
-
-/**
- * @deprecated read links with {@link useLinks} (send/SendSteps.tsx still uses `LINKS.help`): the help page from
- * the remote config, once read.
- */
-export const LINKS = {
-  get help(): string {
-    void loadLinks();
-    return currentLinks().help ?? '';
-  },
-};

@@ -1,11 +1,19 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { renderUi, setupUiTests } from '../test/ui';
-import { LINKS } from '../lib/links';
+import { resetLinksForTests } from '../lib/links';
 import { BroadcastStatus, FeePromptModal, ReviewTable, type FeePrompt } from './SendSteps';
 
 setupUiTests();
+// The fee prompt reads the help link from the remote config.
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}')));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetLinksForTests();
+});
 
 
 function showPrompt(prompt: FeePrompt) {
@@ -40,11 +48,16 @@ describe('fee prompt modal (a modal, never window.alert / confirm)', () => {
     expect(onContinue).toHaveBeenCalledTimes(1);
   });
 
-  it('max_fee: only the support link, opened outside the app', () => {
+  it("max_fee: only the support link (the remote config's help page), opened outside the app", async () => {
+    resetLinksForTests();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ links: { help: 'https://help.example/support' } }))),
+    );
     showPrompt({ kind: 'max_fee' });
     expect(screen.queryByTestId('fee-alert-continue')).toBeNull();
     const link = screen.getByTestId('fee-alert-support');
-    expect(link.getAttribute('href')).toBe(LINKS.help);
+    await waitFor(() => expect(link.getAttribute('href')).toBe('https://help.example/support'));
     expect(link.getAttribute('target')).toBe('_blank');
   });
 });

@@ -20,7 +20,7 @@ import {
 import { FEE_MODES, type FeeMode } from '@secux-companion/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXTERNAL_LINK_PROPS, LINKS } from '../lib/links';
+import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 import { CopyText } from '../components/CopyText';
 import type { BroadcastOutcome } from './txFlow';
 import { BroadcastFailure } from './BroadcastFailure';
@@ -293,6 +293,7 @@ export function FeePromptModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const links = useLinks();
   const text =
     prompt.kind === 'feeTooHigh'
       ? t('errors.err-28')
@@ -313,7 +314,7 @@ export function FeePromptModal({
         </Text>
         <Group justify="flex-end">
           {prompt.kind === 'max_fee' ? (
-            <Button component="a" href={LINKS.help} {...EXTERNAL_LINK_PROPS} data-testid="fee-alert-support">
+            <Button component="a" href={links.help} {...EXTERNAL_LINK_PROPS} data-testid="fee-alert-support">
               {t('send.contactSupport')}
             </Button>
           ) : (
