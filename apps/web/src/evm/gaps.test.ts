@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EvmBuiltTransaction } from '@secux-companion/chain-evm';
-import { customFeeAboveEstimate, feePromptFor, nextEvmFeePrompt, stageAfter } from '../families/evm/send/feePrompt';
 import { evmAccountNameIssue, evmDeleteBlock, nextEvmAccountIndex } from './naming';
 import { fetchTokenImages, fetchTokenPrices, safeIconUrl, tokenInitial } from './tokens';
 import type { EvmChain } from '../chains/evm';
@@ -10,38 +8,6 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
-
-describe('EVM send fee prompts', () => {
-  it('asks for confirmation only for a custom price above the medium estimate', () => {
-    expect(customFeeAboveEstimate(11n, 10n)).toBe(true);
-    expect(customFeeAboveEstimate(10n, 10n)).toBe(false);
-    expect(customFeeAboveEstimate(9n, 10n)).toBe(false);
-  });
-
-  it('chains the user added have no fee-limit alert (no price)', async () => {
-    const f = vi.fn();
-    vi.stubGlobal('fetch', f);
-    await expect(
-      feePromptFor('EVM', { review: { fee: 10n ** 18n } } as unknown as EvmBuiltTransaction),
-    ).resolves.toBeNull();
-    expect(f).not.toHaveBeenCalled();
-  });
-});
-
-describe('EVM fee prompt order', () => {
-  const built = (feeTooHigh: boolean) => ({ review: { fee: 1n }, details: { feeTooHigh } }) as unknown as EvmBuiltTransaction;
-  it('err-28 first, then the custom-fee question, then the fee-limit alert; Continue moves one stage on', async () => {
-    vi.stubGlobal('fetch', vi.fn());
-    await expect(nextEvmFeePrompt('EVM', built(true), 'feeTooHigh', true)).resolves.toEqual({ kind: 'feeTooHigh' });
-    expect(stageAfter('feeTooHigh')).toBe('customFee');
-    await expect(nextEvmFeePrompt('EVM', built(true), 'customFee', true)).resolves.toEqual({ kind: 'customFee' });
-    expect(stageAfter('customFee')).toBe('feeLimit');
-    // a chain the user added has no fee-limit alert: straight to Verification
-    await expect(nextEvmFeePrompt('EVM', built(true), 'feeLimit', true)).resolves.toBeNull();
-    await expect(nextEvmFeePrompt('EVM', built(false), 'feeTooHigh', false)).resolves.toBeNull();
-    expect(stageAfter('higher_fee')).toBe('verification');
-  });
-});
 
 describe('EVM account names and delete rules', () => {
   const accounts = [
