@@ -1,7 +1,5 @@
-// History rules' tests, left here when the speed-up moved to families/bitcoin/send (they belong beside
-// accounts/history/historyRules.ts).
 import { describe, expect, it } from 'vitest';
-import { formatTime, historyErrorKey, isAtBottom } from '../history/historyRules';
+import { formatTime, historyErrorKey, isAtBottom } from './historyRules';
 
 describe('history', () => {
   it('infinite scroll triggers within 1 px of the bottom', () => {
