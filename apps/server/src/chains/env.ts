@@ -1,7 +1,7 @@
 /** Parsing of the chain environment variables (CHAIN_* and the families' own), shared by every family. */
-import net from 'node:net';
 import { z } from 'zod';
 import { int } from '../config.js';
+import { isNonPublicHost } from '../evmChains/rpcGuard.js';
 
 export { int };
 
@@ -69,40 +69,12 @@ export function splitAuth(u: string): { url: string; user?: string; password?: s
   return { url: url.toString().replace(/\/$/, ''), ...(user !== undefined ? { user, password } : {}) };
 }
 
-/** Loopback, private, link-local or unspecified hosts (never used from the public chain registry). */
+/**
+ * Loopback, private, link-local, unspecified or special-use hosts (never used from the public chain registry): the
+ * same rules as the browser-facing RPC guard (evmChains/rpcGuard.ts), e.g. `LOCALHOST.` and NAT64 loopback.
+ */
 export function isPrivateHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (
-    h === 'localhost' ||
-    h.endsWith('.localhost') ||
-    h.endsWith('.local') ||
-    h.endsWith('.internal') ||
-    h === ''
-  )
-    return true;
-  if (net.isIPv4(h)) {
-    const [a, b] = h.split('.').map(Number) as [number, number];
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 169 && b === 254) ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      a >= 224
-    );
-  }
-  if (net.isIPv6(h))
-    return (
-      h === '::1' ||
-      h === '::' ||
-      h.startsWith('fc') ||
-      h.startsWith('fd') ||
-      h.startsWith('fe80') ||
-      h.startsWith('::ffff:')
-    );
-  return false;
+  return isNonPublicHost(host);
 }
 
 /** CHAIN_<SYM>_TIMEOUT_MS: a chain's own per-call timeout (every family reads it). */

@@ -11,7 +11,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { FailoverLog, FetchFn } from './failover.js';
+import type { FailoverLog, FailoverPolicy, FetchFn } from './failover.js';
 import type { AccountInfo, FeeInfo, HistoryPage } from './types.js';
 
 /** Where a served chain's providers come from. */
@@ -85,6 +85,8 @@ export interface FamilyContext {
   log?: FailoverLog;
   /** CHAIN_PROVIDER_TIMEOUT_MS: the per-call timeout unless a chain sets its own. */
   timeoutMs: number;
+  /** Connect timeout, budgets and breaker settings every failover of the family uses (CHAINS.md "Timeouts"). */
+  policy: FailoverPolicy & { feesBudgetMs: number };
 }
 
 export interface Family<F extends ChainFacade = ChainFacade, Id extends string = string> {

@@ -35,6 +35,7 @@ const evmNode = (
 ): Handler => {
   const h = rpcHandler({
     eth_chainId: () => `0x${chainId.toString(16)}`,
+    eth_getBlockByNumber: () => ({ number: '0x10', hash: `0x${'11'.repeat(32)}` }),
     eth_getBalance: () => '0x2a',
     eth_getTransactionCount: () => '0x3',
     eth_gasPrice: () => '0x5',
@@ -183,9 +184,11 @@ describe('EVM RPC selection and failover', () => {
     const node = await serve(evmNode(56));
     let oracleUp = true;
     const explorer = await serve((r) =>
-      r.query.get('action') === 'gasoracle' && oracleUp
-        ? { body: fx.etherscan.gasoracle }
-        : { body: fx.etherscan.rateLimited },
+      r.query.get('action') === 'eth_chainId'
+        ? { body: { jsonrpc: '2.0', id: 1, result: '0x38' } }
+        : r.query.get('action') === 'gasoracle' && oracleUp
+          ? { body: fx.etherscan.gasoracle }
+          : { body: fx.etherscan.rateLimited },
     );
     const app = await appWith({
       CHAIN_BSC_RPC: node.url,
@@ -252,7 +255,9 @@ describe('bitcoin family failover', () => {
   });
 
   it('fees: mempool first; when every fee source fails, the spec fallback 200/120/60', async () => {
-    const mp = await serve(() => ({ body: fx.mempool.recommended }));
+    const mp = await serve((r) =>
+      r.path.endsWith('/block-height/0') ? { body: fx.mempool.genesis } : { body: fx.mempool.recommended },
+    );
     let app = await appWith({ CHAIN_BTC_BLOCKBOOK: await refusedUrl(), CHAIN_BTC_MEMPOOL: `${mp.url}/api` });
     expect((await call(app, 'GET', '/api/chains/BTC/fees')).body).toMatchObject({
       tiers: { high: 21, medium: 13, low: 8 },

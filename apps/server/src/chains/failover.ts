@@ -1,5 +1,17 @@
 /**
- * Ordered providers with a per-call timeout and failure classification.
+ * Ordered providers with timeouts, a per-provider circuit breaker, a request budget and failure classification.
+ *
+ * Timeouts: each HTTP request to a provider must send its first byte within the connect timeout
+ * (CHAIN_CONNECT_TIMEOUT_MS); a whole provider call must end within its timeout (CHAIN_PROVIDER_TIMEOUT_MS); and the
+ * whole request (every provider tried) within the request budget (CHAIN_REQUEST_BUDGET_MS, below the browser's 30 s),
+ * so a healthy provider further down the list still answers in time.
+ *
+ * Circuit breaker (one per provider, kept across requests; policy after MetaMask's service policy): only transient
+ * failures (refused, timeout, 5xx, 429, malformed or out-of-bounds answers, wrong chain) move on to the next provider
+ * and count against it. After `failures` consecutive ones — or one refusal or timeout when another provider can
+ * answer — the provider is skipped for a cool-down (doubling on every failed probe up to `maxCooldownMs`, at least
+ * the upstream's Retry-After) as long as another provider of the call is not cooling down; then one request probes
+ * it again: a success closes the breaker. A call whose providers are all cooling down still tries them.
  *
  * A provider that refuses the connection, hangs past its timeout, answers 5xx or 429, sends malformed JSON (or JSON
  * of the wrong shape), reports the wrong chain, or does not support the call is skipped for the next one. A 404
@@ -10,6 +22,7 @@
  * none was reachable or none is configured, 502 otherwise). A failure is never turned into a zero balance or
  * an empty result: the client keeps showing its last known value as stale.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { z } from 'zod';
 
 export type FailureKind =
@@ -39,7 +52,13 @@ export class ProviderError extends Error {
   constructor(
     readonly kind: FailureKind,
     message: string,
-    readonly opts: { status?: number; retryAfter?: number; upstreamCode?: number | string } = {},
+    readonly opts: {
+      status?: number;
+      retryAfter?: number;
+      upstreamCode?: number | string;
+      /** false: not the provider's health (e.g. the node's own cap on new accounts); the breaker ignores it. */
+      health?: false;
+    } = {},
   ) {
     super(message);
     this.name = 'ProviderError';
@@ -73,7 +92,121 @@ export interface Provider {
   readonly name: string;
   /** Per-call timeout in ms. */
   readonly timeoutMs: number;
+  /** Its circuit breaker (wrappers of a provider pass the provider's own); default: one per provider object. */
+  readonly breaker?: Breaker;
+  /** Called after a transient failure (e.g. the provider checks its chain again on the next call). */
+  onFailure?(): void;
 }
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Circuit breaker, timeouts and budget
+// ---------------------------------------------------------------------------------------------------------------------
+
+export interface BreakerOptions {
+  /** Consecutive transient failures that open the breaker. */
+  failures: number;
+  /** First cool-down (ms); doubled after every failed probe. */
+  cooldownMs: number;
+  maxCooldownMs: number;
+}
+
+export const DEFAULT_BREAKER: BreakerOptions = { failures: 3, cooldownMs: 30_000, maxCooldownMs: 300_000 };
+
+/** Failures that say something about the provider's health. */
+const TRANSIENT: ReadonlySet<FailureKind> = new Set([
+  'refused',
+  'timeout',
+  'server',
+  'rateLimited',
+  'malformed',
+  'wrongChain',
+]);
+
+export class Breaker {
+  private failures = 0;
+  private openUntil = 0;
+  private cooldown: number;
+  private probing = false;
+  /** The failure that opened it (reported for skipped providers). */
+  last: { kind: FailureKind; status?: number } | undefined;
+
+  constructor(readonly o: BreakerOptions = DEFAULT_BREAKER) {
+    this.cooldown = o.cooldownMs;
+  }
+
+  /** Open: skipped until the cool-down ends. */
+  get isOpen(): boolean {
+    return Date.now() < this.openUntil || (this.openUntil > 0 && this.probing);
+  }
+
+  /** May this request use the provider? After a cool-down one request (the probe) may, the others wait for it. */
+  acquire(): boolean {
+    if (Date.now() < this.openUntil) return false;
+    if (this.openUntil > 0) {
+      if (this.probing) return false;
+      this.probing = true;
+    }
+    return true;
+  }
+
+  /** The provider answered (also "not found" or a rejection: it is healthy). */
+  success(): void {
+    this.failures = 0;
+    this.openUntil = 0;
+    this.probing = false;
+    this.cooldown = this.o.cooldownMs;
+    this.last = undefined;
+  }
+
+  /** Neither healthy nor failing (unsupported call, request ended before it finished). */
+  release(): void {
+    this.probing = false;
+  }
+
+  failure(err: ProviderError, hasAlternative: boolean): void {
+    if (!TRANSIENT.has(err.kind) || err.opts.health === false) return this.release();
+    this.failures += 1;
+    this.last = { kind: err.kind, ...(err.opts.status ? { status: err.opts.status } : {}) };
+    const costly = err.kind === 'timeout' || err.kind === 'refused';
+    if (this.probing || this.failures >= this.o.failures || (costly && hasAlternative)) {
+      const wait = Math.max(this.cooldown, (err.opts.retryAfter ?? 0) * 1000);
+      this.openUntil = Date.now() + wait;
+      if (this.probing) this.cooldown = Math.min(this.cooldown * 2, this.o.maxCooldownMs);
+    }
+    this.probing = false;
+  }
+}
+
+const breakers = new WeakMap<object, Breaker>();
+/** A provider's breaker (its own, or one kept for the provider object). */
+export function breakerOf(p: Provider): Breaker {
+  if (p.breaker) return p.breaker;
+  let b = breakers.get(p);
+  if (!b) breakers.set(p, (b = new Breaker()));
+  return b;
+}
+
+/** Gives a provider its own breaker with these settings (family config). */
+export function withBreaker<P extends Provider>(p: P, o?: BreakerOptions): P {
+  return Object.assign(p, { breaker: new Breaker(o) });
+}
+
+/** Timeouts and budget of a failover call (FamilyContext.policy; CHAINS.md "Timeouts"). */
+export interface FailoverPolicy {
+  /** First byte of every HTTP answer within this (ms). */
+  connectTimeoutMs?: number;
+  /** The whole call (every provider) within this (ms), on top of the request's budget. */
+  budgetMs?: number;
+  breaker?: BreakerOptions;
+}
+
+const requestDeadline = new AsyncLocalStorage<number>();
+/** Runs a request's work with a deadline every failover inside it respects (routes.ts). */
+export function withBudget<T>(ms: number, fn: () => T): T {
+  return requestDeadline.run(Date.now() + ms, fn);
+}
+
+const firstByte = new WeakMap<AbortSignal, number>();
 
 /** One page of a history listing: the opaque cursor of the previous page (null for the first) and its size. */
 export interface HistoryQuery {
@@ -90,8 +223,11 @@ export async function withTimeout<T>(
   ms: number,
   fn: (signal: AbortSignal) => Promise<T>,
   outer?: AbortSignal,
+  connectTimeoutMs?: number,
 ): Promise<T> {
   const ac = new AbortController();
+  const fb = connectTimeoutMs ?? (outer ? firstByte.get(outer) : undefined);
+  if (fb !== undefined) firstByte.set(ac.signal, fb);
   const onOuter = () => ac.abort(outer?.reason);
   outer?.addEventListener('abort', onOuter, { once: true });
   let timer: NodeJS.Timeout | undefined;
@@ -119,23 +255,55 @@ export interface FailoverResult<T> {
   attempts: Attempt[];
 }
 
+export interface FailoverOptions<T> {
+  log?: FailoverLog;
+  policy?: FailoverPolicy;
+  /** Checks the answer (bounds.ts): a thrown ProviderError makes it that provider's failure (next provider). */
+  check?: (value: T) => void;
+}
+
 /**
  * Tries `fn` on each provider in order until one succeeds. `what` names the call in errors ("balance", "history").
+ * Providers whose breaker is open are skipped (listed in the attempts with the failure that opened it) while another
+ * provider can answer; when all are open they are all tried.
  */
 export async function failover<P extends Provider, T>(
   chain: string,
   what: string,
   providers: readonly P[],
   fn: (p: P, signal: AbortSignal) => Promise<T>,
-  log?: FailoverLog,
+  opts: FailoverOptions<T> = {},
 ): Promise<FailoverResult<T>> {
   if (!providers.length)
     throw new ChainApiError(503, 'no_provider', `No valid API provider for ${what} on ${chain}`, { chain });
+  const { log, policy = {}, check } = opts;
+  const outer = requestDeadline.getStore();
+  const deadline = Math.min(outer ?? Infinity, policy.budgetMs ? Date.now() + policy.budgetMs : Infinity);
   const attempts: Attempt[] = [];
   let retryAfter: number | undefined;
+  const usable = providers.filter((p) => !breakerOf(p).isOpen);
+  // When every provider of this call is cooling down they are tried anyway: a lone provider is never locked out.
+  const lastResort = usable.length === 0;
   for (const p of providers) {
+    const breaker = breakerOf(p);
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      attempts.push({ provider: p.name, kind: 'timeout' }); // the request's budget is spent
+      continue;
+    }
+    if (!breaker.acquire() && !lastResort) {
+      attempts.push({ provider: p.name, ...(breaker.last ?? { kind: 'timeout' as const }) });
+      continue;
+    }
     try {
-      const value = await withTimeout(p.timeoutMs, (signal) => fn(p, signal));
+      const value = await withTimeout(
+        Math.min(p.timeoutMs, left),
+        (signal) => fn(p, signal),
+        undefined,
+        policy.connectTimeoutMs,
+      );
+      check?.(value);
+      breaker.success();
       return { value, provider: p.name, attempts };
     } catch (e) {
       const err = toProviderError(e);
@@ -145,7 +313,12 @@ export async function failover<P extends Provider, T>(
         ...(err.opts.status ? { status: err.opts.status } : {}),
       });
       if (err.opts.retryAfter) retryAfter = Math.max(retryAfter ?? 0, err.opts.retryAfter);
-      if (!err.skippable) throw finalError(chain, what, p.name, err, attempts);
+      if (!err.skippable) {
+        breaker.success();
+        throw finalError(chain, what, p.name, err, attempts);
+      }
+      breaker.failure(err, usable.some((q) => q !== p));
+      if (TRANSIENT.has(err.kind)) p.onFailure?.();
       log?.warn(
         { chain, what, provider: p.name, kind: err.kind, status: err.opts.status },
         `chain provider failed: ${err.message}`,
@@ -223,6 +396,8 @@ export interface HttpOptions {
   signal?: AbortSignal;
   /** Statuses returned to the caller instead of being classified (e.g. Blockbook's 400 with a JSON error). */
   pass?: readonly number[];
+  /** First-byte timeout of this request (ms); default: the call's connect timeout (FailoverPolicy). */
+  firstByteMs?: number;
 }
 
 /**
@@ -231,28 +406,46 @@ export interface HttpOptions {
  */
 export async function httpRequest(fetchFn: FetchFn, url: string, o: HttpOptions = {}): Promise<HttpAnswer> {
   let res: Response;
+  // The first byte (status line and headers) must come within the connect timeout.
+  const fbMs = o.firstByteMs ?? (o.signal ? firstByte.get(o.signal) : undefined);
+  const ac = new AbortController();
+  const onOuter = () => ac.abort(o.signal?.reason);
+  if (o.signal?.aborted) onOuter();
+  o.signal?.addEventListener('abort', onOuter, { once: true });
+  const timer =
+    fbMs !== undefined && Number.isFinite(fbMs)
+      ? setTimeout(
+          () => ac.abort(new ProviderError('timeout', `no answer started within ${fbMs} ms`)),
+          fbMs,
+        )
+      : undefined;
   try {
     res = await fetchFn(url, {
       method: o.method ?? 'GET',
       headers: { accept: 'application/json', ...o.headers },
       body: o.body,
-      signal: o.signal,
+      signal: ac.signal,
       redirect: 'error',
     });
   } catch (e) {
-    if (o.signal?.aborted) {
-      const r = o.signal.reason;
+    o.signal?.removeEventListener('abort', onOuter);
+    if (ac.signal.aborted) {
+      const r = ac.signal.reason as unknown;
       throw r instanceof ProviderError ? r : new ProviderError('timeout', 'request aborted');
     }
     const cause = (e as { cause?: { code?: string } }).cause?.code;
     throw new ProviderError('refused', `connection failed${cause ? ` (${cause})` : ''}`);
+  } finally {
+    clearTimeout(timer);
   }
   let text: string;
   try {
     text = await res.text();
   } catch {
-    if (o.signal?.aborted) throw new ProviderError('timeout', 'response body timed out');
+    if (ac.signal.aborted) throw new ProviderError('timeout', 'response body timed out');
     throw new ProviderError('refused', 'connection dropped while reading the answer');
+  } finally {
+    o.signal?.removeEventListener('abort', onOuter);
   }
   const status = res.status;
   if (o.pass?.includes(status)) return { status, text, headers: res.headers };
@@ -329,16 +522,45 @@ export function decodeCursor(c: string | undefined | null): Record<string, unkno
   }
 }
 
-/** Decimal coin amount (JSON number or string, ≤8 decimals, e.g. Bitcoin Core's 0.0001) → satoshi string. */
+/**
+ * Decimal coin amount (JSON number or string, e.g. Bitcoin Core's 0.0001) → smallest-unit string. A number is read
+ * from its shortest exact decimal form (JSON's own digits), never rounded: more than `decimals` decimals (a
+ * sub-satoshi amount) is a malformed answer.
+ */
 export function coinsToSats(v: number | string, decimals = 8): string {
-  const s = typeof v === 'number' ? v.toFixed(decimals) : v.trim();
+  let s = typeof v === 'number' ? String(v) : v.trim();
+  const e = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(s);
+  if (e && typeof v === 'number') {
+    // 1e-7 / 1.5e+21: shift the decimal point by hand.
+    const digits = e[2]! + (e[3] ?? '');
+    const point = e[2]!.length + Number(e[4]);
+    s =
+      point <= 0
+        ? `${e[1]}0.${'0'.repeat(-point)}${digits}`
+        : point >= digits.length
+          ? `${e[1]}${digits}${'0'.repeat(point - digits.length)}`
+          : `${e[1]}${digits.slice(0, point)}.${digits.slice(point)}`;
+  }
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
   if (!m) throw new ProviderError('malformed', `not a decimal amount: ${snippet(String(v), 40)}`);
-  const frac = (m[3] ?? '').padEnd(decimals, '0');
+  const frac = m[3] ?? '';
   if (frac.length > decimals && /[1-9]/.test(frac.slice(decimals)))
-    throw new ProviderError('malformed', `too many decimals: ${s}`);
-  const n = BigInt(m[2]!) * 10n ** BigInt(decimals) + BigInt(frac.slice(0, decimals) || '0');
+    throw new ProviderError('malformed', `more than ${decimals} decimals: ${snippet(s, 40)}`);
+  const n = BigInt(m[2]!) * 10n ** BigInt(decimals) + BigInt(frac.slice(0, decimals).padEnd(decimals, '0') || '0');
   return (m[1] ? -n : n).toString();
+}
+
+/**
+ * The providers that can go on from a history cursor (their `cursorKind` wrote it); all of them without a cursor.
+ * A cursor that does not decode, or that no configured provider kind wrote, is the client's error: 400.
+ */
+export function cursorProviders<P extends { cursorKind?: string }>(list: readonly P[], cursor: string | null): P[] {
+  if (!cursor) return [...list];
+  const c = decodeCursor(cursor);
+  const mine = c ? list.filter((p) => p.cursorKind === c.k) : [];
+  if (!mine.length)
+    throw new ChainApiError(400, 'bad_request', 'cursor is not one this chain returned (ask the first page again)');
+  return mine;
 }
 
 /** Serialises calls (e.g. Bitcoin Core's scantxoutset allows one scan at a time). */

@@ -134,6 +134,8 @@ describe('chain registry', () => {
           'https://u:p@host.example.com',
           'https://192.168.1.1',
           'https://fd00::1',
+          'https://LOCALHOST./rpc',
+          'https://[64:ff9b::7f00:1]',
         ],
       }),
     ).toEqual(['https://polygon-rpc.com']);
@@ -153,6 +155,9 @@ describe('chain registry', () => {
       'node.local',
       '0.0.0.0',
       '::ffff:127.0.0.1',
+      'LOCALHOST.',
+      '64:ff9b::7f00:1',
+      '[64:ff9b::127.0.0.1]',
     ])
       expect(isPrivateHost(h), h).toBe(true);
     for (const h of ['polygon-rpc.com', '8.8.8.8', '172.32.0.1', '2001:4860::8888'])

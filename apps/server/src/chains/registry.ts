@@ -16,8 +16,22 @@ import { FAMILIES, type FamilyId } from './families/index.js';
 
 /** Variables every family reads. */
 const CommonEnv = z.object({
-  CHAIN_PROVIDER_TIMEOUT_MS: int(100, 300_000).default(30_000),
+  /** One provider call (below the request budget, so a second provider still has time). */
+  CHAIN_PROVIDER_TIMEOUT_MS: int(100, 300_000).default(15_000),
+  /** First byte of every upstream HTTP answer. */
+  CHAIN_CONNECT_TIMEOUT_MS: int(50, 60_000).default(3_000),
+  /** A whole chain request, every provider included (the browser gives up at 30 s). */
+  CHAIN_REQUEST_BUDGET_MS: int(100, 300_000).default(25_000),
+  /** Fee lookups before the spec's preset/fallback tiers are served. */
+  CHAIN_FEES_BUDGET_MS: int(100, 60_000).default(5_000),
+  CHAIN_BREAKER_FAILURES: int(1, 100).default(3),
+  CHAIN_BREAKER_COOLDOWN_MS: int(100, 3_600_000).default(30_000),
 });
+
+/** The request budget the routes give every chain request (CHAIN_REQUEST_BUDGET_MS). */
+export function requestBudgetMs(env: Env): number {
+  return CommonEnv.parse(clean(env, Object.keys(CommonEnv.shape))).CHAIN_REQUEST_BUDGET_MS;
+}
 
 const familyGlobalKeys = (families: readonly Family[]) => [
   ...Object.keys(CommonEnv.shape),
@@ -51,6 +65,8 @@ export function checkChainEnv(env: Env, families: readonly Family[] = FAMILIES):
 export interface ChainRegistry<Id extends string = FamilyId> {
   /** The families it serves (their extra routes are registered by routes.ts). */
   readonly families: readonly Family[];
+  /** Deadline of one chain request (ms), every provider included. */
+  readonly budgetMs?: number;
   /** The facade of a chain, or undefined when the chain is not served. */
   get(chain: string): ChainFacade | undefined;
   list(): ChainSummary<Id>[];
@@ -80,6 +96,15 @@ export function createChainRegistry<Fam extends Family = (typeof FAMILIES)[numbe
     fetch: o.fetch,
     ...(o.log ? { log: o.log } : {}),
     timeoutMs: common.CHAIN_PROVIDER_TIMEOUT_MS,
+    policy: {
+      connectTimeoutMs: common.CHAIN_CONNECT_TIMEOUT_MS,
+      feesBudgetMs: common.CHAIN_FEES_BUDGET_MS,
+      breaker: {
+        failures: common.CHAIN_BREAKER_FAILURES,
+        cooldownMs: common.CHAIN_BREAKER_COOLDOWN_MS,
+        maxCooldownMs: Math.max(common.CHAIN_BREAKER_COOLDOWN_MS, 10 * common.CHAIN_BREAKER_COOLDOWN_MS),
+      },
+    },
   });
 
   type Served = { facade: ChainFacade; summary: ChainSummary<Fam['id']> };
@@ -146,6 +171,7 @@ export function createChainRegistry<Fam extends Family = (typeof FAMILIES)[numbe
 
   return {
     families,
+    budgetMs: common.CHAIN_REQUEST_BUDGET_MS,
     get(chain) {
       const sym = chain.toUpperCase();
       return current().get(sym)?.facade ?? onDemand(sym);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { HttpError, parseInput } from '../errors.js';
 import type { ChainFacade, ChainRoute, Family } from './facade.js';
-import { ChainApiError } from './failover.js';
+import { ChainApiError, withBudget } from './failover.js';
 import { ChainParam, IdParams, noStore } from './params.js';
 import { createChainRegistry, type ChainRegistry } from './registry.js';
 import type { ChainErrorBody } from './types.js';
@@ -48,6 +48,12 @@ export function registerChainRoutes(
         fetch: deps.fetch,
         env: opts.env,
         log: { warn: (obj, msg) => scope.log.warn(obj, msg) },
+      });
+    // Every chain request ends within the budget (below the browser's timeout), whatever its providers do.
+    const budget = registry.budgetMs;
+    if (budget)
+      scope.addHook('preHandler', (_req, _reply, done) => {
+        withBudget(budget, done);
       });
 
     scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {

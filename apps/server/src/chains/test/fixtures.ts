@@ -173,6 +173,9 @@ export const blockbook = {
 export const mempool = {
   recommended: { fastestFee: 21, halfHourFee: 13, hourFee: 8, economyFee: 4, minimumFee: 2 },
   outOfSync: 'Service Unavailable',
+  /** GET /block-height/0 (plain text): Bitcoin mainnet's genesis block. */
+  genesis: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f',
+  genesisTestnet4: '00000000da84f2bafbbc53dee25a72ae507ff4914b867c565be350b0da8bf043',
 };
 
 export const ADDRESS = '0x7667ff7ead9f5a7cf4a8e7b5d9ec8a1b2ca98c31';

@@ -57,6 +57,8 @@ export interface NftInfo {
 
 export interface EvmProvider extends Provider {
   readonly kind: 'rpc' | 'etherscan' | 'blockscan';
+  /** The `k` its history cursors carry (a cursor goes back to a provider of the kind that wrote it). */
+  readonly cursorKind?: string;
   getBalance?(address: string, signal: AbortSignal): Promise<string>;
   /** Next nonce, including pending transactions. */
   getNonce?(address: string, signal: AbortSignal): Promise<string>;

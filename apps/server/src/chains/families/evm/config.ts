@@ -25,6 +25,7 @@ import {
   type Env,
 } from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
+import { withBreaker } from '../../failover.js';
 import { EvmFacade, type EvmChainConfig } from './facade.js';
 import { createEtherscan } from './providers/etherscan.js';
 import { createEvmBlockScan } from './providers/evmBlockScan.js';
@@ -96,29 +97,36 @@ function evmChain(
   const timeoutMs = pc.TIMEOUT_MS ?? ctx.timeoutMs;
   if (!rpcUrls.length) return null;
   const rpcs = rpcUrls.map((u, i) =>
-    createEvmRpc({
-      name: opts.name && i === 0 ? opts.name : `rpc#${i + 1}`,
-      url: u,
-      fetch: ctx.fetch,
-      timeoutMs,
-      chainId,
-    }),
+    withBreaker(
+      createEvmRpc({
+        name: opts.name && i === 0 ? opts.name : `rpc#${i + 1}`,
+        url: u,
+        fetch: ctx.fetch,
+        timeoutMs,
+        chainId,
+      }),
+      ctx.policy.breaker,
+    ),
   );
   const explorerUrls = pc.EXPLORER?.includes('none')
     ? []
     : (pc.EXPLORER ??
       (opts.explorerDefault && ETHERSCAN_V2_CHAINS.has(sym) && g.ETHERSCAN_API_KEY ? [ETHERSCAN_V2] : []));
   const explorers = explorerUrls.map((u, i) =>
-    createEtherscan({
-      name: `explorer#${i + 1}`,
-      url: u,
-      ...(u.includes('/v2/') ? { chainId } : {}),
-      ...(pc.EXPLORER_KEY || (u.startsWith(ETHERSCAN_V2) && g.ETHERSCAN_API_KEY)
-        ? { apiKey: pc.EXPLORER_KEY ?? g.ETHERSCAN_API_KEY }
-        : {}),
-      fetch: ctx.fetch,
-      timeoutMs,
-    }),
+    withBreaker(
+      createEtherscan({
+        name: `explorer#${i + 1}`,
+        url: u,
+        ...(u.includes('/v2/') ? { chainId } : {}),
+        expectChainId: chainId,
+        ...(pc.EXPLORER_KEY || (u.startsWith(ETHERSCAN_V2) && g.ETHERSCAN_API_KEY)
+          ? { apiKey: pc.EXPLORER_KEY ?? g.ETHERSCAN_API_KEY }
+          : {}),
+        fetch: ctx.fetch,
+        timeoutMs,
+      }),
+      ctx.policy.breaker,
+    ),
   );
   const scanOn = pc.BLOCK_SCAN ?? opts.scan ?? false;
   const cfg: EvmChainConfig = {
@@ -127,16 +135,21 @@ function evmChain(
     ...(GAS_ORACLE_FIRST.has(sym) ? { gasOracleFirst: true } : {}),
     pool: createEvmRpcPool(rpcs, { healthTimeoutMs: g.CHAIN_HEALTH_TIMEOUT_MS }),
     explorers,
+    policy: ctx.policy,
     ...(scanOn
       ? {
-          scan: createEvmBlockScan({
-            name: 'block-scan',
-            url: rpcUrls[0]!,
-            fetch: ctx.fetch,
-            timeoutMs,
-            // the local chain is short: NFT transfers are searched from block 0
-            ...(opts.scan ? { nftFromBlock: 0 } : {}),
-          }),
+          scan: withBreaker(
+            createEvmBlockScan({
+              name: 'block-scan',
+              url: rpcUrls[0]!,
+              fetch: ctx.fetch,
+              timeoutMs,
+              chainId,
+              // the local chain is short: NFT transfers are searched from block 0
+              ...(opts.scan ? { nftFromBlock: 0 } : {}),
+            }),
+            ctx.policy.breaker,
+          ),
         }
       : {}),
   };

@@ -6,7 +6,15 @@
 import { z } from 'zod';
 import { parseInput } from '../../../errors.js';
 import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
-import { ChainApiError, failover, type FailoverLog, type Provider } from '../../failover.js';
+import {
+  ChainApiError,
+  cursorProviders,
+  failover,
+  type FailoverLog,
+  type FailoverOptions,
+  type FailoverPolicy,
+  type Provider,
+} from '../../failover.js';
 import { DEFAULT_HISTORY_PAGE, boolQ, cursor, hexTx, pageSize } from '../../params.js';
 import type {
   AccountInfo,
@@ -17,6 +25,7 @@ import type {
   TokenInfo,
 } from '../../types.js';
 import type { EvmProvider, NftHolding, NftSchema } from './backend.js';
+import { evmBounds } from './bounds.js';
 import {
   NFT_COLLECTIONS_PAGE,
   NFT_PAGE,
@@ -42,6 +51,8 @@ export interface EvmChainConfig {
   scan?: EvmProvider;
   /** /fees asks the explorer gas oracle before the RPCs (BSC, TBSC: spec 02 §7 "Explorer GET … gasoracle"). */
   gasOracleFirst?: boolean;
+  /** Timeouts, budgets, breaker (FamilyContext.policy); fee lookups use `feesBudgetMs`. */
+  policy?: FailoverPolicy & { feesBudgetMs?: number };
 }
 
 /** Node methods `POST /chains/:chain/rpc` forwards (reads, estimates, fee data, broadcast, receipts). */
@@ -96,6 +107,15 @@ export class EvmFacade implements ChainFacade {
     private readonly log?: FailoverLog,
   ) {}
 
+  /** Failover options: the log, the policy and the answer's bounds check (the one place answers are checked). */
+  private opts<T>(check?: (v: T) => void, policy = this.cfg.policy): FailoverOptions<T> {
+    return { ...(this.log ? { log: this.log } : {}), ...(policy ? { policy } : {}), ...(check ? { check } : {}) };
+  }
+
+  private get feesPolicy(): FailoverPolicy {
+    return { ...this.cfg.policy, budgetMs: this.cfg.policy?.feesBudgetMs ?? 5_000 };
+  }
+
   get chain(): string {
     return this.cfg.chain;
   }
@@ -122,10 +142,12 @@ export class EvmFacade implements ChainFacade {
     k: K,
     what: string,
     fn: (p: Has<EvmProvider, K>, s: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+    policy?: FailoverPolicy,
   ) {
     const list = having(await this.providers(), k);
     try {
-      const r = await failover(this.cfg.chain, what, list, fn, this.log);
+      const r = await failover(this.cfg.chain, what, list, fn, this.opts(check, policy));
       // The main RPC failed: check the RPCs again on the next call.
       if (r.attempts.length) this.cfg.pool.invalidate();
       return r;
@@ -146,9 +168,9 @@ export class EvmFacade implements ChainFacade {
 
   async accountOf(address: string, tokens: { discover: boolean; contracts: string[] }): Promise<AccountInfo> {
     const [balance, nonce, sent] = await Promise.all([
-      this.run('getBalance', 'balance', (p, s) => p.getBalance(address, s)),
-      this.run('getNonce', 'nonce', (p, s) => p.getNonce(address, s)),
-      this.run('getSentCount', 'transaction count', (p, s) => p.getSentCount(address, s)),
+      this.run('getBalance', 'balance', (p, s) => p.getBalance(address, s), evmBounds.balance),
+      this.run('getNonce', 'nonce', (p, s) => p.getNonce(address, s), evmBounds.nonce),
+      this.run('getSentCount', 'transaction count', (p, s) => p.getSentCount(address, s), evmBounds.txCount),
     ]);
     const info: AccountInfo & { tokensError?: { code: string; error: string } } = {
       chain: this.cfg.chain,
@@ -185,8 +207,11 @@ export class EvmFacade implements ChainFacade {
     }
     if (!contracts.length) return [];
     return (
-      await this.run('getTokenBalances', 'token balances', (p, s) =>
-        p.getTokenBalances(address, contracts, s),
+      await this.run(
+        'getTokenBalances',
+        'token balances',
+        (p, s) => p.getTokenBalances(address, contracts, s),
+        evmBounds.tokens,
       )
     ).value;
   }
@@ -194,17 +219,20 @@ export class EvmFacade implements ChainFacade {
   async tokenInfo(contracts: string[], address: string | undefined): Promise<TokenInfo[]> {
     return Promise.all(
       contracts.map(
-        async (c) => (await this.run('getTokenInfo', 'token', (p, s) => p.getTokenInfo(c, address, s))).value,
+        async (c) =>
+          (await this.run('getTokenInfo', 'token', (p, s) => p.getTokenInfo(c, address, s), evmBounds.token))
+            .value,
       ),
     );
   }
 
   async nonce(address: string): Promise<string> {
-    return (await this.run('getNonce', 'nonce', (p, s) => p.getNonce(address, s))).value;
+    return (await this.run('getNonce', 'nonce', (p, s) => p.getNonce(address, s), evmBounds.nonce)).value;
   }
 
   async gasLimit(tx: EvmCallRequest): Promise<string> {
-    return (await this.run('estimateGas', 'gas limit', (p, s) => p.estimateGas(tx, s))).value;
+    return (await this.run('estimateGas', 'gas limit', (p, s) => p.estimateGas(tx, s), evmBounds.gasLimit))
+      .value;
   }
 
   async fees(): Promise<FeeInfo> {
@@ -217,10 +245,16 @@ export class EvmFacade implements ChainFacade {
         ],
         'getFees',
       );
-      const r = await failover(this.cfg.chain, 'fees', list, (p, s) => p.getFees(s), this.log);
+      const r = await failover(
+        this.cfg.chain,
+        'fees',
+        list,
+        (p, s) => p.getFees(s),
+        this.opts(evmBounds.fees, this.feesPolicy),
+      );
       return { chain: this.cfg.chain, ...r.value, source: 'network', provider: r.provider };
     }
-    const r = await this.run('getFees', 'fees', (p, s) => p.getFees(s));
+    const r = await this.run('getFees', 'fees', (p, s) => p.getFees(s), evmBounds.fees, this.feesPolicy);
     return { chain: this.cfg.chain, ...r.value, source: 'network', provider: r.provider };
   }
 
@@ -232,7 +266,13 @@ export class EvmFacade implements ChainFacade {
       throw new ChainApiError(404, 'not_found', `no explorer gas oracle is configured for ${chain}`, {
         chain,
       });
-    const r = await failover(chain, 'gas oracle', list, (p, s) => p.getFees(s), this.log);
+    const r = await failover(
+      chain,
+      'gas oracle',
+      list,
+      (p, s) => p.getFees(s),
+      this.opts(evmBounds.fees, this.feesPolicy),
+    );
     return { chain, ...r.value, source: 'network', provider: r.provider };
   }
 
@@ -250,9 +290,9 @@ export class EvmFacade implements ChainFacade {
     const r = await failover(
       this.cfg.chain,
       'history',
-      having(list, 'getHistory'),
+      cursorProviders(having(list, 'getHistory'), cursor),
       (p, s) => p.getHistory(address, { cursor, pageSize }, s),
-      this.log,
+      this.opts(evmBounds.history),
     );
     return { ...r.value, provider: r.provider };
   }
@@ -280,7 +320,12 @@ export class EvmFacade implements ChainFacade {
     const chain = this.cfg.chain;
     if (!having(await this.providers(), 'getNftHoldings').length)
       throw new ChainApiError(404, 'not_found', `NFT listing is not available on ${chain}`, { chain });
-    const held = await this.run('getNftHoldings', 'NFTs', (p, s) => p.getNftHoldings(address, s));
+    const held = await this.run(
+      'getNftHoldings',
+      'NFTs',
+      (p, s) => p.getNftHoldings(address, s),
+      evmBounds.nfts,
+    );
     const groups = new Map<string, { contract: string; schemaName: NftSchema; items: NftHolding[] }>();
     for (const h of held.value) {
       const k = h.contract.toLowerCase();

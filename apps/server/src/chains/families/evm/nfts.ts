@@ -9,6 +9,7 @@
  *   are kept when they are `https://` or `data:image/…` (other schemes such as ipfs:// or http:// are dropped);
  *   traits come from `attributes`.
  */
+import { LruMap } from '../../lru.js';
 import {
   decodeAbiParameters,
   decodeFunctionResult,
@@ -287,14 +288,14 @@ export async function verifyNftHoldings(
 
 /** Contract and token metadata with batched eth_calls; cached for `ttlMs` (tokenURIs may change). */
 export function createNftInfoReader(t: RpcTransport, ttlMs = 10 * 60_000) {
-  const colCache = new Map<string, { at: number; v: NftCollectionInfo }>();
-  const tokCache = new Map<string, { at: number; v: NftTokenInfo }>();
-  const fresh = <V>(m: Map<string, { at: number; v: V }>, k: string) => {
+  // Bounded (LRU): a token's metadata may hold a 300 kB data: image, so at most 2000 tokens are kept.
+  const colCache = new LruMap<string, { at: number; v: NftCollectionInfo }>(5000);
+  const tokCache = new LruMap<string, { at: number; v: NftTokenInfo }>(2000);
+  const fresh = <V>(m: LruMap<string, { at: number; v: V }>, k: string) => {
     const e = m.get(k);
     return e && Date.now() - e.at < ttlMs ? e.v : undefined;
   };
-  const put = <V>(m: Map<string, { at: number; v: V }>, k: string, v: V) => {
-    if (m.size > 20_000) m.clear();
+  const put = <V>(m: LruMap<string, { at: number; v: V }>, k: string, v: V) => {
     m.set(k, { at: Date.now(), v });
   };
 

@@ -22,6 +22,8 @@ export type { HistoryQuery };
 
 export interface UtxoProvider extends Provider {
   readonly kind: 'blockbook' | 'bitcoinCore';
+  /** The `k` its history cursors carry (a cursor goes back to a provider of the kind that wrote it). */
+  readonly cursorKind?: string;
   getAccount?(q: XpubQuery, chain: string, signal: AbortSignal): Promise<AccountInfo>;
   getUtxos?(subject: UtxoSubject, confirmedOnly: boolean, signal: AbortSignal): Promise<Utxo[]>;
   getHistory?(

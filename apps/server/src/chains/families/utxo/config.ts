@@ -10,6 +10,7 @@ import { CHAINS, type ChainInfo } from '@secux-companion/core';
 import { z } from 'zod';
 import { chainTimeout, clean, httpUrl, int, none, perChainRaw, splitAuth, urlList } from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
+import { withBreaker } from '../../failover.js';
 import type { FeeProvider, UtxoProvider } from './backend.js';
 import { UtxoFacade } from './facade.js';
 import { createBitcoinCore } from './providers/bitcoinCore.js';
@@ -43,6 +44,21 @@ const MAINNET_MEMPOOL: Record<string, string> = {
   BTC: 'https://mempool.space/api',
   TBTC: 'https://mempool.space/testnet/api',
 };
+/**
+ * Maximum supply per coin (whole coins): no provider amount may exceed it (bounds.ts). DOGE has no cap (about
+ * 150 billion in 2025, 5 billion more a year): 10^12 leaves centuries of room.
+ */
+export const MAX_SUPPLY: Record<(typeof UTXO_SYMBOLS)[number], bigint> = {
+  BTC: 21_000_000n,
+  TBTC: 21_000_000n,
+  LTC: 84_000_000n,
+  BCH: 21_000_000n,
+  GRS: 105_000_000n,
+  DASH: 18_921_005n,
+  DGB: 21_000_000_000n,
+  DOGE: 1_000_000_000_000n,
+};
+
 /** The local profile's chain (localnet litecoind, regtest). */
 const LOCAL_SYMBOL = 'LTC';
 
@@ -50,6 +66,8 @@ export const UtxoGlobalEnv = z.object({
   BITCOIN_RPC_SCAN_RANGE: int(1, 10_000).default(100),
   BITCOIN_RPC_RESCAN_SINCE: int(0, 10_000_000_000).default(0),
   BITCOIN_RPC_MEMPOOL_MAX: int(0, 10_000_000).default(50_000),
+  BITCOIN_RPC_MAX_WALLETS: int(1, 10_000).default(50),
+  BITCOIN_RPC_NEW_WALLETS_PER_HOUR: int(0, 1_000_000).optional(),
   LOCAL_LTC_RPC_URL: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
   LOCAL_LTC_RPC_USER: z.string().optional(),
   LOCAL_LTC_RPC_PASSWORD: z.string().optional(),
@@ -86,7 +104,7 @@ function localNode(g: Global, localnet: unknown): LocalNode | undefined {
 function utxoChain(
   ctx: FamilyContext,
   g: Global,
-  sym: string,
+  sym: (typeof UTXO_SYMBOLS)[number],
   info: ChainInfo,
   pc: PerChain,
   node: LocalNode | undefined,
@@ -102,7 +120,7 @@ function utxoChain(
   const mempools = none(pc.MEMPOOL)
     ? []
     : (pc.MEMPOOL ?? (local ? [] : MAINNET_MEMPOOL[sym] ? [MAINNET_MEMPOOL[sym]!] : []));
-  const providers: UtxoProvider[] = [];
+  const list: UtxoProvider[] = [];
   let source: ChainSource = 'config';
   const coreOpts = {
     fetch: ctx.fetch,
@@ -112,9 +130,11 @@ function utxoChain(
     range: g.BITCOIN_RPC_SCAN_RANGE,
     rescanSince: g.BITCOIN_RPC_RESCAN_SINCE,
     mempoolMax: g.BITCOIN_RPC_MEMPOOL_MAX,
+    maxWallets: g.BITCOIN_RPC_MAX_WALLETS,
+    newWalletsPerHour: g.BITCOIN_RPC_NEW_WALLETS_PER_HOUR ?? 30,
   };
   if (isLocalChain && node && !pc.BITCOIN_RPC && !pc.BLOCKBOOK) {
-    providers.push(
+    list.push(
       createBitcoinCore({
         ...coreOpts,
         name: 'localnet-litecoind',
@@ -122,15 +142,17 @@ function utxoChain(
         user: node.rpcUser,
         password: node.rpcPassword,
         network: pc.NETWORK ?? 'regtest',
+        // the local test chain: every test run adds accounts
+        newWalletsPerHour: g.BITCOIN_RPC_NEW_WALLETS_PER_HOUR ?? 10_000,
       }),
     );
     source = 'local';
   }
   cores.forEach((u, i) =>
-    providers.push(createBitcoinCore({ ...coreOpts, name: `bitcoin-rpc#${i + 1}`, ...splitAuth(u) })),
+    list.push(createBitcoinCore({ ...coreOpts, name: `bitcoin-rpc#${i + 1}`, ...splitAuth(u) })),
   );
   blockbooks.forEach((u, i) =>
-    providers.push(
+    list.push(
       createBlockbook({
         name: `blockbook#${i + 1}`,
         url: u,
@@ -144,9 +166,13 @@ function utxoChain(
     ),
   );
   // Order: the localnet node, then the operator's own nodes (BITCOIN_RPC), then Blockbooks.
-  if (!providers.length) return null;
+  if (!list.length) return null;
+  const providers = list.map((p) => withBreaker(p, ctx.policy.breaker));
   const feeProviders: FeeProvider[] = mempools.map((u, i) =>
-    createMempool({ name: `mempool#${i + 1}`, url: u, fetch: ctx.fetch, timeoutMs }),
+    withBreaker(
+      createMempool({ name: `mempool#${i + 1}`, url: u, fetch: ctx.fetch, timeoutMs, network }),
+      ctx.policy.breaker,
+    ),
   );
   const fixed = info.fixedFee !== undefined ? Number(info.fixedFee) : undefined;
   const presets =
@@ -161,6 +187,8 @@ function utxoChain(
       feeTiers: presets,
       providers,
       feeProviders,
+      maxSats: MAX_SUPPLY[sym] * 10n ** BigInt(info.decimals),
+      policy: ctx.policy,
     },
     ctx.log,
   );

@@ -7,10 +7,20 @@
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../../errors.js';
 import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
-import { ChainApiError, failover, type FailoverLog, type Provider } from '../../failover.js';
+import {
+  ChainApiError,
+  breakerOf,
+  cursorProviders,
+  failover,
+  type FailoverLog,
+  type FailoverOptions,
+  type FailoverPolicy,
+  type Provider,
+} from '../../failover.js';
 import { DEFAULT_HISTORY_PAGE, cursor, hexTx, pageSize } from '../../params.js';
 import type { AccountInfo, FeeInfo, FeeTiers, HistoryPage, TxDetails, Utxo } from '../../types.js';
 import type { FeeProvider, UtxoProvider, UtxoSubject, XpubQuery } from './backend.js';
+import { utxoBounds } from './bounds.js';
 import { bipOfKey, isExtendedKey, type UtxoBip, type UtxoNetwork } from './xpub.js';
 
 type Has<P, K extends keyof P> = P & Required<Pick<P, K>>;
@@ -27,6 +37,10 @@ export interface UtxoChainConfig {
   feeTiers: FeeTiers<number>;
   providers: UtxoProvider[];
   feeProviders: FeeProvider[];
+  /** The coin's maximum supply in satoshi: no provider amount may exceed it (bounds.ts). */
+  maxSats: bigint;
+  /** Timeouts, budgets, breaker (FamilyContext.policy); fee lookups use `feesBudgetMs`. */
+  policy?: FailoverPolicy & { feesBudgetMs?: number };
 }
 
 /** Node methods `POST /chains/:chain/rpc` forwards (read-only queries, fee estimate, broadcast, tx checks). */
@@ -76,10 +90,19 @@ export class UtxoFacade implements ChainFacade {
   /** Hex without 0x, as the nodes take it. */
   readonly rawTx = hexTx.transform((h) => h.replace(/^0x/, ''));
 
+  private readonly bounds: ReturnType<typeof utxoBounds>;
+
   constructor(
     readonly cfg: UtxoChainConfig,
     private readonly log?: FailoverLog,
-  ) {}
+  ) {
+    this.bounds = utxoBounds({ maxSats: cfg.maxSats });
+  }
+
+  /** Failover options: the log, the policy and the answer's bounds check (the one place answers are checked). */
+  private opts<T>(check?: (v: T) => void, policy = this.cfg.policy): FailoverOptions<T> {
+    return { ...(this.log ? { log: this.log } : {}), ...(policy ? { policy } : {}), ...(check ? { check } : {}) };
+  }
 
   get chain(): string {
     return this.cfg.chain;
@@ -98,8 +121,9 @@ export class UtxoFacade implements ChainFacade {
     k: K,
     what: string,
     fn: (p: Has<UtxoProvider, K>, s: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
   ) {
-    return failover(this.cfg.chain, what, having(this.cfg.providers, k), fn, this.log);
+    return failover(this.cfg.chain, what, having(this.cfg.providers, k), fn, this.opts(check));
   }
 
   /** One address or an xpub account (`?bip=&gap=&addresses=used|derived`). */
@@ -113,12 +137,25 @@ export class UtxoFacade implements ChainFacade {
   }
 
   async accountOf(q: XpubQuery): Promise<AccountInfo> {
-    return (await this.run('getAccount', 'balance', (p, s) => p.getAccount(q, this.cfg.chain, s))).value;
+    return (
+      await this.run(
+        'getAccount',
+        'balance',
+        (p, s) => p.getAccount(q, this.cfg.chain, s),
+        this.bounds.account,
+      )
+    ).value;
   }
 
   async utxos(subject: UtxoSubject, confirmedOnly: boolean): Promise<Utxo[]> {
-    return (await this.run('getUtxos', 'unspent outputs', (p, s) => p.getUtxos(subject, confirmedOnly, s)))
-      .value;
+    return (
+      await this.run(
+        'getUtxos',
+        'unspent outputs',
+        (p, s) => p.getUtxos(subject, confirmedOnly, s),
+        this.bounds.utxos,
+      )
+    ).value;
   }
 
   history(id: string, query: unknown): Promise<HistoryPage> {
@@ -127,14 +164,18 @@ export class UtxoFacade implements ChainFacade {
   }
 
   async historyOf(subject: UtxoSubject, cursor: string | null, pageSize: number): Promise<HistoryPage> {
-    const r = await this.run('getHistory', 'history', (p, s) =>
-      p.getHistory(subject, { cursor, pageSize }, s),
+    const r = await failover(
+      this.cfg.chain,
+      'history',
+      cursorProviders(having(this.cfg.providers, 'getHistory'), cursor),
+      (p, s) => p.getHistory(subject, { cursor, pageSize }, s),
+      this.opts(this.bounds.history),
     );
     return { ...r.value, provider: r.provider };
   }
 
   async tx(txid: string): Promise<TxDetails> {
-    return (await this.run('getTx', 'transaction', (p, s) => p.getTx(txid, s))).value;
+    return (await this.run('getTx', 'transaction', (p, s) => p.getTx(txid, s), this.bounds.tx)).value;
   }
 
   async rawTxOf(txid: string): Promise<string> {
@@ -155,20 +196,33 @@ export class UtxoFacade implements ChainFacade {
   async fees(): Promise<FeeInfo> {
     const base = { chain: this.cfg.chain, unit: 'sat/vB' as const };
     if (this.cfg.feeSource === 'preset') return { ...base, tiers: this.cfg.feeTiers, source: 'preset' };
+    // The wrappers keep each provider's breaker and failure hook.
     const sources: (Provider & { tiers(s: AbortSignal): Promise<FeeTiers<number>> })[] = [
       ...this.cfg.feeProviders.map((p) => ({
         name: p.name,
         timeoutMs: p.timeoutMs,
+        breaker: breakerOf(p),
+        onFailure: () => p.onFailure?.(),
         tiers: (s: AbortSignal) => p.recommendedFees(s),
       })),
       ...having(this.cfg.providers, 'estimateFees').map((p) => ({
         name: p.name,
         timeoutMs: p.timeoutMs,
+        breaker: breakerOf(p),
+        onFailure: () => p.onFailure?.(),
         tiers: (s: AbortSignal) => p.estimateFees(s),
       })),
     ];
+    // Fee lookups have their own short budget: the spec's tiers are served within seconds when the sources fail.
+    const policy = { ...this.cfg.policy, budgetMs: this.cfg.policy?.feesBudgetMs ?? 5_000 };
     try {
-      const r = await failover(this.cfg.chain, 'fees', sources, (p, s) => p.tiers(s), this.log);
+      const r = await failover(
+        this.cfg.chain,
+        'fees',
+        sources,
+        (p, s) => p.tiers(s),
+        this.opts(this.bounds.fees, policy),
+      );
       return { ...base, tiers: r.value, source: 'network', provider: r.provider };
     } catch (e) {
       if (!(e instanceof ChainApiError)) throw e;

@@ -196,6 +196,7 @@ describe('EVM JSON-RPC contract', () => {
     s = await startServer(
       rpcHandler({
         eth_chainId: () => '0x1',
+        eth_getBlockByNumber: () => ({ number: '0x10', hash: `0x${'22'.repeat(32)}` }),
         eth_getBalance: () => '0xde0b6b3a7640000',
         eth_getTransactionCount: (p) => (p[1] === 'pending' ? '0x7' : '0x6'),
         eth_estimateGas: (p) =>

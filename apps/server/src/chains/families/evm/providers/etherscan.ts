@@ -20,6 +20,7 @@ import {
   validate,
   type FetchFn,
 } from '../../../failover.js';
+import { LruMap } from '../../../lru.js';
 import { nftKey } from '../nfts.js';
 import type { FeeInfo, TokenBalance, TokenInfo } from '../../../types.js';
 import { asciiOnly, evmRpcError } from './evmRpc.js';
@@ -87,6 +88,11 @@ export interface EtherscanOptions {
   timeoutMs: number;
   /** Token holdings page size (spec: 10000). */
   tokenPageSize?: number;
+  /**
+   * The chain it must serve: `proxy eth_chainId` is compared on the first call, every 10 minutes and after a
+   * failure (an explorer without that proxy action cannot be checked and is taken as it is).
+   */
+  expectChainId?: number;
 }
 
 /** gwei decimal string (possibly fractional) → wei string, extra digits truncated. */
@@ -97,9 +103,29 @@ export function gweiToWei(v: string): string {
 }
 
 export function createEtherscan(o: EtherscanOptions): EvmProvider {
-  const meta = new Map<string, { name: string; symbol: string; decimals: number }>();
+  const meta = new LruMap<string, { name: string; symbol: string; decimals: number }>(5000);
+  let checkedUntil = 0;
+
+  async function checkChain(signal: AbortSignal): Promise<void> {
+    if (o.expectChainId === undefined || Date.now() < checkedUntil) return;
+    const q = new URLSearchParams({
+      ...(o.chainId !== undefined ? { chainid: String(o.chainId) } : {}),
+      module: 'proxy',
+      action: 'eth_chainId',
+      ...(o.apiKey ? { apikey: o.apiKey } : {}),
+    });
+    const env = await getJson(o.fetch, `${o.url}?${q}`, z.union([ProxyEnvelope, Envelope]), 'explorer chain id', {
+      signal,
+    });
+    const r = typeof env.result === 'string' ? env.result : '';
+    if (/rate limit/i.test(r)) throw new ProviderError('rateLimited', r);
+    if (/^0x[0-9a-f]{1,16}$/i.test(r) && Number(BigInt(r)) !== o.expectChainId)
+      throw new ProviderError('wrongChain', `explorer serves chain id ${Number(BigInt(r))}, expected ${o.expectChainId}`);
+    checkedUntil = Date.now() + 10 * 60_000;
+  }
 
   async function call(params: Record<string, string>, signal: AbortSignal): Promise<unknown> {
+    await checkChain(signal);
     const q = new URLSearchParams({
       ...(o.chainId !== undefined ? { chainid: String(o.chainId) } : {}),
       ...params,
@@ -109,11 +135,8 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
     if (env.status === '1') return env.result;
     const text = typeof env.result === 'string' ? env.result : '';
     const msg = env.message ?? '';
-    if (
-      /^no (transactions|records) found/i.test(msg) ||
-      (Array.isArray(env.result) && env.result.length === 0)
-    )
-      return [];
+    // Only the explorer's own "nothing found" is an empty list; a NOTOK with [] is a failure, never "no history".
+    if (/^no (transactions|records|token transfers) found/i.test(msg)) return [];
     const all = `${msg} ${text}`;
     if (/rate limit/i.test(all)) throw new ProviderError('rateLimited', text || msg);
     if (/invalid api key|api key|chainid|too many invalid|query timeout|not supported/i.test(all))
@@ -128,6 +151,7 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
     params: Record<string, string>,
     signal: AbortSignal,
   ): Promise<unknown> {
+    await checkChain(signal);
     const q = new URLSearchParams({
       ...(o.chainId !== undefined ? { chainid: String(o.chainId) } : {}),
       module: 'proxy',
@@ -209,6 +233,8 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
     name: o.name,
     kind: 'etherscan',
     timeoutMs: o.timeoutMs,
+    cursorKind: 'etherscan',
+    onFailure: () => void (checkedUntil = 0),
 
     async getBalance(address, signal) {
       return validate(

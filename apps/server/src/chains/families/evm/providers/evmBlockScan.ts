@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { EvmProvider, HistoryQuery } from '../backend.js';
 import { mergeEvmHistory, type EvmTokenTransferLike, type EvmTxLike } from '../ops.js';
 import { ProviderError, decodeCursor, encodeCursor, validate, type FetchFn } from '../../../failover.js';
+import { LruMap } from '../../../lru.js';
 import { createNftInfoReader, nftCandidatesFromLogs, verifyNftHoldings } from '../nfts.js';
 import { erc20Info, rpcTransport } from './evmRpc.js';
 
@@ -84,6 +85,10 @@ export interface EvmBlockScanOptions {
   nftFromBlock?: number;
   /** Blocks per eth_getLogs range of the NFT search. Default 50000. */
   nftLogStep?: number;
+  /** Expected chain id (eth_chainId checked on the first call, every 10 minutes and after a failure). */
+  chainId?: number;
+  /** Blocks kept in memory (LRU). Default 20000. */
+  cacheBlocks?: number;
 }
 
 const pad = (a: string) => `0x${a.toLowerCase().replace(/^0x/, '').padStart(64, '0')}`;
@@ -91,14 +96,24 @@ const topicAddr = (t: string) => `0x${t.slice(-40)}`;
 const hex = (n: number) => `0x${n.toString(16)}`;
 
 export function createEvmBlockScan(o: EvmBlockScanOptions): EvmProvider {
-  const t = rpcTransport(o.fetch, o.url);
+  // A node answers a log search or a batch of blocks only when done: no first-byte limit, the call's timeout holds.
+  const t = rpcTransport(o.fetch, o.url, {}, Infinity);
   const step = o.step ?? 100;
   const maxBlocks = o.maxBlocksPerPage ?? 5000;
   const depth = o.confirmations ?? 6;
-  const cache = new Map<number, MinBlock>();
-  const tokenMeta = new Map<string, { symbol: string; name: string; decimals: number }>();
+  const cache = new LruMap<number, MinBlock>(o.cacheBlocks ?? 20_000);
+  const tokenMeta = new LruMap<string, { symbol: string; name: string; decimals: number }>(5000);
+  let checkedUntil = 0;
+
+  async function checkChain(signal: AbortSignal) {
+    if (o.chainId === undefined || Date.now() < checkedUntil) return;
+    const id = Number(BigInt(validate(hexQty, await t.call('eth_chainId', [], signal), 'eth_chainId')));
+    if (id !== o.chainId) throw new ProviderError('wrongChain', `node reports chain id ${id}, expected ${o.chainId}`);
+    checkedUntil = Date.now() + 10 * 60_000;
+  }
 
   async function tip(signal: AbortSignal): Promise<number> {
+    await checkChain(signal);
     return Number(BigInt(validate(hexQty, await t.call('eth_blockNumber', [], signal), 'eth_blockNumber')));
   }
 
@@ -128,7 +143,6 @@ export function createEvmBlockScan(o: EvmBlockScanOptions): EvmProvider {
           })),
         };
         if (mb.number <= latest - depth) {
-          if (cache.size > 200_000) cache.clear();
           cache.set(mb.number, mb);
         } else cache.delete(chunk[j]!);
         if (!cache.has(mb.number)) tmp.set(mb.number, mb);
@@ -187,6 +201,8 @@ export function createEvmBlockScan(o: EvmBlockScanOptions): EvmProvider {
     name: o.name,
     kind: 'blockscan',
     timeoutMs: o.timeoutMs,
+    cursorKind: 'scan',
+    onFailure: () => void (checkedUntil = 0),
 
     async getHistory(address, q: HistoryQuery, signal) {
       const c = decodeCursor(q.cursor);

@@ -3,10 +3,12 @@
  * eth_gasPrice, eth_feeHistory (3 blocks, percentiles 25/50/75 → low/medium/high), eth_call (ERC-20 name, symbol,
  * decimals, balanceOf, batched), eth_sendRawTransaction.
  *
- * RPC selection (spec 02 §4): {@link EvmRpcPool.ordered} posts eth_chainId to every RPC in parallel with a 3 s
- * timeout; the first healthy one (right chain id) is the main RPC and the others follow in the order they answered.
- * RPCs that failed the check (refused, hung, 5xx, garbage, wrong chain id) are skipped. When a call fails on the
- * main RPC it is retried on the next healthy one and the check runs again on the next call.
+ * RPC selection (spec 02 §4): {@link EvmRpcPool.ordered} checks every RPC in parallel with a 3 s timeout
+ * (eth_chainId, then a real read: the latest block); the first healthy one (right chain id) is the main RPC and the
+ * others follow in the order they answered. RPCs that failed the check (refused, hung, 5xx, garbage, wrong chain id)
+ * are skipped, and so are those whose circuit breaker is open (failover.ts: they failed real calls) while another
+ * RPC can answer. When a call fails on the main
+ * RPC it is retried on the next healthy one and the check runs again on the next call.
  */
 import {
   decodeFunctionResult,
@@ -21,6 +23,7 @@ import { z } from 'zod';
 import type { EvmProvider, RpcCall, RpcTransport } from '../backend.js';
 import {
   ProviderError,
+  breakerOf,
   httpRequest,
   parseJson,
   validate,
@@ -72,10 +75,13 @@ export function rpcTransport(
   fetchFn: FetchFn,
   url: string,
   headers: Record<string, string> = {},
+  /** First-byte timeout of its requests (default: the call's connect timeout; Infinity for heavy scans). */
+  firstByteMs?: number,
 ): RpcTransport {
   let id = 1;
   const post = async (body: unknown, signal: AbortSignal) => {
     const a = await httpRequest(fetchFn, url, {
+      ...(firstByteMs !== undefined ? { firstByteMs } : {}),
       method: 'POST',
       body: JSON.stringify(body),
       headers: { 'content-type': 'application/json', ...headers },
@@ -235,7 +241,10 @@ export interface EvmRpcOptions {
 
 export interface EvmRpcProvider extends EvmProvider {
   readonly transport: RpcTransport;
-  /** eth_chainId matches the configured chain id (else 'wrongChain'). */
+  /**
+   * eth_chainId matches the configured chain id (else 'wrongChain') and a real read answers: the latest block
+   * (an RPC that answers eth_chainId from a proxy's cache but not real calls is not healthy).
+   */
   healthCheck(signal: AbortSignal): Promise<void>;
 }
 
@@ -259,6 +268,12 @@ export function createEvmRpc(o: EvmRpcOptions): EvmRpcProvider {
       const id = Number(await qty('eth_chainId', [], signal));
       if (id !== o.chainId)
         throw new ProviderError('wrongChain', `RPC reports chain id ${id}, expected ${o.chainId}`);
+      const block = validate(
+        z.object({ number: hexQty, hash: hexData }),
+        await t.call('eth_getBlockByNumber', ['latest', false], signal),
+        'latest block',
+      );
+      if (BigInt(block.number) > 2n ** 53n) throw new ProviderError('malformed', 'impossible block number');
     },
     async getBalance(address, signal) {
       return (await qty('eth_getBalance', [address, 'latest'], signal)).toString();
@@ -338,6 +353,7 @@ function skipped(p: EvmRpcProvider, err: ProviderError): EvmProvider {
     name: p.name,
     kind: 'rpc',
     timeoutMs: p.timeoutMs,
+    breaker: breakerOf(p),
     getBalance: fail,
     getNonce: fail,
     getSentCount: fail,
@@ -371,6 +387,7 @@ function lazyChecked(p: EvmRpcProvider): EvmProvider {
     name: p.name,
     kind: 'rpc',
     timeoutMs: p.timeoutMs,
+    breaker: breakerOf(p),
     getBalance: wrap(p.getBalance!),
     getNonce: wrap(p.getNonce!),
     getSentCount: wrap(p.getSentCount!),

@@ -33,6 +33,7 @@ import {
   validate,
   type FetchFn,
 } from '../../../failover.js';
+import { LruMap } from '../../../lru.js';
 import type { AccountInfo, AddressEntry, FeeTiers, TxDetails, Utxo } from '../../../types.js';
 import { toUtxoOperation } from '../ops.js';
 import { accountOfKey, descriptorFor, toNodeVersion, type UtxoNetwork } from '../xpub.js';
@@ -139,6 +140,17 @@ export interface BitcoinCoreOptions {
    * account's watch-only wallet (listunspent) is asked instead.
    */
   mempoolMax?: number;
+  /**
+   * Watch-only wallets kept loaded (least recently used ones are unloaded; loaded again when asked). Default 50.
+   */
+  maxWallets?: number;
+  /**
+   * New watch-only wallets (each imports and rescans) created per hour; beyond it a new account is answered 429 with
+   * Retry-After (known accounts keep working). Default 30.
+   */
+  newWalletsPerHour?: number;
+  /** Accounts whose derived addresses are kept in memory. Default 1000. */
+  maxAccounts?: number;
 }
 
 interface Resolved {
@@ -151,6 +163,8 @@ interface Resolved {
 }
 
 const SATS = (v: number) => coinsToSats(v);
+/** Methods the node answers only when a long job is done (UTXO scan, import with rescan, wallet load). */
+const SLOW = new Set(['scantxoutset', 'importmulti', 'importdescriptors', 'loadwallet', 'createwallet']);
 
 export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
   /** Test helper: the wallet used for a subject. */
@@ -165,8 +179,11 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
   const mempoolMax = o.mempoolMax ?? 50_000;
   const scanMutex = new Mutex();
   const importMutex = new Mutex();
-  const resolved = new Map<string, Resolved>();
-  const imported = new Set<string>();
+  const resolved = new LruMap<string, Resolved>(o.maxAccounts ?? 1000);
+  /** Loaded and imported wallets by account key (LRU; evicted ones are unloaded from the node). */
+  const imported = new LruMap<string, string>(o.maxWallets ?? 50);
+  const created: number[] = [];
+  const perHour = o.newWalletsPerHour ?? 30;
   let checkedUntil = 0;
   let nextId = 1;
 
@@ -183,9 +200,16 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
     return new ProviderError('server', msg, { upstreamCode: code });
   }
 
-  async function post(body: unknown, wallet: string | undefined, signal: AbortSignal): Promise<unknown> {
+  async function post(
+    body: unknown,
+    wallet: string | undefined,
+    signal: AbortSignal,
+    slow = false,
+  ): Promise<unknown> {
     const url = wallet ? `${base}/wallet/${encodeURIComponent(wallet)}` : base;
     const a = await httpRequest(o.fetch, url, {
+      // The node answers a scan or an import only when it is done: no first-byte limit (the call's timeout holds).
+      ...(slow ? { firstByteMs: Infinity } : {}),
       method: 'POST',
       body: JSON.stringify(body),
       headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
@@ -217,7 +241,7 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
   ): Promise<T> {
     const env = validate(
       RpcEnvelope,
-      await post({ jsonrpc: '1.0', id: nextId++, method, params }, wallet, signal),
+      await post({ jsonrpc: '1.0', id: nextId++, method, params }, wallet, signal, SLOW.has(method)),
       'RPC answer',
     );
     if (env.error) throw rpcError(method, env.error.code, env.error.message);
@@ -257,6 +281,8 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
           ? info.chain === 'regtest'
           : ['test', 'testnet4', 'signet'].includes(info.chain);
     if (!ok) throw new ProviderError('wrongChain', `node is on '${info.chain}', expected ${o.network}`);
+    if (info.blocks < 0 || !Number.isSafeInteger(info.blocks))
+      throw new ProviderError('malformed', 'node reports an impossible height');
     checkedUntil = Date.now() + 10 * 60_000;
   }
 
@@ -338,9 +364,9 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
 
   /** Loads or creates the account's watch-only wallet and imports its descriptors once (with a rescan). */
   async function ensureWallet(r: Resolved, signal: AbortSignal): Promise<string> {
-    if (imported.has(r.key)) return r.wallet;
+    if (imported.get(r.key)) return r.wallet;
     return importMutex.run(async () => {
-      if (imported.has(r.key)) return r.wallet;
+      if (imported.get(r.key)) return r.wallet;
       try {
         await rpc('getwalletinfo', [], signal, r.wallet);
       } catch (e) {
@@ -351,6 +377,15 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
           if (!(e2 instanceof ProviderError) || (e2.opts.upstreamCode !== -18 && e2.opts.upstreamCode !== -4))
             throw e2;
           if (e2.opts.upstreamCode === -4 && !/not found|does not exist|path/i.test(e2.message)) throw e2;
+          // Anonymous requests must not run up the node: a bounded number of new wallets (rescans) per hour.
+          const now = Date.now();
+          while (created.length && created[0]! <= now - 3_600_000) created.shift();
+          if (created.length >= perHour)
+            throw new ProviderError('rateLimited', 'too many new accounts on this node; try again later', {
+              retryAfter: Math.ceil((created[0]! + 3_600_000 - now) / 1000),
+              health: false,
+            });
+          created.push(now);
           await rpc('createwallet', [r.wallet, true, true], signal);
         }
       }
@@ -397,7 +432,8 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
         const bad = res.find((x) => !x.success);
         if (bad) throw new ProviderError('server', `importmulti failed: ${bad.error?.message ?? 'unknown'}`);
       }
-      imported.add(r.key);
+      for (const [, wallet] of imported.set(r.key, r.wallet))
+        await rpc('unloadwallet', [wallet], signal).catch(() => undefined); // loaded again when asked
       return r.wallet;
     });
   }
@@ -618,6 +654,9 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
     name: o.name,
     kind: 'bitcoinCore',
     timeoutMs: o.timeoutMs,
+    cursorKind: 'core',
+    // After a failure the chain is checked again on the next call.
+    onFailure: () => void (checkedUntil = 0),
 
     async walletOf(subject) {
       const ac = new AbortController();

@@ -235,6 +235,9 @@ export function createBlockbook(o: BlockbookOptions): UtxoProvider {
     name: o.name,
     kind: 'blockbook',
     timeoutMs: o.timeoutMs,
+    cursorKind: 'blockbook',
+    // After a failure the chain is checked again on the next call (not trusted for the rest of the 10 minutes).
+    onFailure: () => void (checkedUntil = 0),
 
     async getAccount(q: XpubQuery, chain: string, signal): Promise<AccountInfo> {
       await checkChain(signal);
@@ -345,6 +348,10 @@ export function createBlockbook(o: BlockbookOptions): UtxoProvider {
       );
       const totalPages = d.totalPages ?? 1;
       const served = d.page ?? page;
+      // A page that should hold transactions by the answer's own count but holds none is a broken upstream.
+      const expected = Math.min(q.pageSize, Math.max(0, (d.txs ?? 0) - (page - 1) * q.pageSize));
+      if (served === page && expected > 0 && !(d.transactions ?? []).length)
+        throw new ProviderError('malformed', `history claims ${d.txs} transactions but lists none`);
       return {
         operations: served === page ? ops : [],
         cursor: served < totalPages && served === page ? encodeCursor({ k: 'blockbook', p: page + 1 }) : null,

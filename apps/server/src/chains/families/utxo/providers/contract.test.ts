@@ -213,14 +213,40 @@ describe('Blockbook v2 contract', () => {
 
 describe('mempool.space fee contract', () => {
   it('maps fastest/halfHour/hour to high/medium/low; 503 plain text is a server failure', async () => {
-    const s = await startServer(() => ({ body: fx.mempool.recommended }));
+    const s = await startServer((r) =>
+      r.path.endsWith('/block-height/0') ? { body: fx.mempool.genesis } : { body: fx.mempool.recommended },
+    );
     const m = createMempool({ name: 'm', url: `${s.url}/api`, fetch, timeoutMs: 5000 });
     expect(await m.recommendedFees(signal())).toEqual({ high: 21, medium: 13, low: 8 });
-    expect(s.requests[0]!.path).toBe('/api/v1/fees/recommended');
-    s.setHandler(() => ({ status: 503, body: fx.mempool.outOfSync }));
+    expect(s.requests.map((r) => r.path)).toEqual(['/api/block-height/0', '/api/v1/fees/recommended']);
+    s.setHandler((r) =>
+      r.path.endsWith('/block-height/0')
+        ? { body: fx.mempool.genesis }
+        : { status: 503, body: fx.mempool.outOfSync },
+    );
     expect(await kindOf(m.recommendedFees(signal()))).toBe('server');
-    s.setHandler(() => ({ body: { fastestFee: 'many' } }));
+    s.setHandler((r) =>
+      r.path.endsWith('/block-height/0') ? { body: fx.mempool.genesis } : { body: { fastestFee: 'many' } },
+    );
     expect(await kindOf(m.recommendedFees(signal()))).toBe('malformed');
+    await s.close();
+  });
+
+  it('chain check: the genesis block of another network is the wrong chain (checked again after a failure)', async () => {
+    const s = await startServer((r) =>
+      r.path.endsWith('/block-height/0') ? { body: fx.mempool.genesisTestnet4 } : { body: fx.mempool.recommended },
+    );
+    const main = createMempool({ name: 'm', url: `${s.url}/api`, fetch, timeoutMs: 5000 });
+    expect(await kindOf(main.recommendedFees(signal()))).toBe('wrongChain');
+    const test = createMempool({ name: 't', url: `${s.url}/api`, fetch, timeoutMs: 5000, network: 'test' });
+    expect(await test.recommendedFees(signal())).toEqual({ high: 21, medium: 13, low: 8 });
+    const checks = () => s.requests.filter((r) => r.path.endsWith('/block-height/0')).length;
+    const before = checks();
+    await test.recommendedFees(signal());
+    expect(checks()).toBe(before); // trusted for a while…
+    test.onFailure!();
+    await test.recommendedFees(signal());
+    expect(checks()).toBe(before + 1); // …but not after a failure
     await s.close();
   });
 });

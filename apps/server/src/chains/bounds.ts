@@ -1,0 +1,46 @@
+/**
+ * Bounds every provider answer must respect (issue 19): the families' bounds.ts apply these to each answer in ONE
+ * place (their facade's failover `check`). A value out of bounds is a malformed answer: the failover asks the next
+ * provider and the client never sees it.
+ */
+import { ProviderError } from './failover.js';
+import type { Operation } from './types.js';
+
+/** Counts, heights, indexes and sizes: JSON integers a client can hold exactly (≤ 2^53 - 1, below 2^64). */
+export const COUNT_MAX = Number.MAX_SAFE_INTEGER;
+
+export function outOfBounds(what: string, v: unknown): never {
+  const shown = typeof v === 'string' ? v.slice(0, 40) : String(v).slice(0, 40);
+  throw new ProviderError('malformed', `out of bounds: ${what} = ${shown}`);
+}
+
+/** A decimal integer string in [signed ? -max : 0, max]. */
+export function amount(v: unknown, max: bigint, what: string, signed = false): void {
+  if (typeof v !== 'string' || !(signed ? /^-?\d{1,90}$/ : /^\d{1,90}$/).test(v)) outOfBounds(what, v);
+  const n = BigInt(v);
+  if (n > max || n < (signed ? -max : 0n)) outOfBounds(what, v);
+}
+
+/** A non-negative integer count (JSON number). */
+export function count(v: unknown, what: string): void {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) outOfBounds(what, v);
+}
+
+export function optCount(v: unknown, what: string): void {
+  if (v !== undefined && v !== null) count(v, what);
+}
+
+/** History Operations: amounts within `max`, heights, times and sizes counts. */
+export function operations(ops: readonly Operation[], max: bigint): void {
+  for (const o of ops) {
+    amount(o.value, max, 'operation value');
+    amount(o.fee, max, 'operation fee');
+    optCount(o.blockHeight, 'block height');
+    optCount(o.time, 'time');
+    optCount(o.vsize, 'vsize');
+    optCount(o.nonce, 'nonce');
+    if (o.gasUsed !== undefined) amount(o.gasUsed, max, 'gas used');
+    if (o.gasPrice !== undefined) amount(o.gasPrice, max, 'gas price');
+    for (const c of [...o.senders, ...o.recipients]) amount(c.value, max, 'counterparty value');
+  }
+}
