@@ -72,7 +72,9 @@ export type { AppDeps, FetchFn } from './deps.js';
  * what the client itself put in the header sits further left and is never read. (Fastify's own numeric option trusts
  * nothing at all.) An address list is handed over as is (proxy-addr compiles it).
  */
-export function fastifyTrustProxy(tp: Config['trustProxy']): false | string[] | ((addr: string, i: number) => boolean) {
+export function fastifyTrustProxy(
+  tp: Config['trustProxy'],
+): false | string[] | ((addr: string, i: number) => boolean) {
   if (tp === false) return false;
   if ('hops' in tp) {
     const hops = tp.hops;
@@ -132,8 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRequest', (req, reply, done) => {
     for (const [k, v] of headerEntries) reply.header(k, v);
     // req.protocol reads X-Forwarded-Proto only when the peer is a trusted proxy (see fastifyTrustProxy).
-    if (config.hsts || req.protocol === 'https')
-      reply.header('strict-transport-security', HSTS_VALUE);
+    if (config.hsts || req.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
     done();
   });
 

@@ -277,8 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // no internet in local runs), on the host name `localhost` while the app is opened at 127.0.0.1: the
   // same server under another host name is another origin, so the app's origin checks are real.
   const standInBase = `http://localhost:${e.PORT}${BUY_STAND_IN_PATH}`;
-  const buyUrl =
-    e.BUY_WIDGET_URL ?? (local ? `${standInBase}/primary.html` : 'https://trade-ui.coinify.com');
+  const buyUrl = e.BUY_WIDGET_URL ?? (local ? `${standInBase}/primary.html` : 'https://trade-ui.coinify.com');
   const buy2Url =
     e.BUY_WIDGET2_URL ?? (local ? `${standInBase}/secondary.html` : 'https://buy-eu.secuxtech.com/widget');
   const hmacSecret = e.BUY_WIDGET_HMAC_SECRET ?? (local ? 'local-development-only-secret' : undefined);
@@ -298,7 +297,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', file: path.join(dataDir, 'wallet.sqlite') },
     webDist,
     corsOrigins: e.CORS_ORIGINS,
-    trustProxy: e.TRUST_PROXY === false || ('hops' in e.TRUST_PROXY && e.TRUST_PROXY.hops === 0) ? false : e.TRUST_PROXY,
+    trustProxy:
+      e.TRUST_PROXY === false || ('hops' in e.TRUST_PROXY && e.TRUST_PROXY.hops === 0)
+        ? false
+        : e.TRUST_PROXY,
     hsts: e.HSTS,
     csp: {
       frameAncestors: e.FRAME_ANCESTORS,
@@ -341,6 +343,7 @@ export function describeConfig(c: Config): string {
     `db=${c.db.kind === 'sqlite' ? `sqlite:${c.db.file}` : 'postgres'}`,
     `web=${c.webDist}`,
     `cors=${c.corsOrigins.length ? c.corsOrigins.join(',') : '(same-origin only)'}`,
+    `trustProxy=${c.trustProxy === false ? 'off' : 'hops' in c.trustProxy ? `${c.trustProxy.hops} hop(s)` : c.trustProxy.proxies.join(',')}`,
     `prices=${c.profile === 'local' ? 'local table' : 'coingecko'}`,
     `buyWidget=${c.buyWidget.hmacSecret ? 'configured' : 'NOT configured (BUY_WIDGET_HMAC_SECRET missing)'}`,
     `domains=${c.unstoppable.apiKey ? 'configured' : 'NOT configured (UD_API_KEY missing)'}`,
