@@ -107,7 +107,9 @@ describe('HSTS', () => {
 
   it('without a trusted proxy X-Forwarded-Proto is ignored; HSTS=true sends it always', async () => {
     const plain = await make({});
-    expect(hsts(await plain.inject({ url: '/api/config', headers: { 'x-forwarded-proto': 'https' } }))).toBeUndefined();
+    expect(
+      hsts(await plain.inject({ url: '/api/config', headers: { 'x-forwarded-proto': 'https' } })),
+    ).toBeUndefined();
     const always = await make({ HSTS: 'true' });
     expect(hsts(await always.inject({ url: '/api/config' }))).toMatch(/^max-age=/);
     expect(hsts(await always.inject({ url: '/nope' }))).toMatch(/^max-age=/);
