@@ -42,7 +42,7 @@ const WEB_POSTS = [
       feeRate: 2.5,
       relatedTx: hex64(9),
       result: 'err-08',
-      error: 'insufficient fee, rejecting replacement',
+      error: 'insufficient fee, rejecting replacement\n(code 66)',
     },
   },
   {
@@ -90,7 +90,7 @@ describe.each(BACKENDS)('txlog limits ($name)', (backend) => {
         ['context.to', { ...ok, context: { ...ok.context, to: 'x'.repeat(257) } }],
         ['context.amount', { ...ok, context: { ...ok.context, amount: '9'.repeat(81) } }],
         ['context.fee', { ...ok, context: { ...ok.context, fee: '1.5' } }],
-        ['context.error', { ...ok, context: { ...ok.context, error: 'e'.repeat(2001) } }],
+        ['context.error', { ...ok, context: { ...ok.context, error: 'e'.repeat(4001) } }],
         ['context.nonce', { ...ok, context: { ...ok.context, nonce: 2 ** 280 } }],
         ['context.kind', { ...ok, context: { ...ok.context, kind: { big: 'x'.repeat(100_000) } } }],
         ['context', { ...ok, context: { ...ok.context, blob: 'x'.repeat(200_000) } }],

@@ -15,12 +15,12 @@ import type { AppDeps } from '../deps.js';
 import { nowIso, type Db } from '../db/index.js';
 import { HttpError, parseInput } from '../errors.js';
 
-/** Printable text of at most `max` characters (no control characters). */
+/** Text of at most `max` characters, without control characters other than tab and line breaks. */
 const text = (max: number) =>
   z
     .string()
     .max(max, { message: `must be at most ${max} characters` })
-    .regex(/^[^\p{Cc}]*$/u, { message: 'must not contain control characters' });
+    .refine((v) => !/[^\P{Cc}\t\n\r]/u.test(v), { message: 'must not contain control characters' });
 /** A non-negative integer amount in the smallest unit, as decimal digits (2^256 has 78). */
 const units = z.string().regex(/^\d{1,80}$/, { message: 'must be a whole number (at most 80 digits)' });
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -51,7 +51,7 @@ const TxLogContext = z.strictObject({
     .optional(),
   result: z.enum(['state-010', 'err-08']).optional(),
   /** The node's words when the broadcast failed. */
-  error: text(2000).optional(),
+  error: text(4000).optional(),
 });
 
 const TxLogBody = z.strictObject({
