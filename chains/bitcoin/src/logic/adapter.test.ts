@@ -3,7 +3,7 @@ import { accountBasePath, type Bip } from '@secux-companion/core';
 import { createBitcoinAdapter, type BackendUtxo, type BitcoinBackend } from './adapter';
 import { AccountKeys } from './derive';
 import { toOperation } from './history';
-import { NETWORKS } from './networks';
+import { NETWORKS, type NetworkId } from './networks';
 import type { UtxoTx } from './types';
 import { accountXpub } from '../test-keys';
 import { fundedUtxo, signPlan } from '../test-sign';
@@ -74,6 +74,19 @@ describe('bitcoin adapter (in-memory backend)', () => {
     getAccounts: async () => saved,
   });
 
+  it('speed-up is offered where new sends signal RBF: BTC, TBTC and the local regtest (no public explorer there)', () => {
+    const on = (id: NetworkId) => createBitcoinAdapter(id, backend);
+    expect((['BTC', 'TBTC', 'LTC_REGTEST', 'LTC', 'DOGE'] as const).map((id) => on(id).capabilities.speedUp)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(on('LTC_REGTEST').network).toMatchObject({ rbf: true, local: true });
+    expect(on('LTC').network.local).toBe(false);
+  });
+
   it('discovers index 0 of the default bip, used accounts and the accounts saved on the device', async () => {
     const progress: string[] = [];
     const found = await adapter.discoverAccounts(device(), { onProgress: (p) => progress.push(`${p.bip}/${p.index}`) });
@@ -115,6 +128,17 @@ describe('bitcoin adapter (in-memory backend)', () => {
     expect(built.signRequest.inputs).toHaveLength(1); // the pending 9,000 is not spent
     expect(built.signRequest.inputs[0]!.txHex).toBe(raw[funded[0]!.txid]);
     expect(built.review.change?.path).toBe(`${path}/1/0`);
+    // The review table: recipient, amount, fee, change, total, then the fee rate in sat/vB.
+    const rows = adapter.reviewRows(built);
+    expect(rows.map((r) => r.labelKey)).toEqual([
+      'send.recipient',
+      'send.amountLabel',
+      'send.networkFee',
+      'send.change',
+      'send.total',
+      'send.feeMode',
+    ]);
+    expect(rows.at(-1)!.value).toEqual({ type: 'feeRate', value: 10, unit: 'sat/vB' });
     let progress = 0;
     const signature = await adapter.sign(
       { signBtc: async (_i, _o, opts) => (opts?.onProgress?.(1, 1), progress++, { rawTx: signPlan(built.unsigned) }) },

@@ -215,7 +215,8 @@ export function createBitcoinAdapter(
       readOnly: false,
       tokens: false,
       nfts: false,
-      speedUp: chain === 'BTC' || chain === 'TBTC',
+      // Where new sends signal BIP-125 (BTC, TBTC, the local regtest): see UtxoNetwork.rbf.
+      speedUp: network.rbf,
       multipleAddresses: true,
       staking: false,
     },
@@ -333,6 +334,10 @@ export function createBitcoinAdapter(
           ? [{ labelKey: 'send.change', value: { type: 'amount', value: r.change.amount, ...coin } } as ReviewRow]
           : []),
         { labelKey: 'send.total', value: { type: 'amount', value: r.total, ...coin } },
+        // The fee rate in sat/vB, which a speed-up is all about.
+        ...(r.feeRate !== undefined
+          ? [{ labelKey: 'send.feeMode', value: { type: 'feeRate', value: r.feeRate, unit: 'sat/vB' } } as ReviewRow]
+          : []),
       ];
     },
 

@@ -74,18 +74,18 @@ describe('buildSend → sign (bitcoinjs, test mnemonic) → finalize', () => {
     expect(final.vsize).toBeLessThanOrEqual(built.unsigned.vsize);
   });
 
-  it('local Litecoin regtest: rltc addresses, device sees the ltc1 form of the same script', () => {
+  it('local Litecoin regtest: rltc addresses, device sees the ltc1 form of the same script; sends signal RBF', () => {
     const ctx = context(84, [5_000_000n], { net: 'LTC_REGTEST', coin: 2 });
     const recipient = new AccountKeys(NETWORKS.LTC_REGTEST, accountXpub("m/84'/2'/0'", ALL_MNEMONIC), 84, "m/84'/2'/0'").receive(0).address;
     expect(recipient).toMatch(/^rltc1q/);
     const built = buildSend(ctx, { recipient, amount: 1_000_000n, feeRate: 2 });
-    expect(built.signRequest.options).toEqual({ coin: SECUX_COIN.LITECOIN });
+    expect(built.signRequest.options).toEqual({ coin: SECUX_COIN.LITECOIN, isRBF: true });
     const to = built.signRequest.outputs.to as { address: string };
     expect(to.address).toMatch(/^ltc1q/);
     expect(to.address.slice(4, 40)).not.toBe('');
     const final = finalizeSigned(built.unsigned, signPlan(built.unsigned));
     expect(final.fee).toBe(built.unsigned.fee);
-    expect(built.unsigned.rbf).toBe(false);
+    expect(built.unsigned.rbf).toBe(true);
   });
 
   it('finalize rejects a transaction that differs from the plan', () => {

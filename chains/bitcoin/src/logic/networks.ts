@@ -76,9 +76,14 @@ export interface UtxoNetwork {
   deviceNetwork: NetworkId;
   /** BCH-style SIGHASH_FORKID signing (the device needs no previous transactions). */
   forkId: boolean;
-  /** Default BIP-125 signalling of new sends. */
+  /**
+   * Default BIP-125 signalling of new sends; the family's speed-up (RBF / CPFP) is offered on these networks
+   * (BTC, TBTC, and the local regtest where the end-to-end tests speed sends up).
+   */
   rbf: boolean;
   testnet: boolean;
+  /** The local profile's chain (localnet): no public explorer. */
+  local: boolean;
 }
 
 const SEGWIT_BIPS: readonly Bip[] = [44, 49, 84];
@@ -87,8 +92,10 @@ const LEGACY_ONLY: readonly Bip[] = [44];
 const XPRV = 0x0488ade4;
 const TPRV = 0x04358394;
 
-function net(seed: Omit<UtxoNetwork, 'scriptHashAlt' | 'checksum' | 'txidHash' | 'forkId' | 'rbf' | 'testnet' | 'deviceNetwork'> &
-  Partial<UtxoNetwork>): UtxoNetwork {
+function net(
+  seed: Omit<UtxoNetwork, 'scriptHashAlt' | 'checksum' | 'txidHash' | 'forkId' | 'rbf' | 'testnet' | 'local' | 'deviceNetwork'> &
+    Partial<UtxoNetwork>,
+): UtxoNetwork {
   return {
     scriptHashAlt: [],
     checksum: 'sha256d',
@@ -96,6 +103,7 @@ function net(seed: Omit<UtxoNetwork, 'scriptHashAlt' | 'checksum' | 'txidHash' |
     forkId: false,
     rbf: false,
     testnet: false,
+    local: false,
     deviceNetwork: seed.id,
     ...seed,
   };
@@ -156,7 +164,9 @@ export const NETWORKS: Readonly<Record<NetworkId, UtxoNetwork>> = {
     wif: 0xef,
     secuxCoin: SECUX_COIN.LITECOIN,
     deviceNetwork: 'LTC',
+    rbf: true,
     testnet: true,
+    local: true,
   }),
   BCH: net({
     id: 'BCH',

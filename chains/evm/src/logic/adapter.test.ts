@@ -207,6 +207,14 @@ describe('EVM adapter: build, sign, finalize', () => {
       total: 10n ** 16n + 22n * G * 21_000n,
     });
     expect(built.details).toMatchObject({ l1Fee: 0n, feeTooHigh: false, nonceSource: 'backend' });
+    // No layer-1 fee on Ethereum: no layer-1 row.
+    expect(a.reviewRows(built).map((r) => r.labelKey)).toEqual([
+      'send.recipient',
+      'send.amountLabel',
+      'send.networkFee',
+      'send.feeMode',
+      'send.total',
+    ]);
     const sig = await a.sign(signer, built);
     const signed = a.finalize(built, sig);
     expect(signed.hash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -240,6 +248,17 @@ describe('EVM adapter: build, sign, finalize', () => {
       { intent: { kind: 'coin', to: RECIPIENT, amount: 0n }, feeMode: 'low', sendAll: true },
     );
     expect(built.details.l1Fee).toBe(5000n);
+    // The review shows the layer-1 fee right under the network fee, in the chain's coin.
+    const rows = a.reviewRows(built);
+    expect(rows.map((r) => r.labelKey)).toEqual([
+      'send.recipient',
+      'send.amountLabel',
+      'send.networkFee',
+      'evm.l1Fee',
+      'send.feeMode',
+      'send.total',
+    ]);
+    expect(rows[3]!.value).toEqual({ type: 'amount', value: 5000n, decimals: 18, symbol: 'ETH' });
     expect(built.unsigned.value).toBe(10n ** 18n - 21n * G * 21_000n - 5000n);
     expect(built.unsigned.chainId).toBe(10);
     expect(b.calls.some((c) => c.startsWith(`call:${L1_GAS_PRICE_ORACLE}:`))).toBe(true);

@@ -578,6 +578,10 @@ export function createEvmAdapter(
         { labelKey: 'send.recipient', value: { type: 'address', value: r.recipient } },
         { labelKey: 'send.amountLabel', value: { type: 'amount', value: r.amount, ...moved } },
         { labelKey: 'send.networkFee', value: { type: 'amount', value: r.fee, ...coin } },
+        // The layer-1 data fee of rollups (part of the network fee above), when the chain has one.
+        ...((b.details?.l1Fee ?? 0n) > 0n
+          ? [{ labelKey: 'evm.l1Fee', value: { type: 'amount', value: b.details.l1Fee, ...coin } } as ReviewRow]
+          : []),
         ...(r.feeRate !== undefined
           ? [{ labelKey: 'send.feeMode', value: { type: 'feeRate', value: r.feeRate, unit: 'Gwei' } } as ReviewRow]
           : []),
