@@ -38,7 +38,7 @@ export function getBitcoinChain(chain: ChainSymbol): Promise<BitcoinChain> {
         return {
           ...c,
           unit: { symbol: chain, decimals: info.decimals, digits: info.displayDigits },
-          local: c.networkId === 'LTC_REGTEST',
+          local: c.adapter.network.local,
         };
       });
     cache.set(chain, hit);

@@ -30,7 +30,7 @@ import { reviewTableRows } from '../../../send/reviewRows';
 import type { SendAccount } from '../../../send/types';
 import { useSendFlow } from '../../../send/useSendFlow';
 import { checkAmount, checkRecipient, feeRateOf } from './sendRules';
-import { bitcoinReviewRows, bitcoinSendPrompts, bitcoinSigning, rbfFlag } from './bitcoinFlow';
+import { bitcoinSendPrompts, bitcoinSigning } from './bitcoinFlow';
 
 /** A bitcoin-family account as the send flow sees it. */
 export function bitcoinSendAccount(a: AppAccount): SendAccount {
@@ -112,8 +112,8 @@ export function BitcoinSendModal({
   const draftOf = (sendAllDraft: boolean) => ({
     recipient: recipient.status === 'ok' ? recipient.address : ownAddress,
     ...(sendAllDraft ? { sendAll: true } : { amount: amount?.ok ? amount.value : 0n }),
+    // BIP-125 signalling is the network's default (the adapter's).
     feeRate: feeRate!,
-    rbf: rbfFlag(chain),
   });
   const sendAllPreview = useQuery({
     queryKey: [
@@ -224,7 +224,7 @@ export function BitcoinSendModal({
       canContinue={canContinue}
       onContinue={onContinue}
       reviewRows={(built) =>
-        reviewTableRows(t, bitcoinReviewRows(chain.adapter, built), {
+        reviewTableRows(t, chain.adapter.reviewRows(built), {
           coin: { symbol: coin, digits: chain.unit.digits },
           price,
           currencySymbol: currency.symbol,

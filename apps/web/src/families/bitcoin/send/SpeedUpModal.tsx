@@ -23,7 +23,7 @@ import { reviewTableRows } from '../../../send/reviewRows';
 import { usePrice } from '../../../accounts/usePrice';
 import { feeLimitPrompt } from '../../../send/txFlow';
 import { useSendFlow } from '../../../send/useSendFlow';
-import { bitcoinReviewRows, bitcoinSigning } from './bitcoinFlow';
+import { bitcoinSigning } from './bitcoinFlow';
 import { bitcoinSendAccount } from './SendModal';
 import { checkSpeedUpFee, originalFeeRate, rbfMinimum, suggestedRange } from './speedUpRules';
 
@@ -160,7 +160,7 @@ export function SpeedUpModal({
       canContinue={!!check?.ok && !recipientMissing}
       onContinue={onContinue}
       reviewRows={(built) =>
-        reviewTableRows(t, bitcoinReviewRows(chain.adapter, built), {
+        reviewTableRows(t, chain.adapter.reviewRows(built), {
           coin: { symbol: account.chain, digits: chain.unit.digits },
           price,
           currencySymbol: currency.symbol,

@@ -1,22 +1,13 @@
 /**
  * The bitcoin family's part of the one send flow (send and speed-up): signing and broadcast through its
- * adapter, the transaction-log context, its fee prompts and review rows.
+ * adapter, the transaction-log context and its fee prompts (the review rows are the adapter's).
  */
 import { customFeeNeedsConfirmation, type FeeMode, type FeeTiers } from '@secux-companion/core';
 import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
 import type { BitcoinChain } from '../../../chains/bitcoin';
-import type { ReviewRow } from '@secux-companion/chain-common';
 import { broadcastWith, feeLimitPrompt, signWith } from '../../../send/txFlow';
 import type { FeePromptCheck, SendFlowFamily } from '../../../send/useSendFlow';
 import type { SendAccount } from '../../../send/types';
-
-/**
- * BIP-125 signalling of a new send: the network's default (BTC/TBTC), and on the local Litecoin regtest,
- * where the end-to-end tests speed sends up.
- */
-export function rbfFlag(chain: Pick<BitcoinChain, 'networkId'> & { adapter: { network: { rbf: boolean } } }): boolean {
-  return chain.adapter.network.rbf || chain.networkId === 'LTC_REGTEST';
-}
 
 /** Sign (one device signature per input), broadcast and log, through the bitcoin adapter. */
 export function bitcoinSigning(
@@ -58,14 +49,4 @@ export function bitcoinSendPrompts(
     },
     (built) => feeLimitPrompt(account.chain, built.review.fee),
   ];
-}
-
-/**
- * Review rows: the adapter's (recipient, amount, fee, change, total) and the fee rate in sat/vB, which the
- * speed-up is all about.
- */
-export function bitcoinReviewRows(adapter: BitcoinChain['adapter'], built: BtcBuiltTransaction): ReviewRow[] {
-  const rows = adapter.reviewRows(built);
-  if (built.review.feeRate === undefined || rows.some((r) => r.value.type === 'feeRate')) return rows;
-  return [...rows, { labelKey: 'send.feeMode', value: { type: 'feeRate', value: built.review.feeRate, unit: 'sat/vB' } }];
 }

@@ -3,9 +3,9 @@ import type { Operation } from '@secux-companion/chain-common';
 import { checkSpeedUpFee, originalFeeRate, rbfMinimum, speedUpKindFor, suggestedRange } from './speedUpRules';
 
 const tiers = { high: 30, medium: 20, low: 10 };
-const btc = { networkId: 'BTC', adapter: { chain: 'BTC' } };
-const ltcMain = { networkId: 'LTC', adapter: { chain: 'LTC' } };
-const ltcLocal = { networkId: 'LTC_REGTEST', adapter: { chain: 'LTC' } };
+// Where speed-up is offered is the adapter's capability (chain-bitcoin: BTC, TBTC, the local regtest).
+const btc = { adapter: { capabilities: { speedUp: true } } };
+const ltcMain = { adapter: { capabilities: { speedUp: false } } };
 
 function op(p: Partial<Operation>): Operation {
   return {
@@ -45,9 +45,9 @@ describe('speed up', () => {
   it('a transaction that does not signal RBF gets CPFP', () => {
     expect(speedUpKindFor(op({ rbf: false }), btc, 'V20')).toBe('cpfp');
   });
-  it('offered on BTC and the local Litecoin regtest, not on mainnet LTC', () => {
+  it("offered only where the adapter's capabilities say speedUp", () => {
     expect(speedUpKindFor(op({}), ltcMain, 'V20')).toBeNull();
-    expect(speedUpKindFor(op({}), ltcLocal, 'V20')).toBe('rbf');
+    expect(speedUpKindFor(op({ direction: 'in', isOwnTransaction: false }), ltcMain, 'V20')).toBeNull();
   });
   it('fee formulas: RBF minimum = original rate + network rate; suggested range rounded up', () => {
     expect(originalFeeRate(op({}))).toBe(10);

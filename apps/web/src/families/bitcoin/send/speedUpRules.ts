@@ -1,19 +1,21 @@
 /**
  * Speed-up (spec 01 §4 "Speed-up (BTC)"): RBF for the account's own pending outgoing transaction,
- * CPFP otherwise (spending its own outputs); no RBF on C20. Offered on BTC/TBTC, and on the local
- * Litecoin regtest where the end-to-end tests exercise it (issue 7).
+ * CPFP otherwise (spending its own outputs); no RBF on C20. Offered where the adapter says so
+ * (capabilities.speedUp: BTC/TBTC, and the local Litecoin regtest where the end-to-end tests exercise it).
  */
 import type { Operation } from '@secux-companion/chain-common';
 import { chooseSpeedUp, paidFeeRate, rbfFeeFloor, type SpeedUpKind } from '@secux-companion/chain-bitcoin';
 import { isCpfpFeeTooLow, suggestedAverageFeeRange, validateFeeInput, type FeeTiers, type Issue } from '@secux-companion/core';
 
-export function speedUpOffered(chain: { networkId: string; adapter: { chain: string } }): boolean {
-  return chain.adapter.chain === 'BTC' || chain.adapter.chain === 'TBTC' || chain.networkId === 'LTC_REGTEST';
+type SpeedUpChain = { adapter: { capabilities: { speedUp: boolean } } };
+
+export function speedUpOffered(chain: SpeedUpChain): boolean {
+  return chain.adapter.capabilities.speedUp;
 }
 
 export function speedUpKindFor(
   op: Operation,
-  chain: { networkId: string; adapter: { chain: string } },
+  chain: SpeedUpChain,
   deviceType: string | null | undefined,
 ): SpeedUpKind | null {
   if (!speedUpOffered(chain)) return null;

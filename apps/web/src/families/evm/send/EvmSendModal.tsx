@@ -34,7 +34,7 @@ import { FeeModeControl } from '../../../send/SendSteps';
 import { SendFlowModal } from '../../../send/SendFlowModal';
 import { useSendFlow } from '../../../send/useSendFlow';
 import { reviewTableRows } from '../../../send/reviewRows';
-import { evmReviewRows, evmSendPrompts, evmSigning } from './evmFlow';
+import { evmSendPrompts, evmSigning } from './evmFlow';
 
 /** What is sent: the coin, one of the enabled tokens (chosen in the form) or an NFT from the asset modal. */
 export type SendAsset =
@@ -311,7 +311,7 @@ export function EvmSendModal({
       canContinue={canContinue}
       onContinue={onContinue}
       reviewRows={(built) =>
-        reviewTableRows(t, evmReviewRows(chain.adapter, built), {
+        reviewTableRows(t, chain.adapter.reviewRows(built), {
           coin: { symbol: chain.unit.symbol, digits: chain.unit.digits },
           price,
           currencySymbol: currency.symbol,

@@ -7,7 +7,6 @@
  */
 import { customFeeNeedsConfirmation, type FeeMode } from '@secux-companion/core';
 import { tierPrice, type EvmBuiltTransaction, type EvmFeeTiers } from '@secux-companion/chain-evm';
-import type { ReviewRow } from '@secux-companion/chain-common';
 import type { EvmChain } from '../../../chains/evm';
 import { broadcastWith, feeLimitPrompt, signWith } from '../../../send/txFlow';
 import type { FeePromptCheck, SendFlowFamily } from '../../../send/useSendFlow';
@@ -47,16 +46,4 @@ export function evmSendPrompts(
     },
     (built) => feeLimitPrompt(chain.spec.symbol, built.review.fee),
   ];
-}
-
-/** Review rows: the adapter's, and the layer-1 fee when the chain has one. */
-export function evmReviewRows(adapter: EvmChain['adapter'], built: EvmBuiltTransaction): ReviewRow[] {
-  const rows = adapter.reviewRows(built);
-  if (built.details.l1Fee <= 0n) return rows;
-  const fee = rows.findIndex((r) => r.labelKey === 'send.networkFee');
-  const l1: ReviewRow = {
-    labelKey: 'evm.l1Fee',
-    value: { type: 'amount', value: built.details.l1Fee, decimals: adapter.asset.decimals, symbol: adapter.asset.symbol },
-  };
-  return [...rows.slice(0, fee + 1), l1, ...rows.slice(fee + 1)];
 }
