@@ -398,7 +398,8 @@ describe.each(KINDS)('failure modes: $name', (k) => {
   it.each(modes)('%s: alone → error status (never the bad value); before a healthy one → its value', async (mode) => {
     const bad = await badUrl(k.bad(mode), mode);
     // The explorer kind needs an RPC to serve the chain (history comes from the explorers only).
-    const rpc = k.name === 'explorer' ? { CHAIN_ETH_RPC: (await serve(evmNode())).url } : {};
+    const rpc: Record<string, string> =
+      k.name === 'explorer' ? { CHAIN_ETH_RPC: (await serve(evmNode())).url } : {};
     const url = mode === 'emptyHistoryLie' ? (k.historyUrl ?? k.url) : k.url;
     const served = mode === 'emptyHistoryLie' && k.historyUrl ? (b: any) => b.operations?.length : k.served;
     const value = mode === 'emptyHistoryLie' && k.historyUrl ? fx.blockbook.xpubTxs.transactions.length : k.value;
