@@ -25,8 +25,6 @@ import {
 
 export type { FetchLike };
 
-/** History page size asked of the server (spec 01 §9): core's one rule. */
-export const HISTORY_PAGE = HISTORY_PAGE_SIZE;
 /** Spec 01 §9: backend timeout 30 s. */
 export const BACKEND_TIMEOUT_MS = 30_000;
 
@@ -38,7 +36,7 @@ export const ROUTES = {
   account: (chain: string, xpub: string, bip: Bip) => `/chains/${enc(chain)}/xpub/${enc(xpub)}?bip=${bip}`,
   utxos: (chain: string, xpub: string, bip: Bip) => `/chains/${enc(chain)}/utxo/${enc(xpub)}?bip=${bip}`,
   history: (chain: string, xpub: string, bip: Bip, cursor: string | null) =>
-    `/chains/${enc(chain)}/history/${enc(xpub)}?bip=${bip}&pageSize=${HISTORY_PAGE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+    `/chains/${enc(chain)}/history/${enc(xpub)}?bip=${bip}&pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
   rawTx: (chain: string, txid: string) => `/chains/${enc(chain)}/tx/${enc(txid)}/raw`,
   fees: (chain: string) => `/chains/${enc(chain)}/fees`,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,

@@ -31,9 +31,6 @@ import {
 /** Upper bound on NFT pages read (50 × 200 = 10 000 NFTs) so a server that always says hasMore cannot loop. */
 export const NFT_MAX_PAGES = 200;
 
-/** History page size asked of the server (spec 01 §9): core's one rule. */
-export const HISTORY_PAGE = HISTORY_PAGE_SIZE;
-
 const enc = encodeURIComponent;
 
 export const ROUTES = {
@@ -44,7 +41,7 @@ export const ROUTES = {
   tokens: (chain: string, address: string, contracts: readonly string[]) =>
     `/chains/${enc(chain)}/tokens?address=${enc(address)}&contracts=${contracts.map(enc).join(',')}`,
   history: (chain: string, address: string, cursor: string | null) =>
-    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
   rpc: (chain: string) => `/chains/${enc(chain)}/rpc`,
   /** Not served yet (see API.md): NFTs held by an address. */
