@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { deviceInfo } from '../state/deviceInfo';
-import { sendAllowed } from './sendGate';
+import { featureAvailable, sendAllowed } from './sendGate';
 
 describe('send firmware gate (2.9)', () => {
   it('blocks sending below MCU 2.9 and says which version is needed', () => {
@@ -19,5 +19,16 @@ describe('send firmware gate (2.9)', () => {
     deviceInfo.set({ mcuVersion: '1.5', seVersion: '1.97', deviceType: 'C20' });
     expect(sendAllowed(alert)).toBe(true);
     expect(alert).not.toHaveBeenCalled();
+  });
+});
+
+describe('feature gates of the connected device', () => {
+  it('NFTs need MCU 2.20 (2.12 to 2.19 have none; compared numerically); C20 is exempt', () => {
+    const v = (mcuVersion: string, deviceType = 'V20') => ({ mcuVersion, seVersion: '1.97', deviceType });
+    expect(featureAvailable('nft', v('2.12'))).toBe(false);
+    expect(featureAvailable('nft', v('2.19'))).toBe(false);
+    expect(featureAvailable('nft', v('2.20'))).toBe(true);
+    expect(featureAvailable('nft', v('2.30'))).toBe(true);
+    expect(featureAvailable('nft', v('2.12', 'C20'))).toBe(true);
   });
 });

@@ -13,6 +13,8 @@ import { verifyAddressOnDevice } from '../../device/actions';
 import { EXTERNAL_LINK_PROPS } from '../../lib/links';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
+import { featureAvailable } from '../../accounts/sendGate';
+import { useDeviceInfo } from '../../state/deviceInfo';
 import type { EvmAccount } from '../../evm/account';
 import { assertEvmAccountDeletable, evmAccountName, evmDeleteBlock, nextEvmAccountIndex } from '../../evm/naming';
 import { NftTab } from '../../evm/NftTab';
@@ -140,6 +142,8 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
   usePage({ chain, account, openSend }) {
     const { t } = useTranslation();
     const tokens = useAccountTokens(chain, account);
+    // NFTs need MCU 2.20 (spec 01 §5): below it there is no NFT tab, the only place an NFT send starts.
+    const nftFirmware = useDeviceInfo((s) => featureAvailable('nft', s));
     const explorer = added(chain) && !chain.local ? chain.adapter.explorer.address(account.address) : undefined;
     return {
       actions: explorer && (
@@ -172,7 +176,7 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
             />
           ),
         },
-        ...(hasNftTab(chain.spec.symbol)
+        ...(hasNftTab(chain.spec.symbol) && nftFirmware
           ? [
               {
                 value: 'nfts',

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { renderUi, setupUiTests } from '../../test/ui';
@@ -6,6 +6,7 @@ import type { EvmChain } from '../../chains/evm';
 import type { EvmAccount } from '../../evm/account';
 import { AccountPage } from '../../accounts/AccountInformation';
 import { showAccounts } from '../../accounts/store';
+import { deviceInfo, initialDeviceInfo } from '../../state/deviceInfo';
 import { family } from './index';
 
 // The tabs' own content (device token list, explorer calls) and the send flow are not under test here.
@@ -20,6 +21,7 @@ vi.mock('../../accounts/history/HistoryTab', () => ({ HistoryTab: () => null }))
 vi.mock('./send/EvmSendModal', () => ({ EvmSendModal: () => null }));
 
 setupUiTests();
+afterEach(() => deviceInfo.set(initialDeviceInfo));
 
 const account: EvmAccount = {
   id: 'a1',
@@ -72,5 +74,18 @@ describe('EVM account page tabs (the shared page with the EVM family slots)', ()
     expect(screen.getByTestId('account-explorer').getAttribute('href')).toBe(`https://explorer.example/address/${account.address}`);
     expect(screen.getByTestId('account-send')).toBeTruthy();
     expect(screen.getByTestId('account-receive')).toBeTruthy();
+  });
+
+  it('NFTs need MCU 2.20: ETH shows the NFTs tab from 2.20, not on 2.12 to 2.19 (C20 exempt)', () => {
+    deviceInfo.set({ mcuVersion: '2.19', seVersion: '1.97', deviceType: 'V20' });
+    show(chainOf('ETH', 'ETH'));
+    expect(screen.getByTestId('tab-tokens')).toBeTruthy();
+    expect(screen.queryByTestId('tab-nfts')).toBeNull();
+  });
+
+  it('ETH on MCU 2.20 has the NFTs tab', () => {
+    deviceInfo.set({ mcuVersion: '2.20', seVersion: '1.97', deviceType: 'V20' });
+    show(chainOf('ETH', 'ETH'));
+    expect(screen.getByTestId('tab-nfts')).toBeTruthy();
   });
 });
