@@ -206,6 +206,11 @@ describe('chain registry', () => {
     expect(explorerTxUrl('ADA', 'x')).toBeUndefined();
   });
 
+  it('TETH is Sepolia (chain id 11155111, its explorer): Goerli (5) is shut down', () => {
+    expect(CHAINS.TETH.chainId).toBe(11155111);
+    expect(explorerTxUrl('TETH', '0xabc')).toBe('https://sepolia.etherscan.io/tx/0xabc');
+  });
+
   it('guards chain symbols', () => {
     expect(isChainSymbol('BTC')).toBe(true);
     expect(isChainSymbol('btc')).toBe(false);

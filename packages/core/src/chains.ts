@@ -177,6 +177,7 @@ export const EVM_NETWORK_IDS = {
   ropsten: 3,
   rinkeby: 4,
   goerli: 5,
+  sepolia: 11155111,
   kovan: 42,
   bsc: 56,
   bscTestnet: 97,
@@ -387,13 +388,14 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     name: 'Ethereum Testnet',
     family: 'evm',
     coinType: 60,
-    chainId: EVM_NETWORK_IDS.goerli, // (not in spec which testnet; goerli is the newest id the spec names)
+    // Sepolia: the spec does not name the testnet and Goerli (5) is shut down, so TETH is Ethereum's live testnet.
+    chainId: EVM_NETWORK_IDS.sepolia,
     decimals: EVM_DECIMALS,
     testnet: true,
     nft: true,
     feeSource: 'networkTiers',
     tokenStandards: ['ERC-20'],
-    explorer: explorer('https://goerli.etherscan.io', '/tx/{hash}', '/address/{address}'),
+    explorer: explorer('https://sepolia.etherscan.io', '/tx/{hash}', '/address/{address}'),
   }),
   BSC: define({
     symbol: 'BSC',
