@@ -474,6 +474,9 @@ export interface MappedBroadcastError {
   raw: string;
 }
 
+/** The most of a node's broadcast error the transaction log keeps (the server refuses a longer one). */
+export const TXLOG_ERROR_MAX_CHARS = 4000;
+
 /**
  * Maps a broadcast failure message: 'conflict'/'Missing' → unconfirmed-transaction alert;
  * XRP 'Held until escalated fee drops.' → server busy (not a failure); else err-08.

@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { TXLOG_ERROR_MAX_CHARS } from '@secux-companion/core';
 import type { Config } from '../config.js';
 import type { AppDeps } from '../deps.js';
 import { nowIso, type Db } from '../db/index.js';
@@ -51,7 +52,7 @@ const TxLogContext = z.strictObject({
     .optional(),
   result: z.enum(['state-010', 'err-08']).optional(),
   /** The node's words when the broadcast failed. */
-  error: text(4000).optional(),
+  error: text(TXLOG_ERROR_MAX_CHARS).optional(),
 });
 
 const TxLogBody = z.strictObject({

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TXLOG_ERROR_MAX_CHARS } from '@secux-companion/core';
 import { broadcastWith, checkFeeAlert, feeLimitPrompt, runSigning } from './txFlow';
 
 const context = { kind: 'send', from: "m/44'/2'/0'", to: 'mX', fee: '904' };
@@ -68,6 +69,14 @@ describe('broadcast', () => {
     expect(missing).toMatchObject({ messageKey: 'broadcastConflict' });
     const other = await send(async () => Promise.reject(new Error('bad-txns-in-belowout')));
     expect(other).toMatchObject({ kind: 'failed', resultCode: 'err-08', messageKey: 'err-08', conflict: false, raw: 'bad-txns-in-belowout' });
+  });
+  it("a node's very long error is logged cut to what the server keeps (a longer one would be refused and the entry lost)", async () => {
+    const posts = mockFetch({}, null);
+    const words = 'x'.repeat(TXLOG_ERROR_MAX_CHARS + 1000);
+    const r = await send(async () => Promise.reject(new Error(words)));
+    expect(r).toMatchObject({ kind: 'failed', raw: words });
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ context: { result: 'err-08', error: words.slice(0, TXLOG_ERROR_MAX_CHARS) } });
   });
 });
 

@@ -6,6 +6,7 @@
 import {
   mapBroadcastError,
   mapSigningError,
+  TXLOG_ERROR_MAX_CHARS,
   classifyFeeAlert,
   findCurrency,
   CHAINS,
@@ -88,7 +89,7 @@ export async function runBroadcast(
   } catch (e) {
     const raw = e instanceof Error ? e.message : String(e);
     const m = mapBroadcastError(raw);
-    log(signedHash, { result: 'err-08', error: raw });
+    log(signedHash, { result: 'err-08', error: raw.slice(0, TXLOG_ERROR_MAX_CHARS) });
     return {
       kind: 'failed',
       resultCode: 'err-08',
