@@ -2,8 +2,32 @@ import { Button, TextInput } from '@mantine/core';
 import type { Issue } from '@secux-companion/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { FormModal } from '../components/FormModal';
+import { ROUTES } from '../lib/backRule';
 import { issueText } from './format';
+import { AccountActionError } from './store';
+
+/**
+ * What a failed save shows (spec 01 §10), for every family: a rule's message (warm-002, err-17 …) in the form;
+ * err-09 (saving to the device failed) as an alert; anything else the alert 'unexpected error, please retry
+ * again', and a failed create goes back to ConnMethod.
+ */
+export function useAccountSaveFailure(creating: boolean): (e: unknown) => string | null {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (e) => {
+    if (e instanceof AccountActionError) {
+      if (e.issue.code !== 'err-09') return issueText(t, e.issue);
+      window.alert(issueText(t, e.issue));
+      return null;
+    }
+    console.warn('account save failed', e);
+    window.alert(t('errors.unexpectedRetry'));
+    if (creating) void navigate(ROUTES.ConnMethod);
+    return null;
+  };
+}
 
 /**
  * The create / rename account modal of every family: its fields, a failure, Cancel and Save. Save runs

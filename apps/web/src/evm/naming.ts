@@ -37,6 +37,11 @@ export function nextEvmAccountIndex(accounts: readonly { index: number }[]): num
   return index;
 }
 
+/** The account a new account at `index` follows (the highest index below it), if any. */
+export function previousEvmAccount<A extends { index: number }>(accounts: readonly A[], index: number): A | undefined {
+  return accounts.filter((a) => a.index < index).sort((a, b) => b.index - a.index)[0];
+}
+
 /**
  * Deleting a native EVM account (spec 01 §4): only with zero balance, no enabled tokens and no
  * transaction history. A balance gives 'Can not delete an active account' ('active'); tokens or history

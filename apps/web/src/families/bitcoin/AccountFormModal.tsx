@@ -3,11 +3,9 @@ import { btcAddressTypeLabel, CHAINS, defaultAccountName, type Bip, type ChainSy
 import type { BitcoinChain } from '../../chains/bitcoin';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { ROUTES } from '../../lib/backRule';
-import { AccountFormFrame, AccountNameInput } from '../../accounts/AccountForm';
+import { AccountFormFrame, AccountNameInput, useAccountSaveFailure } from '../../accounts/AccountForm';
 import { issueText } from '../../accounts/format';
-import { AccountActionError, createAccount, renameAccount, useAccounts } from '../../accounts/store';
+import { createAccount, renameAccount, useAccounts } from '../../accounts/store';
 import { accountNameIssue, createAccountIssue, nextAccountIndex } from './rules';
 import type { AppAccount } from './account';
 
@@ -20,7 +18,6 @@ function bipLabel(chain: ChainSymbol, bip: Bip, t: (k: string) => string): strin
 /** Create / rename modal: name rules err-38, err-29, err-25; warm-002 when the previous account is empty. */
 export function AccountFormModal({ chain: loaded, mode, onClose }: { chain: BitcoinChain; mode: AccountFormMode; onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const chain = loaded.adapter.chain;
   const accounts = useAccounts((s) => s.accounts) as AppAccount[];
   const networkBips = loaded.adapter.network.bips;
@@ -33,18 +30,7 @@ export function AccountFormModal({ chain: loaded, mode, onClose }: { chain: Bitc
   const nameIssue = accountNameIssue(value, accounts, current);
   const warm = mode.kind === 'create' ? createAccountIssue(accounts, bip) : undefined;
 
-  /** err-09 is an alert; other rule failures show in the form; anything else alerts (and a create goes back to ConnMethod). */
-  const failureOf = (e: unknown): string | null => {
-    if (e instanceof AccountActionError) {
-      if (e.issue.code !== 'err-09') return issueText(t, e.issue);
-      window.alert(issueText(t, e.issue));
-      return null;
-    }
-    console.warn('account save failed', e);
-    window.alert(t('errors.unexpectedRetry'));
-    if (mode.kind === 'create') void navigate(ROUTES.ConnMethod);
-    return null;
-  };
+  const failureOf = useAccountSaveFailure(mode.kind === 'create');
 
   return (
     <AccountFormFrame

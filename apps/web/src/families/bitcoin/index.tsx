@@ -15,11 +15,12 @@ import { useDeviceInfo } from '../../state/deviceInfo';
 import { amountText } from '../../accounts/format';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
+import { checkPreviousAccount } from '../../accounts/createRules';
 import type { DeviceEntry, WebFamily } from '../types';
 import { accountAt, descriptorOf, type AppAccount } from './account';
 import { AccountFormModal } from './AccountFormModal';
 import { DeleteAccountModal } from './DeleteAccountModal';
-import { createAccountIssue, deleteAccountIssue, newAccount, previousAccount } from './rules';
+import { deleteAccountIssue, newAccount, previousAccount } from './rules';
 import { SendModal } from './send/SendModal';
 import { SpeedUpModal } from './send/SpeedUpModal';
 import { speedUpKindFor } from './send/speedUpRules';
@@ -98,25 +99,15 @@ export const family: WebFamily<BitcoinChain, AppAccount> = {
   },
   refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
   /**
-   * warm-002 while the previous account of the purpose is empty (checked against a fresh balance);
-   * 'history length error' → err-17; other failures are rethrown.
+   * The previous account of the purpose, read fresh: its history length unreadable → err-17 ('history length
+   * error'), empty → warm-002 (accounts/createRules); device failures are rethrown.
    */
   async create(chain, _scope, accounts, input) {
     const coin = coinOf(chain);
     const bip = input.bip ?? CHAINS[coin].defaultBip;
     const prev = previousAccount(accounts, bip);
-    let fresh = accounts;
-    if (prev) {
-      try {
-        const updated = await withSummary(chain, prev);
-        fresh = accounts.map((a) => (a.id === prev.id ? updated : a));
-      } catch (e) {
-        if (e instanceof Error && /history length error/i.test(e.message)) throw new AccountActionError({ code: 'err-17' });
-        throw e;
-      }
-    }
-    const blocked = createAccountIssue(fresh, bip);
-    if (blocked) throw new AccountActionError(blocked);
+    const updated = await checkPreviousAccount(prev, (a) => withSummary(chain, a));
+    const fresh = updated ? accounts.map((a) => (a.id === updated.id ? updated : a)) : accounts;
     const device = currentDevice();
     const probe = newAccount(coin, fresh, bip, '', input.name);
     const account = { ...probe, extendPubKey: await device.getXPublicKey(probe.path) };

@@ -5,11 +5,8 @@ import {
   type ChainSymbol,
   type Issue,
 } from '@secux-companion/core';
+import { isEmptyAccount } from '../../accounts/createRules';
 import { accountAt, type AppAccount } from './account';
-
-export function isEmptyAccount(a: Pick<AppAccount, 'balance' | 'pending' | 'txCount'>): boolean {
-  return a.balance === 0n && a.pending === 0n && a.txCount === 0;
-}
 
 /** The account a new account of `bip` would follow (the highest index of that purpose), if any. */
 export function previousAccount(accounts: readonly AppAccount[], bip: Bip): AppAccount | undefined {

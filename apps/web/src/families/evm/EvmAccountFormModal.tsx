@@ -1,17 +1,20 @@
+import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountFormFrame, AccountNameInput } from '../../accounts/AccountForm';
+import { AccountFormFrame, AccountNameInput, useAccountSaveFailure } from '../../accounts/AccountForm';
+import { isEmptyAccount } from '../../accounts/createRules';
 import { issueText } from '../../accounts/format';
 import { createAccount, renameAccount } from '../../accounts/store';
 import type { EvmChain } from '../../chains/evm';
 import type { EvmAccount } from '../../evm/account';
-import { evmAccountName, evmAccountNameIssue, nextEvmAccountIndex } from '../../evm/naming';
+import { evmAccountName, evmAccountNameIssue, nextEvmAccountIndex, previousEvmAccount } from '../../evm/naming';
 
 export type EvmAccountFormMode = { kind: 'create' } | { kind: 'rename'; account: EvmAccount };
 
 /**
  * Create / rename an EVM account, with the bitcoin form's name rules (err-38, err-29, err-25; default
- * name prefilled on create). A failed save shows err-09.
+ * name prefilled on create) and its create rule: warm-002 while the previous account is empty (shown from the
+ * list, checked again on a fresh read by the family). Failures as every family's form (useAccountSaveFailure).
  */
 export function EvmAccountFormModal({
   chain,
@@ -30,20 +33,25 @@ export function EvmAccountFormModal({
     () => current?.name ?? evmAccountName(chain, nextEvmAccountIndex(accounts)),
   );
   const nameIssue = evmAccountNameIssue(name, accounts, current);
+  const previous = current ? undefined : previousEvmAccount(accounts, nextEvmAccountIndex(accounts));
+  const warm = previous && isEmptyAccount(previous) ? ({ code: 'warm-002' } as const) : undefined;
+  const failureOf = useAccountSaveFailure(!current);
 
   return (
     <AccountFormFrame
       creating={!current}
-      blocked={!!nameIssue}
+      blocked={!!nameIssue || !!warm}
       onSave={() => (current ? renameAccount(current.id, name) : createAccount({ name }))}
-      failureOf={(e) => {
-        console.warn('account save failed', e);
-        return issueText(t, { code: 'err-09' });
-      }}
+      failureOf={failureOf}
       onClose={onClose}
       saveTestId="account-save"
     >
       <AccountNameInput value={name} onChange={setName} issue={nameIssue} testId="account-name-input" />
+      {warm && (
+        <Alert color="yellow" role="alert" data-testid="account-form-warning">
+          {issueText(t, warm)}
+        </Alert>
+      )}
     </AccountFormFrame>
   );
 }

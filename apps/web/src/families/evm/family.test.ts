@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customEvmChain, createEvmAdapter, type EvmBackend } from '@secux-companion/chain-evm';
 import type { Device, DeviceAccount } from '@secux-companion/device';
 import { runtime } from '../../device/runtime';
 import type { EvmChain } from '../../chains/evm';
-import { accountsStore, deleteAccount, showAccounts } from '../../accounts/store';
+import { AccountActionError, accountsStore, createAccount, deleteAccount, showAccounts } from '../../accounts/store';
 import type { EvmAccount } from '../../evm/account';
 import { readTokenSettings, writeTokenSettings } from '../../evm/tokens';
 import { family } from './index';
@@ -86,5 +86,57 @@ describe('deleting an EVM account', () => {
     await expect(deleteAccount(account(0).id)).rejects.toThrow();
     expect(calls).toEqual([]);
     expect(accountsStore.get().accounts).toHaveLength(1);
+  });
+});
+
+describe('creating an EVM account (warm-002 and err-17, as bitcoin)', () => {
+  /** ETH with a controllable fresh summary of the previous account and a device that records its writes. */
+  function setup(summary: () => Promise<{ balance: bigint; pending: bigint; txCount: number }>) {
+    const writes: string[] = [];
+    const device = {
+      getAddress: (path: string) => Promise.resolve(`addr ${path}`),
+      setAccount: (e: { path: string }) => {
+        writes.push(e.path);
+        return Promise.resolve();
+      },
+    } as unknown as Device;
+    runtime.set({ device });
+    const getAccountSummary = vi.fn(summary);
+    const chain = {
+      spec: { symbol: 'ETH', coin: 'ETH', name: 'Ethereum', decimals: 18, chainId: 1 },
+      unit: { symbol: 'ETH', decimals: 18, digits: 9 },
+      adapter: { chain: 'ETH', getAccountSummary },
+      local: false,
+    } as unknown as EvmChain;
+    showAccounts('ETH', family, chain, [{ ...account(0), id: "ETH:m/44'/60'/0'", balance: 0n }], null);
+    return { writes, getAccountSummary };
+  }
+
+  const issueOf = async (p: Promise<unknown>) => {
+    const e: unknown = await p.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    return e instanceof AccountActionError ? e.issue.code : e;
+  };
+
+  it('refuses while the previous account is still empty on a fresh read (warm-002); nothing is written', async () => {
+    const { writes, getAccountSummary } = setup(() => Promise.resolve({ balance: 0n, pending: 0n, txCount: 0 }));
+    await expect(issueOf(createAccount({ name: 'Ethereum 2' }))).resolves.toBe('warm-002');
+    expect(getAccountSummary).toHaveBeenCalledWith(expect.objectContaining({ index: 0 }), { fresh: true });
+    expect(writes).toEqual([]);
+  });
+
+  it("a previous account whose history length cannot be read stops the create with err-17 ('history length error')", async () => {
+    const { writes } = setup(() => Promise.reject(new Error('HTTP 503')));
+    await expect(issueOf(createAccount({ name: 'Ethereum 2' }))).resolves.toBe('err-17');
+    expect(writes).toEqual([]);
+  });
+
+  it('creates the next account once the previous one has a history (read fresh, the list may be stale)', async () => {
+    const { writes } = setup(() => Promise.resolve({ balance: 0n, pending: 0n, txCount: 3 }));
+    const created = await createAccount({ name: 'Ethereum 2' });
+    expect(created.index).toBe(1);
+    expect(writes).toEqual(["m/44'/60'/1'"]);
   });
 });

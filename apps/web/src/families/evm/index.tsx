@@ -14,9 +14,16 @@ import { EXTERNAL_LINK_PROPS } from '../../lib/links';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
 import { featureAvailable } from '../../accounts/sendGate';
+import { checkPreviousAccount } from '../../accounts/createRules';
 import { useDeviceInfo } from '../../state/deviceInfo';
 import type { EvmAccount } from '../../evm/account';
-import { assertEvmAccountDeletable, evmAccountName, evmDeleteBlock, nextEvmAccountIndex } from '../../evm/naming';
+import {
+  assertEvmAccountDeletable,
+  evmAccountName,
+  evmDeleteBlock,
+  nextEvmAccountIndex,
+  previousEvmAccount,
+} from '../../evm/naming';
 import { NftTab } from '../../evm/NftTab';
 import { clearTokenSettings, deviceTokens, readTokenSettings } from '../../evm/tokens';
 import { TokensTab, tokenRedDot, useAccountTokens } from '../../evm/TokensTab';
@@ -96,9 +103,13 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
     for (const a of accounts) await currentDevice().setAccount(deviceEntry(chain, a));
   },
   refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
-  /** The first unused index, written to the device. */
+  /**
+   * The first unused index, written to the device. The account it follows is read fresh first: its history length
+   * unreadable → err-17, empty → warm-002 (accounts/createRules, as bitcoin).
+   */
   async create(chain, scope, accounts, input) {
     const index = nextEvmAccountIndex(accounts);
+    await checkPreviousAccount(previousEvmAccount(accounts, index), (a) => withSummary(chain, a));
     const path = accountBasePath(44, COIN_TYPE, index);
     const address = await currentDevice().getAddress(signingPath(chain.spec.symbol, path));
     const account = evmAccount(scope, index, address, input.name.trim() || evmAccountName(chain, index));
