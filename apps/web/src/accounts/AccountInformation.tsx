@@ -18,25 +18,10 @@ import { usePrice } from './usePrice';
 
 /** AccountInformation: the selected account of the coin chosen in the coin menu. */
 export default function AccountInformation() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const coin = useSelectedCoin();
   const ok = useAccounts((s) => !!coin && s.scope === coin);
   if (!ok) return <Navigate to={ROUTES.Account} replace />;
-  return (
-    <AccountPage
-      backTo={ROUTES.Account}
-      priced
-      afterSend={() => {
-        void navigate(ROUTES.Account);
-        refreshBalances().catch((e: unknown) => {
-          console.warn('refresh failed', e);
-          window.alert(t('errors.err-40'));
-          void navigate(ROUTES.wallet);
-        });
-      }}
-    />
-  );
+  return <AccountPage backTo={ROUTES.Account} priced />;
 }
 
 /**
@@ -46,15 +31,26 @@ export default function AccountInformation() {
 export function AccountPage({
   backTo,
   priced,
-  afterSend,
 }: {
-  /** Where to go without an account. */
+  /** The account list: where to go without an account, and after the Status step of a send. */
   backTo: string;
   /** Fiat values shown (a chain the user added has no price). */
   priced?: boolean;
-  /** After the Status step of a send. */
-  afterSend: () => void;
 }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  /**
+   * After the Status step of a send (every family): back to the list while the balances are read again; a failed
+   * refresh is err-40 and goes back to the wallet (spec 01 §4).
+   */
+  const afterSend = () => {
+    void navigate(backTo);
+    refreshBalances().catch((e: unknown) => {
+      console.warn('refresh failed', e);
+      window.alert(t('errors.err-40'));
+      void navigate(ROUTES.wallet);
+    });
+  };
   const account = useAccounts((s) => selectedAccount(s));
   const family = useAccounts((s) => s.family);
   const chain = useAccounts((s) => s.chain);

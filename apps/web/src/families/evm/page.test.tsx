@@ -53,7 +53,7 @@ function show(chain: EvmChain) {
   showAccounts(chain.spec.symbol === 'EVM' ? 'EVM-1' : chain.spec.symbol, family, chain, [account], account.id);
   renderUi(
     <MemoryRouter>
-      <AccountPage backTo="/" afterSend={() => {}} />
+      <AccountPage backTo="/" />
     </MemoryRouter>,
   );
 }
