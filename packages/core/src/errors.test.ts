@@ -78,8 +78,9 @@ describe('catalogue', () => {
     expect(en.broadcastConflict).toBe(
       'Alert! You may have an unconfirmed transaction on the Blockchain and cannot make a new transaction before it is completed. Please wait for a moment.',
     );
+    // Spec 02 §8 quotes it exactly (spec 01 §10 paraphrases the addressee as 'the provider').
     expect(en.btcFeeTooHigh).toBe(
-      'BTC Transaction fee is too high: {{fees}} Satoshi/byte. Please contact the provider',
+      'BTC Transaction fee is too high: {{fees}} Satoshi/byte. Please contact SecuX team',
     );
     expect(en.evmFeeHigherThanBalance).toBe(
       "The network fee is higher than account's balance. Please back to step one to modify the network fee.",
