@@ -63,6 +63,7 @@ export const MESSAGE_KEYS = [
   'broadcastConflict',
   'broadcastFailedRetry',
   'btcFeeTooHigh',
+  'minRelayFeeNotMet',
   'evmFeeHigherThanBalance',
   'insufficientBalance',
   'insufficientBalanceDust',
@@ -164,6 +165,7 @@ const en: Messages = {
     'Alert! You may have an unconfirmed transaction on the Blockchain and cannot make a new transaction before it is completed. Please wait for a moment.',
   broadcastFailedRetry: 'broadcast failed, try again, contact support if it persists',
   btcFeeTooHigh: 'BTC Transaction fee is too high: {{fees}} Satoshi/byte. Please contact SecuX team',
+  minRelayFeeNotMet: 'The network fee is below the minimum the network relays ({{minimum}} sat/vB). Please raise it.',
   evmFeeHigherThanBalance:
     "The network fee is higher than account's balance. Please back to step one to modify the network fee.",
   insufficientBalance: 'Insufficient account balance',
@@ -263,6 +265,7 @@ const zhTW: Messages = {
   broadcastConflict: '注意！區塊鏈上可能有尚未確認的交易，在完成之前無法進行新的交易，請稍候。',
   broadcastFailedRetry: '廣播失敗，請再試一次，若問題持續請聯繫客服',
   btcFeeTooHigh: 'BTC 交易手續費過高：{{fees}} Satoshi/byte，請聯繫 SecuX 團隊',
+  minRelayFeeNotMet: '網路手續費低於網路轉發的最低費率（{{minimum}} sat/vB），請提高手續費。',
   evmFeeHigherThanBalance: '網路手續費高於帳戶餘額，請回到第一步修改網路手續費。',
   insufficientBalance: '帳戶餘額不足',
   insufficientBalanceDust: '帳戶餘額不足 (546)',
@@ -361,6 +364,7 @@ const pt: Messages = {
   broadcastFailedRetry: 'falha na transmissão, tente novamente e contate o suporte se persistir',
   btcFeeTooHigh:
     'A taxa da transação BTC é muito alta: {{fees}} Satoshi/byte. Entre em contato com a equipe SecuX',
+  minRelayFeeNotMet: 'A taxa de rede está abaixo do mínimo que a rede retransmite ({{minimum}} sat/vB). Aumente-a.',
   evmFeeHigherThanBalance:
     'A taxa de rede é maior que o saldo da conta. Volte ao primeiro passo para alterar a taxa de rede.',
   insufficientBalance: 'Saldo da conta insuficiente',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountBasePath, type Bip } from '@secux-companion/core';
+import { CoreError, accountBasePath, cpfpFeeRate, type Bip } from '@secux-companion/core';
 import { createBitcoinAdapter, type BackendUtxo, type BitcoinBackend } from './adapter';
 import { AccountKeys } from './derive';
 import { toOperation } from './history';
@@ -156,5 +156,68 @@ describe('bitcoin adapter (in-memory backend)', () => {
     expect(adapter.validateAddress('1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA')).toBe('ok');
     expect(adapter.validateAddress('LcubERmHD31PWup1fbozpKuiqjHZ4anxcL')).toBe('invalid');
     expect(adapter.explorer.tx('ab')).toBe('https://mempool.space/tx/ab');
+  });
+});
+
+describe('network-fee check (getmempoolinfo) and CPFP ancestors (getmempoolentry)', () => {
+  const bip: Bip = 84;
+  const path = accountBasePath(bip, 0, 0);
+  const xpub = accountXpub(path);
+  const keys = new AccountKeys(NETWORKS.BTC, xpub, bip, path);
+  const funded = [fundedUtxo(`${path}/0/0`, 'p2wpkh', 150_000n)];
+  const utxos: BackendUtxo[] = funded.map(({ txHex: _t, type: _y, ...u }) => ({ ...u, address: keys.receive(0).address }));
+  const account = { chain: 'BTC' as const, index: 0, bip, path, xpub };
+  const send = { recipient: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amount: 100_000n };
+  /** A pending payment to the account (its own output 1) whose own parent is pending too. */
+  const parent: UtxoTx = {
+    hash: 'cc'.repeat(32),
+    blockHeight: null,
+    time: null,
+    vsize: 141,
+    fee: 141n,
+    rbf: false,
+    inputs: [{ txid: 'dd'.repeat(32), vout: 0, value: 60_141n, address: 'ext', isOwn: false }],
+    outputs: [{ vout: 1, value: 60_000n, address: keys.receive(1).address, isOwn: true, path: `${path}/0/1` }],
+  };
+
+  function adapterWith(extra: Partial<BitcoinBackend>) {
+    const { backend } = memoryBackend(new Map([[xpub, { utxos, raw: {}, txs: [] }]]));
+    return createBitcoinAdapter('BTC', { ...backend, ...extra }, { rng: () => 0 });
+  }
+  const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof CoreError ? e.code : String(e)));
+
+  it("a fee rate below the node's relay minimum is refused with the min-relay-fee error (never swallowed); tiers are raised to it", async () => {
+    const adapter = adapterWith({ getNetworkMinFeeRate: async () => 12 });
+    await expect(code(adapter.build(account, { ...send, feeRate: 11 }))).resolves.toBe('minRelayFeeNotMet');
+    await expect(code(adapter.build(account, { ...send, feeRate: 12 }))).resolves.toBe('ok');
+    await expect(code(adapter.buildCpfp(account, parent, { recipient: keys.receive(2).address, targetFeeRate: 5 }))).resolves.toBe(
+      'minRelayFeeNotMet',
+    );
+    // fallback tiers 200/120/60 stay above it; a higher minimum lifts them
+    expect((await adapterWith({ getNetworkMinFeeRate: async () => 100 }).getFees()).tiers).toEqual({ high: 200, medium: 120, low: 100 });
+  });
+
+  it('any other failure of the check falls back: the send is built on the provider’s rate', async () => {
+    const adapter = adapterWith({ getNetworkMinFeeRate: () => Promise.reject(new Error('method not allowed')) });
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      await expect(code(adapter.build(account, { ...send, feeRate: 1 }))).resolves.toBe('ok');
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it("CPFP pays for the parent's unconfirmed ancestors too (their fee and size from the node)", async () => {
+    const ancestors = { fee: 282n, vsize: 400 };
+    const asked: string[] = [];
+    const adapter = adapterWith({
+      getMempoolAncestors: async (txid) => (asked.push(txid), ancestors),
+    });
+    const built = await adapter.buildCpfp(account, parent, { recipient: keys.receive(2).address, targetFeeRate: 20 });
+    expect(asked).toEqual([parent.hash]);
+    const plan = built.unsigned;
+    expect(plan.feeRate).toBe(cpfpFeeRate({ targetFeeRate: 20, parentFee: 282, parentVsize: 400, childVsize: plan.vsize }));
+    expect(plan.feeRate).not.toBe(cpfpFeeRate({ targetFeeRate: 20, parentFee: 141, parentVsize: 141, childVsize: plan.vsize }));
   });
 });

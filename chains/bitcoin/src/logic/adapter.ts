@@ -4,6 +4,7 @@
  */
 import {
   CHAINS,
+  CoreError,
   TAPROOT_DERIVED_ADDRESSES,
   accountBasePath,
   defaultAccountName,
@@ -79,9 +80,16 @@ export interface BitcoinBackend {
   getRawTransactions(txids: readonly string[]): Promise<Record<string, string>>;
   /** Recommended fees (BTC/TBTC); null when the service failed. */
   getRecommendedFees(): Promise<RecommendedFees | null>;
+  /** The lowest fee rate (sat/vB) the network's node relays now (getmempoolinfo). */
+  getNetworkMinFeeRate?(): Promise<number>;
+  /** Fee (satoshis) and vsize of a pending transaction together with its unconfirmed ancestors (getmempoolentry). */
+  getMempoolAncestors?(txid: string): Promise<{ fee: bigint; vsize: number }>;
   /** Broadcasts and returns the transaction id. */
   broadcast(rawTx: string): Promise<string>;
 }
+
+/** How long the network's relay minimum is reused (builds of one send, the send-all preview). */
+const MIN_FEE_TTL_MS = 60_000;
 
 /** An address of the account the server saw used. */
 export interface UsedAddress {
@@ -195,6 +203,42 @@ export function createBitcoinAdapter(
     return { network, keys, utxos, ...(options.rng ? { rng: options.rng } : {}) };
   };
 
+  /** The network's relay minimum (sat/vB), asked at most once a minute; null when it cannot be read. */
+  let minFee: { at: number; value: Promise<number | null> } | null = null;
+  const networkMinFeeRate = (): Promise<number | null> => {
+    if (!backend.getNetworkMinFeeRate) return Promise.resolve(null);
+    if (minFee && Date.now() - minFee.at < MIN_FEE_TTL_MS) return minFee.value;
+    const value = backend.getNetworkMinFeeRate().catch((e: unknown) => {
+      // Any failure of the check itself falls back to the fee provider's own rates (the draft's rate came from them).
+      console.warn('network fee check unavailable', e);
+      minFee = null;
+      return null;
+    });
+    minFee = { at: Date.now(), value };
+    return value;
+  };
+
+  /**
+   * Spec 02 §5 network-fee check: a rate below the relay minimum of the network's node (getmempoolinfo) is refused
+   * with the min-relay-fee error, which reaches the caller as it is; other failures of the check do not stop the send.
+   */
+  const checkNetworkFee = async (rate: number): Promise<void> => {
+    const minimum = await networkMinFeeRate();
+    if (minimum !== null && rate < minimum) throw new CoreError('minRelayFeeNotMet', { minimum });
+  };
+
+  /** CPFP pays for the parent and every unconfirmed ancestor (getmempoolentry); the parent alone when unknown. */
+  const ancestorsOf = async (parent: UtxoTx, draft: CpfpDraft): Promise<CpfpDraft> => {
+    if (draft.ancestorsFee !== undefined || !backend.getMempoolAncestors) return draft;
+    try {
+      const a = await backend.getMempoolAncestors(parent.hash);
+      return { ...draft, ancestorsFee: a.fee, ancestorsVsize: a.vsize };
+    } catch (e) {
+      console.warn('unconfirmed ancestors unavailable', e);
+      return draft;
+    }
+  };
+
   /** Attaches the previous transactions legacy inputs need. */
   const withPrevTxs = async (built: BtcBuiltTransaction): Promise<BtcBuiltTransaction> => {
     const missing = missingPrevTxids(network, built.unsigned.inputs);
@@ -306,21 +350,32 @@ export function createBitcoinAdapter(
           recommended = null; // fallback tiers 200/120/60
         }
       }
-      return { tiers: utxoFeeTiers(chain, recommended), unit: 'sat/vB', hidden: info.hiddenFee };
+      const tiers = utxoFeeTiers(chain, recommended);
+      // Network tiers never fall below what the network relays (the check every build makes); presets stay as set.
+      const minimum = info.feeSource === 'networkTiers' ? await networkMinFeeRate() : null;
+      const floor = (rate: number) => (minimum !== null ? Math.max(rate, minimum) : rate);
+      return {
+        tiers: { high: floor(tiers.high), medium: floor(tiers.medium), low: floor(tiers.low) },
+        unit: 'sat/vB',
+        hidden: info.hiddenFee,
+      };
     },
 
     async build(account, draft) {
+      await checkNetworkFee(draft.feeRate);
       return withPrevTxs(buildSend(await contextOf(account), draft));
     },
 
     async buildRbf(account, original, draft) {
       const tx = isOperation(original) ? utxoTxOfOperation(original) : original;
+      await checkNetworkFee(draft.feeRate);
       return withPrevTxs(buildRbf(await contextOf(account), tx, draft));
     },
 
     async buildCpfp(account, parent, draft) {
       const tx = isOperation(parent) ? utxoTxOfOperation(parent) : parent;
-      return withPrevTxs(buildCpfp(await contextOf(account, false), tx, draft));
+      await checkNetworkFee(draft.targetFeeRate);
+      return withPrevTxs(buildCpfp(await contextOf(account, false), tx, await ancestorsOf(tx, draft)));
     },
 
     reviewRows(built): ReviewRow[] {

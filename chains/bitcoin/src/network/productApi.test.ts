@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBitcoinAdapter } from '../logic/adapter';
 import { ProductApiError, ROUTES, createProductApiBackend, fetchChainNetworks, type FetchLike } from './productApi';
-import { MalformedAnswerError, parseFees, parseUtxos } from './raw';
+import { MalformedAnswerError, NodeRpcError, parseFees, parseMempoolAncestors, parseUtxos } from './raw';
 
 const XPUB = 'xpub-test';
 
@@ -180,5 +180,36 @@ describe('raw answer parsing', () => {
   it('rejects malformed amounts instead of reading them as zero', () => {
     expect(() => parseUtxos([{ txid: 'ab', vout: 0, value: '1.5', height: 1, address: 'a', path: 'p' }])).toThrow(MalformedAnswerError);
     expect(() => parseFees({ tiers: { high: 'x', medium: 1, low: 1 }, source: 'network' })).toThrow(MalformedAnswerError);
+  });
+});
+
+describe('node proxy calls (POST /api/chains/:chain/rpc)', () => {
+  it("getmempoolinfo: the node's relay minimum in sat/vB (the higher of mempoolminfee and minrelaytxfee, coin per kvB)", async () => {
+    const { fn, calls } = fakeFetch({
+      '/api/chains/BTC/rpc': { body: { jsonrpc: '2.0', id: 1, result: { size: 3, mempoolminfee: 0.00012, minrelaytxfee: 0.00001 } } },
+    });
+    const backend = createProductApiBackend({ chain: 'BTC', fetch: fn });
+    await expect(backend.getNetworkMinFeeRate()).resolves.toBe(12);
+    expect(calls[0]!.init?.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]!.init?.body))).toMatchObject({ method: 'getmempoolinfo', params: [] });
+  });
+
+  it("a node's refusal comes back as NodeRpcError; a malformed answer as MalformedAnswerError", async () => {
+    const refused = createProductApiBackend({
+      chain: 'BTC',
+      fetch: fakeFetch({ '/api/chains/BTC/rpc': { body: { jsonrpc: '2.0', id: 1, error: { code: -5, message: 'Transaction not in mempool' } } } }).fn,
+    });
+    await expect(refused.getMempoolAncestors('aa'.repeat(32))).rejects.toBeInstanceOf(NodeRpcError);
+    const garbage = createProductApiBackend({
+      chain: 'BTC',
+      fetch: fakeFetch({ '/api/chains/BTC/rpc': { body: { jsonrpc: '2.0', id: 1, result: { mempoolminfee: 'x' } } } }).fn,
+    });
+    await expect(garbage.getNetworkMinFeeRate()).rejects.toBeInstanceOf(MalformedAnswerError);
+  });
+
+  it('getmempoolentry: ancestors’ fee (fees.ancestor in coins, or the older ancestorfees in satoshis) and size', () => {
+    expect(parseMempoolAncestors({ ancestorsize: 400, fees: { base: 0.00000141, ancestor: 0.00000282 } })).toEqual({ fee: 282n, vsize: 400 });
+    expect(parseMempoolAncestors({ ancestorsize: 400, ancestorfees: 282 })).toEqual({ fee: 282n, vsize: 400 });
+    expect(() => parseMempoolAncestors({ ancestorsize: 0, ancestorfees: 282 })).toThrow(MalformedAnswerError);
   });
 });

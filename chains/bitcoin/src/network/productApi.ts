@@ -17,9 +17,12 @@ import {
   parseAccount,
   parseBroadcast,
   parseFees,
+  parseMempoolAncestors,
+  parseMempoolMinFee,
   parseNetworkInfo,
   parseRawTx,
   parseUtxos,
+  rpcResult,
   type RawAddressEntry,
 } from './raw';
 
@@ -40,6 +43,8 @@ export const ROUTES = {
   rawTx: (chain: string, txid: string) => `/chains/${enc(chain)}/tx/${enc(txid)}/raw`,
   fees: (chain: string) => `/chains/${enc(chain)}/fees`,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
+  /** The node proxy (allow-listed JSON-RPC: getmempoolinfo, getmempoolentry …). */
+  rpc: (chain: string) => `/chains/${enc(chain)}/rpc`,
 } as const;
 
 export interface ProductApiOptions {
@@ -58,7 +63,11 @@ export interface ProductApiBackend extends BitcoinBackend {
   getAccountAddresses(xpub: string, bip: Bip): Promise<UsedAddress[]>;
   /** Forgets the short-lived account answers (before a refresh). */
   clearCache(): void;
+  getNetworkMinFeeRate(): Promise<number>;
+  getMempoolAncestors(txid: string): Promise<{ fee: bigint; vsize: number }>;
 }
+
+const rpcBody = (method: string, params: unknown[]) => ({ jsonrpc: '1.0', id: 1, method, params });
 
 export function createProductApiBackend(options: ProductApiOptions): ProductApiBackend {
   const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
@@ -130,6 +139,16 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
 
     async getRecommendedFees(): Promise<RecommendedFees | null> {
       return parseFees(await request(ROUTES.fees(chain)));
+    },
+
+    async getNetworkMinFeeRate() {
+      return parseMempoolMinFee(rpcResult(await request(ROUTES.rpc(chain), { method: 'POST', body: rpcBody('getmempoolinfo', []) })));
+    },
+
+    async getMempoolAncestors(txid) {
+      return parseMempoolAncestors(
+        rpcResult(await request(ROUTES.rpc(chain), { method: 'POST', body: rpcBody('getmempoolentry', [txid]) })),
+      );
     },
 
     async broadcast(rawTx) {

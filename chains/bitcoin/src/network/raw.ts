@@ -152,3 +152,57 @@ export function parseNetworkInfo(v: unknown): Record<string, 'main' | 'test' | '
   }
   return out;
 }
+
+/** A node's own JSON-RPC error, passed back by POST /chains/:chain/rpc (the node answered, and refused). */
+export class NodeRpcError extends Error {
+  override readonly name = 'NodeRpcError';
+  constructor(
+    readonly code: number | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** {jsonrpc, id, result} → result; {error: {code, message}} → NodeRpcError. */
+export function rpcResult(v: unknown): unknown {
+  const o = obj(v, 'rpc');
+  if (o.error !== undefined && o.error !== null) {
+    const e = obj(o.error, 'rpc error');
+    throw new NodeRpcError(typeof e.code === 'number' ? e.code : undefined, typeof e.message === 'string' ? e.message : 'node error');
+  }
+  if (!('result' in o)) throw new MalformedAnswerError('rpc', 'has no result');
+  return o.result;
+}
+
+/** A node's fee unit (coin per 1000 vB, a decimal number) → sat/vB, rounded up. */
+function feePerKvb(v: unknown, what: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) throw new MalformedAnswerError(what, 'not a fee rate');
+  return Math.ceil(Math.round(v * 1e8) / 1000);
+}
+
+/** getmempoolinfo → the lowest fee rate the node relays now (sat/vB): mempoolminfee or minrelaytxfee, the higher. */
+export function parseMempoolMinFee(v: unknown): number {
+  const o = obj(v, 'getmempoolinfo');
+  return Math.max(feePerKvb(o.mempoolminfee, 'mempoolminfee'), feePerKvb(o.minrelaytxfee, 'minrelaytxfee'));
+}
+
+/**
+ * getmempoolentry → fee (satoshis) and vsize of the transaction with its unconfirmed ancestors: `fees.ancestor` in
+ * coins (current nodes) or `ancestorfees` in satoshis (older ones), and `ancestorsize`.
+ */
+export function parseMempoolAncestors(v: unknown): { fee: bigint; vsize: number } {
+  const o = obj(v, 'getmempoolentry');
+  const vsize = int(o.ancestorsize, 'ancestorsize');
+  if (vsize <= 0) throw new MalformedAnswerError('ancestorsize', 'is not a size');
+  const fees = o.fees && typeof o.fees === 'object' ? (o.fees as Obj) : undefined;
+  let fee: bigint;
+  if (fees && fees.ancestor !== undefined) {
+    const x = fees.ancestor;
+    if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > 21e6)
+      throw new MalformedAnswerError('fees.ancestor', 'not an amount');
+    fee = BigInt(Math.round(x * 1e8));
+  } else fee = amount(o.ancestorfees, 'ancestorfees');
+  if (fee < 0n) throw new MalformedAnswerError('ancestor fee', 'is negative');
+  return { fee, vsize };
+}
