@@ -25,6 +25,7 @@ import { domainRecipient } from '../../../send/domainResolve';
 import { useDomainEntry } from '../../../send/useDomainEntry';
 import { RecipientField } from '../../../send/RecipientField';
 import { FeeModeControl } from '../../../send/SendSteps';
+import { useFeeModeChange } from '../../../send/useFeeModeChange';
 import { SendFlowModal } from '../../../send/SendFlowModal';
 import { reviewTableRows } from '../../../send/reviewRows';
 import type { SendAccount } from '../../../send/types';
@@ -86,6 +87,7 @@ export function BitcoinSendModal({
   });
   const available = state.data?.available ?? 0n;
   const tiers = fees.data?.tiers;
+  const changeMode = useFeeModeChange(setMode, fees.refetch);
 
   const flow = useSendFlow<BtcBuiltTransaction>({
     ...bitcoinSigning(chain, account),
@@ -196,7 +198,7 @@ export function BitcoinSendModal({
         </Text>
       )}
       {!fees.data?.hidden && (
-        <FeeModeControl mode={mode} onChange={setMode} tierText={(m) => (tiers ? String(tiers[m]) : null)}>
+        <FeeModeControl mode={mode} onChange={changeMode} tierText={(m) => (tiers ? String(tiers[m]) : null)}>
           {mode === 'Custom' && (
             <TextInput
               label={t('send.customFee')}

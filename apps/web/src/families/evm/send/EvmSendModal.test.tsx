@@ -80,6 +80,17 @@ describe('EVM send', () => {
     expect((await screen.findByTestId('send-fee-mode')).textContent).toContain('2 Gwei');
   });
 
+  it('choosing a fee tier reads the tiers again after the 500 ms debounce (Custom does not)', async () => {
+    const { getFees } = open('ETH');
+    await screen.findByTestId('send-fee-mode');
+    await waitFor(() => expect(getFees).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByText('Custom'));
+    fireEvent.click(screen.getByText(/^High/));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(getFees).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(getFees).toHaveBeenCalledTimes(2), { timeout: 2000 });
+  });
+
   it('a custom gas price must be a whole number of Gwei (err-22)', async () => {
     open('ETH');
     fireEvent.click(await screen.findByText('Custom'));

@@ -31,6 +31,7 @@ import { domainRecipient } from '../../../send/domainResolve';
 import { RecipientField } from '../../../send/RecipientField';
 import { useDomainEntry } from '../../../send/useDomainEntry';
 import { FeeModeControl } from '../../../send/SendSteps';
+import { useFeeModeChange } from '../../../send/useFeeModeChange';
 import { SendFlowModal } from '../../../send/SendFlowModal';
 import { useSendFlow } from '../../../send/useSendFlow';
 import { reviewTableRows } from '../../../send/reviewRows';
@@ -108,6 +109,8 @@ export function EvmSendModal({
     staleTime: 15_000,
   });
   const hiddenFee = feeOptions.data?.hidden ?? true;
+  // A tier chosen: the tiers (and their EIP-1559 details) are read again, 500 ms after the last change.
+  const changeMode = useFeeModeChange(setMode, () => Promise.all([feeOptions.refetch(), fees.refetch()]));
   const feeMode: FeeMode = hiddenFee ? DEFAULT_FEE_MODE : mode;
 
   const flow = useSendFlow<EvmBuiltTransaction>({
@@ -279,7 +282,7 @@ export function EvmSendModal({
       {!hiddenFee && (
         <FeeModeControl
           mode={mode}
-          onChange={setMode}
+          onChange={changeMode}
           tierText={(m) => (feeOptions.data ? `${feeOptions.data.tiers[m]} Gwei` : null)}
         >
           {mode === 'Custom' && (
