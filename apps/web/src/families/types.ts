@@ -175,6 +175,8 @@ export interface WebFamily<C extends FamilyChain = FamilyChain, A extends Wallet
   /** History: the amount of an operation and per-item actions. */
   historyKey?(op: Operation): string;
   useHistoryExtras?(props: { chain: C; account: A }): HistoryExtras;
+  /** The account on the block explorer: the simple link offered when its history cannot be read. */
+  historyLink?(chain: C, account: A): string | undefined;
   /** The address to receive on (bitcoin: the next unused one). */
   receiveTarget(chain: C, account: A): Promise<ReceiveTarget>;
   receiveWarning(t: TFunction, chain: C, account: A, target: ReceiveTarget | undefined): string;

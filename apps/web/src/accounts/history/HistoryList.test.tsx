@@ -24,6 +24,15 @@ describe('shared history list', () => {
     expect(screen.getByTestId('history-error')).toBeTruthy();
   });
 
+  it("history that cannot be read offers the family's simple link to the account on the explorer", () => {
+    const failed = { ...idle, isError: true, error: { status: 503 } };
+    renderUi(<HistoryList query={failed} items={[]} simpleLink="https://mempool.space/address/bc1q" />);
+    const link = screen.getByTestId('history-simple-link');
+    expect(link.getAttribute('href')).toBe('https://mempool.space/address/bc1q');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.textContent).toBe("See this account's history on the block explorer");
+  });
+
   it('signed amounts, pending badge, explorer link only when given', () => {
     renderUi(
       <HistoryList

@@ -62,16 +62,26 @@ interface HistoryQueryState {
 export function HistoryList({
   query: q,
   items,
+  simpleLink,
 }: {
   query: HistoryQueryState;
   items: readonly HistoryItemView[];
+  /** The account's history on the block explorer, offered when the list cannot be read (spec 02 §8 simple link). */
+  simpleLink?: string | undefined;
 }) {
   const { t } = useTranslation();
   if (q.isPending) return <Loader size="sm" aria-label={t('history.loading')} />;
   if (q.isError && items.length === 0)
     return (
       <Alert color="yellow" data-testid="history-error">
-        {t(`errors.${historyErrorKey(q.error)}`)}
+        <Stack gap={4}>
+          <Text size="sm">{t(`errors.${historyErrorKey(q.error)}`)}</Text>
+          {simpleLink && (
+            <Anchor href={simpleLink} size="sm" {...EXTERNAL_LINK_PROPS} data-testid="history-simple-link">
+              {t('history.simpleLink')}
+            </Anchor>
+          )}
+        </Stack>
       </Alert>
     );
   if (items.length === 0) return <Text data-testid="history-empty">{t('errors.state-22')}</Text>;

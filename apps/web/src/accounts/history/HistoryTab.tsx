@@ -9,7 +9,8 @@ const noExtras = (): HistoryExtras => ({});
 
 /**
  * History tab of every family: the adapter's pages (10 per page, infinite scroll with 1 px tolerance),
- * pending items, explorer links (none on a local chain), and the family's per-item action (Speed up).
+ * pending items, explorer links (none on a local chain), and the family's per-item action (Speed up). When the
+ * history cannot be read, the family's simple link to the account on the explorer is offered with the error.
  */
 export function HistoryTab({ family, chain, account }: { family: AnyFamily; chain: FamilyChain; account: WalletAccount }) {
   const useExtras = family.useHistoryExtras ?? noExtras;
@@ -33,7 +34,11 @@ export function HistoryTab({ family, chain, account }: { family: AnyFamily; chai
   );
   return (
     <>
-      <HistoryList query={query} items={items} />
+      <HistoryList
+        query={query}
+        items={items}
+        simpleLink={chain.local ? undefined : family.historyLink?.(chain, account)}
+      />
       {extras.overlay}
     </>
   );

@@ -53,3 +53,27 @@ describe('bitcoin family accounts', () => {
     expect(fresh).toMatchObject({ balance: 7n, pending: 2n, txCount: 3 });
   });
 });
+
+describe('bitcoin history simple link', () => {
+  it("links to the account's first receive address on the explorer (explorers take addresses, not extended keys)", () => {
+    const receive = vi.fn((i: number) => ({ address: `ltc-addr-${i}` }));
+    const chain = chainWith({
+      keysOf: () => ({ receive }),
+      explorer: { tx: () => undefined, address: (a: string) => `https://explorer.example/address/${a}` },
+    } as never);
+    const [account] = [found(44, 0, 'LTC 1', 5n)].map((d) => ({
+      id: 'LTC:0',
+      chain: 'LTC',
+      bip: d.descriptor.bip,
+      index: 0,
+      path: d.descriptor.path,
+      extendPubKey: d.descriptor.xpub!,
+      name: d.name,
+      balance: 5n,
+      pending: 0n,
+      txCount: 1,
+    }));
+    expect(family.historyLink?.(chain, account as never)).toBe('https://explorer.example/address/ltc-addr-0');
+    expect(receive).toHaveBeenCalledWith(0);
+  });
+});

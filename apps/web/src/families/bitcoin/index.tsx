@@ -195,6 +195,9 @@ export const family: WebFamily<BitcoinChain, AppAccount> = {
     };
   },
 
+  // The simple link when the history cannot be read: the account's first receive address on the explorer (the
+  // public explorers take addresses, not extended keys).
+  historyLink: (chain, a) => chain.adapter.explorer.address(chain.adapter.keysOf(descriptorOf(a)).receive(0).address),
   receiveTarget: nextReceiveAddress,
   receiveWarning: (t, _chain, a) =>
     a.chain === 'BTC' || a.chain === 'TBTC' ? t('receive.brc20Warning') : t('errors.state-004', { coin: a.chain }),

@@ -219,6 +219,8 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
   },
   // A coin transfer and token transfers can share one hash.
   historyKey: (op) => `${op.hash}:${op.token?.contract ?? ''}`,
+  // The simple link when the history cannot be read: the address on the chain's explorer.
+  historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
 
   receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
   receiveWarning: (t, chain, _a, target) =>
