@@ -221,3 +221,37 @@ describe('network-fee check (getmempoolinfo) and CPFP ancestors (getmempoolentry
     expect(plan.feeRate).not.toBe(cpfpFeeRate({ targetFeeRate: 20, parentFee: 141, parentVsize: 141, childVsize: plan.vsize }));
   });
 });
+
+describe('Taproot: 5 receive and 5 change addresses in the app path', () => {
+  const bip: Bip = 86;
+  const path = accountBasePath(bip, 0, 0);
+  const xpub = accountXpub(path);
+  const keys = new AccountKeys(NETWORKS.BTC, xpub, bip, path);
+  const watched = keys.watchList();
+  const account = { chain: 'BTC' as const, index: 0, bip, path, xpub };
+
+  it('receives on one of its 5 derived receive addresses, however far the server saw use', async () => {
+    const used = Array.from({ length: 8 }, (_, i) => ({ path: `${path}/0/${i}`, change: 0 as const, index: i, address: `a${i}`, transfers: 1 }));
+    const { backend } = memoryBackend(new Map([[xpub, { utxos: [], raw: {}, txs: [], used }]]));
+    const r = await createBitcoinAdapter('BTC', backend).getReceiveAddress(account);
+    expect(watched).toHaveLength(10);
+    expect(r).toMatchObject({ address: watched[4]!.address, path: `${path}/0/4` });
+  });
+
+  it('its change goes to one of its 5 derived change addresses', async () => {
+    const funded = [fundedUtxo(`${path}/0/0`, 'p2tr', 150_000n)];
+    const utxos: BackendUtxo[] = funded.map(({ txHex: _t, type: _y, ...u }) => ({ ...u, address: keys.receive(0).address }));
+    const changes = new Set<string>();
+    for (const r of [0, 0.3, 0.5, 0.99]) {
+      const { backend } = memoryBackend(new Map([[xpub, { utxos, raw: {}, txs: [] }]]));
+      const built = await createBitcoinAdapter('BTC', backend, { rng: () => r }).build(account, {
+        recipient: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+        amount: 50_000n,
+        feeRate: 5,
+      });
+      changes.add(built.review.change!.path);
+    }
+    const watchedChange = watched.filter((a) => a.change === 1).map((a) => a.path);
+    for (const c of changes) expect(watchedChange).toContain(c);
+  });
+});

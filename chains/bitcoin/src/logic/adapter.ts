@@ -332,7 +332,10 @@ export function createBitcoinAdapter(
       } catch {
         used = []; // the first receive address is still a correct one
       }
-      const d = keysOf(account).receive(receiveIndex(account.bip, used));
+      const keys = keysOf(account);
+      const index = receiveIndex(account.bip, used);
+      // Taproot derives 5 receive and 5 change addresses (spec 02 §4): its receive address is one of those 5.
+      const d = account.bip === 86 ? keys.watchList().filter((a) => a.change === 0)[index]! : keys.receive(index);
       return { address: d.address, path: d.path, ...(chain === 'BTC' || chain === 'TBTC' ? { instructionKey: 'receive.brc20Warning' } : {}) };
     },
 
