@@ -1,0 +1,283 @@
+/**
+ * The XRP Ledger adapter (ChainAdapter): account state with the live reserve, a Payment with destination tag and
+ * LastLedgerSequence, signing on the device (packages/device `signXrp`), finalize with xrpl's codec and hash.
+ */
+import {
+  CHAINS,
+  accountBasePath,
+  defaultAccountName,
+  sanitizeRecoveredName,
+  signingPath,
+  toBareAccountPath,
+  type FeeTiers,
+} from '@secux-companion/core';
+import {
+  explorerLinks,
+  type AccountDescriptor,
+  type AccountState,
+  type AccountSummary,
+  type BuiltTransaction,
+  type ChainAdapter,
+  type DeviceAccountTable,
+  type DiscoveredAccount,
+  type HistoryPage,
+  type ReviewRow,
+} from '@secux-companion/chain-common';
+import { decode } from 'xrpl';
+import { validateXrpAddress } from './address';
+import { accountReserve, spendable, type ReserveSettings } from './reserve';
+import { buildPayment, finalizePayment, type XrpDraft, type XrpPayment, type XrpSignature } from './tx';
+
+/** The account as the product API reads it (account_info; actNotFound = balance 0, txCount 0, inactive). */
+export interface XrpAccountInfo {
+  balance: bigint;
+  txCount: number;
+  /** Next Sequence; null for an inactive account. */
+  sequence: number | null;
+  ownerCount: number;
+  activated: boolean;
+  /** lsfRequireDestTag (account_flags.requireDestinationTag). */
+  requireDestinationTag: boolean;
+}
+
+/** The current ledger and the reserves read live from server_info / server_state. */
+export interface XrpLedgerInfo {
+  ledgerIndex: number;
+  reserve: ReserveSettings;
+}
+
+/** What logic/ needs from the network (network/productApi.ts implements it). */
+export interface XrpBackend {
+  account(address: string, signal?: AbortSignal): Promise<XrpAccountInfo>;
+  ledger(signal?: AbortSignal): Promise<XrpLedgerInfo>;
+  /** Whole fee per transaction in drops. */
+  fees(signal?: AbortSignal): Promise<FeeTiers<number>>;
+  history(address: string, cursor: string | null): Promise<HistoryPage>;
+  /** Submits the signed blob (hex) and returns its hash. */
+  broadcast(rawTx: string): Promise<string>;
+}
+
+export interface XrpSignRequest {
+  /** Signing path m/44'/144'/{index}'/0/0. */
+  path: string;
+  tx: XrpPayment;
+}
+
+/** The device capability used (packages/device Device). */
+export interface XrpSigner {
+  getPublicKey(path: string): Promise<string>;
+  signXrp(path: string, tx: Record<string, unknown>): Promise<{ rawTx: string; signature?: string }>;
+}
+
+export interface XrpKeySource {
+  getAddress(path: string): Promise<string>;
+}
+
+export interface XrpUnsigned {
+  tx: XrpPayment;
+  /** The payment creates the recipient account. */
+  activates: boolean;
+}
+
+export interface XrpFamily {
+  keySource: XrpKeySource;
+  draft: XrpDraft;
+  unsigned: XrpUnsigned;
+  signRequest: XrpSignRequest;
+  signer: XrpSigner;
+  signature: XrpSignature;
+}
+
+export type XrpAdapter = ChainAdapter<XrpFamily>;
+
+const addressOf = (account: AccountDescriptor): string => {
+  if (!account.address) throw new Error('An XRP account needs its address');
+  return account.address;
+};
+
+export function createXrpChain(backend: XrpBackend): XrpAdapter {
+  const chain = 'XRP' as const;
+  const coinType = CHAINS.XRP.coinType;
+  const summaryOf = (a: XrpAccountInfo): AccountSummary => ({
+    balance: a.balance,
+    pending: 0n,
+    txCount: a.txCount,
+    ...(a.sequence !== null ? { sequence: BigInt(a.sequence) } : {}),
+    activated: a.activated,
+  });
+
+  const deviceIndexes = async (device: DeviceAccountTable): Promise<Map<number, string>> => {
+    const names = new Map<number, string>();
+    for (const a of await device.getAccounts(coinType)) {
+      try {
+        const m = /^m\/44'\/(\d+)'\/(\d+)'$/.exec(toBareAccountPath(a.path));
+        if (m && Number(m[1]) === coinType) names.set(Number(m[2]), a.name);
+      } catch {
+        // not an account path
+      }
+    }
+    return names;
+  };
+
+  const adapter: XrpAdapter = {
+    chain,
+    family: 'xrp',
+    asset: { symbol: 'XRP', decimals: CHAINS.XRP.decimals },
+    capabilities: {
+      readOnly: false,
+      memo: { label: 'Tag', types: ['tag'] },
+      tokens: false,
+      nfts: false,
+      speedUp: false,
+      multipleAddresses: false,
+      staking: false,
+    },
+    explorer: explorerLinks(chain),
+
+    async discoverAccounts(device, options = {}) {
+      const onDevice = await deviceIndexes(device);
+      const gap = options.gapLimit ?? 1;
+      const found: DiscoveredAccount[] = [];
+      let unused = 0;
+      for (let index = 0; ; index++) {
+        if (options.signal?.aborted) break;
+        const isOnDevice = onDevice.has(index);
+        const lastOnDevice = Math.max(-1, ...onDevice.keys());
+        if (unused >= gap && index > lastOnDevice) break;
+        options.onProgress?.({ bip: 44, index, found: found.length });
+        const path = accountBasePath(44, coinType, index);
+        const address = await device.getAddress(signingPath(chain, path));
+        const info = await backend.account(address, options.signal);
+        const used = info.activated || info.txCount > 0;
+        unused = used ? 0 : unused + 1;
+        if (used || isOnDevice) {
+          const fallback = defaultAccountName(chain, index, 44);
+          found.push({
+            descriptor: { chain, index, bip: 44, path, address },
+            summary: summaryOf(info),
+            name: isOnDevice ? sanitizeRecoveredName(onDevice.get(index), fallback) : fallback,
+            onDevice: isOnDevice,
+          });
+        }
+      }
+      return found;
+    },
+
+    async getAccountSummary(account, options = {}) {
+      return summaryOf(await backend.account(addressOf(account), options.signal));
+    },
+
+    async getAccountState(account, options = {}): Promise<AccountState> {
+      const [info, ledger] = await Promise.all([
+        backend.account(addressOf(account), options.signal),
+        backend.ledger(options.signal),
+      ]);
+      const reserve = info.activated ? accountReserve(ledger.reserve, info.ownerCount) : 0n;
+      return { ...summaryOf(info), reserve, available: spendable(info.balance, reserve) };
+    },
+
+    async getReceiveAddress(account) {
+      return { address: addressOf(account), path: signingPath(chain, account.path) };
+    },
+
+    getHistory(account, cursor = null) {
+      return backend.history(addressOf(account), cursor);
+    },
+
+    async getFees() {
+      return {
+        tiers: await backend.fees(),
+        unit: 'drops',
+        basis: 'perTransaction',
+        hidden: CHAINS.XRP.hiddenFee,
+      };
+    },
+
+    async checkRecipient(address) {
+      const [info, ledger] = await Promise.all([backend.account(address), backend.ledger()]);
+      return {
+        activated: info.activated,
+        ...(info.activated ? {} : { minimumActivation: ledger.reserve.base }),
+      };
+    },
+
+    async build(account, draft): Promise<BuiltTransaction<XrpUnsigned, XrpSignRequest>> {
+      const address = addressOf(account);
+      const [info, ledger, fees, recipient] = await Promise.all([
+        backend.account(address),
+        backend.ledger(),
+        backend.fees(),
+        backend.account(draft.recipient),
+      ]);
+      if (!info.activated || info.sequence === null) throw new Error('The XRP account is not active');
+      const built = buildPayment(draft, {
+        account: address,
+        balance: info.balance,
+        sequence: info.sequence,
+        reserve: accountReserve(ledger.reserve, info.ownerCount),
+        baseReserve: ledger.reserve.base,
+        ledgerIndex: ledger.ledgerIndex,
+        fee: BigInt(fees.medium),
+        recipient,
+      });
+      return {
+        unsigned: { tx: built.tx, activates: built.activates },
+        signRequest: { path: signingPath(chain, account.path), tx: built.tx },
+        review: built.review,
+      };
+    },
+
+    reviewRows(built): ReviewRow[] {
+      const { review } = built;
+      const amount = (value: bigint) => ({
+        type: 'amount' as const,
+        value,
+        decimals: CHAINS.XRP.decimals,
+        symbol: 'XRP',
+      });
+      const rows: ReviewRow[] = [
+        {
+          labelKey: 'send.recipient',
+          value: { type: 'address', value: review.recipient },
+          testId: 'review-recipient',
+        },
+        { labelKey: 'send.amountLabel', value: amount(review.amount), testId: 'review-amount' },
+        { labelKey: 'send.networkFee', value: amount(review.fee), testId: 'review-fee' },
+      ];
+      if (review.memo?.type === 'tag')
+        rows.push({
+          labelKey: 'send.tag',
+          value: { type: 'text', value: String(review.memo.value) },
+          testId: 'review-tag',
+        });
+      if (built.unsigned.activates)
+        rows.push({
+          labelKey: 'send.activatesAccount',
+          value: { type: 'text', value: 'XRP' },
+          testId: 'review-activates',
+        });
+      rows.push({ labelKey: 'send.total', value: amount(review.total), testId: 'review-total' });
+      return rows;
+    },
+
+    async sign(signer, built): Promise<XrpSignature> {
+      const { path, tx } = built.signRequest;
+      const publicKey = (await signer.getPublicKey(path)).toUpperCase();
+      const res = await signer.signXrp(path, { ...tx, SigningPubKey: publicKey });
+      const signature =
+        res.signature ?? String((decode(res.rawTx) as { TxnSignature?: unknown }).TxnSignature ?? '');
+      return { publicKey, signature };
+    },
+
+    finalize(built, signature) {
+      return finalizePayment(built.unsigned.tx, signature);
+    },
+
+    broadcast(tx) {
+      return backend.broadcast(tx.raw);
+    },
+
+    validateAddress: validateXrpAddress,
+  };
+  return adapter;
+}
