@@ -198,6 +198,11 @@ export interface FailoverPolicy {
   /** The whole call (every provider) within this (ms), on top of the request's budget. */
   budgetMs?: number;
   breaker?: BreakerOptions;
+  /**
+   * When every provider is cooling down, try them anyway (default) — or fail at once (false: the caller has a
+   * fallback of its own, e.g. the spec's fee tiers).
+   */
+  lastResort?: boolean;
 }
 
 const requestDeadline = new AsyncLocalStorage<number>();
@@ -253,6 +258,8 @@ export interface FailoverResult<T> {
   value: T;
   provider: string;
   attempts: Attempt[];
+  /** Providers actually asked that failed (the attempts also list providers skipped while cooling down). */
+  failed: number;
 }
 
 export interface FailoverOptions<T> {
@@ -280,10 +287,11 @@ export async function failover<P extends Provider, T>(
   const outer = requestDeadline.getStore();
   const deadline = Math.min(outer ?? Infinity, policy.budgetMs ? Date.now() + policy.budgetMs : Infinity);
   const attempts: Attempt[] = [];
+  let failed = 0;
   let retryAfter: number | undefined;
   const usable = providers.filter((p) => !breakerOf(p).isOpen);
   // When every provider of this call is cooling down they are tried anyway: a lone provider is never locked out.
-  const lastResort = usable.length === 0;
+  const lastResort = usable.length === 0 && policy.lastResort !== false;
   for (const p of providers) {
     const breaker = breakerOf(p);
     const left = deadline - Date.now();
@@ -304,9 +312,10 @@ export async function failover<P extends Provider, T>(
       );
       check?.(value);
       breaker.success();
-      return { value, provider: p.name, attempts };
+      return { value, provider: p.name, attempts, failed };
     } catch (e) {
       const err = toProviderError(e);
+      failed += 1;
       attempts.push({
         provider: p.name,
         kind: err.kind,

@@ -148,8 +148,8 @@ export class EvmFacade implements ChainFacade {
     const list = having(await this.providers(), k);
     try {
       const r = await failover(this.cfg.chain, what, list, fn, this.opts(check, policy));
-      // The main RPC failed: check the RPCs again on the next call.
-      if (r.attempts.length) this.cfg.pool.invalidate();
+      // A provider failed (not merely skipped while its breaker is open): check the RPCs again on the next call.
+      if (r.failed) this.cfg.pool.invalidate();
       return r;
     } catch (e) {
       this.cfg.pool.invalidate();

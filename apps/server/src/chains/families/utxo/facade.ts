@@ -214,7 +214,8 @@ export class UtxoFacade implements ChainFacade {
       })),
     ];
     // Fee lookups have their own short budget: the spec's tiers are served within seconds when the sources fail.
-    const policy = { ...this.cfg.policy, budgetMs: this.cfg.policy?.feesBudgetMs ?? 5_000 };
+    // Sources that are all cooling down are not waited for: the spec's tiers are served at once.
+    const policy = { ...this.cfg.policy, budgetMs: this.cfg.policy?.feesBudgetMs ?? 5_000, lastResort: false };
     try {
       const r = await failover(
         this.cfg.chain,

@@ -407,7 +407,7 @@ export function createEvmRpcPool(
 ): EvmRpcPool {
   const healthMs = opts.healthTimeoutMs ?? 3000;
   const ttl = opts.ttlMs ?? 60_000;
-  let cached: { at: number; list: EvmProvider[] } | undefined;
+  let cached: { at: number; list: EvmProvider[]; stale?: boolean } | undefined;
   let running: Promise<EvmProvider[]> | undefined;
 
   /** Resolves as soon as the first RPC passes (the main RPC), or when all have failed. */
@@ -460,10 +460,13 @@ export function createEvmRpcPool(
       if (!rpcs.length) return [];
       if (cached && Date.now() - cached.at < ttl) return cached.list;
       running ??= check().finally(() => (running = undefined));
+      // A stale list (after a failure) is still served while the check runs again: the breakers already skip the
+      // provider that failed, so no request waits for a health check it does not need.
+      if (cached?.stale) return cached.list;
       return running;
     },
     invalidate() {
-      cached = undefined;
+      if (cached) cached = { ...cached, at: 0, stale: true };
     },
   };
 }
