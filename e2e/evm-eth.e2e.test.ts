@@ -237,6 +237,31 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
   });
 });
 
+describe('NFT firmware gate (spec 01 §5: NFTs need MCU 2.20)', () => {
+  it('an emulator on MCU 2.19 shows ETH without the NFTs tab', async () => {
+    const context = await newContext(browser());
+    // The server's emulator configuration with an older MCU (ETH itself needs 2.12).
+    await context.route('**/api/emulator/config', async (route) => {
+      const body = (await (await route.fetch()).json()) as { config?: Record<string, unknown> };
+      await route.fulfill({
+        json: { enabled: true, config: { ...body.config, mcuVersion: '2.19.0' } },
+        headers: { 'cache-control': 'no-store' },
+      });
+    });
+    const page = await context.newPage();
+    try {
+      await connectEmulator(page, baseUrl);
+      await openCoin(page, baseUrl, 'ETH');
+      await evmCard(page, P0).getByTestId('account-open').click();
+      await page.waitForURL(`${baseUrl}/wallet/account/information`);
+      await page.getByTestId('tab-tokens').waitFor();
+      expect(await page.getByTestId('tab-nfts').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 /** A loopback URL nothing listens on (a port opened and closed again). */
 async function deadLoopbackUrl(): Promise<string> {
   const server = createServer();
