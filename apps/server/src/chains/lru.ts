@@ -1,39 +1,46 @@
-/** A Map with a size cap that drops the least recently used entries (every provider cache is one of these). */
-export class LruMap<K, V> {
-  private readonly m = new Map<K, V>();
+/**
+ * A Map with a size cap that drops the least recently used entries (every provider cache is one of these), over
+ * the `lru-cache` package. `set` also hands back what the cap pushed out, so an owner can release it (Bitcoin Core
+ * unloads a watch-only wallet that leaves its cache).
+ */
+import { LRUCache } from 'lru-cache';
+
+export class LruMap<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
+  private readonly cache: LRUCache<K, V>;
+  private evicted: [K, V][] = [];
+
   constructor(readonly max: number) {
     if (!(max >= 1)) throw new RangeError('LruMap needs a size of at least 1');
+    this.cache = new LRUCache<K, V>({
+      max,
+      dispose: (value, key, reason) => {
+        if (reason === 'evict') this.evicted.push([key, value]);
+      },
+    });
   }
   get size(): number {
-    return this.m.size;
+    return this.cache.size;
   }
   has(k: K): boolean {
-    return this.m.has(k);
+    return this.cache.has(k);
   }
   /** The value, now the most recently used. */
   get(k: K): V | undefined {
-    if (!this.m.has(k)) return undefined;
-    const v = this.m.get(k)!;
-    this.m.delete(k);
-    this.m.set(k, v);
-    return v;
+    return this.cache.get(k);
   }
   /** Stores the value; returns the entries dropped to stay within the cap (oldest first). */
   set(k: K, v: V): [K, V][] {
-    this.m.delete(k);
-    this.m.set(k, v);
-    const dropped: [K, V][] = [];
-    while (this.m.size > this.max) {
-      const [ok, ov] = this.m.entries().next().value as [K, V];
-      this.m.delete(ok);
-      dropped.push([ok, ov]);
-    }
+    this.evicted = [];
+    this.cache.set(k, v);
+    const dropped = this.evicted;
+    this.evicted = [];
     return dropped;
   }
   delete(k: K): boolean {
-    return this.m.delete(k);
+    return this.cache.delete(k);
   }
+  /** Keys, most recently used first. */
   keys(): IterableIterator<K> {
-    return this.m.keys();
+    return this.cache.keys();
   }
 }
