@@ -139,9 +139,9 @@ export interface FeeTiers<T> {
 
 export interface FeeInfo {
   chain: string;
-  /** 'sat/vB' (UTXO, numbers may be fractional) or 'wei' (EVM, integer strings). */
-  unit: 'sat/vB' | 'wei';
-  /** UTXO: sat/vB numbers; EVM: legacy gas price per tier in wei (strings). */
+  /** 'sat/vB' (UTXO, numbers may be fractional), 'wei' (EVM, integer strings) or 'drops' (XRP, whole fee). */
+  unit: 'sat/vB' | 'wei' | 'drops';
+  /** UTXO: sat/vB numbers; EVM: legacy gas price per tier in wei (strings); XRP: fee per transaction in drops. */
   tiers: FeeTiers<number | string>;
   /** EVM only: EIP-1559 fee per tier (wei). Absent when the chain has no base fee or all tiers were 0. */
   eip1559?: {

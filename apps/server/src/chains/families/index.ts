@@ -4,8 +4,9 @@
  */
 import { evmFamily } from './evm/index.js';
 import { utxoFamily } from './utxo/index.js';
+import { xrpFamily } from './xrp/index.js';
 
-export const FAMILIES = [utxoFamily, evmFamily] as const;
+export const FAMILIES = [utxoFamily, evmFamily, xrpFamily] as const;
 
 /** The id of a served family (`GET /api/chains` `family`). */
 export type FamilyId = (typeof FAMILIES)[number]['id'];

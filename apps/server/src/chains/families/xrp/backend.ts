@@ -1,0 +1,43 @@
+/** What the XRP facade asks of a provider (rippled / Clio public API; reference/apis/xrpl.md). */
+import type { Provider } from '../../failover.js';
+
+/** account_info on the validated ledger; `found: false` for actNotFound (an account not in the ledger). */
+export type XrpAccountRead =
+  | { found: false }
+  | { found: true; balance: bigint; sequence: number; ownerCount: number; requireDestinationTag: boolean };
+
+/** One account_tx page: raw entries (mapped by chain-xrp's operationFromAccountTx) and the marker, if any. */
+export interface XrpTxPage {
+  transactions: unknown[];
+  marker: unknown;
+}
+
+/** The fee method's drops (strings of integers on the wire). */
+export interface XrpFeeRead {
+  baseFee: bigint;
+  minimumFee: bigint;
+  openLedgerFee: bigint;
+}
+
+/** server_state's validated ledger: its index and the reserves in drops (voted by validators, read live). */
+export interface XrpLedgerRead {
+  ledgerIndex: number;
+  reserveBase: bigint;
+  reserveIncrement: bigint;
+}
+
+export interface XrpSubmitResult {
+  engineResult: string;
+  message: string;
+  hash: string;
+}
+
+export interface XrpProvider extends Provider {
+  accountInfo(address: string, signal: AbortSignal): Promise<XrpAccountRead>;
+  accountTx(address: string, marker: unknown, limit: number, signal: AbortSignal): Promise<XrpTxPage>;
+  fee(signal: AbortSignal): Promise<XrpFeeRead>;
+  ledger(signal: AbortSignal): Promise<XrpLedgerRead>;
+  submit(blob: string, signal: AbortSignal): Promise<XrpSubmitResult>;
+  /** A read-only method forwarded as it is (the node proxy). */
+  call(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+}

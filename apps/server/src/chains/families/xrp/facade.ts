@@ -1,0 +1,182 @@
+/**
+ * The XRP Ledger facade: account (actNotFound = balance 0, txCount 0, inactive), history from account_tx (limit 20,
+ * marker paging that stops when there is no marker or the marker repeats, only tesSUCCESS kept), fees from `fee`,
+ * the validated ledger and its reserves from server_state (the `/ledger` route), broadcast via `submit {tx_blob}`.
+ */
+import { isValidXrpAddress, operationFromAccountTx } from '@secux-companion/chain-xrp';
+import { XRP_HELD_MESSAGE } from '@secux-companion/core';
+import { z } from 'zod';
+import { HttpError, parseInput } from '../../../errors.js';
+import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
+import {
+  ChainApiError,
+  decodeCursor,
+  encodeCursor,
+  failover,
+  type FailoverLog,
+  type FailoverPolicy,
+} from '../../failover.js';
+import { cursor as cursorParam, hexTx, pageSize } from '../../params.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import type { XrpProvider } from './backend.js';
+
+/** account_tx page size (spec 02: XRP history page 20). */
+export const XRP_HISTORY_LIMIT = 20;
+/** The most a fee tier may be (drops): xrpl.js's default maxFeeXRP of 2 XRP. */
+export const XRP_FEE_CAP = 2_000_000n;
+
+/** The account answer: the generic fields and XRP's own (sequence, owned objects, activation, tag requirement). */
+export type XrpAccountAnswer = AccountInfo & {
+  sequence: number | null;
+  ownerCount: number;
+  activated: boolean;
+  requireDestinationTag: boolean;
+};
+
+/** `GET /chains/XRP/ledger`: the validated ledger and its reserves (drops), read live. */
+export interface XrpLedgerAnswer {
+  chain: string;
+  ledgerIndex: number;
+  reserveBase: string;
+  reserveIncrement: string;
+  provider: string;
+}
+
+/** Read-only methods the node proxy forwards (submit goes through /broadcast). */
+const RPC_METHODS: ReadonlySet<string> = new Set([
+  'account_info',
+  'account_tx',
+  'ledger_closed',
+  'fee',
+  'server_info',
+  'server_state',
+]);
+
+export interface XrpChainConfig {
+  chain: string;
+  providers: XrpProvider[];
+  policy?: FailoverPolicy;
+  log?: FailoverLog;
+}
+
+const Address = z.string().refine(isValidXrpAddress, { message: 'must be an XRP address (r…)' });
+
+export class XrpFacade implements ChainFacade {
+  readonly family = 'xrp';
+  readonly rpcMethods = RPC_METHODS;
+  readonly rawTx = hexTx.transform((h) => h.replace(/^0x/, '').toUpperCase());
+
+  constructor(readonly cfg: XrpChainConfig) {}
+
+  get chain(): string {
+    return this.cfg.chain;
+  }
+
+  private run<T>(what: string, fn: (p: XrpProvider, signal: AbortSignal) => Promise<T>) {
+    return failover(this.chain, what, this.cfg.providers, fn, {
+      ...(this.cfg.log ? { log: this.cfg.log } : {}),
+      ...(this.cfg.policy ? { policy: this.cfg.policy } : {}),
+    });
+  }
+
+  private address(id: string): string {
+    return parseInput(z.object({ id: Address }), { id }, 'params').id;
+  }
+
+  describe(source: ChainSource | undefined): Record<string, unknown> {
+    return { chain: this.chain, family: this.family, ...(source ? { source } : {}) };
+  }
+
+  async account(id: string, _query: unknown): Promise<XrpAccountAnswer> {
+    const address = this.address(id);
+    const r = await this.run('balance', (p, s) => p.accountInfo(address, s));
+    const a = r.value;
+    // rippled keeps no transaction count: an account in the ledger was created by at least one payment.
+    return {
+      chain: this.chain,
+      address,
+      balance: a.found ? a.balance.toString() : '0',
+      unconfirmedBalance: '0',
+      txCount: a.found ? 1 : 0,
+      sequence: a.found ? a.sequence : null,
+      ownerCount: a.found ? a.ownerCount : 0,
+      activated: a.found,
+      requireDestinationTag: a.found && a.requireDestinationTag,
+      provider: r.provider,
+    };
+  }
+
+  async history(id: string, query: unknown): Promise<HistoryPage> {
+    const address = this.address(id);
+    const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
+    const c = decodeCursor(q.cursor);
+    if (q.cursor && (!c || c.k !== 'xrp' || c.a !== address))
+      throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+    const sent = c?.m;
+    const r = await this.run('history', (p, s) => p.accountTx(address, sent, XRP_HISTORY_LIMIT, s));
+    const operations = r.value.transactions.flatMap((t) => operationFromAccountTx(t, address) ?? []);
+    const next = r.value.marker;
+    // Paging ends when there is no marker or the server hands back the marker it was given.
+    const done = next === undefined || next === null || JSON.stringify(next) === JSON.stringify(sent);
+    return {
+      operations: toWire(operations),
+      cursor: done ? null : encodeCursor({ k: 'xrp', a: address, m: next }),
+      provider: r.provider,
+    };
+  }
+
+  async fees(): Promise<FeeInfo> {
+    const r = await this.run('fees', (p, s) => p.fee(s));
+    const f = r.value;
+    const low = f.minimumFee > f.baseFee ? f.minimumFee : f.baseFee;
+    const open = f.openLedgerFee > low ? f.openLedgerFee : low;
+    const medium = open > XRP_FEE_CAP ? XRP_FEE_CAP : open;
+    return {
+      chain: this.chain,
+      unit: 'drops',
+      tiers: {
+        high: medium.toString(),
+        medium: medium.toString(),
+        low: (low > medium ? medium : low).toString(),
+      },
+      source: 'network',
+      provider: r.provider,
+    };
+  }
+
+  async ledger(): Promise<XrpLedgerAnswer> {
+    const r = await this.run('ledger', (p, s) => p.ledger(s));
+    return {
+      chain: this.chain,
+      ledgerIndex: r.value.ledgerIndex,
+      reserveBase: r.value.reserveBase.toString(),
+      reserveIncrement: r.value.reserveIncrement.toString(),
+      provider: r.provider,
+    };
+  }
+
+  /**
+   * Submits the blob. tesSUCCESS answers the hash; anything else is refused with the engine's message as it is —
+   * including 'Held until escalated fee drops.' (terQUEUED), which the client shows as "server busy, check the
+   * history in 20 s", not as a failure (core's classifier).
+   */
+  async broadcast(rawTx: string): Promise<BroadcastResult> {
+    const r = await this.run('broadcast', (p, s) => p.submit(rawTx, s));
+    const { engineResult, message, hash } = r.value;
+    if (engineResult === 'tesSUCCESS') return { hash, provider: r.provider };
+    const held = message === XRP_HELD_MESSAGE;
+    throw new ChainApiError(422, held ? 'queued' : 'rejected', message, {
+      chain: this.chain,
+      engineResult,
+      hash,
+    });
+  }
+
+  async rpc(method: string, params: unknown[]): Promise<unknown> {
+    const first = params[0] ?? {};
+    if (typeof first !== 'object' || first === null || Array.isArray(first))
+      throw new HttpError(400, 'invalid body: params: must be one object');
+    const r = await this.run(method, (p, s) => p.call(method, first as Record<string, unknown>, s));
+    return r.value;
+  }
+}

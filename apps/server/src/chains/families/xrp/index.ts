@@ -1,0 +1,14 @@
+/** The XRP Ledger family: its chain from the configuration and its own endpoint (`/ledger`). */
+import type { Family } from '../../facade.js';
+import { XRP_SYMBOLS, XrpGlobalEnv, XrpPerChainEnv, xrpChains } from './config.js';
+import { XrpFacade } from './facade.js';
+import { xrpRoutes } from './routes.js';
+
+export const xrpFamily: Family<XrpFacade, 'xrp'> = {
+  id: 'xrp',
+  env: { global: XrpGlobalEnv, perChain: XrpPerChainEnv, symbols: XRP_SYMBOLS },
+  chains: xrpChains,
+  routes: xrpRoutes,
+  owns: (f): f is XrpFacade => f instanceof XrpFacade,
+  notMine: (chain) => `Not an XRP Ledger chain: ${chain}`,
+};
