@@ -86,6 +86,8 @@ describe('chain registry', () => {
     expect(byChain.DOGE).toBeUndefined();
     expect(byChain.ETH).toMatchObject({ chainId: 1, providers: ['rpc#1', 'rpc#2', 'rpc#3', 'explorer#1'] });
     expect(byChain.BSC).toMatchObject({ chainId: 56 });
+    // TETH is Sepolia (Goerli is shut down), with public nodes and Etherscan V2 by default.
+    expect(byChain.TETH).toMatchObject({ chainId: 11155111, providers: ['rpc#1', 'rpc#2', 'explorer#1'] });
     expect(JSON.stringify(reg.list())).not.toMatch(/secret|pass|https?:/);
   });
 

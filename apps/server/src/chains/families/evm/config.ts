@@ -42,11 +42,13 @@ const MAINNET_RPC: Record<string, string[]> = {
     'https://bsc-dataseed1.ninicoin.io',
   ],
   TBSC: ['https://data-seed-prebsc-1-s1.bnbchain.org:8545'],
+  // TETH is Sepolia (chain id 11155111 from core's table): Goerli, the testnet of old, is shut down.
+  TETH: ['https://ethereum-sepolia-rpc.publicnode.com', 'https://sepolia.drpc.org'],
   XDC: ['https://rpc.xdc.org', 'https://erpc.xinfin.network'],
 };
 /** Chains Etherscan V2 serves with one key (chainid parameter). */
 const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
-const ETHERSCAN_V2_CHAINS = new Set(['ETH', 'BSC', 'TBSC', 'XDC']);
+const ETHERSCAN_V2_CHAINS = new Set(['ETH', 'TETH', 'BSC', 'TBSC', 'XDC']);
 /** /fees asks the explorer gas oracle first (spec 02 §7 BSC). */
 const GAS_ORACLE_FIRST = new Set(['BSC', 'TBSC']);
 /** The local profile's chain (localnet EVM node). */
