@@ -1,0 +1,143 @@
+/**
+ * The XRP Ledger simulator answers what rippled answers: real balances, sequences and reserves; a signature from the
+ * wrong key is refused; past/future sequences, an expired LastLedgerSequence, a bad fee, a missing destination tag, a
+ * too-small first payment and an unfunded payment get rippled's engine results; 'Held' when busy.
+ */
+import { Wallet, type Payment } from 'xrpl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MNEMONIC } from '../keys.js';
+import { XRPL_TAG_REQUIRED_ACCOUNT, XrplSimulator, xrpAddressOf, xrplGenesis } from './simulator.js';
+
+const alice = Wallet.fromSeed('sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
+const mallory = Wallet.fromSeed('sEd7rBGm5kxzauRTAV2hbsNz7N45X91');
+const NEW = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
+const TAGGED = xrpAddressOf(DEFAULT_MNEMONIC, XRPL_TAG_REQUIRED_ACCOUNT);
+
+let sim: XrplSimulator;
+let url: string;
+beforeAll(async () => {
+  sim = new XrplSimulator({
+    accounts: [...xrplGenesis(DEFAULT_MNEMONIC), { address: alice.classicAddress, balance: 30_000_000n }],
+  });
+  url = await sim.start();
+});
+afterAll(() => sim.stop());
+
+async function rpc(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const r = await fetch(url, {
+    method: 'POST',
+    body: JSON.stringify({ method, params: [{ api_version: 2, ...params }] }),
+  });
+  return ((await r.json()) as { result: Record<string, unknown> }).result;
+}
+
+function payment(over: Partial<Payment> = {}, signer = alice): string {
+  const account = sim.accounts.get(alice.classicAddress)!;
+  const tx: Payment = {
+    TransactionType: 'Payment',
+    Account: alice.classicAddress,
+    Destination: NEW,
+    Amount: '2000000',
+    Fee: '12',
+    Sequence: account.sequence,
+    LastLedgerSequence: sim.validatedLedger + 75,
+    SigningPubKey: signer.publicKey,
+    ...over,
+  };
+  return signer.sign(tx).tx_blob;
+}
+
+const submit = async (blob: string) => rpc('submit', { tx_blob: blob });
+
+describe('XRP Ledger simulator', () => {
+  it('funds the emulator accounts (vector address first) and the tag-required recipient', async () => {
+    expect(xrpAddressOf(DEFAULT_MNEMONIC, 0)).toBe('rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3');
+    const info = await rpc('account_info', {
+      account: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3',
+      ledger_index: 'validated',
+    });
+    expect(info).toMatchObject({ status: 'success', account_data: { Balance: '1000000000' } });
+    expect(await rpc('account_info', { account: TAGGED })).toMatchObject({
+      account_flags: { requireDestinationTag: true },
+    });
+    expect(await rpc('account_info', { account: NEW })).toMatchObject({
+      status: 'error',
+      error: 'actNotFound',
+      error_code: 19,
+    });
+    expect(await rpc('server_state')).toMatchObject({
+      state: { validated_ledger: { reserve_base: 1000000, reserve_inc: 200000 } },
+    });
+  });
+
+  it('refuses a transaction signed by another key than the account’s', async () => {
+    const blob = payment({ SigningPubKey: mallory.publicKey }, mallory);
+    expect(await submit(blob)).toMatchObject({ engine_result: 'tefBAD_AUTH' });
+    // a signature that does not match the blob
+    const tampered = payment().replace(
+      /^(.{40})(.)/,
+      (_m, a: string, c: string) => a + (c === '0' ? '1' : '0'),
+    );
+    expect(await submit(tampered)).toMatchObject({ status: 'error', error: 'invalidTransaction' });
+  });
+
+  it('answers tecNO_DST_INSUF_XRP for a first payment below the base reserve, then activates with enough', async () => {
+    const before = sim.accounts.get(alice.classicAddress)!.balance;
+    expect(await submit(payment({ Amount: '999999' }))).toMatchObject({
+      engine_result: 'tecNO_DST_INSUF_XRP',
+      engine_result_code: 125,
+      engine_result_message: 'Destination does not exist. Too little XRP sent to create it.',
+    });
+    expect(sim.accounts.get(alice.classicAddress)!.balance).toBe(before - 12n); // the fee is claimed
+    const ok = await submit(payment());
+    expect(ok).toMatchObject({ engine_result: 'tesSUCCESS' });
+    expect(await rpc('account_info', { account: NEW })).toMatchObject({
+      account_data: { Balance: '2000000' },
+    });
+  });
+
+  it('answers rippled’s results for sequence, ledger, fee, tag and funds', async () => {
+    const seq = sim.accounts.get(alice.classicAddress)!.sequence;
+    expect(await submit(payment({ Sequence: seq - 1 }))).toMatchObject({ engine_result: 'tefPAST_SEQ' });
+    expect(await submit(payment({ Sequence: seq + 1 }))).toMatchObject({ engine_result: 'terPRE_SEQ' });
+    expect(await submit(payment({ LastLedgerSequence: sim.validatedLedger }))).toMatchObject({
+      engine_result: 'tefMAX_LEDGER',
+    });
+    expect(await submit(payment({ Fee: '1' }))).toMatchObject({ engine_result: 'telINSUF_FEE_P' });
+    expect(await submit(payment({ Destination: TAGGED }))).toMatchObject({
+      engine_result: 'tecDST_TAG_NEEDED',
+    });
+    expect(await submit(payment({ Destination: TAGGED, DestinationTag: 7 }))).toMatchObject({
+      engine_result: 'tesSUCCESS',
+    });
+    expect(await submit(payment({ Amount: '100000000' }))).toMatchObject({
+      engine_result: 'tecUNFUNDED_PAYMENT',
+      engine_result_message: 'Insufficient XRP balance to send.',
+    });
+  });
+
+  it('keeps history for account_tx with results and markers', async () => {
+    const page = await rpc('account_tx', { account: alice.classicAddress, limit: 2 });
+    expect((page.transactions as unknown[]).length).toBe(2);
+    expect(page.marker).toBeDefined();
+    const tagged = await rpc('account_tx', { account: TAGGED, limit: 20 });
+    expect(tagged.transactions).toContainEqual(
+      expect.objectContaining({
+        tx_json: expect.objectContaining({ DestinationTag: 7 }),
+        meta: expect.objectContaining({ TransactionResult: 'tesSUCCESS' }),
+      }),
+    );
+  });
+
+  it("answers 'Held until escalated fee drops.' when busy and applies at the next close", async () => {
+    sim.busy = true;
+    const before = sim.accounts.get(NEW)!.balance;
+    expect(await submit(payment({ Amount: '1000000' }))).toMatchObject({
+      engine_result: 'terQUEUED',
+      engine_result_message: 'Held until escalated fee drops.',
+    });
+    sim.busy = false;
+    sim.closeLedger();
+    expect(sim.accounts.get(NEW)!.balance).toBe(before + 1_000_000n);
+  });
+});

@@ -1,0 +1,445 @@
+/**
+ * A small XRP Ledger simulator for the local profile: an HTTP JSON-RPC server that speaks the public rippled API the
+ * product API's rippled provider uses (account_info, account_tx, fee, server_info, server_state, ledger_closed,
+ * submit) and keeps real state: balances, sequences, owner counts, the RequireDest flag, ledgers that close on a timer
+ * (or on `closeLedger()`), and each account's transactions.
+ *
+ * Every submitted blob is decoded with xrpl's codec and its signature verified (xrpl verifySignature); the signing key
+ * must be the sending account's master key. What rippled would reject gets rippled's answer (token, code and message
+ * as rippled's TER.cpp and ripple-binary-codec's definitions spell them): a bad signature (invalidTransaction),
+ * tefBAD_AUTH, temBAD_FEE, telINSUF_FEE_P, terNO_ACCOUNT, tefPAST_SEQ, terPRE_SEQ, tefMAX_LEDGER, terINSUF_FEE_B,
+ * temREDUNDANT, tecDST_TAG_NEEDED, tecNO_DST_INSUF_XRP, tecUNFUNDED_PAYMENT. tec results claim the fee and use the
+ * sequence, as on the ledger. `busy` answers terQUEUED ('Held until escalated fee drops.') and applies the
+ * transaction at the next close. Only XRP Payments are supported; other types answer temDISABLED.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decode, deriveAddress, hashes, isValidClassicAddress, verifySignature } from 'xrpl';
+import { mnemonicToRoot } from '../keys.js';
+
+export const RIPPLE_EPOCH = 946684800;
+const LSF_REQUIRE_DEST_TAG = 0x00020000;
+
+/** Engine results: token → [code, message] (ripple-binary-codec definitions.json, rippled TER.cpp). */
+const TER = {
+  tesSUCCESS: [0, 'The transaction was applied. Only final in a validated ledger.'],
+  tecUNFUNDED_PAYMENT: [104, 'Insufficient XRP balance to send.'],
+  tecNO_DST_INSUF_XRP: [125, 'Destination does not exist. Too little XRP sent to create it.'],
+  tecDST_TAG_NEEDED: [143, 'A destination tag is required.'],
+  tefBAD_AUTH: [-196, "Transaction's public key is not authorized."],
+  tefPAST_SEQ: [-190, 'This sequence number has already passed.'],
+  tefMAX_LEDGER: [-187, 'Ledger sequence too high.'],
+  telINSUF_FEE_P: [-394, 'Fee insufficient.'],
+  temBAD_AMOUNT: [-298, 'Can only send positive amounts.'],
+  temBAD_FEE: [-295, 'Invalid fee, negative or not XRP.'],
+  temREDUNDANT: [-275, 'The transaction is redundant.'],
+  temDISABLED: [-273, 'The transaction requires logic that is currently disabled.'],
+  terINSUF_FEE_B: [-97, "Account balance can't pay fee."],
+  terNO_ACCOUNT: [-96, 'The source account does not exist.'],
+  terPRE_SEQ: [-92, 'Missing/inapplicable prior transaction.'],
+  terQUEUED: [-89, 'Held until escalated fee drops.'],
+} as const;
+export type EngineResult = keyof typeof TER;
+
+export interface SimAccount {
+  balance: bigint;
+  sequence: number;
+  ownerCount: number;
+  flags: number;
+}
+
+export interface GenesisAccount {
+  address: string;
+  balance: bigint;
+  requireDestinationTag?: boolean;
+  ownerCount?: number;
+}
+
+export interface XrplSimulatorOptions {
+  accounts: readonly GenesisAccount[];
+  /** Ledger close interval (ms); 0 = only on closeLedger(). */
+  closeIntervalMs?: number;
+  /** Reserves and fee this ledger's validators voted for (drops). Defaults: 1 XRP, 0.2 XRP, 10 drops. */
+  reserveBase?: bigint;
+  reserveIncrement?: bigint;
+  baseFee?: bigint;
+  startLedger?: number;
+}
+
+interface HistoryEntry {
+  hash: string;
+  ledger_index: number;
+  close_time_iso: string;
+  tx_json: Record<string, unknown>;
+  meta: Record<string, unknown>;
+  validated: boolean;
+}
+
+type Params = Record<string, unknown>;
+const rpcError = (error: string, message: string, extra: Params = {}) => ({
+  error,
+  error_message: message,
+  status: 'error',
+  ...extra,
+});
+
+export class XrplSimulator {
+  readonly accounts = new Map<string, SimAccount>();
+  readonly reserveBase: bigint;
+  readonly reserveIncrement: bigint;
+  readonly baseFee: bigint;
+  /** The last closed (validated) ledger; the open one is this + 1. */
+  validatedLedger: number;
+  /** Answer terQUEUED and apply at the next close (the server-busy case). */
+  busy = false;
+  private readonly history = new Map<string, HistoryEntry[]>();
+  private held: (() => void)[] = [];
+  private server: Server | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly o: XrplSimulatorOptions) {
+    this.reserveBase = o.reserveBase ?? 1_000_000n;
+    this.reserveIncrement = o.reserveIncrement ?? 200_000n;
+    this.baseFee = o.baseFee ?? 10n;
+    this.validatedLedger = o.startLedger ?? 1000;
+    for (const a of o.accounts)
+      this.accounts.set(a.address, {
+        balance: a.balance,
+        sequence: this.validatedLedger,
+        ownerCount: a.ownerCount ?? 0,
+        flags: a.requireDestinationTag ? LSF_REQUIRE_DEST_TAG : 0,
+      });
+  }
+
+  closeLedger(): void {
+    this.validatedLedger += 1;
+    const held = this.held;
+    this.held = [];
+    for (const apply of held) apply();
+  }
+
+  async start(port = 0, host = '127.0.0.1'): Promise<string> {
+    this.server = createServer((req, res) => {
+      void readBody(req).then((text) => {
+        let status = 200;
+        let body: unknown;
+        try {
+          const { method, params } = JSON.parse(text) as { method?: unknown; params?: unknown };
+          if (typeof method !== 'string') {
+            res.writeHead(400, { 'content-type': 'text/plain' }).end('Null method');
+            return;
+          }
+          const p =
+            Array.isArray(params) && typeof params[0] === 'object' && params[0] ? (params[0] as Params) : {};
+          body = { result: this.handle(method, p) };
+        } catch {
+          status = 400;
+          res.writeHead(status, { 'content-type': 'text/plain' }).end('Unable to parse request');
+          return;
+        }
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((r) => this.server!.listen(port, host, r));
+    if (this.o.closeIntervalMs) this.timer = setInterval(() => this.closeLedger(), this.o.closeIntervalMs);
+    return `http://${host}:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+
+  /** One JSON-RPC call (the `result` object). */
+  handle(method: string, p: Params): Params {
+    switch (method) {
+      case 'account_info':
+        return this.accountInfo(p);
+      case 'account_tx':
+        return this.accountTx(p);
+      case 'fee':
+        return {
+          current_ledger_size: '0',
+          current_queue_size: String(this.held.length),
+          drops: {
+            base_fee: String(this.baseFee),
+            median_fee: String(this.baseFee * 500n),
+            minimum_fee: String(this.baseFee),
+            open_ledger_fee: String(this.baseFee),
+          },
+          expected_ledger_size: '1000',
+          ledger_current_index: this.validatedLedger + 1,
+          levels: {
+            median_level: '128000',
+            minimum_level: '256',
+            open_ledger_level: '256',
+            reference_level: '256',
+          },
+          max_queue_size: '2000',
+          status: 'success',
+        };
+      case 'server_state':
+        return {
+          state: {
+            server_state: 'full',
+            complete_ledgers: `1-${this.validatedLedger}`,
+            load_base: 256,
+            load_factor: 256,
+            validated_ledger: this.ledgerShape(false),
+          },
+          status: 'success',
+        };
+      case 'server_info':
+        return {
+          info: {
+            server_state: 'full',
+            complete_ledgers: `1-${this.validatedLedger}`,
+            load_factor: 1,
+            validated_ledger: this.ledgerShape(true),
+          },
+          status: 'success',
+        };
+      case 'ledger_closed':
+        return {
+          ledger_hash: ledgerHash(this.validatedLedger),
+          ledger_index: this.validatedLedger,
+          status: 'success',
+        };
+      case 'submit':
+        return this.submit(p);
+      default:
+        return rpcError('unknownCmd', 'Unknown method.', { request: { command: method } });
+    }
+  }
+
+  private ledgerShape(xrp: boolean): Params {
+    const close_time = Math.floor(Date.now() / 1000) - RIPPLE_EPOCH;
+    const hash = ledgerHash(this.validatedLedger);
+    const seq = this.validatedLedger;
+    return xrp
+      ? {
+          age: 0,
+          base_fee_xrp: Number(this.baseFee) / 1e6,
+          hash,
+          reserve_base_xrp: Number(this.reserveBase) / 1e6,
+          reserve_inc_xrp: Number(this.reserveIncrement) / 1e6,
+          seq,
+        }
+      : {
+          base_fee: Number(this.baseFee),
+          close_time,
+          hash,
+          reserve_base: Number(this.reserveBase),
+          reserve_inc: Number(this.reserveIncrement),
+          seq,
+        };
+  }
+
+  private accountInfo(p: Params): Params {
+    const address = typeof p.account === 'string' ? p.account : '';
+    if (!isAddress(address))
+      return rpcError('actMalformed', 'Account malformed.', { request: { command: 'account_info', ...p } });
+    const a = this.accounts.get(address);
+    if (!a)
+      return {
+        account: address,
+        ...rpcError('actNotFound', 'Account not found.'),
+        error_code: 19,
+        ledger_index: this.validatedLedger,
+        validated: true,
+      };
+    return {
+      account_data: {
+        Account: address,
+        Balance: a.balance.toString(),
+        Flags: a.flags,
+        LedgerEntryType: 'AccountRoot',
+        OwnerCount: a.ownerCount,
+        Sequence: a.sequence,
+      },
+      account_flags: { requireDestinationTag: (a.flags & LSF_REQUIRE_DEST_TAG) !== 0 },
+      ledger_index: this.validatedLedger,
+      validated: true,
+      status: 'success',
+    };
+  }
+
+  private accountTx(p: Params): Params {
+    const address = typeof p.account === 'string' ? p.account : '';
+    if (!isAddress(address)) return rpcError('actMalformed', 'Account malformed.');
+    const limit = typeof p.limit === 'number' && p.limit > 0 ? Math.min(p.limit, 400) : 200;
+    const all = [...(this.history.get(address) ?? [])].reverse();
+    const m = p.marker as { seq?: unknown } | undefined;
+    const start = typeof m?.seq === 'number' ? m.seq : 0;
+    const page = all.slice(start, start + limit);
+    const next =
+      start + limit < all.length ? { ledger: page.at(-1)?.ledger_index ?? 0, seq: start + limit } : undefined;
+    return {
+      account: address,
+      ledger_index_min: 1,
+      ledger_index_max: this.validatedLedger,
+      limit,
+      ...(next ? { marker: next } : {}),
+      transactions: page,
+      validated: true,
+      status: 'success',
+    };
+  }
+
+  private submit(p: Params): Params {
+    const blob = typeof p.tx_blob === 'string' ? p.tx_blob : '';
+    let tx: Record<string, unknown>;
+    try {
+      tx = decode(blob) as Record<string, unknown>;
+    } catch {
+      return rpcError('invalidTransaction', 'fails local checks: Invalid transaction.');
+    }
+    let signed = false;
+    try {
+      signed = verifySignature(blob);
+    } catch {
+      signed = false;
+    }
+    if (!signed)
+      return {
+        error: 'invalidTransaction',
+        error_exception: 'fails local checks: Invalid signature.',
+        status: 'error',
+      };
+    const hash = hashes.hashSignedTx(blob);
+    const answer = (token: EngineResult, applied: boolean) => ({
+      accepted: applied,
+      applied,
+      broadcast: applied,
+      kept: applied,
+      queued: token === 'terQUEUED',
+      engine_result: token,
+      engine_result_code: TER[token][0],
+      engine_result_message: TER[token][1],
+      open_ledger_cost: String(this.baseFee),
+      tx_blob: blob.toUpperCase(),
+      tx_json: { ...tx, hash },
+      validated_ledger_index: this.validatedLedger,
+      status: 'success',
+    });
+    const pre = this.precheck(tx);
+    if (pre) return answer(pre, false);
+    if (this.busy) {
+      this.held.push(() => void this.apply(tx, hash));
+      return answer('terQUEUED', true);
+    }
+    const result = this.apply(tx, hash);
+    return answer(result, true);
+  }
+
+  /** Checks before the transaction may claim a fee (tem, tel, tef, ter). */
+  private precheck(tx: Record<string, unknown>): EngineResult | undefined {
+    if (tx.TransactionType !== 'Payment') return 'temDISABLED';
+    if (typeof tx.Fee !== 'string' || !/^\d+$/.test(tx.Fee)) return 'temBAD_FEE';
+    if (typeof tx.Amount !== 'string' || !/^\d+$/.test(tx.Amount) || BigInt(tx.Amount) <= 0n)
+      return 'temBAD_AMOUNT';
+    if (tx.Destination === tx.Account) return 'temREDUNDANT';
+    if (BigInt(tx.Fee) < this.baseFee) return 'telINSUF_FEE_P';
+    const account = this.accounts.get(String(tx.Account));
+    if (!account) return 'terNO_ACCOUNT';
+    if (deriveAddress(String(tx.SigningPubKey)) !== tx.Account) return 'tefBAD_AUTH';
+    if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence <= this.validatedLedger)
+      return 'tefMAX_LEDGER';
+    const seq = Number(tx.Sequence);
+    if (seq < account.sequence) return 'tefPAST_SEQ';
+    if (seq > account.sequence) return 'terPRE_SEQ';
+    if (account.balance < BigInt(tx.Fee)) return 'terINSUF_FEE_B';
+    return undefined;
+  }
+
+  /** Applies a checked Payment in the open ledger: tes moves the XRP, tec only claims the fee. */
+  private apply(tx: Record<string, unknown>, hash: string): EngineResult {
+    const from = String(tx.Account);
+    const to = String(tx.Destination);
+    const account = this.accounts.get(from)!;
+    const fee = BigInt(String(tx.Fee));
+    const amount = BigInt(String(tx.Amount));
+    const dest = this.accounts.get(to);
+    const reserve = this.reserveBase + this.reserveIncrement * BigInt(account.ownerCount);
+    let result: EngineResult = 'tesSUCCESS';
+    if (dest && dest.flags & LSF_REQUIRE_DEST_TAG && tx.DestinationTag === undefined)
+      result = 'tecDST_TAG_NEEDED';
+    else if (!dest && amount < this.reserveBase) result = 'tecNO_DST_INSUF_XRP';
+    else if (account.balance - fee - amount < reserve) result = 'tecUNFUNDED_PAYMENT';
+    account.balance -= fee;
+    account.sequence += 1;
+    if (result === 'tesSUCCESS') {
+      account.balance -= amount;
+      if (dest) dest.balance += amount;
+      else
+        this.accounts.set(to, {
+          balance: amount,
+          sequence: this.validatedLedger + 1,
+          ownerCount: 0,
+          flags: 0,
+        });
+    }
+    const ledger = this.validatedLedger + 1;
+    const entry: HistoryEntry = {
+      hash,
+      ledger_index: ledger,
+      close_time_iso: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      tx_json: {
+        ...tx,
+        DeliverMax: tx.Amount,
+        date: Math.floor(Date.now() / 1000) - RIPPLE_EPOCH,
+        ledger_index: ledger,
+      },
+      meta: {
+        TransactionIndex: 0,
+        TransactionResult: result,
+        ...(result === 'tesSUCCESS' ? { delivered_amount: String(amount) } : {}),
+      },
+      validated: true,
+    };
+    delete entry.tx_json.Amount;
+    for (const who of new Set([from, to])) this.history.set(who, [...(this.history.get(who) ?? []), entry]);
+    return result;
+  }
+}
+
+function isAddress(a: string): boolean {
+  return isValidClassicAddress(a);
+}
+
+/** The XRP address of the emulator's key at m/44'/144'/{account}'/0/0. */
+export function xrpAddressOf(mnemonic: string, account: number): string {
+  const key = mnemonicToRoot(mnemonic).derive(`m/44'/144'/${account}'/0/0`);
+  return deriveAddress(Buffer.from(key.publicKey!).toString('hex').toUpperCase());
+}
+
+/** Index of the funded recipient that requires a destination tag (never discovered: far past the gap). */
+export const XRPL_TAG_REQUIRED_ACCOUNT = 100;
+
+/**
+ * The simulator's genesis: the emulator's first two XRP accounts with 1,000 XRP each, and a recipient that requires a
+ * destination tag (lsfRequireDestTag).
+ */
+export function xrplGenesis(mnemonic: string): GenesisAccount[] {
+  return [
+    { address: xrpAddressOf(mnemonic, 0), balance: 1_000_000_000n },
+    { address: xrpAddressOf(mnemonic, 1), balance: 1_000_000_000n },
+    {
+      address: xrpAddressOf(mnemonic, XRPL_TAG_REQUIRED_ACCOUNT),
+      balance: 50_000_000n,
+      requireDestinationTag: true,
+    },
+  ];
+}
+
+function ledgerHash(index: number): string {
+  return index.toString(16).toUpperCase().padStart(64, '0');
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => resolve(body));
+  });
+}
