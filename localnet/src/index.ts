@@ -71,6 +71,14 @@ export {
   DEFAULT_LTC_P2P_PORT,
 } from './litecoin.js';
 export type { LtcInfo, LtcNetworkParams } from './litecoin.js';
+export {
+  XrplSimulator,
+  xrplGenesis,
+  xrpAddressOf,
+  XRPL_TAG_REQUIRED_ACCOUNT,
+  type GenesisAccount,
+  type XrplSimulatorOptions,
+} from './xrpl/simulator.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Always loopback: the local chains hold known keys and must never be reachable from the network. */

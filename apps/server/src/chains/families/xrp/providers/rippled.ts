@@ -68,7 +68,13 @@ export function createRippled(o: RippledOptions): XrpProvider {
     });
     if (result.status === 'error') {
       const code = typeof result.error === 'string' ? result.error : 'error';
-      const message = typeof result.error_message === 'string' ? result.error_message : code;
+      // invalidTransaction carries its reason in error_exception ('fails local checks: Invalid signature.').
+      const message =
+        typeof result.error_message === 'string'
+          ? result.error_message
+          : typeof result.error_exception === 'string'
+            ? result.error_exception
+            : code;
       throw new ProviderError(
         CALLER_ERRORS.has(code) ? 'badRequest' : code === 'actNotFound' ? 'notFound' : 'server',
         message,
