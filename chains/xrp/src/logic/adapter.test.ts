@@ -163,3 +163,24 @@ describe('XRP adapter', () => {
     expect(chain.validateAddress('')).toBe('empty');
   });
 });
+
+describe('XRP discovery', () => {
+  it('probes one address per index while used, keeps device accounts, and names them', async () => {
+    const addr = (i: number) => (i === 0 ? ME : i === 3 ? EXCHANGE : `unused-${i}`);
+    const probed: number[] = [];
+    const device = {
+      getAddress: async (path: string) => {
+        const i = Number(/^m\/44'\/144'\/(\d+)'\/0\/0$/.exec(path)?.[1]);
+        probed.push(i);
+        return addr(i);
+      },
+      getAccounts: async () => [{ name: 'Savings', path: "m/44'/144'/3'/0/0" }],
+    };
+    const found = await createXrpChain(backendWith()).discoverAccounts(device);
+    expect(found.map((a) => [a.descriptor.index, a.name, a.onDevice, a.summary.activated])).toEqual([
+      [0, 'XRP 1', false, true],
+      [3, 'Savings', true, true],
+    ]);
+    expect(probed).toEqual([0, 1, 2, 3, 4]);
+  });
+});
