@@ -5,7 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { createXrpChain, createXrpProductApiBackend, type XrpSigner } from '@secux-companion/chain-xrp';
+import { createXrpProductApiChain, type XrpSigner } from '@secux-companion/chain-xrp';
 import {
   DEFAULT_MNEMONIC,
   XRPL_TAG_REQUIRED_ACCOUNT,
@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe('XRP end to end against the simulator', () => {
   it('activates a new account with a payment at the base reserve and shows it in both histories', async () => {
-    const chain = createXrpChain(createXrpProductApiBackend({ baseUrl: base }));
+    const chain = createXrpProductApiChain({ baseUrl: base });
     await expect(chain.build(ACCOUNT, { recipient: NEW, amount: 999_999n })).rejects.toMatchObject({
       code: 'xrpActivationBelowReserve',
     });
@@ -86,7 +86,7 @@ describe('XRP end to end against the simulator', () => {
   });
 
   it('sends with a tag to the recipient that requires one', async () => {
-    const chain = createXrpChain(createXrpProductApiBackend({ baseUrl: base }));
+    const chain = createXrpProductApiChain({ baseUrl: base });
     const tagged = xrpAddressOf(DEFAULT_MNEMONIC, XRPL_TAG_REQUIRED_ACCOUNT);
     await expect(chain.build(ACCOUNT, { recipient: tagged, amount: 1_000_000n })).rejects.toMatchObject({
       code: 'xrpDestinationTagRequired',
@@ -102,7 +102,7 @@ describe('XRP end to end against the simulator', () => {
   });
 
   it('a blob signed by the wrong key is refused by the ledger with its reason', async () => {
-    const chain = createXrpChain(createXrpProductApiBackend({ baseUrl: base }));
+    const chain = createXrpProductApiChain({ baseUrl: base });
     const built = await chain.build(ACCOUNT, { recipient: NEW, amount: 1_000_000n });
     const forged = other.sign({ ...built.unsigned.tx, SigningPubKey: other.publicKey } as never).tx_blob;
     await expect(chain.broadcast({ hash: '', raw: forged })).rejects.toThrow(
@@ -111,7 +111,7 @@ describe('XRP end to end against the simulator', () => {
   });
 
   it("the busy answer reaches the client as 'Held until escalated fee drops.'", async () => {
-    const chain = createXrpChain(createXrpProductApiBackend({ baseUrl: base }));
+    const chain = createXrpProductApiChain({ baseUrl: base });
     const built = await chain.build(ACCOUNT, { recipient: NEW, amount: 1_000_000n });
     sim.busy = true;
     try {
