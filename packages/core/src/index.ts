@@ -7,3 +7,4 @@ export * from './firmware';
 export * from './errors';
 export * from './currencies';
 export * from './browser';
+export * from './links';

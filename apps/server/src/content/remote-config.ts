@@ -1,3 +1,4 @@
+import { REMOTE_LINK_KEYS, type RemoteLinkKey } from '@secux-companion/core';
 import type { DbHandle } from '../db/index.js';
 import { nowIso } from '../db/index.js';
 
@@ -38,21 +39,9 @@ export const REMOTE_CONFIG_DEFAULTS = {
   } as Record<LinkKey, string>,
 };
 
-export const LINK_KEYS = [
-  'website',
-  'terms',
-  'privacy',
-  'help',
-  'guideAddAccount',
-  'guideSendReceive',
-  'guideDevice',
-  'cardanoPortal',
-  'dappConnect',
-  'mobileApp',
-  'iosAppStore',
-  'supportEmail',
-] as const;
-export type LinkKey = (typeof LINK_KEYS)[number];
+/** The link keys are core's (the web app reads the same list). */
+export const LINK_KEYS = REMOTE_LINK_KEYS;
+export type LinkKey = RemoteLinkKey;
 
 const EMAIL_RE = /^[^\s@<>()"]+@[^\s@<>()"]+\.[^\s@<>()"]+$/;
 

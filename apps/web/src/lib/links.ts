@@ -4,39 +4,15 @@
  * is not configured falls back to the product's home page (`website`); a link with no sensible fallback (the
  * Cardano portal, the dApp page) is left out until configured. Links open in a new window, no opener, no referrer.
  */
+import { REMOTE_URL_LINK_KEYS, type RemoteLinkKey } from '@secux-companion/core';
 import { useEffect, useState } from 'react';
 
 export const EXTERNAL_LINK_PROPS = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-export interface Links {
-  website?: string;
-  terms?: string;
-  privacy?: string;
-  help?: string;
-  guideAddAccount?: string;
-  guideSendReceive?: string;
-  guideDevice?: string;
-  cardanoPortal?: string;
-  dappConnect?: string;
-  mobileApp?: string;
-  iosAppStore?: string;
-  /** An e-mail address, not a URL. */
-  supportEmail?: string;
-}
+/** The configured pages (core's link keys); `supportEmail` is an e-mail address, not a URL. */
+export type Links = Partial<Record<RemoteLinkKey, string>>;
 
-const URL_KEYS = [
-  'website',
-  'terms',
-  'privacy',
-  'help',
-  'guideAddAccount',
-  'guideSendReceive',
-  'guideDevice',
-  'cardanoPortal',
-  'dappConnect',
-  'mobileApp',
-  'iosAppStore',
-] as const satisfies readonly (keyof Links)[];
+const URL_KEYS: readonly (keyof Links)[] = REMOTE_URL_LINK_KEYS;
 
 /** Help pages that fall back to the product's home page when the config names none. */
 const WEBSITE_FALLBACK: readonly (keyof Links)[] = [
