@@ -98,6 +98,11 @@ export interface Provider {
   onFailure?(): void;
 }
 
+export type Has<P, K extends keyof P> = P & Required<Pick<P, K>>;
+/** The providers of a list that implement an optional method `k` (every family's facade picks them this way). */
+export const having = <P extends Provider, K extends keyof P>(list: readonly P[], k: K): Has<P, K>[] =>
+  list.filter((p): p is Has<P, K> => typeof p[k] === 'function');
+
 // ---------------------------------------------------------------------------------------------------------------------
 // Circuit breaker, timeouts and budget
 // ---------------------------------------------------------------------------------------------------------------------

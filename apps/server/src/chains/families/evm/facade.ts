@@ -10,10 +10,11 @@ import {
   ChainApiError,
   cursorProviders,
   failover,
+  having,
+  type Has,
   type FailoverLog,
   type FailoverOptions,
   type FailoverPolicy,
-  type Provider,
 } from '../../failover.js';
 import { DEFAULT_HISTORY_PAGE, boolQ, cursor, hexTx, pageSize } from '../../params.js';
 import type {
@@ -37,9 +38,6 @@ import {
 } from './nfts.js';
 import type { EvmRpcPool } from './providers/evmRpc.js';
 
-type Has<P, K extends keyof P> = P & Required<Pick<P, K>>;
-const having = <P extends Provider, K extends keyof P>(list: readonly P[], k: K): Has<P, K>[] =>
-  list.filter((p): p is Has<P, K> => typeof p[k] === 'function');
 
 export interface EvmChainConfig {
   chain: string;

@@ -12,6 +12,8 @@ import {
   breakerOf,
   cursorProviders,
   failover,
+  having,
+  type Has,
   type FailoverLog,
   type FailoverOptions,
   type FailoverPolicy,
@@ -23,9 +25,6 @@ import type { FeeProvider, UtxoProvider, UtxoSubject, XpubQuery } from './backen
 import { utxoBounds } from './bounds.js';
 import { bipOfKey, isExtendedKey, type UtxoBip, type UtxoNetwork } from './xpub.js';
 
-type Has<P, K extends keyof P> = P & Required<Pick<P, K>>;
-const having = <P extends Provider, K extends keyof P>(list: readonly P[], k: K): Has<P, K>[] =>
-  list.filter((p): p is Has<P, K> => typeof p[k] === 'function');
 
 export interface UtxoChainConfig {
   chain: string;
