@@ -70,6 +70,23 @@ describe('broadcast', () => {
     const other = await send(async () => Promise.reject(new Error('bad-txns-in-belowout')));
     expect(other).toMatchObject({ kind: 'failed', resultCode: 'err-08', messageKey: 'err-08', conflict: false, raw: 'bad-txns-in-belowout' });
   });
+  it("a broadcast that reached no node (transport failure, no reachable provider) says 'try again', not a bare err-08", async () => {
+    mockFetch({}, null);
+    const offline = Object.assign(new Error('network error'), { status: 0, code: 'network' });
+    expect(await send(async () => Promise.reject(offline))).toMatchObject({
+      kind: 'failed',
+      resultCode: 'err-08',
+      messageKey: 'broadcastFailedRetry',
+    });
+    const noProvider = Object.assign(new Error('No provider for LTC is reachable (broadcast)'), {
+      status: 503,
+      code: 'upstream_unavailable',
+    });
+    expect(await send(async () => Promise.reject(noProvider))).toMatchObject({ messageKey: 'broadcastFailedRetry' });
+    // The node's own words keep err-08 with the words shown beside it.
+    const rejected = Object.assign(new Error('bad-txns-in-belowout'), { status: 422, code: 'rejected' });
+    expect(await send(async () => Promise.reject(rejected))).toMatchObject({ messageKey: 'err-08', raw: 'bad-txns-in-belowout' });
+  });
   it("a node's very long error is logged cut to what the server keeps (a longer one would be refused and the entry lost)", async () => {
     const posts = mockFetch({}, null);
     const words = 'x'.repeat(TXLOG_ERROR_MAX_CHARS + 1000);

@@ -74,6 +74,16 @@ export type BroadcastOutcome =
     };
 
 /**
+ * The broadcast never reached a node that answered (transport failure or timeout: a family error with status 0 /
+ * code 'network'; or the server found no reachable provider): there are no node words to show, so the user is told
+ * to try again (spec 02 §8 'broadcast failed, try again, contact support if it persists') instead of a bare err-08.
+ */
+function noNodeWords(e: unknown, raw: string): boolean {
+  const { status, code } = (e ?? {}) as { status?: unknown; code?: unknown };
+  return raw.trim() === '' || status === 0 || code === 'network' || code === 'upstream_unavailable';
+}
+
+/**
  * Broadcasts, maps 'conflict'/'Missing' to the unconfirmed-transaction alert, and writes the transaction
  * log (state-010 with the node's hash, or err-08 with the signed hash and the node's words).
  */
@@ -93,7 +103,7 @@ export async function runBroadcast(
     return {
       kind: 'failed',
       resultCode: 'err-08',
-      messageKey: m.kind === 'conflict' ? 'broadcastConflict' : 'err-08',
+      messageKey: m.kind === 'conflict' ? 'broadcastConflict' : noNodeWords(e, raw) ? 'broadcastFailedRetry' : 'err-08',
       conflict: m.kind === 'conflict',
       raw,
     };
