@@ -37,16 +37,6 @@ export type FailureKind =
   | 'rejected'
   | 'badRequest';
 
-/** Failures after which the next provider is tried. */
-const SKIP: ReadonlySet<FailureKind> = new Set([
-  'refused',
-  'timeout',
-  'server',
-  'rateLimited',
-  'malformed',
-  'wrongChain',
-  'unsupported',
-]);
 
 export class ProviderError extends Error {
   constructor(
@@ -98,6 +88,11 @@ export interface Provider {
   onFailure?(): void;
 }
 
+/** A facade's failover options: its log, its policy and the answer's bounds check (each only when given). */
+export function failoverOptions<T>(log?: FailoverLog, policy?: FailoverPolicy, check?: (v: T) => void): FailoverOptions<T> {
+  return { ...(log ? { log } : {}), ...(policy ? { policy } : {}), ...(check ? { check } : {}) };
+}
+
 export type Has<P, K extends keyof P> = P & Required<Pick<P, K>>;
 /** The providers of a list that implement an optional method `k` (every family's facade picks them this way). */
 export const having = <P extends Provider, K extends keyof P>(list: readonly P[], k: K): Has<P, K>[] =>
@@ -126,6 +121,9 @@ const TRANSIENT: ReadonlySet<FailureKind> = new Set([
   'malformed',
   'wrongChain',
 ]);
+
+/** Failures after which the next provider is tried: the transient ones, and a provider that lacks the call. */
+const SKIP: ReadonlySet<FailureKind> = new Set<FailureKind>([...TRANSIENT, 'unsupported']);
 
 export class Breaker {
   private failures = 0;

@@ -10,6 +10,7 @@ import {
   ChainApiError,
   cursorProviders,
   failover,
+  failoverOptions,
   having,
   type Has,
   type FailoverLog,
@@ -107,7 +108,7 @@ export class EvmFacade implements ChainFacade {
 
   /** Failover options: the log, the policy and the answer's bounds check (the one place answers are checked). */
   private opts<T>(check?: (v: T) => void, policy = this.cfg.policy): FailoverOptions<T> {
-    return { ...(this.log ? { log: this.log } : {}), ...(policy ? { policy } : {}), ...(check ? { check } : {}) };
+    return failoverOptions(this.log, policy, check);
   }
 
   private get feesPolicy(): FailoverPolicy {

@@ -12,6 +12,7 @@ import {
   breakerOf,
   cursorProviders,
   failover,
+  failoverOptions,
   having,
   type Has,
   type FailoverLog,
@@ -100,7 +101,7 @@ export class UtxoFacade implements ChainFacade {
 
   /** Failover options: the log, the policy and the answer's bounds check (the one place answers are checked). */
   private opts<T>(check?: (v: T) => void, policy = this.cfg.policy): FailoverOptions<T> {
-    return { ...(this.log ? { log: this.log } : {}), ...(policy ? { policy } : {}), ...(check ? { check } : {}) };
+    return failoverOptions(this.log, policy, check);
   }
 
   get chain(): string {
