@@ -37,7 +37,6 @@ export type FailureKind =
   | 'rejected'
   | 'badRequest';
 
-
 export class ProviderError extends Error {
   constructor(
     readonly kind: FailureKind,
@@ -89,7 +88,11 @@ export interface Provider {
 }
 
 /** A facade's failover options: its log, its policy and the answer's bounds check (each only when given). */
-export function failoverOptions<T>(log?: FailoverLog, policy?: FailoverPolicy, check?: (v: T) => void): FailoverOptions<T> {
+export function failoverOptions<T>(
+  log?: FailoverLog,
+  policy?: FailoverPolicy,
+  check?: (v: T) => void,
+): FailoverOptions<T> {
   return { ...(log ? { log } : {}), ...(policy ? { policy } : {}), ...(check ? { check } : {}) };
 }
 
@@ -329,7 +332,10 @@ export async function failover<P extends Provider, T>(
         breaker.success();
         throw finalError(chain, what, p.name, err, attempts);
       }
-      breaker.failure(err, usable.some((q) => q !== p));
+      breaker.failure(
+        err,
+        usable.some((q) => q !== p),
+      );
       if (TRANSIENT.has(err.kind)) p.onFailure?.();
       log?.warn(
         { chain, what, provider: p.name, kind: err.kind, status: err.opts.status },
@@ -426,10 +432,7 @@ export async function httpRequest(fetchFn: FetchFn, url: string, o: HttpOptions 
   o.signal?.addEventListener('abort', onOuter, { once: true });
   const timer =
     fbMs !== undefined && Number.isFinite(fbMs)
-      ? setTimeout(
-          () => ac.abort(new ProviderError('timeout', `no answer started within ${fbMs} ms`)),
-          fbMs,
-        )
+      ? setTimeout(() => ac.abort(new ProviderError('timeout', `no answer started within ${fbMs} ms`)), fbMs)
       : undefined;
   try {
     res = await fetchFn(url, {
@@ -558,7 +561,8 @@ export function coinsToSats(v: number | string, decimals = 8): string {
   const frac = m[3] ?? '';
   if (frac.length > decimals && /[1-9]/.test(frac.slice(decimals)))
     throw new ProviderError('malformed', `more than ${decimals} decimals: ${snippet(s, 40)}`);
-  const n = BigInt(m[2]!) * 10n ** BigInt(decimals) + BigInt(frac.slice(0, decimals).padEnd(decimals, '0') || '0');
+  const n =
+    BigInt(m[2]!) * 10n ** BigInt(decimals) + BigInt(frac.slice(0, decimals).padEnd(decimals, '0') || '0');
   return (m[1] ? -n : n).toString();
 }
 
@@ -566,12 +570,19 @@ export function coinsToSats(v: number | string, decimals = 8): string {
  * The providers that can go on from a history cursor (their `cursorKind` wrote it); all of them without a cursor.
  * A cursor that does not decode, or that no configured provider kind wrote, is the client's error: 400.
  */
-export function cursorProviders<P extends { cursorKind?: string }>(list: readonly P[], cursor: string | null): P[] {
+export function cursorProviders<P extends { cursorKind?: string }>(
+  list: readonly P[],
+  cursor: string | null,
+): P[] {
   if (!cursor) return [...list];
   const c = decodeCursor(cursor);
   const mine = c ? list.filter((p) => p.cursorKind === c.k) : [];
   if (!mine.length)
-    throw new ChainApiError(400, 'bad_request', 'cursor is not one this chain returned (ask the first page again)');
+    throw new ChainApiError(
+      400,
+      'bad_request',
+      'cursor is not one this chain returned (ask the first page again)',
+    );
   return mine;
 }
 
