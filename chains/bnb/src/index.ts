@@ -1,0 +1,2 @@
+/** @secux-companion/chain-bnb — placeholder index, filled by the family's work. */
+export {};

@@ -1,0 +1,2 @@
+/** @secux-companion/chain-fio — placeholder index, filled by the family's work. */
+export {};

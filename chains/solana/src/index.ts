@@ -1,0 +1,2 @@
+/** @secux-companion/chain-solana — placeholder index, filled by the family's work. */
+export {};

@@ -1,0 +1,2 @@
+/** @secux-companion/chain-tron — placeholder index, filled by the family's work. */
+export {};
