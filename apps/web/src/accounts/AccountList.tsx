@@ -91,7 +91,7 @@ export default function AccountList() {
     }
   };
 
-  const { CardDetails, CardNotice, AccountForm, DeleteAccount } = family ?? {};
+  const { CardDetails, CardNotice, AccountForm, DeleteAccount, ListNote } = family ?? {};
   return (
     <Container py="lg" size="lg">
       <Stack>
@@ -112,6 +112,7 @@ export default function AccountList() {
           onRefresh={() => void refresh()}
           onCreate={() => setForm({ kind: 'create' })}
         />
+        {ListNote && chain && scope === coin && <ListNote chain={chain} />}
         {failure && (
           <Alert color="red" role="alert" data-testid="accounts-error">
             {failure}

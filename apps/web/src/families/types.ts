@@ -166,6 +166,11 @@ export interface WebFamily<C extends FamilyChain = FamilyChain, A extends Wallet
   CardDetails?: ComponentType<{ chain: C; account: A }>;
   /** Under the card's fiat value (pending amount). */
   CardNotice?: ComponentType<{ chain: C; account: A }>;
+  /**
+   * The account list's note for the coin (spec 01 §2: 'a note for XRP, XLM and BNB' — the reserve an account
+   * keeps, the chain's retirement …), shown under the portfolio header. Absent for most families.
+   */
+  ListNote?: ComponentType<{ chain: C }>;
   /** Create / rename modal. */
   AccountForm: ComponentType<AccountFormProps<C, A>>;
   /** A delete confirmation; without it the list deletes at once and reports a failure. */
