@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalnet, type Localnet, type SideEvmInfo } from '@secux-companion/localnet';
+import type { XrplInfo } from '@secux-companion/localnet';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -73,6 +74,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('localnet', { evm: localnet.evm, sideEvm, ltc: localnet.ltc });
+  // The XRP Ledger simulator (started by startLocalnet on a free port; its ledgers close through its control API).
+  project.provide('xrpl', localnet.xrpl ?? null);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -84,5 +87,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     localnet: Pick<Localnet, 'evm' | 'ltc'> & { sideEvm: SideEvmInfo };
+    xrpl: XrplInfo | null;
   }
 }

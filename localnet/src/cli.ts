@@ -42,6 +42,17 @@ if (net.ltc) {
 } else {
   lines.push('LTC  not running (see above)', '');
 }
+if (net.xrpl) {
+  const x = net.xrpl;
+  lines.push(
+    `XRP  ${x.rpcUrl}  XRP Ledger simulator (rippled JSON-RPC${x.closeIntervalMs ? `, a ledger every ${x.closeIntervalMs / 1000} s` : ''}; test control at ${x.controlUrl})`,
+    ...x.accounts.map(
+      (a) =>
+        `     ${a.path.padEnd(18)} ${a.address}  ${formatUnits(BigInt(a.balanceDrops), 6)} XRP${a.requireDestinationTag ? '  (requires a destination tag)' : ''}`,
+    ),
+    '',
+  );
+}
 if (net.endpointsFile) lines.push(`Endpoints written to ${net.endpointsFile}`);
 lines.push('Press Ctrl-C to stop.');
 console.log(lines.join('\n'));

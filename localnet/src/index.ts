@@ -25,6 +25,8 @@
  *   LOCALNET_LTC_RPC_USER       (default secux)
  *   LOCALNET_LTC_RPC_PASSWORD   (default secux-localnet)
  *   LOCALNET_LTC_FUND_AMOUNT    LTC sent to each emulator address (default 5)
+ *   LOCALNET_XRPL               0/false/off to skip the XRP Ledger simulator
+ *   LOCALNET_XRPL_PORT          XRP Ledger simulator JSON-RPC port (default 51234; 0 = a free port)
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -79,6 +81,8 @@ export {
   type GenesisAccount,
   type XrplSimulatorOptions,
 } from './xrpl/simulator.js';
+import { DEFAULT_XRPL_PORT, startXrpl, type XrplInfo } from './xrpl/start.js';
+export { DEFAULT_XRPL_PORT, type XrplInfo } from './xrpl/start.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Always loopback: the local chains hold known keys and must never be reachable from the network. */
@@ -112,6 +116,11 @@ export interface LocalnetOptions {
         /** Fail startLocalnet when litecoind is installed but does not start (default: warn, EVM only). */
         required?: boolean;
       };
+  /**
+   * The XRP Ledger simulator (rippled JSON-RPC); false: none. Port default LOCALNET_XRPL_PORT, else 51234, but a free
+   * port when the main chain's port is 0 (0 = a free port).
+   */
+  xrpl?: false | { port?: number };
   /** Write <dataDir>/endpoints.json (removed again on stop). Default true. */
   writeEndpoints?: boolean;
   /** Stop the nodes on SIGINT/SIGTERM (then re-raise the signal when nobody else handles it). Default true. */
@@ -127,6 +136,8 @@ export interface Endpoints {
   /** The side chain; null when disabled. Optional: endpoints files written before it existed lack it. */
   sideEvm?: SideEvmInfo | null;
   ltc: LtcInfo | null;
+  /** The XRP Ledger simulator; null when disabled. Optional: older endpoints files lack it. */
+  xrpl?: XrplInfo | null;
 }
 
 export interface Localnet extends Endpoints {
@@ -301,18 +312,46 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
           return r;
         })();
 
+  // XRP Ledger simulator (in-process; its ledgers close on the block interval).
+  const xrplOpts = opts.xrpl;
+  const xrplEnabled = xrplOpts !== false && !/^(0|false|no|off)$/i.test(env.LOCALNET_XRPL?.trim() ?? '');
+  let xrplError: unknown;
+  const xrpl = xrplEnabled
+    ? await (async () =>
+        startXrpl({
+          mnemonic,
+          host: HOST,
+          // Like the side chain: a free port by default when the main chain's port is 0 (tests).
+          port: await port(
+            xrplOpts ? xrplOpts.port : undefined,
+            'LOCALNET_XRPL_PORT',
+            evmPortRequested === 0 ? 0 : DEFAULT_XRPL_PORT,
+          ),
+          closeIntervalMs: blockIntervalMs,
+        }))().catch((e: unknown) => {
+        xrplError = e ?? new Error('the XRP Ledger simulator failed to start');
+        return null;
+      })
+    : null;
+  if (xrpl) log(`XRP Ledger simulator at ${xrpl.info.rpcUrl} (${Date.now() - t0} ms)`);
+
   const [evmRes, sideRes, ltcRes] = await Promise.allSettled([evmStart, sideStart, ltcStart]);
   if (evmRes.status === 'rejected' || sideRes.status === 'rejected' || ltcRes.status === 'rejected') {
     await Promise.all([
       evmRes.status === 'fulfilled' ? evmRes.value.stop() : undefined,
       sideRes.status === 'fulfilled' ? sideRes.value?.stop() : undefined,
       ltcRes.status === 'fulfilled' ? ltcRes.value?.stop() : undefined,
+      xrpl?.stop(),
     ]);
     throw [evmRes, sideRes, ltcRes].find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason;
   }
   const evm = evmRes.value;
   const side = sideRes.value;
   const ltc = ltcRes.value;
+  if (xrplError !== undefined) {
+    await Promise.all([evm.stop(), side?.stop(), ltc?.stop()]);
+    throw xrplError;
+  }
 
   let endpointsPath: string | null = null;
   // 4. Lifecycle: stop every node on stop(), on SIGINT/SIGTERM and (synchronously, litecoind only) on exit.
@@ -333,7 +372,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop()]);
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop()]);
     })());
   process.on('exit', onExit);
   if (opts.handleSignals ?? true) {
@@ -347,6 +386,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     evm: evm.info,
     sideEvm: side?.info ?? null,
     ltc: ltc?.info ?? null,
+    xrpl: xrpl?.info ?? null,
   };
   if (opts.writeEndpoints ?? true) {
     endpointsPath = path.join(dataDir, 'endpoints.json');

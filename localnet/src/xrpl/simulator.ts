@@ -18,6 +18,8 @@ import { decode, deriveAddress, hashes, isValidClassicAddress, verifySignature }
 import { mnemonicToRoot } from '../keys.js';
 
 export const RIPPLE_EPOCH = 946684800;
+/** Path prefix of the simulator's test-only control API (see `control`). */
+export const CONTROL_PREFIX = '/_localnet/';
 const LSF_REQUIRE_DEST_TAG = 0x00020000;
 
 /** Engine results: token → [code, message] (ripple-binary-codec definitions.json, rippled TER.cpp). */
@@ -50,6 +52,8 @@ export interface SimAccount {
 
 export interface GenesisAccount {
   address: string;
+  /** The emulator's key path, for accounts of the emulator's mnemonic (shown by `npm start`). */
+  path?: string;
   balance: bigint;
   requireDestinationTag?: boolean;
   ownerCount?: number;
@@ -121,6 +125,13 @@ export class XrplSimulator {
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     this.server = createServer((req, res) => {
       void readBody(req).then((text) => {
+        if (req.url?.startsWith(CONTROL_PREFIX)) {
+          const answer = this.control(req.method ?? 'GET', req.url.slice(CONTROL_PREFIX.length), text);
+          res
+            .writeHead(answer ? 200 : 404, { 'content-type': 'application/json' })
+            .end(JSON.stringify(answer ?? {}));
+          return;
+        }
         let status = 200;
         let body: unknown;
         try {
@@ -148,6 +159,26 @@ export class XrplSimulator {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+
+  /**
+   * The test-only control API (not rippled's; the simulator only ever listens on loopback): `POST busy` with
+   * `{"busy": true|false}` makes submits answer terQUEUED ('Held until escalated fee drops.') or not, `POST close`
+   * closes a ledger (applying what was held), `GET state` reads both. Undefined for anything else (404).
+   */
+  control(method: string, what: string, body: string): Params | undefined {
+    if (method === 'POST' && what === 'busy') {
+      let busy: unknown;
+      try {
+        busy = (JSON.parse(body) as { busy?: unknown }).busy;
+      } catch {
+        return undefined;
+      }
+      if (typeof busy !== 'boolean') return undefined;
+      this.busy = busy;
+    } else if (method === 'POST' && what === 'close') this.closeLedger();
+    else if (!(method === 'GET' && what === 'state')) return undefined;
+    return { busy: this.busy, validatedLedger: this.validatedLedger, held: this.held.length };
   }
 
   /** One JSON-RPC call (the `result` object). */
@@ -421,11 +452,13 @@ export const XRPL_TAG_REQUIRED_ACCOUNT = 100;
  * destination tag (lsfRequireDestTag).
  */
 export function xrplGenesis(mnemonic: string): GenesisAccount[] {
+  const path = (n: number) => `m/44'/144'/${n}'/0/0`;
   return [
-    { address: xrpAddressOf(mnemonic, 0), balance: 1_000_000_000n },
-    { address: xrpAddressOf(mnemonic, 1), balance: 1_000_000_000n },
+    { address: xrpAddressOf(mnemonic, 0), path: path(0), balance: 1_000_000_000n },
+    { address: xrpAddressOf(mnemonic, 1), path: path(1), balance: 1_000_000_000n },
     {
       address: xrpAddressOf(mnemonic, XRPL_TAG_REQUIRED_ACCOUNT),
+      path: path(XRPL_TAG_REQUIRED_ACCOUNT),
       balance: 50_000_000n,
       requireDestinationTag: true,
     },
