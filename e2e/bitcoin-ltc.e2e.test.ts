@@ -72,7 +72,7 @@ describe.skipIf(!ltc)('Litecoin regtest through the UI with the emulator', () =>
     await expect(card(page, P49_1).innerText()).resolves.toContain('LTC 2 SegWit');
     await expect(page.getByTestId('portfolio-coin').innerText()).resolves.toBe('20 LTC');
     // local price table: 85 USD per LTC
-    await expect(page.getByTestId('portfolio-fiat').innerText()).resolves.toBe('$1700.00');
+    await expect(page.getByTestId('portfolio-fiat').innerText()).resolves.toBe('$1,700.00');
   });
 
   it('receives to a new address confirmed on the device', async () => {

@@ -141,3 +141,130 @@ export function oneCoin(decimals: number): bigint {
   assertDecimals(decimals);
   return 10n ** BigInt(decimals);
 }
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Display formatting (issue 20). Amounts reach Intl as exact decimal strings (rounded with decimal.js first):
+ * no JavaScript number ever carries money on the way to the screen.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/** An interface language ('en', 'zh-TW', 'pt') as an Intl locale: Portuguese is shown the Brazilian way. */
+export function displayLocale(language: string | null | undefined): string {
+  const l = (language ?? '').trim();
+  if (l === 'pt') return 'pt-BR';
+  return l || 'en';
+}
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(currency: string, locale: string, digits: number | null): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits ?? ''}`;
+  let f = currencyFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      ...(digits === null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    });
+    currencyFormats.set(key, f);
+  }
+  return f;
+}
+
+/** The currency's own number of decimals (USD 2, JPY 0, KWD 3, TWD 2, BRL 2), from Intl's currency data. */
+export function currencyDigits(currency: string): number {
+  return currencyFormat(currency.toUpperCase(), 'en', null).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export interface FormatFiatOptions {
+  /**
+   * Extra fraction digits beyond the currency's own (the send confirmation shows one more:
+   * 3 for USD as spec 01 §9 says, 1 for JPY, 4 for KWD).
+   */
+  extraDigits?: number;
+}
+
+/**
+ * A fiat amount (exact decimal text or a Decimal) in the display currency and the interface language:
+ * grouping, the currency's symbol and its own decimals, rounded half-up. `formatFiat('350000', 'USD', 'en')`
+ * is `"$350,000.00"`; in pt with BRL `"R$ 350.000,00"`. Throws a RangeError for text that is not a number.
+ */
+export function formatFiat(
+  value: Decimal.Value,
+  currency: string,
+  language: string,
+  options: FormatFiatOptions = {},
+): string {
+  const code = currency.toUpperCase();
+  const digits = currencyDigits(code) + (options.extraDigits ?? 0);
+  let d: Decimal;
+  try {
+    d = new Decimal(typeof value === 'string' ? value.trim() : value);
+  } catch {
+    throw new RangeError(`Invalid fiat amount '${String(value)}'`);
+  }
+  if (!d.isFinite()) throw new RangeError(`Invalid fiat amount '${String(value)}'`);
+  const exact = d.toFixed(digits, Decimal.ROUND_HALF_UP);
+  // Intl formats a decimal string exactly (ECMA-402 NumberFormat v3); the cast is for older lib typings.
+  return currencyFormat(code, displayLocale(language), digits).format(exact as unknown as number);
+}
+
+/**
+ * Fiat value of `value` smallest units at `price`, formatted by {@link formatFiat}; null when the price is
+ * missing or unusable (shown as 'Price N/A', never as 0).
+ */
+export function fiatOfUnits(
+  value: bigint,
+  decimals: number,
+  price: string | null | undefined,
+  currency: string,
+  language: string,
+  options: FormatFiatOptions = {},
+): string | null {
+  if (price === null || price === undefined || price.trim() === '') return null;
+  let rate: Decimal;
+  try {
+    rate = new Decimal(price.trim());
+  } catch {
+    return null;
+  }
+  if (!rate.isFinite() || rate.isNegative()) return null;
+  return formatFiat(unitsToDecimal(value, decimals).mul(rate), currency, language, options);
+}
+
+const separatorCache = new Map<string, { group: string; decimal: string }>();
+
+/** The locale's grouping and decimal separators (read once from Intl with a sample number). */
+export function numberSeparators(language: string): { group: string; decimal: string } {
+  const locale = displayLocale(language);
+  let s = separatorCache.get(locale);
+  if (!s) {
+    const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5);
+    s = {
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    };
+    separatorCache.set(locale, s);
+  }
+  return s;
+}
+
+/**
+ * Groups a plain decimal string (`"-1234567.5"`, from {@link formatUnits}) the locale's way: `"1,234,567.5"`
+ * in en, `"1.234.567,5"` in pt. String work only, so 18-decimal amounts keep every digit.
+ */
+export function groupDecimal(text: string, language: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return text;
+  const [, sign = '', whole = '', fraction] = m;
+  const { group, decimal } = numberSeparators(language);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${sign}${grouped}${fraction ? `${decimal}${fraction}` : ''}`;
+}
+
+/**
+ * A coin amount for display: smallest units → the spec's display digits (truncated, never rounded up) →
+ * grouped in the interface language. `formatCoin(123456789012n, 8, 8, 'en')` is `"1,234.56789012"`.
+ */
+export function formatCoin(value: bigint, decimals: number, maxDigits: number, language: string): string {
+  return groupDecimal(formatUnits(value, decimals, { maxDigits }), language);
+}

@@ -13,7 +13,6 @@ export function AccountCard({
   balance,
   balanceText,
   fiat,
-  currencySymbol,
   details,
   notice,
   onOpen,
@@ -28,9 +27,10 @@ export function AccountCard({
   balance: bigint;
   /** The balance with its symbol. */
   balanceText: string;
-  /** The fiat value, or null when the price is not available. */
+  /** The fiat value formatted in the display currency, or null when the price is not available. */
   fiat: string | null;
-  currencySymbol: string;
+  /** Unused: the fiat text carries the currency's symbol (kept for callers). */
+  currencySymbol?: string;
   /** Under the name (address type, address). */
   details?: ReactNode;
   /** Under the fiat value (pending amount). */
@@ -74,7 +74,7 @@ export function AccountCard({
         {balanceText}
       </Text>
       <Text size="sm" c="dimmed">
-        {fiat !== null ? `${currencySymbol}${fiat}` : t('errors.priceNotAvailable')}
+        {fiat ?? t('errors.priceNotAvailable')}
       </Text>
       {notice}
     </Card>

@@ -13,7 +13,6 @@ export function AccountHeader({
   balance,
   balanceText,
   fiat,
-  currencySymbol,
   note,
   onSend,
   onReceive,
@@ -28,9 +27,10 @@ export function AccountHeader({
   balance: bigint;
   /** The balance with its symbol. */
   balanceText: string;
-  /** The fiat value, or null when the price is not available. */
+  /** The fiat value formatted in the display currency, or null when the price is not available. */
   fiat: string | null;
-  currencySymbol: string;
+  /** Unused: the fiat text carries the currency's symbol (kept for callers). */
+  currencySymbol?: string;
   /** Under the balance (the available amount while some is pending). */
   note?: ReactNode;
   onSend: () => void;
@@ -53,7 +53,7 @@ export function AccountHeader({
               {name}
             </Title>
             <Text size="xl" fw={700} truncate="end" data-testid="account-fiat">
-              {fiat !== null ? `${currencySymbol}${fiat}` : t('errors.priceNotAvailable')}
+              {fiat ?? t('errors.priceNotAvailable')}
             </Text>
             <Text c="dimmed" truncate="end" data-testid="account-coin-balance" data-sats={balance.toString()}>
               {balanceText}

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 export function PortfolioHeader({
   title,
   fiat,
-  currencySymbol,
   balanceText,
   notice,
   ready,
@@ -18,7 +17,8 @@ export function PortfolioHeader({
   title: string;
   /** The fiat total, or null when the price is not available. */
   fiat: string | null;
-  currencySymbol: string;
+  /** Unused: the fiat text carries the currency's symbol (kept for callers). */
+  currencySymbol?: string;
   /** The total with its symbol. */
   balanceText: string;
   /** Under the totals (stale balances). */
@@ -39,7 +39,7 @@ export function PortfolioHeader({
             {title}
           </Title>
           <Text size="xl" fw={700} data-testid="portfolio-fiat">
-            {fiat !== null ? `${currencySymbol}${fiat}` : t('errors.priceNotAvailable')}
+            {fiat ?? t('errors.priceNotAvailable')}
           </Text>
           <Text c="dimmed" data-testid="portfolio-coin">
             {balanceText}

@@ -1,11 +1,20 @@
 /**
  * The review table's rows from the family's adapter (chain-common's `reviewRows`: an i18n label key and a
- * typed value), formatted here once for every family: amounts with their unit's digits and, for the coin,
- * the fiat value to 3 decimals (spec 01 §9); addresses wrap; fee rates in the family's own unit.
+ * typed value), formatted here once for every family: amounts grouped with their unit's digits and, for the
+ * coin, the fiat value with one digit more than the currency's own (USD 3, spec 01 §9) through
+ * Intl.NumberFormat; addresses wrap and carry the full address, which the table shows in groups of four as
+ * the device screen does (address-poisoning defence, issue 20); fee rates in the family's own unit.
  */
-import { FIAT_SEND_CONFIRM_DIGITS, formatUnits, toFiat } from '@secux-companion/core';
+import {
+  FIAT_SEND_CONFIRM_DIGITS,
+  FIAT_DISPLAY_DIGITS,
+  fiatOfUnits,
+  formatCoin,
+} from '@secux-companion/core';
 import type { ReviewRow as AdapterReviewRow } from '@secux-companion/chain-common';
 import type { TFunction } from 'i18next';
+import { selectedCurrency } from '../accounts/api';
+import { uiLanguage } from '../accounts/format';
 import type { ReviewRow } from './SendSteps';
 
 /** Token amounts keep at most this many fraction digits. */
@@ -16,7 +25,12 @@ export interface ReviewFormat {
   coin: { symbol: string; digits: number };
   /** Price of one coin in the display currency, when known. */
   price: string | null;
-  currencySymbol: string;
+  /** Kept for callers; the symbol now comes from Intl with the currency code. */
+  currencySymbol?: string;
+  /** Display currency code (default: the one chosen in Settings). */
+  currency?: string;
+  /** Interface language (default: the one on screen). */
+  language?: string;
   /** Prefix of the test ids: 'send' gives review-recipient, review-amount, review-fee, review-total. */
   testIds: string;
 }
@@ -28,33 +42,41 @@ const TEST_IDS: Record<string, string> = {
   'send.total': 'total',
 };
 
-function fiatOf(value: bigint, decimals: number, price: string | null): string | null {
-  if (!price) return null;
-  try {
-    return toFiat(value, decimals, price, { digits: FIAT_SEND_CONFIRM_DIGITS });
-  } catch {
-    return null;
-  }
+/** An address in groups of four characters, as the device shows it, so the two can be compared. */
+export function addressGroups(address: string): string[] {
+  return address.match(/.{1,4}/gu) ?? [];
 }
 
-export function reviewTableRows(t: TFunction, rows: readonly AdapterReviewRow[], f: ReviewFormat): ReviewRow[] {
+export function reviewTableRows(
+  t: TFunction,
+  rows: readonly AdapterReviewRow[],
+  f: ReviewFormat,
+): ReviewRow[] {
+  const currency = f.currency ?? selectedCurrency().code;
+  const language = f.language ?? uiLanguage();
   return rows.map((row) => {
     const name = TEST_IDS[row.labelKey];
-    const testId = row.testId ?? (name ? `${f.testIds === 'send' ? '' : `${f.testIds}-`}review-${name}` : undefined);
+    const testId =
+      row.testId ?? (name ? `${f.testIds === 'send' ? '' : `${f.testIds}-`}review-${name}` : undefined);
     const v = row.value;
     let value: string;
     if (v.type === 'amount') {
       const isCoin = v.symbol === f.coin.symbol;
-      const text = `${formatUnits(v.value, v.decimals, { maxDigits: isCoin ? f.coin.digits : OTHER_DIGITS })} ${v.symbol}`;
-      const fiat = isCoin ? fiatOf(v.value, v.decimals, f.price) : null;
-      value = fiat !== null ? `${text} (${f.currencySymbol}${fiat})` : text;
+      const text = `${formatCoin(v.value, v.decimals, isCoin ? f.coin.digits : OTHER_DIGITS, language)} ${v.symbol}`;
+      const fiat = isCoin
+        ? fiatOfUnits(v.value, v.decimals, f.price, currency, language, {
+            extraDigits: FIAT_SEND_CONFIRM_DIGITS - FIAT_DISPLAY_DIGITS,
+          })
+        : null;
+      value = fiat !== null ? `${text} (${fiat})` : text;
     } else if (v.type === 'feeRate') value = `${v.value} ${v.unit}`;
     else value = v.value;
     return {
       label: t(row.labelKey),
       value,
       ...(testId ? { testId } : {}),
-      ...(v.type === 'address' ? { breakAll: true } : {}),
+      ...(v.type === 'address' ? { breakAll: true, address: v.value } : {}),
+      ...(v.type === 'address' && row.labelKey === 'send.recipient' ? { recipient: true } : {}),
     };
   });
 }

@@ -1,6 +1,5 @@
-import { formatUnits } from '@secux-companion/core';
 import type { Operation } from '@secux-companion/chain-common';
-import { amountText } from '../format';
+import { amountText, tokenAmountText } from '../format';
 import { accountKeys } from '../queryKeys';
 import type { AnyFamily, FamilyChain, HistoryExtras, WalletAccount } from '../../families/types';
 import { HistoryList, useHistoryPages, type HistoryItemView } from './HistoryList';
@@ -19,7 +18,7 @@ export function HistoryTab({ family, chain, account }: { family: AnyFamily; chai
     chain.adapter.getHistory(family.descriptor(chain, account), cursor),
   );
   const amount = (op: Operation) =>
-    op.token ? `${formatUnits(op.value, op.token.decimals, { maxDigits: 8 })} ${op.token.symbol}` : amountText(op.value, chain.unit);
+    op.token ? tokenAmountText(op.value, op.token) : amountText(op.value, chain.unit);
   const items = operations.map(
     (op): HistoryItemView => ({
       key: family.historyKey?.(op) ?? op.hash,

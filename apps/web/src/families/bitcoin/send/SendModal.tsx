@@ -177,7 +177,7 @@ export function BitcoinSendModal({
         error={!sendAll && amountText !== '' && amount && !amount.ok ? issueText(t, amount.issue) : undefined}
         description={
           !sendAll && amount?.ok && fiat(amount.value) !== null
-            ? `${currency.symbol}${fiat(amount.value)}`
+            ? fiat(amount.value)
             : undefined
         }
         data-testid="send-amount"
