@@ -1,0 +1,7 @@
+export * from './rules';
+export * from './tx';
+export * from './abis';
+export * from './history';
+export * from './backend';
+export * from './adapter';
+export * from './chain';

@@ -1,0 +1,167 @@
+/**
+ * FioBackend over OUR product API (/api/chains/{FIO|TFIO}/…; apps/server/src/chains/families/fio). Raw answer shapes
+ * stay here; logic/ sees domain types only.
+ */
+import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
+import { requestJson, type FetchLike } from '@secux-companion/chain-common';
+import { parseHistoryPage, type ChainErrorBody } from '@secux-companion/chain-common/wire';
+import type {
+  FioBackend,
+  FioBalance,
+  FioDomainEntry,
+  FioHandleEntry,
+  FioPublicAddress,
+} from '../logic/backend';
+import { FIO_TIMEOUT_MS } from '../logic/rules';
+import type { FioChainRef, FioPushBody, FioRawAbi } from '../logic/tx';
+
+export class FioNetworkError extends Error {
+  override readonly name = 'FioNetworkError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly body?: ChainErrorBody,
+  ) {
+    super(message);
+  }
+}
+
+const malformed = (what: string) => new FioNetworkError(200, `malformed answer: ${what}`, 'malformed');
+function obj(v: unknown, what: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
+  return v as Record<string, unknown>;
+}
+function suf(v: unknown, what: string): bigint {
+  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
+  return BigInt(v);
+}
+function str(v: unknown, what: string): string {
+  if (typeof v !== 'string') throw malformed(what);
+  return v;
+}
+function uint(v: unknown, what: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw malformed(what);
+  return v;
+}
+function list(v: unknown, what: string): unknown[] {
+  if (!Array.isArray(v)) throw malformed(what);
+  return v;
+}
+
+const enc = encodeURIComponent;
+
+export interface FioProductApiOptions {
+  chain?: 'FIO' | 'TFIO';
+  baseUrl?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export function createFioProductApiBackend(options: FioProductApiOptions = {}): FioBackend {
+  const chain = options.chain ?? 'FIO';
+  const base = `${(options.baseUrl ?? '/api').replace(/\/+$/, '')}/chains/${enc(chain)}`;
+  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
+  const timeoutMs = options.timeoutMs ?? FIO_TIMEOUT_MS + 5_000;
+  const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
+    new FioNetworkError(status, message, code, body);
+  const get = (path: string, signal?: AbortSignal) =>
+    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
+
+  return {
+    async balance(publicKey, signal): Promise<FioBalance> {
+      const o = obj(await get(`/account/${enc(publicKey)}`, signal), 'account');
+      return {
+        balance: suf(o.balance, 'balance'),
+        available: suf(o.available, 'available'),
+        staked: suf(o.staked, 'staked'),
+        locked: suf(o.locked, 'locked'),
+        srps: str(o.srps, 'srps'),
+        roe: str(o.roe, 'roe'),
+        actor: str(o.actor, 'actor'),
+        txCount: uint(o.txCount, 'txCount'),
+      };
+    },
+    async history(publicKey, cursor) {
+      const q = `?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`;
+      const page = parseHistoryPage(await get(`/history/${enc(publicKey)}${q}`));
+      return { operations: page.operations, cursor: page.cursor };
+    },
+    async chainRef(signal): Promise<FioChainRef> {
+      const o = obj(await get('/fio/chain', signal), 'chain');
+      const b = obj(o.block, 'block');
+      return {
+        chainId: str(o.chainId, 'chainId'),
+        block: {
+          block_num: uint(b.block_num, 'block_num'),
+          id: str(b.id, 'id'),
+          timestamp: str(b.timestamp, 'timestamp'),
+        },
+      };
+    },
+    async abi(account, signal): Promise<FioRawAbi> {
+      const o = obj(await get(`/fio/abi/${enc(account)}`, signal), 'abi');
+      return { account_name: str(o.account_name, 'account_name'), abi: str(o.abi, 'abi') };
+    },
+    async fee(endPoint, fioAddress, signal) {
+      const o = obj(await get(`/fio/fee/${enc(endPoint)}?fioAddress=${enc(fioAddress)}`, signal), 'fee');
+      return suf(o.fee, 'fee');
+    },
+    async names(publicKey, signal) {
+      const o = obj(await get(`/fio/names/${enc(publicKey)}`, signal), 'names');
+      const domains: FioDomainEntry[] = list(o.domains, 'domains').map((d) => {
+        const x = obj(d, 'domain');
+        return {
+          domain: str(x.domain, 'domain'),
+          expiration: str(x.expiration, 'expiration'),
+          isPublic: x.isPublic === true,
+        };
+      });
+      const handles: FioHandleEntry[] = list(o.handles, 'handles').map((h) => {
+        const x = obj(h, 'handle');
+        return {
+          handle: str(x.handle, 'handle'),
+          expiration: str(x.expiration, 'expiration'),
+          bundled: uint(x.bundled, 'bundled'),
+        };
+      });
+      return { domains, handles };
+    },
+    async isRegistered(name, signal) {
+      const o = obj(await get(`/fio/avail/${enc(name)}`, signal), 'avail');
+      if (typeof o.registered !== 'boolean') throw malformed('registered');
+      return o.registered;
+    },
+    async publicAddresses(handle, signal): Promise<FioPublicAddress[]> {
+      const o = obj(await get(`/fio/pub-addresses/${enc(handle)}`, signal), 'pub-addresses');
+      return list(o.addresses, 'addresses').map((a) => {
+        const x = obj(a, 'address');
+        return {
+          chainCode: str(x.chainCode, 'chainCode'),
+          tokenCode: str(x.tokenCode, 'tokenCode'),
+          publicAddress: str(x.publicAddress, 'publicAddress'),
+        };
+      });
+    },
+    async publicAddress(handle, chainCode, tokenCode, signal) {
+      const o = obj(
+        await get(`/fio/pub-address/${enc(handle)}?chain=${enc(chainCode)}&token=${enc(tokenCode)}`, signal),
+        'pub-address',
+      );
+      return o.address === null ? null : str(o.address, 'address');
+    },
+    async push(body: FioPushBody) {
+      const o = obj(
+        await requestJson(
+          doFetch,
+          `${base}/broadcast`,
+          { method: 'POST', body: { rawTx: JSON.stringify(body) }, timeoutMs },
+          fail,
+        ),
+        'broadcast',
+      );
+      if (typeof o.hash !== 'string' || !/^[0-9a-f]{64}$/i.test(o.hash)) throw malformed('hash');
+      return o.hash.toLowerCase();
+    },
+  };
+}
