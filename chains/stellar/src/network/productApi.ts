@@ -1,0 +1,144 @@
+/**
+ * StellarBackend over OUR product API (/api/chains/XLM/…; apps/server/src/chains/families/stellar). Raw answer shapes
+ * stay in this file; logic/ sees domain types only. Histories are parsed with chain-common's wire parser.
+ */
+import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
+import { requestJson, type FetchLike } from '@secux-companion/chain-common';
+import { parseHistoryPage, type ChainErrorBody } from '@secux-companion/chain-common/wire';
+import type {
+  StellarAccountInfo,
+  StellarAssetBalance,
+  StellarBackend,
+  StellarNetworkInfo,
+} from '../logic/adapter';
+
+/** Spec 02 §9: Stellar calls have 100 s. */
+export const DEFAULT_TIMEOUT_MS = 100_000;
+
+/** A failed product-API call: HTTP status (0 = network or timeout), the server's message and error body. */
+export class StellarNetworkError extends Error {
+  override readonly name = 'StellarNetworkError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly body?: ChainErrorBody,
+  ) {
+    super(message);
+  }
+}
+
+const malformed = (what: string) => new StellarNetworkError(200, `malformed answer: ${what}`, 'malformed');
+
+function obj(v: unknown, what: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
+  return v as Record<string, unknown>;
+}
+function stroops(v: unknown, what: string): bigint {
+  if (typeof v !== 'string' || !/^\d{1,19}$/.test(v)) throw malformed(what);
+  return BigInt(v);
+}
+function uint(v: unknown, what: string): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw malformed(what);
+  return v;
+}
+function bool(v: unknown, what: string): boolean {
+  if (typeof v !== 'boolean') throw malformed(what);
+  return v;
+}
+function text(v: unknown, what: string, max = 100): string {
+  if (typeof v !== 'string' || v.length > max) throw malformed(what);
+  return v;
+}
+
+const enc = encodeURIComponent;
+export const ROUTES = {
+  account: (chain: string, address: string) => `/chains/${enc(chain)}/account/${enc(address)}`,
+  network: (chain: string) => `/chains/${enc(chain)}/network`,
+  history: (chain: string, address: string, cursor: string | null) =>
+    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
+} as const;
+
+const KINDS = new Set(['credit_alphanum4', 'credit_alphanum12', 'liquidity_pool_shares']);
+
+export function parseStellarAccount(v: unknown): StellarAccountInfo {
+  const o = obj(v, 'account');
+  const assets = Array.isArray(o.assets) ? o.assets : [];
+  if (assets.length > 1000) throw malformed('assets');
+  return {
+    activated: bool(o.activated, 'activated'),
+    balance: stroops(o.balance, 'balance'),
+    sequence: o.sequence === null || o.sequence === undefined ? null : stroops(o.sequence, 'sequence'),
+    subentries: uint(o.subentries, 'subentries'),
+    sponsoring: uint(o.sponsoring, 'sponsoring'),
+    sponsored: uint(o.sponsored, 'sponsored'),
+    sellingLiabilities: stroops(o.sellingLiabilities, 'sellingLiabilities'),
+    memoRequired: bool(o.memoRequired, 'memoRequired'),
+    assets: assets.map((a, i): StellarAssetBalance => {
+      const x = obj(a, `assets[${i}]`);
+      const kind = text(x.kind, `assets[${i}].kind`);
+      if (!KINDS.has(kind)) throw malformed(`assets[${i}].kind`);
+      return {
+        kind: kind as StellarAssetBalance['kind'],
+        code: text(x.code, `assets[${i}].code`, 64),
+        issuer: text(x.issuer, `assets[${i}].issuer`, 56),
+        balance: stroops(x.balance, `assets[${i}].balance`),
+      };
+    }),
+  };
+}
+
+export function parseStellarNetwork(v: unknown): StellarNetworkInfo {
+  const o = obj(v, 'network');
+  return {
+    networkPassphrase: text(o.networkPassphrase, 'networkPassphrase', 200),
+    ledger: uint(o.ledger, 'ledger'),
+    baseFee: stroops(o.baseFee, 'baseFee'),
+    baseReserve: stroops(o.baseReserve, 'baseReserve'),
+  };
+}
+
+export interface StellarProductApiOptions {
+  chain?: string;
+  baseUrl?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export function createStellarProductApiBackend(options: StellarProductApiOptions = {}): StellarBackend {
+  const chain = options.chain ?? 'XLM';
+  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
+  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
+    new StellarNetworkError(status, message, code, body);
+  const get = (path: string, signal?: AbortSignal) =>
+    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
+
+  return {
+    async account(address, signal) {
+      return parseStellarAccount(await get(ROUTES.account(chain, address), signal));
+    },
+    async network(signal) {
+      return parseStellarNetwork(await get(ROUTES.network(chain), signal));
+    },
+    async history(address, cursor) {
+      const page = parseHistoryPage(await get(ROUTES.history(chain, address, cursor)));
+      return { operations: page.operations, cursor: page.cursor };
+    },
+    async broadcast(envelope) {
+      const o = obj(
+        await requestJson(
+          doFetch,
+          base + ROUTES.broadcast(chain),
+          { method: 'POST', body: { rawTx: envelope }, timeoutMs },
+          fail,
+        ),
+        'broadcast',
+      );
+      if (typeof o.hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(o.hash)) throw malformed('hash');
+      return o.hash.toLowerCase();
+    },
+  };
+}
