@@ -1,0 +1,5 @@
+export * from './address';
+export * from './adapter';
+export * from './chain';
+export * from './history';
+export * from './retired';
