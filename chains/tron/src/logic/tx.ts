@@ -13,7 +13,6 @@ import { tronHex } from './address';
 import { TRON_SIGNATURE_BYTES } from './costs';
 import { TronError } from './errors';
 
-
 /** Expiration: the reference block's time + 10 minutes (the node accepts up to 24 h; a device review is short). */
 export const TRON_EXPIRATION_MS = 10 * 60_000;
 
