@@ -116,7 +116,7 @@ describe('XRP adapter', () => {
     expect(err).toMatchObject({ code: 'xrpActivationBelowReserve', params: { minimum: '1' } });
     expect((err as Error).message).toContain('tecNO_DST_INSUF_XRP');
     const built = await chain.build(ACCOUNT, { recipient: NEW, amount: 1_000_000n });
-    expect(chain.reviewRows(built).map((r) => r.labelKey)).toContain('send.activatesAccount');
+    expect(chain.reviewRows(built).map((r) => r.labelKey)).toContain('xrp.review.activates');
   });
 
   it('requires a tag when the recipient sets lsfRequireDestTag, and refuses a tag outside 0..2^32−1', async () => {
@@ -132,6 +132,16 @@ describe('XRP adapter', () => {
     ).rejects.toMatchObject({ code: 'invalidTagOrMemo' });
   });
 
+  it('recipientInfo: activation, the tag requirement and the live base reserve for the send form', async () => {
+    const chain = createXrpChain(backendWith({}, { base: 2_000_000n, increment: 500_000n }));
+    await expect(chain.recipientInfo(EXCHANGE)).resolves.toEqual({
+      activated: true,
+      requireDestinationTag: true,
+      baseReserve: 2_000_000n,
+    });
+    await expect(chain.recipientInfo(NEW)).resolves.toMatchObject({ activated: false, requireDestinationTag: false });
+  });
+
   it('shows the tag in the review rows', async () => {
     const chain = createXrpChain(backendWith());
     const built = await chain.build(ACCOUNT, {
@@ -140,7 +150,7 @@ describe('XRP adapter', () => {
       memo: { type: 'tag', value: 7 },
     });
     const rows = chain.reviewRows(built);
-    expect(rows.find((r) => r.labelKey === 'send.tag')?.value).toEqual({ type: 'text', value: '7' });
+    expect(rows.find((r) => r.labelKey === 'xrp.review.tag')?.value).toEqual({ type: 'text', value: '7' });
     expect(rows.find((r) => r.labelKey === 'send.total')?.value).toMatchObject({ value: 1_000_012n });
   });
 

@@ -88,7 +88,21 @@ export interface XrpFamily {
   signature: XrpSignature;
 }
 
-export type XrpAdapter = ChainAdapter<XrpFamily>;
+/** What the send form needs of a recipient before building: activation and a required destination tag. */
+export interface XrpRecipientInfo {
+  activated: boolean;
+  /** lsfRequireDestTag: the tag field becomes mandatory. */
+  requireDestinationTag: boolean;
+  /** The base reserve (drops): the least first payment that activates an inactive account. */
+  baseReserve: bigint;
+}
+
+export type XrpAdapter = ChainAdapter<XrpFamily> & {
+  /** The recipient's activation and tag requirement, and the live base reserve. */
+  recipientInfo(address: string, signal?: AbortSignal): Promise<XrpRecipientInfo>;
+  /** The validated ledger and its reserves (read live). */
+  ledger(signal?: AbortSignal): Promise<XrpLedgerInfo>;
+};
 
 const addressOf = (account: AccountDescriptor): string => {
   if (!account.address) throw new Error('An XRP account needs its address');
@@ -246,14 +260,14 @@ export function createXrpChain(backend: XrpBackend): XrpAdapter {
       ];
       if (review.memo?.type === 'tag')
         rows.push({
-          labelKey: 'send.tag',
+          labelKey: 'xrp.review.tag',
           value: { type: 'text', value: String(review.memo.value) },
           testId: 'review-tag',
         });
       if (built.unsigned.activates)
         rows.push({
-          labelKey: 'send.activatesAccount',
-          value: { type: 'text', value: 'XRP' },
+          labelKey: 'xrp.review.activates',
+          value: { type: 'amount', value: review.amount, decimals: CHAINS.XRP.decimals, symbol: 'XRP' },
           testId: 'review-activates',
         });
       rows.push({ labelKey: 'send.total', value: amount(review.total), testId: 'review-total' });
@@ -278,6 +292,17 @@ export function createXrpChain(backend: XrpBackend): XrpAdapter {
     },
 
     validateAddress: validateXrpAddress,
+
+    async recipientInfo(address, signal) {
+      const [info, ledger] = await Promise.all([backend.account(address, signal), backend.ledger(signal)]);
+      return {
+        activated: info.activated,
+        requireDestinationTag: info.requireDestinationTag,
+        baseReserve: ledger.reserve.base,
+      };
+    },
+
+    ledger: (signal) => backend.ledger(signal),
   };
   return adapter;
 }
