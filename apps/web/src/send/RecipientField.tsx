@@ -3,10 +3,12 @@ import { stripScheme } from '@secux-companion/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrScannerModal } from './QrScannerModal';
+import { RecipientNotice } from './RecipientNotice';
 
 /**
  * The send form's recipient (spec 01 §4): a 'scheme:' prefix is removed from pasted text, a QR scan fills
- * the entry, and the domain state (resolving / resolved from) shows under it. Validation is the caller's.
+ * the entry, and the domain state (resolving / resolved from) shows under it. Validation is the caller's;
+ * a valid entry is checked against the account's history (first-send notice, look-alike warning).
  */
 export function RecipientField({
   value,
@@ -58,6 +60,7 @@ export function RecipientField({
           {t('send.scan')}
         </Button>
       </Group>
+      {value.trim() !== '' && !error && !resolving && <RecipientNotice recipient={value} where="details" />}
       {scanning && (
         <QrScannerModal
           onClose={() => setScanning(false)}

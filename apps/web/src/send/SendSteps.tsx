@@ -24,6 +24,7 @@ import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 import { CopyText } from '../components/CopyText';
 import type { BroadcastOutcome } from './txFlow';
 import { BroadcastFailure } from './BroadcastFailure';
+import { GroupedAddress, RecipientNotice } from './RecipientNotice';
 
 export type SendStep = 0 | 1 | 2 | 3;
 
@@ -118,6 +119,10 @@ export interface ReviewRow {
   testId?: string;
   /** Long values such as addresses wrap anywhere. */
   breakAll?: boolean;
+  /** The full address of an address row: shown in groups of four, as the device shows it. */
+  address?: string;
+  /** The row is the recipient: the look-alike check runs on it (address-poisoning defence). */
+  recipient?: boolean;
 }
 
 /** What the device is about to sign, as a two-column table. */
@@ -128,21 +133,32 @@ export function ReviewTable({
   rows: readonly (ReviewRow | false | null | undefined)[];
   testId?: string;
 }) {
+  const { t } = useTranslation();
+  const shown = rows.filter((r): r is ReviewRow => !!r);
+  const recipient = shown.find((r) => r.recipient && r.address)?.address;
   return (
-    <Table data-testid={testId}>
-      <Table.Tbody>
-        {rows
-          .filter((r): r is ReviewRow => !!r)
-          .map((r) => (
+    <>
+      <Table data-testid={testId}>
+        <Table.Tbody>
+          {shown.map((r) => (
             <Table.Tr key={r.label}>
-              <Table.Th>{r.label}</Table.Th>
+              <Table.Th scope="row">{r.label}</Table.Th>
               <Table.Td style={r.breakAll ? { wordBreak: 'break-all' } : undefined} data-testid={r.testId}>
-                {r.value}
+                {r.address ? <GroupedAddress address={r.address} /> : r.value}
               </Table.Td>
             </Table.Tr>
           ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Tbody>
+      </Table>
+      {recipient && (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('safety.reviewHint')}
+          </Text>
+          <RecipientNotice recipient={recipient} where="review" />
+        </>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,97 @@
+/**
+ * The address-poisoning defence on screen, for every family (issue 20): under the recipient field and again
+ * in the review step, the recipient is checked against the selected account's own history (up to
+ * {@link HISTORY_PAGES} pages, read through the family's adapter): a first-send notice, or a strong warning
+ * when it looks like an address of the history (same first and last four characters, different middle).
+ */
+import { Alert, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { Operation } from '@secux-companion/chain-common';
+import { useTranslation } from 'react-i18next';
+import { selectedAccount, useAccounts } from '../accounts/store';
+import { checkRecipient, type RecipientCheck } from './addressPoisoning';
+import { addressGroups } from './reviewRows';
+
+/** History pages read for the check (the adapters page 10–20 operations each). */
+export const HISTORY_PAGES = 5;
+
+/** The account's recent history operations, or null while unknown (no account, loading, failed). */
+function useAccountOperations(): { operations: Operation[] | null; own: string[] } {
+  const account = useAccounts((s) => selectedAccount(s));
+  const family = useAccounts((s) => s.family);
+  const chain = useAccounts((s) => s.chain);
+  const q = useQuery({
+    queryKey: ['recipient-history', account?.id ?? null],
+    enabled: !!account && !!family && !!chain,
+    staleTime: 30_000,
+    retry: 1,
+    queryFn: async () => {
+      if (!account || !family || !chain) return [];
+      const descriptor = family.descriptor(chain, account);
+      const ops: Operation[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < HISTORY_PAGES; i++) {
+        const page = await chain.adapter.getHistory(descriptor, cursor);
+        ops.push(...page.operations);
+        if (!page.cursor) break;
+        cursor = page.cursor;
+      }
+      return ops;
+    },
+  });
+  return { operations: q.data ?? null, own: account?.address ? [account.address] : [] };
+}
+
+/** The check of `recipient` against the selected account's history ('none' while the history is unknown). */
+export function useRecipientCheck(recipient: string): RecipientCheck {
+  const { operations, own } = useAccountOperations();
+  if (!operations) return { kind: 'none' };
+  return checkRecipient(recipient, operations, own);
+}
+
+/** An address in groups of four characters (monospace), as the device screen shows it. */
+export function GroupedAddress({ address, testId }: { address: string; testId?: string }) {
+  return (
+    <Text
+      component="span"
+      ff="monospace"
+      data-testid={testId}
+      data-address={address}
+      style={{ wordSpacing: '0.25em' }}
+    >
+      {addressGroups(address).join(' ')}
+    </Text>
+  );
+}
+
+/** The notice or warning for a recipient; nothing for an address sent to before or while unknown. */
+export function RecipientNotice({ recipient, where }: { recipient: string; where: 'details' | 'review' }) {
+  const { t } = useTranslation();
+  const check = useRecipientCheck(recipient);
+  if (check.kind === 'lookAlike')
+    return (
+      <Alert
+        color="red"
+        variant="filled"
+        role="alert"
+        title={t('safety.lookAlikeTitle')}
+        data-testid="recipient-look-alike"
+        data-where={where}
+      >
+        <Text size="sm">{t('safety.lookAlikeText')}</Text>
+        <Text size="sm" mt={4}>
+          {t('safety.lookAlikeSimilar')} <GroupedAddress address={check.similar} />
+        </Text>
+        <Text size="sm" mt={4}>
+          {t('safety.lookAlikeRecipient')} <GroupedAddress address={recipient.trim()} />
+        </Text>
+      </Alert>
+    );
+  if (check.kind === 'firstSend')
+    return (
+      <Alert color="yellow" role="status" data-testid="recipient-first-send" data-where={where}>
+        <Text size="sm">{t('safety.firstSend')}</Text>
+      </Alert>
+    );
+  return null;
+}
