@@ -1,0 +1,224 @@
+/**
+ * SolanaBackend over OUR product API (/api/chains/SOL/…; apps/server/src/chains/families/solana). Raw answer shapes
+ * stay in this file; logic/ sees domain types only. Every value is checked before use.
+ */
+import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
+import { requestJson, type FetchLike } from '@secux-companion/chain-common';
+import { parseHistoryPage, type ChainErrorBody } from '@secux-companion/chain-common/wire';
+import type {
+  SolanaAccountInfo,
+  SolanaAddressInfo,
+  SolanaBackend,
+  SolanaBlockhash,
+  SolanaMintInfo,
+  SolanaTokenAccount,
+} from '../logic/adapter';
+import { isValidSolanaAddress } from '../logic/address';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** A failed product-API call: HTTP status (0 = network or timeout), the server's message and error body. */
+export class SolanaNetworkError extends Error {
+  override readonly name = 'SolanaNetworkError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly body?: ChainErrorBody,
+  ) {
+    super(message);
+  }
+}
+
+const malformed = (what: string) => new SolanaNetworkError(200, `malformed answer: ${what}`, 'malformed');
+
+function obj(v: unknown, what: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
+  return v as Record<string, unknown>;
+}
+function u64(v: unknown, what: string): bigint {
+  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
+  const n = BigInt(v);
+  if (n >= 2n ** 64n) throw malformed(what);
+  return n;
+}
+function uint(v: unknown, what: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > max) throw malformed(what);
+  return v;
+}
+function bool(v: unknown, what: string): boolean {
+  if (typeof v !== 'boolean') throw malformed(what);
+  return v;
+}
+function addr(v: unknown, what: string): string {
+  if (typeof v !== 'string' || !isValidSolanaAddress(v)) throw malformed(what);
+  return v;
+}
+function text(v: unknown, what: string): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'string' || v.length > 64) throw malformed(what);
+  return v;
+}
+function program(v: unknown, what: string): 'spl-token' | 'spl-token-2022' {
+  if (v !== 'spl-token' && v !== 'spl-token-2022') throw malformed(what);
+  return v;
+}
+
+export function parseSolanaToken(v: unknown): SolanaTokenAccount {
+  const o = obj(v, 'token');
+  return {
+    tokenAccount: addr(o.tokenAccount, 'tokenAccount'),
+    mint: addr(o.mint, 'mint'),
+    program: program(o.program, 'program'),
+    amount: u64(o.amount, 'amount'),
+    decimals: uint(o.decimals, 'decimals', 255),
+    frozen: bool(o.frozen, 'frozen'),
+    symbol: text(o.symbol, 'symbol'),
+    name: text(o.name, 'name'),
+  };
+}
+
+export function parseSolanaAccount(v: unknown): SolanaAccountInfo {
+  const o = obj(v, 'account');
+  if (!Array.isArray(o.tokens)) throw malformed('tokens');
+  return {
+    balance: u64(o.balance, 'balance'),
+    txCount: uint(o.txCount, 'txCount'),
+    tokens: o.tokens.map(parseSolanaToken),
+  };
+}
+
+export function parseSolanaMint(v: unknown): SolanaMintInfo {
+  const o = obj(v, 'mint');
+  if (!Array.isArray(o.extensions) || !o.extensions.every((e) => typeof e === 'string' && e.length < 64))
+    throw malformed('extensions');
+  const fee = o.transferFee === null ? null : obj(o.transferFee, 'transferFee');
+  return {
+    mint: addr(o.mint, 'mint'),
+    program: program(o.program, 'program'),
+    decimals: uint(o.decimals, 'decimals', 255),
+    extensions: o.extensions as string[],
+    transferFee: fee
+      ? {
+          basisPoints: uint(fee.basisPoints, 'basisPoints', 10_000),
+          maximumFee: u64(fee.maximumFee, 'maximumFee'),
+        }
+      : null,
+    nonTransferable: bool(o.nonTransferable, 'nonTransferable'),
+    symbol: text(o.symbol, 'symbol'),
+    name: text(o.name, 'name'),
+  };
+}
+
+export function parseSolanaAddress(v: unknown): SolanaAddressInfo {
+  const o = obj(v, 'address');
+  return {
+    exists: bool(o.exists, 'exists'),
+    owner: o.owner === null ? null : addr(o.owner, 'owner'),
+    lamports: u64(o.lamports, 'lamports'),
+    space: uint(o.space, 'space', 10 * 1024 * 1024),
+    mint: o.mint === null ? null : addr(o.mint, 'mint'),
+    memoRequired: bool(o.memoRequired, 'memoRequired'),
+  };
+}
+
+export function parseSolanaBlockhash(v: unknown): SolanaBlockhash {
+  const o = obj(v, 'blockhash');
+  return {
+    blockhash: addr(o.blockhash, 'blockhash'),
+    lastValidBlockHeight: uint(o.lastValidBlockHeight, 'lastValidBlockHeight'),
+    blockHeight: uint(o.blockHeight, 'blockHeight'),
+  };
+}
+
+const enc = encodeURIComponent;
+export const ROUTES = {
+  account: (c: string, a: string) => `/chains/${enc(c)}/account/${enc(a)}`,
+  address: (c: string, a: string) => `/chains/${enc(c)}/address/${enc(a)}`,
+  mint: (c: string, m: string) => `/chains/${enc(c)}/mint/${enc(m)}`,
+  rent: (c: string, size: number) => `/chains/${enc(c)}/rent/${size}`,
+  priorityFees: (c: string) => `/chains/${enc(c)}/priority-fees`,
+  fees: (c: string) => `/chains/${enc(c)}/fees`,
+  simulate: (c: string) => `/chains/${enc(c)}/simulate`,
+  blockhash: (c: string) => `/chains/${enc(c)}/blockhash`,
+  blockhashStatus: (c: string, h: string) => `/chains/${enc(c)}/blockhash/${enc(h)}`,
+  history: (c: string, a: string, cursor: string | null) =>
+    `/chains/${enc(c)}/history/${enc(a)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  broadcast: (c: string) => `/chains/${enc(c)}/broadcast`,
+} as const;
+
+export interface SolanaProductApiOptions {
+  chain?: string;
+  baseUrl?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export function createSolanaProductApiBackend(options: SolanaProductApiOptions = {}): SolanaBackend {
+  const chain = options.chain ?? 'SOL';
+  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
+  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
+    new SolanaNetworkError(status, message, code, body);
+  const get = (path: string, signal?: AbortSignal) =>
+    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
+  const post = (path: string, body: unknown) =>
+    requestJson(doFetch, base + path, { method: 'POST', body, timeoutMs }, fail);
+
+  return {
+    async account(address, signal) {
+      return parseSolanaAccount(await get(ROUTES.account(chain, address), signal));
+    },
+    async addressInfo(address) {
+      return parseSolanaAddress(await get(ROUTES.address(chain, address)));
+    },
+    async mint(mint) {
+      try {
+        return parseSolanaMint(await get(ROUTES.mint(chain, mint)));
+      } catch (e) {
+        if (e instanceof SolanaNetworkError && e.status === 404) return null;
+        throw e;
+      }
+    },
+    async rent(size) {
+      return u64(obj(await get(ROUTES.rent(chain, size)), 'rent').lamports, 'lamports');
+    },
+    async priorityFees(accounts) {
+      const o = obj(await post(ROUTES.priorityFees(chain), { accounts }), 'priority fees');
+      if (!Array.isArray(o.fees)) throw malformed('fees');
+      return o.fees.map((f) => uint(f, 'fee'));
+    },
+    async fees(signal) {
+      const o = obj(await get(ROUTES.fees(chain), signal), 'fees');
+      if (o.unit !== 'micro-lamports/CU') throw malformed('unit');
+      const t = obj(o.tiers, 'tiers');
+      const tier = (k: string) => Number(u64(typeof t[k] === 'number' ? String(t[k]) : t[k], k));
+      return { high: tier('high'), medium: tier('medium'), low: tier('low') };
+    },
+    async simulate(tx) {
+      const o = obj(await post(ROUTES.simulate(chain), { tx }), 'simulation');
+      return {
+        unitsConsumed: o.unitsConsumed === null ? null : uint(o.unitsConsumed, 'unitsConsumed'),
+        err: o.err === null ? null : typeof o.err === 'string' ? o.err.slice(0, 300) : 'error',
+      };
+    },
+    async blockhash() {
+      return parseSolanaBlockhash(await get(ROUTES.blockhash(chain)));
+    },
+    async blockhashValid(blockhash) {
+      const o = obj(await get(ROUTES.blockhashStatus(chain, blockhash)), 'blockhash status');
+      return { valid: bool(o.valid, 'valid'), blockHeight: uint(o.blockHeight, 'blockHeight') };
+    },
+    async history(address, cursor) {
+      const page = parseHistoryPage(await get(ROUTES.history(chain, address, cursor)));
+      return { operations: page.operations, cursor: page.cursor };
+    },
+    async broadcast(rawTx) {
+      const o = obj(await post(ROUTES.broadcast(chain), { rawTx }), 'broadcast');
+      if (typeof o.hash !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(o.hash))
+        throw malformed('hash');
+      return o.hash;
+    },
+  };
+}
