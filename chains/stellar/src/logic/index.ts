@@ -6,4 +6,5 @@ export * from './history';
 export * from './memo';
 export * from './paths';
 export * from './reserve';
+export * from './results';
 export * from './tx';

@@ -1,0 +1,80 @@
+/**
+ * Which Horizon servers serve XLM, from the server's own configuration (never from a client):
+ *
+ * - mainnet profile: SDF's public Horizon (reference/apis/stellar-horizon.md), then a second public Horizon, in order
+ *   with failover, on the public network's passphrase; CHAIN_XLM_HORIZON replaces them (comma-separated base URLs,
+ *   `none` for no XLM) and CHAIN_XLM_NETWORK_PASSPHRASE names another network;
+ * - local profile: localnet's Horizon simulator from DATA_DIR/localnet/endpoints.json (`stellar.horizonUrl`,
+ *   `stellar.networkPassphrase`) or LOCAL_STELLAR_HORIZON_URL (standalone passphrase); no XLM when neither is there.
+ * Each call has 100 s (spec 02 §9 "100 s Stellar"; CHAIN_XLM_TIMEOUT_MS overrides) within the request budget.
+ */
+import { Networks } from '@stellar/stellar-sdk';
+import { z } from 'zod';
+import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
+import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
+import { StellarFacade } from './facade.js';
+import { createHorizon } from './providers/horizon.js';
+
+export const STELLAR_SYMBOLS = ['XLM'] as const;
+export const STELLAR_TIMEOUT_MS = 100_000;
+export const MAINNET_HORIZON = ['https://horizon.stellar.org', 'https://horizon.stellar.lobstr.co'] as const;
+/** The local profile's network: localnet's simulator is a standalone network. */
+export const LOCAL_NETWORK_PASSPHRASE = Networks.STANDALONE;
+
+export const StellarGlobalEnv = z.object({
+  LOCAL_STELLAR_HORIZON_URL: z
+    .string()
+    .trim()
+    .refine(httpUrl, { message: 'must be an http(s) URL' })
+    .optional(),
+});
+export const StellarPerChainEnv = z.object({
+  HORIZON: urlList.optional(),
+  NETWORK_PASSPHRASE: z.string().trim().min(1).max(200).optional(),
+  TIMEOUT_MS: chainTimeout,
+});
+
+const LocalnetFile = z.object({
+  stellar: z.object({
+    horizonUrl: z.string().refine(httpUrl),
+    networkPassphrase: z.string().min(1).optional(),
+  }),
+});
+
+export function stellarChains(ctx: FamilyContext): ServedChain<StellarFacade>[] {
+  const g = StellarGlobalEnv.parse(clean(ctx.env, Object.keys(StellarGlobalEnv.shape)));
+  const pc = StellarPerChainEnv.parse(perChainRaw(ctx.env, 'XLM', Object.keys(StellarPerChainEnv.shape)));
+  if (none(pc.HORIZON)) return [];
+  let source: ChainSource = 'config';
+  let urls: readonly string[] | undefined = pc.HORIZON;
+  let passphrase = pc.NETWORK_PASSPHRASE;
+  if (!urls && ctx.local) {
+    const file = LocalnetFile.safeParse(ctx.localnet);
+    const local = g.LOCAL_STELLAR_HORIZON_URL ?? (file.success ? file.data.stellar.horizonUrl : undefined);
+    urls = local ? [local] : [];
+    passphrase ??=
+      (file.success ? file.data.stellar.networkPassphrase : undefined) ?? LOCAL_NETWORK_PASSPHRASE;
+    source = 'local';
+  }
+  urls ??= MAINNET_HORIZON;
+  passphrase ??= ctx.local && source === 'config' ? LOCAL_NETWORK_PASSPHRASE : Networks.PUBLIC;
+  if (!urls.length) return [];
+  const timeoutMs = pc.TIMEOUT_MS ?? STELLAR_TIMEOUT_MS;
+  const providers = urls.map((url, i) =>
+    createHorizon({
+      name: `horizon#${i + 1}`,
+      url,
+      networkPassphrase: passphrase,
+      fetch: ctx.fetch,
+      timeoutMs,
+    }),
+  );
+  const facade = new StellarFacade({
+    chain: 'XLM',
+    networkPassphrase: passphrase,
+    providers,
+    policy: ctx.policy,
+    ...(ctx.log ? { log: ctx.log } : {}),
+  });
+  return [{ facade, summary: { chain: 'XLM', providers: providers.map((p) => p.name), source } }];
+}

@@ -1,0 +1,14 @@
+/** The Stellar family: its chain from the configuration and its own endpoint (`/network`). */
+import type { Family } from '../../facade.js';
+import { STELLAR_SYMBOLS, StellarGlobalEnv, StellarPerChainEnv, stellarChains } from './config.js';
+import { StellarFacade } from './facade.js';
+import { stellarRoutes } from './routes.js';
+
+export const stellarFamily: Family<StellarFacade, 'xlm'> = {
+  id: 'xlm',
+  env: { global: StellarGlobalEnv, perChain: StellarPerChainEnv, symbols: STELLAR_SYMBOLS },
+  chains: stellarChains,
+  routes: stellarRoutes,
+  owns: (f): f is StellarFacade => f instanceof StellarFacade,
+  notMine: (chain) => `Not a Stellar chain: ${chain}`,
+};
