@@ -1,0 +1,281 @@
+/**
+ * The FIO facade (spec 03 §7): account = get_fio_balance + get_locks (404 = 0), history from /v1/history/get_actions
+ * (20 per page, newest first, mapped by chain-fio), the transfer fee from /get_fee, broadcast = push_transaction of
+ * the signed JSON body; and the name-service reads the Domain page and the send forms need (fio routes).
+ * Every answer is bounded before a client sees it (SUF amounts ≤ the supply, counts, strings).
+ */
+import { Fio } from '@fioprotocol/fiojs';
+import {
+  FIO_END_POINTS,
+  fioHistoryWindow,
+  isValidDomain,
+  isValidFioPublicKey,
+  isValidHandle,
+  operationFromFioAction,
+} from '@secux-companion/chain-fio';
+import { z } from 'zod';
+import { HttpError, parseInput } from '../../../errors.js';
+import { amount, operations } from '../../bounds.js';
+import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
+import {
+  ChainApiError,
+  decodeCursor,
+  encodeCursor,
+  failover,
+  failoverOptions,
+  type FailoverLog,
+  type FailoverPolicy,
+} from '../../failover.js';
+import { cursor as cursorParam, pageSize } from '../../params.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import type { FioProvider } from './backend.js';
+
+/** 1,000,000,000 FIO max supply in SUF: no amount a node answers can be above it. */
+export const FIO_MAX_SUF = 10n ** 18n;
+
+export interface FioChainConfig {
+  chain: 'FIO' | 'TFIO';
+  providers: FioProvider[];
+  policy?: FailoverPolicy;
+  log?: FailoverLog;
+}
+
+export type FioAccountAnswer = AccountInfo & {
+  available: string;
+  staked: string;
+  locked: string;
+  srps: string;
+  roe: string;
+  actor: string;
+};
+
+const PublicKey = z
+  .string()
+  .refine(isValidFioPublicKey, { message: 'must be a FIO public key (FIO…, 53 characters)' });
+const Handle = z.string().refine(isValidHandle, { message: 'must be a crypto handle (name@domain)' });
+const Name = z
+  .string()
+  .refine((s) => isValidHandle(s) || isValidDomain(s), { message: 'must be a handle or a domain' });
+const Code = z.string().regex(/^[A-Za-z0-9*]{1,10}$/, 'must be a chain or token code');
+/** The push_transaction body the wallet signs (chain-fio fioPushBody), as JSON text. */
+const PushBody = z.object({
+  signatures: z
+    .array(z.string().regex(/^SIG_K1_[1-9A-HJ-NP-Za-km-z]{50,120}$/))
+    .min(1)
+    .max(4),
+  compression: z.union([z.literal(0), z.literal('none')]),
+  packed_context_free_data: z.string().max(0),
+  packed_trx: z
+    .string()
+    .regex(/^[0-9a-f]+$/)
+    .max(20_000),
+});
+
+const RPC_METHODS: ReadonlySet<string> = new Set();
+
+export class FioFacade implements ChainFacade {
+  readonly family = 'fio';
+  readonly rpcMethods = RPC_METHODS;
+  readonly rawTx = z
+    .string()
+    .max(25_000)
+    .transform((s, ctx) => {
+      try {
+        const r = PushBody.safeParse(JSON.parse(s));
+        if (r.success) return JSON.stringify(r.data);
+      } catch {
+        // not JSON
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a signed FIO transaction (push_transaction JSON)' });
+      return z.NEVER;
+    }) as unknown as z.ZodType<string, string>;
+
+  constructor(readonly cfg: FioChainConfig) {}
+
+  get chain(): string {
+    return this.cfg.chain;
+  }
+
+  private run<T>(
+    what: string,
+    fn: (p: FioProvider, signal: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+  ) {
+    return failover(
+      this.chain,
+      what,
+      this.cfg.providers,
+      fn,
+      failoverOptions(this.cfg.log, this.cfg.policy, check),
+    );
+  }
+
+  private key(id: string): string {
+    return parseInput(z.object({ id: PublicKey }), { id }, 'params').id;
+  }
+
+  describe(source: ChainSource | undefined): Record<string, unknown> {
+    return { chain: this.chain, family: this.family, ...(source ? { source } : {}) };
+  }
+
+  async account(id: string, _query: unknown): Promise<FioAccountAnswer> {
+    const key = this.key(id);
+    const bounded = (v: { balance: bigint; available: bigint; staked: bigint; srps: bigint }) => {
+      for (const k of ['balance', 'available', 'staked', 'srps'] as const)
+        amount(v[k].toString(), FIO_MAX_SUF * 1000n, `FIO ${k}`);
+      if (v.available > v.balance) amount('-1', 0n, 'FIO available above balance');
+    };
+    const [b, l] = await Promise.all([
+      this.run('balance', (p, s) => p.balance(key, s), bounded),
+      this.run(
+        'locks',
+        (p, s) => p.locks(key, s),
+        (v) => amount(v.remaining.toString(), FIO_MAX_SUF, 'FIO lock'),
+      ),
+    ]);
+    const v = b.value;
+    return {
+      chain: this.chain,
+      address: key,
+      balance: v.balance.toString(),
+      unconfirmedBalance: '0',
+      txCount: v.balance > 0n || v.staked > 0n ? 1 : 0,
+      available: v.available.toString(),
+      staked: v.staked.toString(),
+      locked: l.value.remaining.toString(),
+      srps: v.srps.toString(),
+      roe: /^\d{1,20}(\.\d{1,20})?$/.test(v.roe) ? v.roe : '0',
+      actor: Fio.accountHash(key),
+      provider: b.provider,
+    };
+  }
+
+  async history(id: string, query: unknown): Promise<HistoryPage> {
+    const key = this.key(id);
+    const actor = Fio.accountHash(key);
+    const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
+    const c = decodeCursor(q.cursor);
+    if (q.cursor && (!c || c.k !== 'fio' || c.a !== key || typeof c.s !== 'number'))
+      throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+    const w = fioHistoryWindow(c ? (c.s as number) : null);
+    const r = await this.run('history', (p, s) => p.actions(actor, w.pos, w.offset, s));
+    const seqs = r.value.flatMap((e) => {
+      const s = (e as { account_action_seq?: unknown }).account_action_seq;
+      return typeof s === 'number' && Number.isSafeInteger(s) && s >= 0 ? [s] : [];
+    });
+    const lowest = seqs.length ? Math.min(...seqs) : 0;
+    const ops = r.value
+      .flatMap((e) => operationFromFioAction(e, actor, key) ?? [])
+      .map(({ fio: _fio, ...op }) => op)
+      .sort((a, b) => (b.time ?? 0) - (a.time ?? 0));
+    const wire = toWire(ops);
+    operations(wire, FIO_MAX_SUF);
+    return {
+      operations: wire,
+      cursor: lowest > 0 ? encodeCursor({ k: 'fio', a: key, s: lowest }) : null,
+      provider: r.provider,
+    };
+  }
+
+  async fees(): Promise<FeeInfo> {
+    const r = await this.run(
+      'fees',
+      (p, s) => p.fee('transfer_tokens_pub_key', '', s),
+      (v) => amount(v.toString(), FIO_MAX_SUF, 'fee'),
+    );
+    const fee = r.value.toString();
+    return {
+      chain: this.chain,
+      unit: 'SUF' as FeeInfo['unit'],
+      tiers: { high: fee, medium: fee, low: fee },
+      source: 'network',
+      provider: r.provider,
+    };
+  }
+
+  async broadcast(rawTx: string): Promise<BroadcastResult> {
+    const body = JSON.parse(rawTx) as Record<string, unknown>;
+    const r = await this.run('broadcast', (p, s) => p.push(body, s));
+    if (r.value.ok) return { hash: r.value.transactionId, provider: r.provider };
+    throw new ChainApiError(422, 'rejected', r.value.message, { chain: this.chain, fioCode: r.value.code });
+  }
+
+  async rpc(): Promise<unknown> {
+    throw new HttpError(400, 'FIO has no JSON-RPC proxy');
+  }
+
+  // --- the name service (fio routes) ---
+
+  async chainRef() {
+    const info = await this.run('info', (p, s) => p.info(s));
+    const num = info.value.lastIrreversibleBlockNum || info.value.headBlockNum;
+    const b = await this.run('block', (p, s) => p.block(num, s));
+    return {
+      chain: this.chain,
+      chainId: info.value.chainId,
+      block: { block_num: b.value.blockNum, id: b.value.id, timestamp: b.value.timestamp },
+      provider: b.provider,
+    };
+  }
+
+  async abi(account: string) {
+    if (account !== 'fio.token' && account !== 'fio.address')
+      throw new HttpError(400, 'invalid params: account');
+    const r = await this.run('abi', (p, s) => p.rawAbi(account, s));
+    return { account_name: r.value.account_name, abi: r.value.abi, provider: r.provider };
+  }
+
+  async fee(endPoint: string, fioAddress: string) {
+    if (!(FIO_END_POINTS as readonly string[]).includes(endPoint))
+      throw new HttpError(400, 'invalid params: endPoint');
+    if (fioAddress && !isValidHandle(fioAddress)) throw new HttpError(400, 'invalid query: fioAddress');
+    const r = await this.run(
+      'fee',
+      (p, s) => p.fee(endPoint, fioAddress, s),
+      (v) => amount(v.toString(), FIO_MAX_SUF, 'fee'),
+    );
+    return { chain: this.chain, fee: r.value.toString(), provider: r.provider };
+  }
+
+  async names(id: string) {
+    const key = this.key(id);
+    const r = await this.run('names', (p, s) => p.names(key, s));
+    return {
+      chain: this.chain,
+      domains: r.value.domains
+        .filter((d) => isValidDomain(d.fio_domain))
+        .map((d) => ({ domain: d.fio_domain, expiration: d.expiration, isPublic: d.is_public === 1 })),
+      handles: r.value.addresses
+        .filter((a) => isValidHandle(a.fio_address))
+        .map((a) => ({ handle: a.fio_address, expiration: a.expiration, bundled: a.remaining_bundled_tx })),
+      provider: r.provider,
+    };
+  }
+
+  async avail(name: string) {
+    const n = parseInput(z.object({ name: Name }), { name }, 'params').name;
+    const r = await this.run('avail', (p, s) => p.availCheck(n, s));
+    return { chain: this.chain, name: n, registered: r.value, provider: r.provider };
+  }
+
+  async publicAddresses(handle: string) {
+    const h = parseInput(z.object({ handle: Handle }), { handle }, 'params').handle;
+    const r = await this.run('pubAddresses', (p, s) => p.publicAddresses(h, s));
+    return {
+      chain: this.chain,
+      addresses: r.value.map((a) => ({
+        chainCode: a.chain_code,
+        tokenCode: a.token_code,
+        publicAddress: a.public_address,
+      })),
+      provider: r.provider,
+    };
+  }
+
+  async publicAddress(handle: string, query: unknown) {
+    const h = parseInput(z.object({ handle: Handle }), { handle }, 'params').handle;
+    const q = parseInput(z.object({ chain: Code, token: Code }), query, 'query');
+    const r = await this.run('pubAddress', (p, s) => p.publicAddress(h, q.chain, q.token, s));
+    return { chain: this.chain, address: r.value, provider: r.provider };
+  }
+}

@@ -1,0 +1,259 @@
+/**
+ * The FIO family against fake FIO API nodes on loopback answering the reference shapes (reference/apis/fio.md),
+ * served by the generic routes and the fio routes: balance with locks (404 = 0), an unknown key (404 = zeros), fees
+ * per end point, names (404 = empty), avail_check, mapped addresses, history paging, a push refused with FIO's own
+ * message, bounds, input validation and failover from a failing node to the next.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChainRegistry } from '../../registry.js';
+import { registerChainRoutes } from '../../routes.js';
+import { fioFamily } from './index.js';
+
+const ME = 'FIO5kJKNHwctcfUM5XZyiWSqSTM5HTzznJP9F3ZdbhaQAHEVq575o';
+const NEW = 'FIO7uRvrLVrZCbCM2DtCgUMospqUMnP3JUC1sKHA8zNoF835kJBvN';
+const notFound = (message: string) => [404, { message }] as const;
+let lie = false;
+const bodies: { path: string; body: Record<string, unknown> }[] = [];
+
+function answer(path: string, b: Record<string, unknown>): readonly [number, unknown] {
+  switch (path) {
+    case '/v1/chain/get_fio_balance':
+      if (b.fio_public_key !== ME) return notFound('Public key not found');
+      return [
+        200,
+        {
+          balance: lie ? -5 : 12_000_000_000,
+          available: 9_000_000_000,
+          staked: 3_000_000_000,
+          srps: 3_000_000_000,
+          roe: '1.000000000000000',
+        },
+      ];
+    case '/v1/chain/get_locks':
+      return notFound('No lock tokens in account');
+    case '/v1/chain/get_fee':
+      if (b.end_point === 'bogus')
+        return [
+          400,
+          {
+            type: 'invalid_input',
+            message: 'An invalid request was sent in, please check the nested errors for details.',
+            fields: [{ name: 'end_point', value: 'bogus', error: 'Invalid end point' }],
+          },
+        ];
+      return [200, { fee: b.end_point === 'add_pub_address' ? 0 : 2_000_000_000 }];
+    case '/v1/chain/get_fio_domains':
+      return [
+        200,
+        { fio_domains: [{ fio_domain: 'mine', expiration: '2027-01-01T00:00:00', is_public: 0 }], more: 0 },
+      ];
+    case '/v1/chain/get_fio_addresses':
+      return notFound('No FIO Addresses');
+    case '/v1/chain/avail_check':
+      return [200, { is_registered: b.fio_name === 'taken@secux' ? 1 : 0 }];
+    case '/v1/chain/get_pub_address':
+      if (b.chain_code === 'LTC') return [200, { public_address: 'ltc1qexample' }];
+      return notFound('Public address not found');
+    case '/v1/chain/get_pub_addresses':
+      return [
+        200,
+        {
+          public_addresses: [{ chain_code: 'LTC', token_code: 'LTC', public_address: 'ltc1qexample' }],
+          more: 0,
+        },
+      ];
+    case '/v1/chain/get_info':
+      return [200, { chain_id: 'ab'.repeat(32), head_block_num: 100, last_irreversible_block_num: 98 }];
+    case '/v1/chain/get_block':
+      return [200, { block_num: 98, id: `00000062${'cd'.repeat(28)}`, timestamp: '2026-01-01T00:00:00.000' }];
+    case '/v1/history/get_actions':
+      return [
+        200,
+        {
+          actions: [
+            {
+              account_action_seq: b.pos === -1 ? 25 : 3,
+              block_num: 90,
+              block_time: '2026-01-01T00:00:00.000',
+              action_trace: {
+                receipt: {
+                  receiver: String(b.account_name),
+                  response: '{"status":"OK","fee_collected":2000000000}',
+                },
+                act: {
+                  account: 'fio.token',
+                  name: 'trnsfiopubky',
+                  data: { payee_public_key: NEW, amount: 5, actor: String(b.account_name) },
+                },
+                trx_id: 'ef'.repeat(32),
+              },
+            },
+          ],
+          last_irreversible_block: 98,
+        },
+      ];
+    case '/v1/chain/push_transaction':
+      return [
+        500,
+        {
+          code: 500,
+          message: 'Internal Service Error',
+          error: {
+            code: 3050003,
+            name: 'eosio_assert_message_exception',
+            what: 'eosio_assert_message assertion failure',
+            details: [
+              {
+                message: 'assertion failure with message: Fee exceeds supplied maximum.',
+                file: 'x',
+                line_number: 1,
+                method: 'y',
+              },
+            ],
+          },
+        },
+      ];
+  }
+  return [404, { message: 'no such path' }];
+}
+
+const servers: Server[] = [];
+async function node(failing: boolean): Promise<string> {
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      if (failing) return void res.writeHead(502).end('bad gateway');
+      const body = JSON.parse(raw || '{}') as Record<string, unknown>;
+      bodies.push({ path: req.url ?? '', body });
+      const [status, json] = answer(req.url ?? '', body);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  const down = await node(true);
+  const up = await node(false);
+  const registry = createChainRegistry({
+    config: { profile: 'mainnet', dataDir: '/nonexistent' },
+    fetch,
+    env: { CHAIN_FIO_NODES: `${down},${up}`, CHAIN_TFIO_NODES: 'none' },
+    families: [fioFamily],
+  });
+  app = Fastify({ logger: false });
+  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
+    prefix: '/api',
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  for (const s of servers) s.close();
+});
+const get = async (url: string) => {
+  const r = await app.inject({ method: 'GET', url });
+  return { status: r.statusCode, body: r.json() as Record<string, unknown> };
+};
+
+describe('FIO family over fake nodes', () => {
+  it('balance with available, staked and the locks 404 as 0, after failing over', async () => {
+    const r = await get(`/api/chains/FIO/account/${ME}`);
+    expect(r.body.error ?? r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      balance: '12000000000',
+      available: '9000000000',
+      staked: '3000000000',
+      locked: '0',
+      provider: 'fio-node#2',
+    });
+    expect(r.body.actor).toMatch(/^[a-z1-5.]{12}$/);
+  });
+  it('an unknown key is a zero balance (404 "Public key not found")', async () => {
+    const r = await get(`/api/chains/FIO/account/${NEW}`);
+    expect(r.body).toMatchObject({ balance: '0', available: '0', locked: '0' });
+  });
+  it('refuses a malformed key and a value out of bounds', async () => {
+    expect((await get('/api/chains/FIO/account/FIOnotakey')).status).toBe(400);
+    lie = true;
+    const r = await get(`/api/chains/FIO/account/${ME}`);
+    lie = false;
+    expect(r.status).toBeGreaterThanOrEqual(500);
+  });
+  it('fees per end point carry the handle; a bad end point is refused before any node', async () => {
+    expect((await get('/api/chains/FIO/fio/fee/register_fio_domain')).body.fee).toBe('2000000000');
+    await get('/api/chains/FIO/fio/fee/add_pub_address?fioAddress=me@secux');
+    expect(bodies.at(-1)).toEqual({
+      path: '/v1/chain/get_fee',
+      body: { end_point: 'add_pub_address', fio_address: 'me@secux' },
+    });
+    expect((await get('/api/chains/FIO/fio/fee/bogus')).status).toBe(400);
+    expect((await get('/api/chains/FIO/fees')).body).toMatchObject({
+      unit: 'SUF',
+      tiers: { medium: '2000000000' },
+    });
+  });
+  it('names: domains listed, handles 404 = empty', async () => {
+    const r = await get(`/api/chains/FIO/fio/names/${ME}`);
+    expect(r.body).toMatchObject({
+      domains: [{ domain: 'mine', expiration: '2027-01-01T00:00:00', isPublic: false }],
+      handles: [],
+    });
+    expect(bodies.find((b) => b.path === '/v1/chain/get_fio_domains')!.body).toEqual({
+      fio_public_key: ME,
+      limit: 100,
+      offset: 0,
+    });
+  });
+  it('availability and mapped addresses (404 = none)', async () => {
+    expect((await get('/api/chains/FIO/fio/avail/taken@secux')).body.registered).toBe(true);
+    expect((await get('/api/chains/FIO/fio/avail/free@secux')).body.registered).toBe(false);
+    expect((await get('/api/chains/FIO/fio/avail/-bad@secux')).status).toBe(400);
+    expect((await get('/api/chains/FIO/fio/pub-address/me@secux?chain=LTC&token=LTC')).body.address).toBe(
+      'ltc1qexample',
+    );
+    expect(
+      (await get('/api/chains/FIO/fio/pub-address/me@secux?chain=BTC&token=BTC')).body.address,
+    ).toBeNull();
+    expect((await get('/api/chains/FIO/fio/pub-addresses/me@secux')).body.addresses).toEqual([
+      { chainCode: 'LTC', tokenCode: 'LTC', publicAddress: 'ltc1qexample' },
+    ]);
+  });
+  it('TAPOS reference from the last irreversible block', async () => {
+    expect((await get('/api/chains/FIO/fio/chain')).body).toMatchObject({
+      chainId: 'ab'.repeat(32),
+      block: { block_num: 98 },
+    });
+  });
+  it('history: newest 20 first, then a cursor below the lowest sequence', async () => {
+    const first = await get(`/api/chains/FIO/history/${ME}`);
+    expect(bodies.at(-1)!.body).toMatchObject({ pos: -1, offset: -20 });
+    expect(first.body.operations).toMatchObject([{ direction: 'out', value: '5', fee: '2000000000' }]);
+    await get(`/api/chains/FIO/history/${ME}?cursor=${String(first.body.cursor)}`);
+    expect(bodies.at(-1)!.body).toMatchObject({ pos: 24, offset: -19 });
+  });
+  it("a push the chain refuses comes back with FIO's message", async () => {
+    const rawTx = JSON.stringify({
+      signatures: [`SIG_K1_${'K'.repeat(95)}`],
+      compression: 0,
+      packed_context_free_data: '',
+      packed_trx: 'ab',
+    });
+    const r = await app.inject({ method: 'POST', url: '/api/chains/FIO/broadcast', payload: { rawTx } });
+    expect(r.statusCode).toBe(422);
+    expect((r.json() as { error: string }).error).toContain('Fee exceeds supplied maximum.');
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/chains/FIO/broadcast',
+      payload: { rawTx: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,14 @@
+/** The FIO family: FIO and TFIO from the configuration and the name-service endpoints (`/fio/*`). */
+import type { Family } from '../../facade.js';
+import { FIO_SYMBOLS, FioGlobalEnv, FioPerChainEnv, fioChains } from './config.js';
+import { FioFacade } from './facade.js';
+import { fioRoutes } from './routes.js';
+
+export const fioFamily: Family<FioFacade, 'fio'> = {
+  id: 'fio',
+  env: { global: FioGlobalEnv, perChain: FioPerChainEnv, symbols: FIO_SYMBOLS },
+  chains: fioChains,
+  routes: fioRoutes,
+  owns: (f): f is FioFacade => f instanceof FioFacade,
+  notMine: (chain) => `Not a FIO chain: ${chain}`,
+};
