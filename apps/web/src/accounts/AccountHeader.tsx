@@ -1,6 +1,7 @@
-import { Avatar, Button, Card, Group, Stack, Text, Title, type MantineColor } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../components/CoinIcon';
 
 /**
  * The header of an account page: coin icon, name, fiat and coin balance (shortened with an ellipsis on
@@ -9,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 export function AccountHeader({
   name,
   icon,
-  iconColor,
   balance,
   balanceText,
   fiat,
@@ -20,9 +20,10 @@ export function AccountHeader({
   moreActions,
 }: {
   name: string;
-  /** Up to three letters of the coin shown in the icon. */
+  /** The coin's symbol: its icon (the neutral one when the icon package has none). */
   icon: string;
-  iconColor: MantineColor;
+  /** Unused since the icons (kept for callers). */
+  iconColor?: MantineColor;
   /** In the smallest unit, for the tests (data-sats). */
   balance: bigint;
   /** The balance with its symbol. */
@@ -33,8 +34,10 @@ export function AccountHeader({
   currencySymbol?: string;
   /** Under the balance (the available amount while some is pending). */
   note?: ReactNode;
-  onSend: () => void;
-  onReceive: () => void;
+  /** Absent on a read-only chain (BNB Beacon, capabilities.readOnly): no Send button. */
+  onSend?: () => void;
+  /** Absent on a read-only chain: no Receive button (funds sent there would be lost). */
+  onReceive?: () => void;
   /** Send and Receive wait for the chain to load. */
   disabled?: boolean;
   /** After Receive (Buy, Explorer). */
@@ -45,9 +48,7 @@ export function AccountHeader({
     <Card withBorder component="section" aria-labelledby="account-title">
       <Group justify="space-between" wrap="wrap">
         <Group wrap="nowrap" style={{ minWidth: 0 }}>
-          <Avatar color={iconColor} radius="xl" aria-hidden="true">
-            {icon}
-          </Avatar>
+          <CoinIcon symbol={icon} size={40} />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Title order={1} size="h3" id="account-title" data-testid="account-name">
               {name}
@@ -62,12 +63,16 @@ export function AccountHeader({
           </Stack>
         </Group>
         <Group>
-          <Button onClick={onSend} disabled={disabled} data-testid="account-send">
-            {t('accounts.send')}
-          </Button>
-          <Button variant="light" onClick={onReceive} disabled={disabled} data-testid="account-receive">
-            {t('accounts.receive')}
-          </Button>
+          {onSend && (
+            <Button onClick={onSend} disabled={disabled} data-testid="account-send">
+              {t('accounts.send')}
+            </Button>
+          )}
+          {onReceive && (
+            <Button variant="light" onClick={onReceive} disabled={disabled} data-testid="account-receive">
+              {t('accounts.receive')}
+            </Button>
+          )}
           {moreActions}
         </Group>
       </Group>

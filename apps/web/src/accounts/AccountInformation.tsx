@@ -92,7 +92,11 @@ function FamilyAccountPage({
     queryFn: () => chain.adapter.getAccountState(family.descriptor(chain, account)),
     staleTime: 0,
     refetchInterval: HISTORY_REFRESH_MS,
+    // A chain whose state cannot be read at all (a retired chain without an archive) is not asked.
+    enabled: chain.stateReadable !== false,
   });
+  // A read-only chain (capabilities.readOnly, e.g. BNB Beacon) has neither Send nor Receive.
+  const readOnly = chain.adapter.capabilities?.readOnly === true;
   const openSend = (initial?: unknown) => sendAllowed() && setModal({ kind: 'send', initial });
   const extras = family.usePage({ chain, account, ...(state.data ? { state: state.data } : {}), openSend });
   const [tab, setTab] = useState<string | null>(extras.tabs[0]?.value ?? null);
@@ -112,15 +116,13 @@ function FamilyAccountPage({
       <Stack>
         <AccountHeader
           name={account.name}
-          icon={chain.unit.symbol.slice(0, 3)}
-          iconColor="blue"
+          icon={chain.unit.symbol}
           balance={balance}
           balanceText={amountText(balance, chain.unit)}
           fiat={unitFiatText(balance, chain.unit, price)}
           currencySymbol={currency.symbol}
           note={extras.note}
-          onSend={() => openSend()}
-          onReceive={() => setModal({ kind: 'receive' })}
+          {...(readOnly ? {} : { onSend: () => openSend(), onReceive: () => setModal({ kind: 'receive' }) })}
           moreActions={
             (buy || extras.actions) && (
               <>

@@ -12,6 +12,7 @@ import { PortfolioHeader } from './PortfolioHeader';
 import { amountText, errorText, unitFiatText } from './format';
 import { accountsStore, deleteAccount, loadAccounts, refreshBalances, selectAccount, useAccounts } from './store';
 import { usePrice } from './usePrice';
+import { readHoldings, recordHolding, writeHoldings } from '../home/portfolio';
 
 /**
  * Account list of the selected coin (spec 01 §2 "Account list"), for every family in the registry: portfolio
@@ -45,6 +46,16 @@ export default function AccountList() {
       void navigate(ROUTES.wallet);
     });
   }, [coin, navigate, t]);
+
+  // The home portfolio remembers each coin's total (and the price seen) once its balances are read.
+  const readyTotal =
+    coin && scope === coin && status === 'ready' && chain && !stale ? accounts.reduce((s, a) => s + a.balance, 0n) : null;
+  useEffect(() => {
+    if (!coin || readyTotal === null || !chain) return;
+    writeHoldings(
+      recordHolding(readHoldings(), coin, readyTotal, chain.unit, Date.now(), price ? { price, currency: currency.code } : null),
+    );
+  }, [coin, readyTotal, chain, price, currency.code]);
 
   if (!coin) {
     return (

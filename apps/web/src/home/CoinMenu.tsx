@@ -1,6 +1,7 @@
 import { NavLink, Paper, Stack, Text } from '@mantine/core';
 import { CHAINS, type ChainSymbol } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../components/CoinIcon';
 import { COIN_MENU } from './coinChoice';
 
 /** Left coin menu: every coin, the EVM entry right after ETH (spec 01 §2). */
@@ -16,6 +17,7 @@ export function CoinMenu({ onSelect }: { onSelect: (coin: ChainSymbol) => void }
             onClick={() => onSelect(coin)}
             data-testid={`coin-${coin}`}
             label={coin === 'EVM' ? t('wallet.evmChains') : coin}
+            leftSection={<CoinIcon symbol={coin === 'EVM' ? 'generic' : coin} size={24} />}
             description={
               coin === 'EVM' ? undefined : (
                 <Text size="xs" c="dimmed" span>

@@ -5,11 +5,13 @@ import {
   Group,
   Modal,
   NativeSelect,
+  SegmentedControl,
   Stack,
   Table,
   Tabs,
   Text,
   Title,
+  useMantineColorScheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -22,6 +24,7 @@ import { McuUpdateFlow } from '../firmware/McuUpdateFlow';
 import { SeUpdatePanel } from '../firmware/SeUpdatePanel';
 import { McuHistoryButton, useSeFeatures, WhatsNew } from '../firmware/WhatsNew';
 import { CURRENCY_TOAST_MS, fetchCurrencyRate } from './currencyRate';
+import { COLOR_SCHEMES, isColorScheme } from '../components/colorScheme';
 import { coinSelection } from '../state/coinSelection';
 import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
 import { queryClient } from '../state/queryClient';
@@ -48,6 +51,7 @@ function GeneralTab() {
   const se = useDeviceInfo((s) => s.seVersion);
   const [currency, setCurrency] = useState(readCurrency);
   const [confirmReset, setConfirmReset] = useState(false);
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
 
   const chooseCurrency = (code: string) => {
     setCurrency(code);
@@ -85,6 +89,19 @@ function GeneralTab() {
         data-testid="currency-select"
         w={260}
       />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="color-scheme-label">
+          {t('appearance.label')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="color-scheme-label"
+          value={colorScheme}
+          onChange={(v) => isColorScheme(v) && setColorScheme(v)}
+          data={COLOR_SCHEMES.map((v) => ({ value: v, label: t(`appearance.${v}`) }))}
+          data-testid="color-scheme"
+          w="fit-content"
+        />
+      </Stack>
       <Table w="fit-content">
         <Table.Tbody>
           <Table.Tr>

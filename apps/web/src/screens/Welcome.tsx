@@ -39,6 +39,7 @@ import { chooseCoin } from '../home/coinChoice';
 import { CoinMenu } from '../home/CoinMenu';
 import { Announcements, Banner, Faq, HelpCards, SectionCard } from '../home/HomeContent';
 import NewsModal from '../home/NewsModal';
+import { Portfolio } from '../home/Portfolio';
 import { DeveloperPanel } from '../home/DeveloperPanel';
 import { ROUTES } from '../lib/backRule';
 import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
@@ -321,6 +322,7 @@ export default function Welcome() {
               {t('wallet.welcome')}
             </Title>
             <Banner />
+            <Portfolio />
             <SectionCard titleId="device-title" title={t('home.device')}>
               <Table>
                 <Table.Tbody>
