@@ -9,6 +9,8 @@ import type { AnyFamily, FamilyModule } from './types';
 const MODULES: Partial<Record<ChainFamily, () => Promise<FamilyModule>>> = {
   utxo: () => import('./bitcoin'),
   evm: () => import('./evm'),
+  bnb: () => import('./bnb'),
+  xrp: () => import('./xrp'),
 };
 
 /** The family of a coin is core's chain table's `family`. */

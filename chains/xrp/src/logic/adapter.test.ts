@@ -139,7 +139,10 @@ describe('XRP adapter', () => {
       requireDestinationTag: true,
       baseReserve: 2_000_000n,
     });
-    await expect(chain.recipientInfo(NEW)).resolves.toMatchObject({ activated: false, requireDestinationTag: false });
+    await expect(chain.recipientInfo(NEW)).resolves.toMatchObject({
+      activated: false,
+      requireDestinationTag: false,
+    });
   });
 
   it('shows the tag in the review rows', async () => {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { XrpError } from '@secux-companion/chain-xrp';
+import { i18next } from '../../i18n';
+import { setupUiTests } from '../../test/ui';
+import {
+  nextXrpIndex,
+  previousXrpAccount,
+  xrpDeleteIssue,
+  xrpErrorText,
+  xrpFeeNeedsConfirmation,
+  xrpSendAllAmount,
+} from './rules';
+
+setupUiTests();
+const t = i18next.t.bind(i18next);
+
+describe('XRP screen rules', () => {
+  it('send-all sends balance − reserve − fee, never below zero', () => {
+    expect(xrpSendAllAmount(10_000_000n, 1_400_000n, 12n)).toBe(8_599_988n);
+    expect(xrpSendAllAmount(1_000_005n, 1_000_000n, 12n)).toBe(0n);
+  });
+
+  it('the fee asks for a confirmation above the open-ledger fee or when the open-ledger fee escalated', () => {
+    expect(xrpFeeNeedsConfirmation(10n, { openLedger: 10n, base: 10n })).toBe(false);
+    expect(xrpFeeNeedsConfirmation(11n, { openLedger: 10n, base: 10n })).toBe(true);
+    expect(xrpFeeNeedsConfirmation(5000n, { openLedger: 5000n, base: 10n })).toBe(true);
+  });
+
+  it('an account with XRP cannot be deleted; one with history gives err-11; an empty one can', () => {
+    expect(xrpDeleteIssue({ balance: 1n, txCount: 0 })).toEqual({ code: 'cannotDeleteActiveAccount' });
+    expect(xrpDeleteIssue({ balance: 0n, txCount: 2 })).toEqual({
+      code: 'err-11',
+      params: { tokenType: 'XRP' },
+    });
+    expect(xrpDeleteIssue({ balance: 0n, txCount: 0 })).toBeUndefined();
+  });
+
+  it('new accounts take the first free index and follow the highest one below it', () => {
+    const accounts = [{ index: 0 }, { index: 2 }];
+    expect(nextXrpIndex(accounts)).toBe(1);
+    expect(previousXrpAccount(accounts, 1)).toEqual({ index: 0 });
+    expect(nextXrpIndex([])).toBe(0);
+  });
+
+  it("chain-xrp's refusals read in the user's language, with the minimum; other errors are left to the catalogue", () => {
+    const e = new XrpError('xrpActivationBelowReserve', 'x', { minimum: '1', coin: 'XRP' });
+    expect(xrpErrorText(t, e)).toContain('at least 1 XRP');
+    expect(xrpErrorText(t, e)).toContain('tecNO_DST_INSUF_XRP');
+    expect(xrpErrorText(t, new XrpError('xrpDestinationTagRequired', 'x'))).toContain('destination tag');
+    expect(xrpErrorText(t, new Error('other'))).toBeUndefined();
+  });
+});
