@@ -15,6 +15,8 @@ export const REMOTE_LINK_KEYS = [
   'dappConnect',
   'mobileApp',
   'iosAppStore',
+  /** BNB Chain's token-recovery page for the retired BNB Beacon Chain (BEP-299). */
+  'bnbTokenRecovery',
   'supportEmail',
 ] as const;
 export type RemoteLinkKey = (typeof REMOTE_LINK_KEYS)[number];

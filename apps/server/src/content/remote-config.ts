@@ -1,3 +1,4 @@
+import { BNB_TOKEN_RECOVERY_URL } from '@secux-companion/chain-bnb';
 import { REMOTE_LINK_KEYS, type RemoteLinkKey } from '@secux-companion/core';
 import type { DbHandle } from '../db/index.js';
 import { nowIso } from '../db/index.js';
@@ -34,6 +35,11 @@ export const REMOTE_CONFIG_DEFAULTS = {
     mobileApp: '',
     /** Where the browser gate sends iPhone and iPad users (the app's App Store page). */
     iosAppStore: '',
+    /**
+     * BNB Chain's official token recovery for the retired BNB Beacon Chain (BEP-299): since the hosted dApp closed on
+     * 2026-07-01, BNB Chain's self-service tool (chain-bnb's BNB_TOKEN_RECOVERY_URL, from BNB Chain's docs).
+     */
+    bnbTokenRecovery: BNB_TOKEN_RECOVERY_URL,
     /** Support address for the unsupported-device modal (an e-mail address, not a URL). */
     supportEmail: '',
   } as Record<LinkKey, string>,

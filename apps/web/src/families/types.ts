@@ -25,6 +25,11 @@ export interface FamilyChain {
   adapter: ChainAdapter;
   unit: CoinUnit;
   local: boolean;
+  /**
+   * false when the chain's state cannot be read at all (a retired chain without an archive): the account page
+   * reads nothing and the family's notice explains. Absent means readable.
+   */
+  stateReadable?: boolean;
 }
 
 /** The fields every family's account has (a family adds its own: an xpub, an address, a nonce …). */
