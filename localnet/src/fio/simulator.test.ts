@@ -1,0 +1,183 @@
+/**
+ * The FIO simulator with real transactions: built with chain-fio (fiojs, the served ABIs, TAPOS from get_block),
+ * signed with the emulator mnemonic's key as the device would, and pushed over HTTP.
+ */
+import { Ecc, Fio } from '@fioprotocol/fiojs';
+import { buildFioAction, fioPushBody, type FioActionKind } from '@secux-companion/chain-fio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MNEMONIC, mnemonicToRoot } from '../keys.js';
+import { FIO_LOCAL_FEES, FioSimulator, fioGenesis, fioPublicKeyOf } from './simulator.js';
+
+const me = fioPublicKeyOf(DEFAULT_MNEMONIC, 0);
+const myPriv = Ecc.PrivateKey.fromBuffer(
+  Buffer.from(mnemonicToRoot(DEFAULT_MNEMONIC).derive("m/44'/235'/0'/0/0").privateKey!),
+);
+const stranger = Ecc.PrivateKey.fromSeed('stranger');
+const strangerKey = String(stranger.toPublic().toString());
+
+let sim: FioSimulator;
+let url: string;
+beforeAll(async () => {
+  sim = new FioSimulator({ genesis: fioGenesis(DEFAULT_MNEMONIC), blockIntervalMs: 0 });
+  url = await sim.start();
+});
+afterAll(() => sim.stop());
+
+const post = async (path: string, body: unknown) => {
+  const r = await fetch(url + path, { method: 'POST', body: JSON.stringify(body) });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+};
+
+async function push(
+  kind: FioActionKind,
+  fields: Record<string, unknown>,
+  o: { key?: unknown; fee?: bigint; sets?: number; actorKey?: string } = {},
+) {
+  const info = (await post('/v1/chain/get_info', {})).body;
+  const block = (await post('/v1/chain/get_block', { block_num_or_id: info.last_irreversible_block_num }))
+    .body;
+  const tx = await buildFioAction({
+    kind,
+    actor: Fio.accountHash(o.actorKey ?? me),
+    fields,
+    fee: o.fee ?? 1000n * 10n ** 9n,
+    ...(o.sets ? { bundleSets: o.sets } : {}),
+    tpid: '',
+    chain: { chainId: String(info.chain_id), block: block as never },
+    abis: sim.abis,
+  });
+  const sig = String(Ecc.Signature.sign(Buffer.from(tx.sigData, 'hex'), o.key ?? myPriv).toString());
+  return post('/v1/chain/push_transaction', fioPushBody(tx, sig));
+}
+
+describe('FIO simulator', () => {
+  it('genesis: the funded account with one handle on secux and one domain', async () => {
+    expect((await post('/v1/chain/get_fio_balance', { fio_public_key: me })).body.balance).toBe(
+      '1000000000000',
+    );
+    expect(
+      (await post('/v1/chain/get_fio_addresses', { fio_public_key: me })).body.fio_addresses,
+    ).toMatchObject([{ fio_address: 'emulator@secux', remaining_bundled_tx: 5 }]);
+    expect((await post('/v1/chain/avail_check', { fio_name: 'secux' })).body.is_registered).toBe(1);
+    expect((await post('/v1/chain/get_locks', { fio_public_key: me })).status).toBe(404);
+  });
+
+  it('registers a handle on secux, charging the fee; the name is then taken', async () => {
+    const r = await push('registerFioAddress', { fio_address: 'alice@secux', owner_fio_public_key: me });
+    expect(r.status).toBe(200);
+    expect(sim.balanceOf(me)).toBe(1000n * 10n ** 9n - FIO_LOCAL_FEES.register_fio_address!);
+    expect(sim.handle('alice@secux')?.bundled).toBe(100);
+    const again = await push('registerFioAddress', {
+      fio_address: 'alice@secux',
+      owner_fio_public_key: strangerKey,
+    });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { fields: [{ error: 'FIO address already registered' }] },
+    });
+  });
+
+  it('registers and renews a domain (+365 days)', async () => {
+    expect(
+      (await push('registerFioDomain', { fio_domain: 'mydomain', owner_fio_public_key: me })).status,
+    ).toBe(200);
+    const before = sim.domain('mydomain')!.expiration.getTime();
+    expect((await push('renewFioDomain', { fio_domain: 'mydomain' })).status).toBe(200);
+    expect(sim.domain('mydomain')!.expiration.getTime() - before).toBe(365 * 86_400_000);
+  });
+
+  it('maps an address with a bundled transaction (max_fee 0) and resolves it', async () => {
+    const r = await push(
+      'addPublicAddress',
+      {
+        fio_address: 'emulator@secux',
+        public_addresses: [{ chain_code: 'LTC', token_code: 'LTC', public_address: 'rltc1qexample' }],
+      },
+      { fee: 0n },
+    );
+    expect(r.status).toBe(200);
+    expect(sim.handle('emulator@secux')!.bundled).toBe(4);
+    expect(
+      (
+        await post('/v1/chain/get_pub_address', {
+          fio_address: 'emulator@secux',
+          chain_code: 'LTC',
+          token_code: 'LTC',
+        })
+      ).body.public_address,
+    ).toBe('rltc1qexample');
+    expect(
+      (
+        await post('/v1/chain/get_pub_address', {
+          fio_address: 'emulator@secux',
+          chain_code: 'BTC',
+          token_code: 'BTC',
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('add bundled: fee × sets, +100 per set', async () => {
+    expect(
+      (
+        await push(
+          'addBundledTransactions',
+          { fio_address: 'emulator@secux', bundle_sets: 1 },
+          { fee: FIO_LOCAL_FEES.add_bundled_transactions! },
+        )
+      ).status,
+    ).toBe(200);
+    expect(sim.handle('emulator@secux')!.bundled).toBe(104);
+  });
+
+  it("refuses a fee above max_fee, an unregistered handle and a balance that can't pay", async () => {
+    expect(
+      await push('registerFioDomain', { fio_domain: 'cheap', owner_fio_public_key: me }, { fee: 1n }),
+    ).toMatchObject({ status: 400, body: { fields: [{ error: 'Fee exceeds supplied maximum.' }] } });
+    expect(
+      await push('addBundledTransactions', { fio_address: 'nobody@secux', bundle_sets: 1 }),
+    ).toMatchObject({ status: 400, body: { fields: [{ error: 'FIO Address not registered' }] } });
+    const poor = await push(
+      'registerFioDomain',
+      { fio_domain: 'poor', owner_fio_public_key: strangerKey },
+      { key: stranger, actorKey: strangerKey },
+    );
+    expect(poor).toMatchObject({
+      status: 400,
+      body: { fields: [{ error: 'Insufficient funds to cover fee' }] },
+    });
+  });
+
+  it("refuses a transaction signed by another key than the actor's", async () => {
+    const r = await push(
+      'transferTokens',
+      { payee_public_key: strangerKey, amount: '1000000000' },
+      { key: stranger },
+    );
+    expect(r).toMatchObject({ status: 403, body: { type: 'invalid_signature' } });
+  });
+
+  it('transfers tokens and a domain; history lists them for both sides', async () => {
+    expect(
+      (await push('transferTokens', { payee_public_key: strangerKey, amount: '5000000000' })).status,
+    ).toBe(200);
+    expect(sim.balanceOf(strangerKey)).toBe(5_000_000_000n);
+    expect(
+      (await push('transferFioDomain', { fio_domain: 'mydomain', new_owner_fio_public_key: strangerKey }))
+        .status,
+    ).toBe(200);
+    expect(sim.domain('mydomain')!.owner).toBe(strangerKey);
+    const h = (
+      await post('/v1/history/get_actions', {
+        account_name: Fio.accountHash(strangerKey),
+        pos: -1,
+        offset: -20,
+      })
+    ).body;
+    expect(h.actions).toHaveLength(1);
+    const mine = (
+      await post('/v1/history/get_actions', { account_name: Fio.accountHash(me), pos: -1, offset: -20 })
+    ).body.actions as unknown[];
+    expect(mine.length).toBeGreaterThanOrEqual(6);
+  });
+});
