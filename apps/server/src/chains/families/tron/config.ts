@@ -1,0 +1,94 @@
+/**
+ * Which TRON nodes serve TRX, from the server's own configuration (never from a client):
+ *
+ * - mainnet profile: TronGrid (https://api.trongrid.io serves the full node's /wallet/* and the v1 index);
+ *   CHAIN_TRX_NODES replaces the full nodes and CHAIN_TRX_INDEXERS the index hosts (comma-separated URLs, `none` for
+ *   no TRX); TRON_PRO_API_KEY is sent to TronGrid hosts as TRON-PRO-API-KEY;
+ * - local profile: the localnet TRON simulator from DATA_DIR/localnet/endpoints.json (`tron.url`) or LOCAL_TRON_URL;
+ *   no TRX when neither is there.
+ * Timeouts (spec 02 TRX: 20 s and 30 s): 20 s for the node's lookups, 30 s for the index (CHAIN_TRX_TIMEOUT_MS sets
+ * the node's, CHAIN_TRX_INDEX_TIMEOUT_MS the index's).
+ */
+import { z } from 'zod';
+import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
+import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
+import { TronFacade } from './facade.js';
+import { createTronIndex, createTronNode } from './providers/trongrid.js';
+
+export const TRON_SYMBOLS = ['TRX'] as const;
+export const TRON_NODE_TIMEOUT_MS = 20_000;
+export const TRON_INDEX_TIMEOUT_MS = 30_000;
+export const MAINNET_TRONGRID = ['https://api.trongrid.io'] as const;
+
+export const TronGlobalEnv = z.object({
+  LOCAL_TRON_URL: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
+  TRON_PRO_API_KEY: z.string().trim().min(1).max(200).optional(),
+});
+export const TronPerChainEnv = z.object({
+  NODES: urlList.optional(),
+  INDEXERS: urlList.optional(),
+  TIMEOUT_MS: chainTimeout,
+  INDEX_TIMEOUT_MS: chainTimeout,
+});
+
+const LocalnetFile = z.object({ tron: z.object({ url: z.string().refine(httpUrl) }) });
+
+export function tronChains(ctx: FamilyContext): ServedChain<TronFacade>[] {
+  const g = TronGlobalEnv.parse(clean(ctx.env, Object.keys(TronGlobalEnv.shape)));
+  const pc = TronPerChainEnv.parse(perChainRaw(ctx.env, 'TRX', Object.keys(TronPerChainEnv.shape)));
+  if (none(pc.NODES) || none(pc.INDEXERS)) return [];
+  let source: ChainSource = 'config';
+  let nodes: readonly string[] | undefined = pc.NODES;
+  let indexers: readonly string[] | undefined = pc.INDEXERS;
+  if (!nodes && ctx.local) {
+    const file = LocalnetFile.safeParse(ctx.localnet);
+    const local = g.LOCAL_TRON_URL ?? (file.success ? file.data.tron.url : undefined);
+    nodes = local ? [local] : [];
+    indexers ??= nodes;
+    source = 'local';
+  }
+  nodes ??= MAINNET_TRONGRID;
+  indexers ??= MAINNET_TRONGRID;
+  if (!nodes.length || !indexers.length) return [];
+  const key = (url: string) =>
+    g.TRON_PRO_API_KEY && /(^|\.)trongrid\.io$/.test(new URL(url).hostname)
+      ? { apiKey: g.TRON_PRO_API_KEY }
+      : {};
+  const nodeTimeout = pc.TIMEOUT_MS ?? TRON_NODE_TIMEOUT_MS;
+  const indexTimeout = pc.INDEX_TIMEOUT_MS ?? TRON_INDEX_TIMEOUT_MS;
+  const nodeProviders = nodes.map((url, i) =>
+    createTronNode({
+      name: `tron-node#${i + 1}`,
+      url,
+      fetch: ctx.fetch,
+      timeoutMs: nodeTimeout,
+      ...key(url),
+    }),
+  );
+  const indexProviders = indexers.map((url, i) =>
+    createTronIndex({
+      name: `tron-index#${i + 1}`,
+      url,
+      fetch: ctx.fetch,
+      timeoutMs: indexTimeout,
+      ...key(url),
+    }),
+  );
+  const facade = new TronFacade({
+    chain: 'TRX',
+    nodes: nodeProviders,
+    indexers: indexProviders,
+    policy: ctx.policy,
+    ...(ctx.log ? { log: ctx.log } : {}),
+  });
+  return [
+    {
+      facade,
+      summary: {
+        chain: 'TRX',
+        providers: [...nodeProviders, ...indexProviders].map((p) => p.name),
+        source,
+      },
+    },
+  ];
+}

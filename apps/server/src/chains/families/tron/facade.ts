@@ -1,0 +1,371 @@
+/**
+ * The TRON facade: the account with its bandwidth, energy and tokens (getaccount, getaccountresource, the index's
+ * TRC-20 balances, token details looked up once and kept), the chain's prices (getchainparameters), the current block,
+ * energy estimates (triggerconstantcontract), token lookups, history from the index (transactions + TRC-20 transfers,
+ * 200 a page) and broadcast (broadcasthex: the id when `result` is true, otherwise the node's message).
+ */
+import {
+  isValidTronAddress,
+  mergeTronHistory,
+  tronHex,
+  type Trc10Details,
+} from '@secux-companion/chain-tron';
+import { z } from 'zod';
+import { HttpError, parseInput } from '../../../errors.js';
+import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
+import {
+  ChainApiError,
+  decodeCursor,
+  encodeCursor,
+  failover,
+  failoverOptions,
+  type FailoverLog,
+  type FailoverPolicy,
+} from '../../failover.js';
+import { LruMap } from '../../lru.js';
+import { cursor as cursorParam, hexTx, pageSize } from '../../params.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import type { TronIndexProvider, TronNodeProvider } from './backend.js';
+import { tronBounds } from './bounds.js';
+
+/** A token of the account answer. */
+export interface TronTokenAnswer {
+  type: 'trc10' | 'trc20';
+  contract: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  balance: string;
+}
+
+export type TronAccountAnswer = AccountInfo & {
+  activated: boolean;
+  resources: Record<
+    'freeNetLimit' | 'freeNetUsed' | 'netLimit' | 'netUsed' | 'energyLimit' | 'energyUsed',
+    string
+  >;
+  tokens: TronTokenAnswer[];
+};
+
+export interface TronParamsAnswer {
+  chain: string;
+  bandwidthPrice: string;
+  energyPrice: string;
+  createAccountFee: string;
+  createNewAccountFeeInSystemContract: string;
+  provider: string;
+}
+
+/** The getchainparameters keys the costs are computed from. */
+export const PARAM_KEYS = {
+  bandwidthPrice: 'getTransactionFee',
+  energyPrice: 'getEnergyFee',
+  createAccountFee: 'getCreateAccountFee',
+  createNewAccountFeeInSystemContract: 'getCreateNewAccountFeeInSystemContract',
+} as const;
+
+export interface TronChainConfig {
+  chain: string;
+  nodes: TronNodeProvider[];
+  indexers: TronIndexProvider[];
+  policy?: FailoverPolicy;
+  log?: FailoverLog;
+}
+
+const Address = z.string().refine(isValidTronAddress, { message: 'must be a TRON address (T…)' });
+const Contract = z.string().refine((c) => isValidTronAddress(c) || /^\d{1,19}$/.test(c), {
+  message: 'must be a TRC-20 contract (T…) or a TRC-10 id',
+});
+const EstimateBody = z.object({
+  owner: Address,
+  contract: Address,
+  data: z.string().regex(/^[0-9a-fA-F]{8,2000}$/, { message: 'must be call data as hex' }),
+});
+
+/** Decodes an ABI string return (name(), symbol()) or bytes32; '' when it is neither. */
+function abiString(hex: string): string {
+  try {
+    if (hex.length >= 128) {
+      const off = Number(BigInt(`0x${hex.slice(0, 64)}`)) * 2;
+      const len = Number(BigInt(`0x${hex.slice(off, off + 64)}`));
+      if (len <= 200) return Buffer.from(hex.slice(off + 64, off + 64 + len * 2), 'hex').toString('utf8');
+    }
+    if (hex.length === 64) return Buffer.from(hex, 'hex').toString('utf8').replace(/\0+$/, '');
+  } catch {
+    // not an ABI string
+  }
+  return '';
+}
+
+/** Keeps printable text of a token name/symbol (rendered as text by the web app anyway). */
+const clean = (s: string, max: number) =>
+  Array.from(s)
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, max);
+
+export class TronFacade implements ChainFacade {
+  readonly family = 'trx';
+  readonly rpcMethods: ReadonlySet<string> = new Set();
+  readonly rawTx = hexTx.transform((h) => h.replace(/^0x/, '').toLowerCase());
+  private readonly trc20Details = new LruMap<string, { name: string; symbol: string; decimals: number }>(500);
+  private readonly trc10Details = new LruMap<string, Trc10Details>(500);
+
+  constructor(readonly cfg: TronChainConfig) {}
+
+  get chain(): string {
+    return this.cfg.chain;
+  }
+
+  private node<T>(
+    what: string,
+    fn: (p: TronNodeProvider, s: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+  ) {
+    return failover(
+      this.chain,
+      what,
+      this.cfg.nodes,
+      fn,
+      failoverOptions(this.cfg.log, this.cfg.policy, check),
+    );
+  }
+
+  private index<T>(
+    what: string,
+    fn: (p: TronIndexProvider, s: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+  ) {
+    return failover(
+      this.chain,
+      what,
+      this.cfg.indexers,
+      fn,
+      failoverOptions(this.cfg.log, this.cfg.policy, check),
+    );
+  }
+
+  private address(id: string): string {
+    return parseInput(z.object({ id: Address }), { id }, 'params').id;
+  }
+
+  describe(source: ChainSource | undefined): Record<string, unknown> {
+    return { chain: this.chain, family: this.family, ...(source ? { source } : {}) };
+  }
+
+  private async trc20Info(contract: string, owner: string) {
+    const hit = this.trc20Details.get(contract);
+    if (hit) return hit;
+    const call = (selector: string) =>
+      this.node('token', (p, s) => p.triggerConstant(owner, contract, { selector, parameter: '' }, s)).then(
+        (r) => r.value,
+      );
+    const [name, symbol, decimals] = await Promise.all([
+      call('name()'),
+      call('symbol()'),
+      call('decimals()'),
+    ]);
+    if (!decimals.ok || !decimals.result)
+      throw new HttpError(404, `Not a TRC-20 token contract: ${contract}`);
+    const d = Number(BigInt(`0x${decimals.result.slice(0, 64) || '0'}`));
+    if (!Number.isInteger(d) || d > 77) throw new HttpError(404, `Not a TRC-20 token contract: ${contract}`);
+    const info = {
+      name: clean(abiString(name.result), 200) || contract,
+      symbol: clean(abiString(symbol.result), 64) || 'TRC20',
+      decimals: d,
+    };
+    this.trc20Details.set(contract, info);
+    return info;
+  }
+
+  private async trc10Info(id: string): Promise<Trc10Details> {
+    const hit = this.trc10Details.get(id);
+    if (hit) return hit;
+    const a = (await this.node('token', (p, s) => p.getAssetIssueById(id, s))).value;
+    if (!a) throw new HttpError(404, `No TRC-10 token with id ${id}`);
+    const info = {
+      name: clean(a.name, 200) || id,
+      symbol: clean(a.abbr || a.name, 64) || id,
+      decimals: a.precision,
+    };
+    this.trc10Details.set(id, info);
+    return info;
+  }
+
+  async account(id: string, _query: unknown): Promise<TronAccountAnswer> {
+    const address = this.address(id);
+    const [acc, res, trc20] = await Promise.all([
+      this.node('balance', (p, s) => p.getAccount(address, s)),
+      this.node('resources', (p, s) => p.getAccountResource(address, s)),
+      this.index('tokens', (p, s) => p.trc20Balances(address, s)),
+    ]);
+    const a = acc.value;
+    const tokens: TronTokenAnswer[] = [];
+    if (a.found)
+      for (const t of a.assets.slice(0, 100)) {
+        const d = await this.trc10Info(t.id).catch(() => undefined);
+        if (d) tokens.push({ type: 'trc10', contract: t.id, ...d, balance: t.balance.toString() });
+      }
+    for (const t of trc20.value.slice(0, 100)) {
+      if (!isValidTronAddress(t.contract)) continue;
+      const d = await this.trc20Info(t.contract, address).catch(() => undefined);
+      if (d) tokens.push({ type: 'trc20', contract: t.contract, ...d, balance: t.balance.toString() });
+    }
+    const r = res.value;
+    const answer: TronAccountAnswer = {
+      chain: this.chain,
+      address,
+      balance: a.found ? a.balance.toString() : '0',
+      unconfirmedBalance: '0',
+      // The node keeps no transaction count: an account on chain received at least one transfer.
+      txCount: a.found ? 1 : 0,
+      activated: a.found,
+      resources: {
+        freeNetLimit: r.freeNetLimit.toString(),
+        freeNetUsed: r.freeNetUsed.toString(),
+        netLimit: r.netLimit.toString(),
+        netUsed: r.netUsed.toString(),
+        energyLimit: r.energyLimit.toString(),
+        energyUsed: r.energyUsed.toString(),
+      },
+      tokens,
+      provider: acc.provider,
+    };
+    tronBounds.account(answer);
+    return answer;
+  }
+
+  async token(contract: string, ownerQ: unknown): Promise<TronTokenAnswer> {
+    const c = parseInput(z.object({ contract: Contract }), { contract }, 'params').contract;
+    const q = parseInput(z.object({ owner: Address.optional() }), ownerQ, 'query');
+    if (isValidTronAddress(c)) {
+      const owner = q.owner ?? c;
+      const d = await this.trc20Info(c, owner);
+      let balance = '0';
+      if (q.owner) {
+        const parameter = tronHex(q.owner).slice(2).padStart(64, '0');
+        const r = await this.node('token', (p, s) =>
+          p.triggerConstant(owner, c, { selector: 'balanceOf(address)', parameter }, s),
+        );
+        if (r.value.ok && /^[0-9a-fA-F]{64}/.test(r.value.result))
+          balance = BigInt(`0x${r.value.result.slice(0, 64)}`).toString();
+      }
+      const answer: TronTokenAnswer = { type: 'trc20', contract: c, ...d, balance };
+      tronBounds.token(answer);
+      return answer;
+    }
+    const d = await this.trc10Info(c);
+    let balance = '0';
+    if (q.owner) {
+      const a = (await this.node('balance', (p, s) => p.getAccount(q.owner!, s))).value;
+      balance = a.found ? (a.assets.find((x) => x.id === c)?.balance ?? 0n).toString() : '0';
+    }
+    return { type: 'trc10', contract: c, ...d, balance };
+  }
+
+  async history(id: string, query: unknown): Promise<HistoryPage> {
+    const address = this.address(id);
+    const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
+    const c = decodeCursor(q.cursor);
+    if (q.cursor && (!c || c.k !== 'tron' || c.a !== address))
+      throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+    const fpTx = typeof c?.t === 'string' ? c.t : null;
+    const fp20 = typeof c?.e === 'string' ? c.e : null;
+    const [txs, t20] = await Promise.all([
+      c && fpTx === null
+        ? { value: { data: [], fingerprint: null }, provider: '' }
+        : this.index('history', (p, s) => p.transactions(address, fpTx, s)),
+      c && fp20 === null
+        ? { value: { data: [], fingerprint: null }, provider: '' }
+        : this.index('history', (p, s) => p.trc20Transfers(address, fp20, s)),
+    ]);
+    const trc10 = (tokenId: string) => this.trc10Details.get(tokenId);
+    // TRC-10 details of the page's assets, looked up once each.
+    for (const e of txs.value.data) {
+      const v = (e as { raw_data?: { contract?: { parameter?: { value?: { asset_name?: unknown } } }[] } })
+        .raw_data?.contract?.[0]?.parameter?.value?.asset_name;
+      const tokenId =
+        typeof v === 'string' ? (/^\d+$/.test(v) ? v : Buffer.from(v, 'hex').toString('utf8')) : '';
+      if (/^\d{1,19}$/.test(tokenId) && !this.trc10Details.get(tokenId))
+        await this.trc10Info(tokenId).catch(() => undefined);
+    }
+    const operations = mergeTronHistory(txs.value.data, t20.value.data, address, trc10);
+    const next = txs.value.fingerprint || t20.value.fingerprint;
+    const page: HistoryPage = {
+      operations: toWire(operations),
+      cursor: next
+        ? encodeCursor({ k: 'tron', a: address, t: txs.value.fingerprint, e: t20.value.fingerprint })
+        : null,
+      provider: txs.provider || t20.provider,
+    };
+    tronBounds.history(page);
+    return page;
+  }
+
+  async params(): Promise<TronParamsAnswer> {
+    const r = await this.node('params', (p, s) => p.getChainParameters(s));
+    const get = (k: string) => {
+      const v = r.value.get(k);
+      if (v === undefined)
+        throw new ChainApiError(502, 'malformed', `getchainparameters has no ${k}`, { chain: this.chain });
+      return v.toString();
+    };
+    const answer = {
+      chain: this.chain,
+      bandwidthPrice: get(PARAM_KEYS.bandwidthPrice),
+      energyPrice: get(PARAM_KEYS.energyPrice),
+      createAccountFee: get(PARAM_KEYS.createAccountFee),
+      createNewAccountFeeInSystemContract: get(PARAM_KEYS.createNewAccountFeeInSystemContract),
+      provider: r.provider,
+    };
+    tronBounds.params(answer);
+    return answer;
+  }
+
+  async block() {
+    const r = await this.node('block', (p, s) => p.getNowBlock(s));
+    return { chain: this.chain, ...r.value, provider: r.provider };
+  }
+
+  async estimate(body: unknown) {
+    const b = parseInput(EstimateBody, body, 'body');
+    const r = await this.node('estimate', (p, s) =>
+      p.triggerConstant(b.owner, b.contract, { data: b.data }, s),
+    );
+    tronBounds.energy(r.value.energyUsed);
+    return {
+      chain: this.chain,
+      ok: r.value.ok,
+      energy: r.value.energyUsed.toString(),
+      ...(r.value.ok ? {} : { message: r.value.message }),
+      provider: r.provider,
+    };
+  }
+
+  /** Fees in sun: a plain transfer's bandwidth burn at the chain's price (the send computes the real cost). */
+  async fees(): Promise<FeeInfo> {
+    const p = await this.params();
+    const plain = (BigInt(p.bandwidthPrice) * 270n).toString();
+    return {
+      chain: this.chain,
+      // The wire FeeInfo names no 'sun' unit yet (chains/common is not this family's to change): see the report.
+      unit: 'sun' as unknown as FeeInfo['unit'],
+      tiers: { high: plain, medium: plain, low: plain },
+      source: 'network',
+      provider: p.provider,
+    };
+  }
+
+  /** broadcasthex: the id when the node says result true, otherwise its code and message. */
+  async broadcast(rawTx: string): Promise<BroadcastResult> {
+    const r = await this.node('broadcast', (p, s) => p.broadcastHex(rawTx, s));
+    const b = r.value;
+    if (b.result && /^[0-9a-f]{64}$/.test(b.txid)) return { hash: b.txid, provider: r.provider };
+    throw new ChainApiError(422, 'rejected', b.message || b.code, { chain: this.chain, nodeCode: b.code });
+  }
+
+  async rpc(method: string, _params: unknown[]): Promise<unknown> {
+    throw new HttpError(400, `method not allowed: ${method}`);
+  }
+}

@@ -1,0 +1,14 @@
+/** The TRON family: TRX with its own endpoints (chain prices, current block, energy estimate, token lookup). */
+import type { Family } from '../../facade.js';
+import { TRON_SYMBOLS, TronGlobalEnv, TronPerChainEnv, tronChains } from './config.js';
+import { TronFacade } from './facade.js';
+import { tronRoutes } from './routes.js';
+
+export const tronFamily: Family<TronFacade, 'trx'> = {
+  id: 'trx',
+  env: { global: TronGlobalEnv, perChain: TronPerChainEnv, symbols: TRON_SYMBOLS },
+  chains: tronChains,
+  routes: tronRoutes,
+  owns: (f): f is TronFacade => f instanceof TronFacade,
+  notMine: (chain) => `Not a TRON chain: ${chain}`,
+};
