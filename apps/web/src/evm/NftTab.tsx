@@ -25,10 +25,11 @@ export function NftTab({ chain, account, onSend }: { chain: EvmChain; account: E
   });
   if (q.isPending) return <Loader size="sm" aria-label={t('accounts.loading')} />;
   const state = nftTabState(q.isError ? { ok: false } : { ok: true, collections: q.data });
+  // Spec 02 error table: 'NFT collections error → network busy'.
   if (state === 'collectionsError')
     return (
-      <Alert color="yellow" data-testid="nft-error">
-        {t('nft.collectionsError')}
+      <Alert color="yellow" role="alert" data-testid="nft-error">
+        {t('errors.networkBusy')}
       </Alert>
     );
   if (state === 'info-06') return <Text data-testid="nft-empty">{t('errors.info-06')}</Text>;
