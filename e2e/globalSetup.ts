@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalnet, type Localnet, type SideEvmInfo } from '@secux-companion/localnet';
 import type { XrplInfo } from '@secux-companion/localnet';
+import type { StellarInfo } from '@secux-companion/localnet';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -76,6 +77,8 @@ export default async function setup(project: TestProject) {
   project.provide('localnet', { evm: localnet.evm, sideEvm, ltc: localnet.ltc });
   // The XRP Ledger simulator (started by startLocalnet on a free port; its ledgers close through its control API).
   project.provide('xrpl', localnet.xrpl ?? null);
+  // The Stellar Horizon simulator (started by startLocalnet on a free port).
+  project.provide('stellar', localnet.stellar ?? null);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -88,5 +91,6 @@ declare module 'vitest' {
     baseUrl: string;
     localnet: Pick<Localnet, 'evm' | 'ltc'> & { sideEvm: SideEvmInfo };
     xrpl: XrplInfo | null;
+    stellar: StellarInfo | null;
   }
 }

@@ -53,6 +53,17 @@ if (net.xrpl) {
     '',
   );
 }
+if (net.stellar) {
+  const x = net.stellar;
+  lines.push(
+    `XLM  ${x.horizonUrl}  Stellar Horizon simulator ('${x.networkPassphrase}'${x.closeIntervalMs ? `, a ledger every ${x.closeIntervalMs / 1000} s` : ''})`,
+    ...x.accounts.map(
+      (a) =>
+        `     ${a.path.padEnd(18)} ${a.address}  ${formatUnits(BigInt(a.balanceStroops), 7)} XLM${a.memoRequired ? '  (requires a memo, SEP-29)' : ''}`,
+    ),
+    '',
+  );
+}
 if (net.endpointsFile) lines.push(`Endpoints written to ${net.endpointsFile}`);
 lines.push('Press Ctrl-C to stop.');
 console.log(lines.join('\n'));

@@ -27,6 +27,8 @@
  *   LOCALNET_LTC_FUND_AMOUNT    LTC sent to each emulator address (default 5)
  *   LOCALNET_XRPL               0/false/off to skip the XRP Ledger simulator
  *   LOCALNET_XRPL_PORT          XRP Ledger simulator JSON-RPC port (default 51234; 0 = a free port)
+ *   LOCALNET_STELLAR            0/false/off to skip the Stellar Horizon simulator
+ *   LOCALNET_STELLAR_PORT       Stellar Horizon simulator port (default 8000; 0 = a free port)
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -83,6 +85,18 @@ export {
 } from './xrpl/simulator.js';
 import { DEFAULT_XRPL_PORT, startXrpl, type XrplInfo } from './xrpl/start.js';
 export { DEFAULT_XRPL_PORT, type XrplInfo } from './xrpl/start.js';
+import { DEFAULT_STELLAR_PORT, startStellar, type StellarInfo } from './stellar/start.js';
+export { DEFAULT_STELLAR_PORT, type StellarInfo } from './stellar/start.js';
+export {
+  HorizonSimulator,
+  STELLAR_LOCAL_PASSPHRASE,
+  STELLAR_MEMO_REQUIRED_ACCOUNT,
+  stellarAddressOf,
+  stellarGenesis,
+  stellarKeypairOf,
+  type HorizonSimulatorOptions,
+  type StellarGenesisAccount,
+} from './stellar/simulator.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Always loopback: the local chains hold known keys and must never be reachable from the network. */
@@ -121,6 +135,8 @@ export interface LocalnetOptions {
    * port when the main chain's port is 0 (0 = a free port).
    */
   xrpl?: false | { port?: number };
+  /** The Stellar Horizon simulator; false: none. Port default LOCALNET_STELLAR_PORT, else 8000, but a free port when the main chain's port is 0. */
+  stellar?: false | { port?: number };
   /** Write <dataDir>/endpoints.json (removed again on stop). Default true. */
   writeEndpoints?: boolean;
   /** Stop the nodes on SIGINT/SIGTERM (then re-raise the signal when nobody else handles it). Default true. */
@@ -138,6 +154,8 @@ export interface Endpoints {
   ltc: LtcInfo | null;
   /** The XRP Ledger simulator; null when disabled. Optional: older endpoints files lack it. */
   xrpl?: XrplInfo | null;
+  /** The Stellar Horizon simulator; null when disabled. Optional: older endpoints files lack it. */
+  stellar?: StellarInfo | null;
 }
 
 export interface Localnet extends Endpoints {
@@ -335,6 +353,29 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     : null;
   if (xrpl) log(`XRP Ledger simulator at ${xrpl.info.rpcUrl} (${Date.now() - t0} ms)`);
 
+  // Stellar Horizon simulator (in-process; its ledgers close on the block interval).
+  const stellarOpts = opts.stellar;
+  const stellarEnabled =
+    stellarOpts !== false && !/^(0|false|no|off)$/i.test(env.LOCALNET_STELLAR?.trim() ?? '');
+  let stellarError: unknown;
+  const stellar = stellarEnabled
+    ? await (async () =>
+        startStellar({
+          mnemonic,
+          host: HOST,
+          port: await port(
+            stellarOpts ? stellarOpts.port : undefined,
+            'LOCALNET_STELLAR_PORT',
+            evmPortRequested === 0 ? 0 : DEFAULT_STELLAR_PORT,
+          ),
+          closeIntervalMs: blockIntervalMs,
+        }))().catch((e: unknown) => {
+        stellarError = e ?? new Error('the Stellar Horizon simulator failed to start');
+        return null;
+      })
+    : null;
+  if (stellar) log(`Stellar Horizon simulator at ${stellar.info.horizonUrl} (${Date.now() - t0} ms)`);
+
   const [evmRes, sideRes, ltcRes] = await Promise.allSettled([evmStart, sideStart, ltcStart]);
   if (evmRes.status === 'rejected' || sideRes.status === 'rejected' || ltcRes.status === 'rejected') {
     await Promise.all([
@@ -342,6 +383,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       sideRes.status === 'fulfilled' ? sideRes.value?.stop() : undefined,
       ltcRes.status === 'fulfilled' ? ltcRes.value?.stop() : undefined,
       xrpl?.stop(),
+      stellar?.stop(),
     ]);
     throw [evmRes, sideRes, ltcRes].find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason;
   }
@@ -349,8 +391,12 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
   const side = sideRes.value;
   const ltc = ltcRes.value;
   if (xrplError !== undefined) {
-    await Promise.all([evm.stop(), side?.stop(), ltc?.stop()]);
+    await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), stellar?.stop()]);
     throw xrplError;
+  }
+  if (stellarError !== undefined) {
+    await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop()]);
+    throw stellarError;
   }
 
   let endpointsPath: string | null = null;
@@ -372,7 +418,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop()]);
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop()]);
     })());
   process.on('exit', onExit);
   if (opts.handleSignals ?? true) {
@@ -387,6 +433,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     sideEvm: side?.info ?? null,
     ltc: ltc?.info ?? null,
     xrpl: xrpl?.info ?? null,
+    stellar: stellar?.info ?? null,
   };
   if (opts.writeEndpoints ?? true) {
     endpointsPath = path.join(dataDir, 'endpoints.json');
