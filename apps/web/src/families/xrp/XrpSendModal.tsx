@@ -134,13 +134,14 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
   const flow = useSendFlow<XrpBuilt>({
     sign: (built, onProgress) => signWith(adapter, built, onProgress),
     broadcast: async (tx, built) => {
+      // The transaction log's context keys (server routes/txlog.ts): the Sequence is the account's nonce.
       const outcome = await broadcastWith(adapter, 'XRP', tx, {
+        kind: 'payment',
         from: account.path,
         to: built.review.recipient,
         amount: built.review.amount.toString(),
         fee: built.review.fee.toString(),
-        sequence: built.unsigned.tx.Sequence,
-        ...(built.unsigned.tx.DestinationTag !== undefined ? { tag: built.unsigned.tx.DestinationTag } : {}),
+        nonce: built.unsigned.tx.Sequence,
       });
       // The ledger holds the transaction until the escalated fee drops: server busy, not a failure.
       if (outcome.kind === 'failed' && mapBroadcastError(outcome.raw).kind === 'serverBusy')
