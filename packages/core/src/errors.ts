@@ -118,6 +118,7 @@ export const MESSAGE_KEYS = [
   'priceNotAvailable',
   'invalidTimestamp',
   'domainUnresolved',
+  'handleUnresolved',
   'unsupportedDeviceContactSupport',
   'browserNotSupported',
   'chromeTooOld',
@@ -224,6 +225,7 @@ const en: Messages = {
   priceNotAvailable: 'Price N/A',
   invalidTimestamp: 'Invalid Timestamp',
   domainUnresolved: 'can not resolve domain from {{address}}',
+  handleUnresolved: 'Can not resolve domain on {{coin}}',
   unsupportedDeviceContactSupport:
     'This device is not supported for {{coin}}. Please email support with your contact information, proof of purchase, device model and SE firmware version.',
   browserNotSupported: 'your browser is not supported, please use chrome based browser with 70up version',
@@ -320,6 +322,7 @@ const zhTW: Messages = {
   priceNotAvailable: '無價格資訊',
   invalidTimestamp: '無效的時間戳記',
   domainUnresolved: '無法從 {{address}} 解析網域',
+  handleUnresolved: '無法在 {{coin}} 上解析網域',
   unsupportedDeviceContactSupport:
     '此裝置不支援 {{coin}}，請寄信給客服並提供聯絡資訊、購買證明、裝置型號與 SE 韌體版本。',
   browserNotSupported: '不支援您的瀏覽器，請使用 70 以上版本的 Chrome 核心瀏覽器',
@@ -422,6 +425,7 @@ const pt: Messages = {
   priceNotAvailable: 'Preço N/D',
   invalidTimestamp: 'Data/hora inválida',
   domainUnresolved: 'não foi possível resolver o domínio de {{address}}',
+  handleUnresolved: 'Não foi possível resolver o domínio em {{coin}}',
   unsupportedDeviceContactSupport:
     'Este dispositivo não é suportado para {{coin}}. Envie um e-mail ao suporte com seus dados de contato, comprovante de compra, modelo do dispositivo e versão do firmware SE.',
   browserNotSupported:
