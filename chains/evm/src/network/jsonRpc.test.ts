@@ -82,6 +82,33 @@ describe('user RPC backend (browser → the RPC the user added)', () => {
     await expect(b.broadcast('0x02')).rejects.toMatchObject({ message: 'nonce too low', code: -32000 });
   });
 
+  it("a broadcast no RPC took (all unreachable or failing): 'Can not broadcast at the moment'", async () => {
+    // Healthy at the check, then the broadcast itself fails on every RPC (502, then unreachable).
+    const n = fakeNodes({ 'https://a.test': { results: {} }, 'https://b.test': { results: {} } });
+    const b = createJsonRpcBackend({
+      chainId: 137,
+      rpcs: ['https://a.test', 'https://b.test'],
+      fetch: n.fetch,
+    });
+    await expect(b.broadcast('0x02')).rejects.toMatchObject({
+      message: 'Can not broadcast at the moment',
+      code: 'cannotBroadcast',
+      status: 0,
+    });
+    expect(n.calls.filter((c) => c.endsWith('eth_sendRawTransaction'))).toEqual([
+      'a.test:eth_sendRawTransaction',
+      'b.test:eth_sendRawTransaction',
+    ]);
+    const none = createJsonRpcBackend({
+      chainId: 137,
+      rpcs: ['https://a.test'],
+      fetch: fakeNodes({ 'https://a.test': { chainId: 1 } }).fetch,
+    });
+    await expect(none.broadcast('0x02')).rejects.toMatchObject({
+      message: 'Can not broadcast at the moment',
+    });
+  });
+
   it("no healthy RPC: 'There are no valid RPCs'", async () => {
     const n = fakeNodes({ 'https://a.test': { chainId: 1 } });
     const b = createJsonRpcBackend({ chainId: 137, rpcs: ['https://a.test'], fetch: n.fetch });

@@ -7,6 +7,7 @@
  * History comes from an Etherscan-compatible explorer API when the chain has one (txlist + tokentx, sort desc),
  * otherwise it is empty (explorer-history failures also give an empty list).
  */
+import { errorMessages } from '@secux-companion/core';
 import type { Hex } from 'viem';
 import type { EvmAccountSummary, EvmBackend } from '../logic/adapter';
 import type { EvmTxRecord } from '../logic/history';
@@ -25,6 +26,8 @@ import {
 
 /** Spec 02 §9: health check 3 s. */
 export const HEALTH_TIMEOUT_MS = 3_000;
+/** Spec 02 (ETH and generic EVM): what a broadcast no RPC took says (core's catalogue `cannotBroadcast`). */
+export const CANNOT_BROADCAST = errorMessages.en.cannotBroadcast ?? 'Can not broadcast at the moment';
 /** Spec 02 §9: EVM history page 100 (explorer offset). */
 export const EXPLORER_PAGE = 100;
 
@@ -300,8 +303,20 @@ export function createJsonRpcBackend(options: JsonRpcBackendOptions): JsonRpcBac
       return { records: [...txs, ...tokens], cursor: more ? String(page + 1) : null };
     },
 
+    /**
+     * A node's own refusal keeps its words (nonce too low …); when no RPC took the transaction at all (none valid,
+     * every one unreachable or failing) the spec's 'Can not broadcast at the moment' (spec 02 ETH and generic EVM:
+     * "Broadcast failure: 'Can not broadcast at the moment'").
+     */
     async broadcast(rawTx) {
-      return str(await call('eth_sendRawTransaction', [rawTx]), 'hash');
+      let answer: unknown;
+      try {
+        answer = await call('eth_sendRawTransaction', [rawTx]);
+      } catch (e) {
+        if (e instanceof EvmNetworkError && typeof e.code === 'number') throw e;
+        throw new EvmNetworkError(0, CANNOT_BROADCAST, 'cannotBroadcast');
+      }
+      return str(answer, 'hash');
     },
   };
 }
