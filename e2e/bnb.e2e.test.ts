@@ -1,0 +1,55 @@
+/**
+ * BNB Beacon Chain end to end (issue 13) in Chromium with the emulator, against the real server on its default
+ * configuration (no archive of the retired chain): the device's BNB account is shown with its bnb1 address derived by
+ * the device, the list and the account page explain the halt and link to BNB Chain's token recovery, and the page has
+ * neither Send nor Receive. The archive case is covered by the server test (families/bnb/bnb.test.ts) and the page
+ * test (apps/web/src/families/bnb/page.test.tsx).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, useBrowser } from './browser';
+import { card, connectEmulator, openAccount, openCoin } from './bitcoin-helpers';
+
+const browser = useBrowser();
+const baseUrl = inject('baseUrl');
+const P0 = "m/44'/714'/0'";
+
+describe('BNB Beacon Chain: the read-only legacy view', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await newContext(browser());
+    page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await connectEmulator(page, baseUrl);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail')
+      await page
+        .screenshot({ path: `test-results/bnb-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` })
+        .catch(() => undefined);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('lists the BNB account with its bnb1 address and the retired notice, not an error', async () => {
+    await openCoin(page, baseUrl, 'BNB');
+    const notice = page.getByTestId('bnb-retired-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/385,251,927/);
+    expect(await card(page, P0).innerText()).toMatch(/bnb1[02-9ac-hj-np-z]{38}/);
+    expect(await card(page, P0).getByTestId('bnb-card-retired').innerText()).toMatch(/retired/);
+  });
+
+  it('the account page explains the halt, links to the token recovery and has no Send or Receive', async () => {
+    await openAccount(page, baseUrl, P0);
+    await page.getByTestId('bnb-retired-notice').waitFor();
+    const href = await page.getByTestId('bnb-recovery-link').getAttribute('href');
+    expect(href).toMatch(/^https:\/\/.*token-recover/);
+    expect(await page.getByTestId('account-send').count()).toBe(0);
+    expect(await page.getByTestId('account-receive').count()).toBe(0);
+    expect(await page.getByText('Failed to load the account data').count()).toBe(0);
+  });
+});
