@@ -9,7 +9,7 @@ describe('Solana product-API client', () => {
     const a = parseSolanaAccount({
       balance: '18446744073709551615',
       txCount: 25,
-      tokens: [
+      tokenAccounts: [
         {
           tokenAccount: TA,
           mint: MINT,
@@ -26,11 +26,11 @@ describe('Solana product-API client', () => {
     expect(a.tokens[0]!.amount).toBe(420_000_000_000_000n);
   });
   it('refuses out-of-bounds or wrongly typed values', () => {
-    expect(() => parseSolanaAccount({ balance: '18446744073709551616', txCount: 0, tokens: [] })).toThrow(
+    expect(() => parseSolanaAccount({ balance: '18446744073709551616', txCount: 0, tokenAccounts: [] })).toThrow(
       'balance',
     );
-    expect(() => parseSolanaAccount({ balance: 1, txCount: 0, tokens: [] })).toThrow('balance');
-    expect(() => parseSolanaAccount({ balance: '1', txCount: -1, tokens: [] })).toThrow('txCount');
+    expect(() => parseSolanaAccount({ balance: 1, txCount: 0, tokenAccounts: [] })).toThrow('balance');
+    expect(() => parseSolanaAccount({ balance: '1', txCount: -1, tokenAccounts: [] })).toThrow('txCount');
     expect(() =>
       parseSolanaMint({
         mint: MINT,
@@ -44,7 +44,7 @@ describe('Solana product-API client', () => {
       }),
     ).toThrow('basisPoints');
     expect(() =>
-      parseSolanaAccount({ balance: '1', txCount: 0, tokens: [{ tokenAccount: 'x', mint: MINT }] }),
+      parseSolanaAccount({ balance: '1', txCount: 0, tokenAccounts: [{ tokenAccount: 'x', mint: MINT }] }),
     ).toThrow('tokenAccount');
   });
   it('a missing mint is null; routes are under /chains/SOL', async () => {

@@ -80,11 +80,11 @@ export function parseSolanaToken(v: unknown): SolanaTokenAccount {
 
 export function parseSolanaAccount(v: unknown): SolanaAccountInfo {
   const o = obj(v, 'account');
-  if (!Array.isArray(o.tokens)) throw malformed('tokens');
+  if (!Array.isArray(o.tokenAccounts)) throw malformed("tokenAccounts");
   return {
     balance: u64(o.balance, 'balance'),
     txCount: uint(o.txCount, 'txCount'),
-    tokens: o.tokens.map(parseSolanaToken),
+    tokens: o.tokenAccounts.map(parseSolanaToken),
   };
 }
 

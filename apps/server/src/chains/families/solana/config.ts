@@ -1,0 +1,80 @@
+/**
+ * Which Solana nodes serve SOL, from the server's own configuration (never from a client):
+ *
+ * - mainnet profile: two public JSON-RPC nodes (reference/apis/solana-jsonrpc.md), a random one first and the other as
+ *   the retry; CHAIN_SOL_RPC replaces them (comma-separated URLs, `none` for no SOL);
+ * - local profile: the localnet's LiteSVM-backed nodes from DATA_DIR/localnet/endpoints.json (`solana.rpcUrls`, with
+ *   the localnet mints' names in `solana.tokens`) or LOCAL_SOLANA_RPC_URL.
+ * Each call has 30 s and balance calls 3 s (spec 02 "SOL"; CHAIN_SOL_TIMEOUT_MS, CHAIN_SOL_BALANCE_TIMEOUT_MS).
+ */
+import { z } from 'zod';
+import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
+import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
+import { breakerOf } from '../../failover.js';
+import { SOL_BALANCE_TIMEOUT_MS, SolanaFacade } from './facade.js';
+import { createSolanaRpc } from './providers/jsonRpc.js';
+import { cleanMeta, type TokenMeta } from './tokens.js';
+
+export const SOL_SYMBOLS = ['SOL'] as const;
+export const SOL_TIMEOUT_MS = 30_000;
+export const MAINNET_SOLANA_RPC = [
+  'https://api.mainnet-beta.solana.com',
+  'https://solana-rpc.publicnode.com',
+] as const;
+
+export const SolGlobalEnv = z.object({
+  LOCAL_SOLANA_RPC_URL: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
+});
+export const SolPerChainEnv = z.object({
+  RPC: urlList.optional(),
+  TIMEOUT_MS: chainTimeout,
+  BALANCE_TIMEOUT_MS: chainTimeout,
+});
+
+const LocalnetFile = z.object({
+  solana: z.object({
+    rpcUrls: z.array(z.string().refine(httpUrl)).min(1).max(4),
+    tokens: z
+      .array(z.object({ mint: z.string(), symbol: z.string(), name: z.string() }))
+      .max(50)
+      .optional(),
+  }),
+});
+
+export function solanaChains(ctx: FamilyContext): ServedChain<SolanaFacade>[] {
+  const g = SolGlobalEnv.parse(clean(ctx.env, Object.keys(SolGlobalEnv.shape)));
+  const pc = SolPerChainEnv.parse(perChainRaw(ctx.env, 'SOL', Object.keys(SolPerChainEnv.shape)));
+  if (none(pc.RPC)) return [];
+  let source: ChainSource = 'config';
+  let urls: readonly string[] | undefined = pc.RPC;
+  const tokens: Record<string, TokenMeta> = {};
+  if (!urls && ctx.local) {
+    const file = LocalnetFile.safeParse(ctx.localnet);
+    urls = g.LOCAL_SOLANA_RPC_URL ? [g.LOCAL_SOLANA_RPC_URL] : file.success ? file.data.solana.rpcUrls : [];
+    for (const t of file.success ? (file.data.solana.tokens ?? []) : []) {
+      const meta = cleanMeta(t.symbol, t.name);
+      if (meta) tokens[t.mint] = meta;
+    }
+    source = 'local';
+  }
+  urls ??= MAINNET_SOLANA_RPC;
+  if (!urls.length) return [];
+  const timeoutMs = pc.TIMEOUT_MS ?? SOL_TIMEOUT_MS;
+  const balanceMs = pc.BALANCE_TIMEOUT_MS ?? SOL_BALANCE_TIMEOUT_MS;
+  const providers = urls.map((url, i) =>
+    createSolanaRpc({ name: `solana#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+  );
+  // The same node with the balance calls' shorter timeout, sharing the node's circuit breaker.
+  const balanceProviders = providers.map((p) =>
+    Object.assign(Object.create(p) as typeof p, { timeoutMs: balanceMs, breaker: breakerOf(p) }),
+  );
+  const facade = new SolanaFacade({
+    chain: 'SOL',
+    providers,
+    balanceProviders,
+    tokens,
+    policy: ctx.policy,
+    ...(ctx.log ? { log: ctx.log } : {}),
+  });
+  return [{ facade, summary: { chain: 'SOL', providers: providers.map((p) => p.name), source } }];
+}

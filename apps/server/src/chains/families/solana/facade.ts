@@ -1,0 +1,420 @@
+/**
+ * The Solana facade: two JSON-RPC nodes picked at random for each call with one retry on the other (spec 02 "SOL"),
+ * 30 s per call and 3 s for balance calls. Account = balance + recent signatures (limit 25, the used test) + token
+ * accounts of both token programs (jsonParsed) with metadata by mint; history = getSignaturesForAddress (25) and the
+ * transactions behind them; fees from getRecentPrioritizationFees; and the routes the send needs (address, mint,
+ * rent, priority fees of given accounts, simulation, blockhash and its validity).
+ */
+import {
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+  isValidSolanaAddress,
+  operationFromTransaction,
+  priorityPrice,
+  programNameOf,
+} from '@secux-companion/chain-solana';
+import { z } from 'zod';
+import { HttpError, parseInput } from '../../../errors.js';
+import { operations } from '../../bounds.js';
+import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
+import {
+  ChainApiError,
+  decodeCursor,
+  encodeCursor,
+  failover,
+  failoverOptions,
+  type FailoverLog,
+  type FailoverPolicy,
+} from '../../failover.js';
+import { cursor as cursorParam, pageSize } from '../../params.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import type { ParsedAccount, SolanaProvider } from './backend.js';
+import { U64_MAX, accountSize, decimals, height, lamports, priorityPrices, tokenAmount } from './bounds.js';
+import { KNOWN_MINTS, cleanMeta, type TokenMeta } from './tokens.js';
+
+/** getSignaturesForAddress limit (spec 02 "SOL"). */
+export const SOL_SIGNATURES_LIMIT = 25;
+export const SOL_BALANCE_TIMEOUT_MS = 3_000;
+
+const RPC_METHODS: ReadonlySet<string> = new Set([
+  'getBalance',
+  'getAccountInfo',
+  'getLatestBlockhash',
+  'getBlockHeight',
+  'getSlot',
+  'getEpochInfo',
+  'getMinimumBalanceForRentExemption',
+  'getRecentPrioritizationFees',
+  'getSignaturesForAddress',
+  'getTokenAccountsByOwner',
+  'getTransaction',
+  'isBlockhashValid',
+]);
+
+export interface SolanaChainConfig {
+  chain: string;
+  providers: SolanaProvider[];
+  /** The same nodes with the 3 s timeout of balance calls (sharing each node's breaker). */
+  balanceProviders: SolanaProvider[];
+  /** Extra metadata by mint (the localnet's mints). */
+  tokens?: Readonly<Record<string, TokenMeta>>;
+  policy?: FailoverPolicy;
+  log?: FailoverLog;
+  random?: () => number;
+}
+
+export const solanaAddress = z
+  .string()
+  .refine(isValidSolanaAddress, { message: 'must be a Solana address (base58, 32 bytes)' });
+/** A signed wire transaction, base64 (at most 1232 bytes on the wire). */
+export const base64Tx = z
+  .string()
+  .trim()
+  .max(1700, { message: 'is too large' })
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'must be the signed transaction as base64' });
+
+export interface SolanaTokenAnswer {
+  tokenAccount: string;
+  mint: string;
+  program: 'spl-token' | 'spl-token-2022';
+  amount: string;
+  decimals: number;
+  frozen: boolean;
+  symbol: string | null;
+  name: string | null;
+}
+
+/** The account answer: the generic fields and the token accounts of both programs (`tokenAccounts`). */
+export type SolanaAccountAnswer = AccountInfo & { tokenAccounts: SolanaTokenAnswer[] };
+
+export interface SolanaMintAnswer {
+  mint: string;
+  program: 'spl-token' | 'spl-token-2022';
+  decimals: number;
+  extensions: string[];
+  transferFee: { basisPoints: number; maximumFee: string } | null;
+  nonTransferable: boolean;
+  symbol: string | null;
+  name: string | null;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function extensionsOf(
+  info: Record<string, unknown>,
+): { extension: string; state: Record<string, unknown> }[] {
+  if (!Array.isArray(info.extensions)) return [];
+  return info.extensions.flatMap((e) =>
+    isObj(e) && typeof e.extension === 'string'
+      ? [{ extension: e.extension, state: isObj(e.state) ? e.state : {} }]
+      : [],
+  );
+}
+
+export class SolanaFacade implements ChainFacade {
+  readonly family = 'sol';
+  readonly rpcMethods = RPC_METHODS;
+  readonly rawTx = base64Tx;
+
+  constructor(readonly cfg: SolanaChainConfig) {}
+
+  get chain(): string {
+    return this.cfg.chain;
+  }
+
+  /** A random node first and the other as the one retry (spec: random pick of two nodes with failover). */
+  private order(list: readonly SolanaProvider[]): SolanaProvider[] {
+    const r = (this.cfg.random ?? Math.random)();
+    const i = Math.floor(r * list.length) % Math.max(1, list.length);
+    return [...list.slice(i), ...list.slice(0, i)];
+  }
+
+  private run<T>(
+    what: string,
+    fn: (p: SolanaProvider, s: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+    balance = false,
+  ) {
+    return failover(
+      this.chain,
+      what,
+      this.order(balance ? this.cfg.balanceProviders : this.cfg.providers),
+      fn,
+      failoverOptions(this.cfg.log, this.cfg.policy, check),
+    );
+  }
+
+  private address(id: string, what = 'address'): string {
+    return parseInput(z.object({ [what]: solanaAddress }), { [what]: id }, 'params')[what] as string;
+  }
+
+  private meta(mint: string): TokenMeta | null {
+    return this.cfg.tokens?.[mint] ?? KNOWN_MINTS[mint] ?? null;
+  }
+
+  describe(source: ChainSource | undefined): Record<string, unknown> {
+    return { chain: this.chain, family: this.family, ...(source ? { source } : {}) };
+  }
+
+  private tokenOf(pubkey: string, a: ParsedAccount): SolanaTokenAnswer | null {
+    const program = programNameOf(a.owner);
+    if (!program || a.parsed?.type !== 'account') return null;
+    const info = a.parsed.info;
+    const ta = isObj(info.tokenAmount) ? info.tokenAmount : {};
+    if (typeof info.mint !== 'string' || !isValidSolanaAddress(info.mint)) return null;
+    tokenAmount(ta.amount, 'token amount');
+    decimals(ta.decimals);
+    const meta = this.meta(info.mint);
+    return {
+      tokenAccount: pubkey,
+      mint: info.mint,
+      program,
+      amount: ta.amount as string,
+      decimals: ta.decimals as number,
+      frozen: info.state === 'frozen',
+      symbol: meta?.symbol ?? null,
+      name: meta?.name ?? null,
+    };
+  }
+
+  async account(id: string, _query: unknown): Promise<SolanaAccountAnswer> {
+    const address = this.address(id);
+    const [balance, sigs, spl, t22] = await Promise.all([
+      this.run(
+        'balance',
+        (p, s) => p.getBalance(address, s),
+        (v) => lamports(v, 'balance'),
+        true,
+      ),
+      this.run(
+        'signatures',
+        (p, s) => p.getSignaturesForAddress(address, { limit: SOL_SIGNATURES_LIMIT }, s),
+        (v) => {
+          if (v.length > SOL_SIGNATURES_LIMIT)
+            throw new ChainApiError(502, 'malformed', 'too many signatures');
+        },
+      ),
+      this.run('tokens', (p, s) => p.getTokenAccountsByOwner(address, TOKEN_PROGRAM, s)),
+      this.run('tokens', (p, s) => p.getTokenAccountsByOwner(address, TOKEN_2022_PROGRAM, s)),
+    ]);
+    const tokens = [...spl.value, ...t22.value].flatMap((e) => this.tokenOf(e.pubkey, e.account) ?? []);
+    return {
+      chain: this.chain,
+      address,
+      balance: String(balance.value),
+      unconfirmedBalance: '0',
+      txCount: sigs.value.length,
+      tokenAccounts: tokens,
+      provider: balance.provider,
+    };
+  }
+
+  async addressInfo(id: string) {
+    const address = this.address(id);
+    const r = await this.run(
+      'account',
+      (p, s) => p.getAccountInfo(address, s),
+      (a) => {
+        if (a) {
+          lamports(a.lamports, 'lamports');
+          accountSize(a.space);
+        }
+      },
+    );
+    const a = r.value;
+    const info = a?.parsed?.type === 'account' ? a.parsed.info : null;
+    const memo = info ? extensionsOf(info).find((e) => e.extension === 'memoTransfer') : undefined;
+    return {
+      exists: a !== null,
+      owner: a?.owner ?? null,
+      lamports: String(a?.lamports ?? 0),
+      space: a?.space ?? 0,
+      mint: info && typeof info.mint === 'string' && isValidSolanaAddress(info.mint) ? info.mint : null,
+      memoRequired: memo?.state.requireIncomingTransferMemos === true,
+      provider: r.provider,
+    };
+  }
+
+  async mint(id: string): Promise<SolanaMintAnswer & { provider: string }> {
+    const mint = this.address(id, 'mint');
+    const [r, epoch] = await Promise.all([
+      this.run('mint', (p, s) => p.getAccountInfo(mint, s)),
+      this.run(
+        'epoch',
+        (p, s) => p.getEpoch(s),
+        (e) => height(e, 'epoch'),
+      ),
+    ]);
+    const a = r.value;
+    const program = a ? programNameOf(a.owner) : null;
+    if (!a || !program || a.parsed?.type !== 'mint')
+      throw new ChainApiError(404, 'not_found', 'Token not found', { chain: this.chain });
+    const info = a.parsed.info;
+    decimals(info.decimals);
+    const exts = extensionsOf(info);
+    const feeExt = exts.find((e) => e.extension === 'transferFeeConfig');
+    let transferFee: SolanaMintAnswer['transferFee'] = null;
+    if (feeExt) {
+      const newer = isObj(feeExt.state.newerTransferFee) ? feeExt.state.newerTransferFee : null;
+      const older = isObj(feeExt.state.olderTransferFee) ? feeExt.state.olderTransferFee : null;
+      const inForce =
+        newer && typeof newer.epoch === 'number' && epoch.value >= newer.epoch ? newer : (older ?? newer);
+      if (inForce) {
+        const bps = inForce.transferFeeBasisPoints;
+        const max = String(inForce.maximumFee);
+        if (typeof bps !== 'number' || !Number.isInteger(bps) || bps < 0 || bps > 10_000)
+          throw new ChainApiError(502, 'malformed', 'out of bounds: transfer fee basis points');
+        tokenAmount(max, 'maximum fee');
+        transferFee = { basisPoints: bps, maximumFee: max };
+      }
+    }
+    const metaExt = exts.find((e) => e.extension === 'tokenMetadata');
+    const meta = this.meta(mint) ?? (metaExt ? cleanMeta(metaExt.state.symbol, metaExt.state.name) : null);
+    return {
+      mint,
+      program,
+      decimals: info.decimals as number,
+      extensions: exts.map((e) => e.extension).slice(0, 32),
+      transferFee,
+      nonTransferable: exts.some((e) => e.extension === 'nonTransferable'),
+      symbol: meta?.symbol ?? null,
+      name: meta?.name ?? null,
+      provider: r.provider,
+    };
+  }
+
+  async rent(size: number) {
+    const r = await this.run(
+      'rent',
+      (p, s) => p.getMinimumBalanceForRentExemption(size, s),
+      (v) => lamports(v, 'rent'),
+    );
+    return { lamports: String(r.value), provider: r.provider };
+  }
+
+  async priorityFees(accounts: readonly string[]) {
+    const r = await this.run(
+      'priority fees',
+      (p, s) => p.getRecentPrioritizationFees(accounts, s),
+      priorityPrices,
+    );
+    return { fees: r.value, provider: r.provider };
+  }
+
+  async fees(): Promise<FeeInfo> {
+    let samples: number[] | null = null;
+    let provider: string | undefined;
+    try {
+      const r = await this.run('fees', (p, s) => p.getRecentPrioritizationFees([], s), priorityPrices);
+      samples = r.value;
+      provider = r.provider;
+    } catch {
+      samples = null;
+    }
+    const paid = (samples ?? []).filter((v) => v > 0).sort((a, b) => a - b);
+    const at = (q: number) =>
+      paid.length ? paid[Math.min(paid.length - 1, Math.floor(q * paid.length))]! : priorityPrice(null);
+    return {
+      chain: this.chain,
+      unit: 'micro-lamports/CU' as FeeInfo['unit'],
+      tiers: { high: at(0.75), medium: priorityPrice(samples), low: at(0.25) },
+      source: samples ? 'network' : 'fallback',
+      ...(provider ? { provider } : {}),
+    };
+  }
+
+  async simulate(tx: string) {
+    const r = await this.run(
+      'simulate',
+      (p, s) => p.simulateTransaction(tx, s),
+      (v) => {
+        if (v.unitsConsumed !== null) height(v.unitsConsumed, 'units consumed');
+      },
+    );
+    const err = r.value.err;
+    return {
+      unitsConsumed: r.value.unitsConsumed,
+      err:
+        err === null || err === undefined
+          ? null
+          : typeof err === 'string'
+            ? err
+            : JSON.stringify(err).slice(0, 300),
+      provider: r.provider,
+    };
+  }
+
+  async blockhash() {
+    // One node answers both, so the height and the blockhash's last valid height come from the same view.
+    const r = await this.run(
+      'blockhash',
+      async (p, s) => {
+        const [b, h] = await Promise.all([p.getLatestBlockhash(s), p.getBlockHeight(s)]);
+        return { ...b, blockHeight: h };
+      },
+      (v) => {
+        height(v.lastValidBlockHeight, 'last valid block height');
+        height(v.blockHeight, 'block height');
+      },
+    );
+    return { ...r.value, provider: r.provider };
+  }
+
+  async blockhashStatus(id: string) {
+    const blockhash = this.address(id, 'blockhash');
+    const r = await this.run(
+      'blockhash',
+      async (p, s) => {
+        const [valid, h] = await Promise.all([p.isBlockhashValid(blockhash, s), p.getBlockHeight(s)]);
+        return { valid, blockHeight: h };
+      },
+      (v) => height(v.blockHeight, 'block height'),
+    );
+    return { ...r.value, provider: r.provider };
+  }
+
+  async history(id: string, query: unknown): Promise<HistoryPage> {
+    const address = this.address(id);
+    const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
+    const c = decodeCursor(q.cursor);
+    if (q.cursor && (!c || c.k !== 'sol' || c.a !== address || typeof c.b !== 'string'))
+      throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+    const before = c?.b as string | undefined;
+    const sigs = await this.run('history', (p, s) =>
+      p.getSignaturesForAddress(address, { limit: SOL_SIGNATURES_LIMIT, ...(before ? { before } : {}) }, s),
+    );
+    const symbols: Record<string, string> = {};
+    for (const [m, meta] of Object.entries({ ...KNOWN_MINTS, ...this.cfg.tokens })) symbols[m] = meta.symbol;
+    const txs = await Promise.all(
+      sigs.value.map((sig) =>
+        this.run('transaction', (p, s) => p.getTransaction(sig.signature, s)).then((r) => r.value),
+      ),
+    );
+    const ops = sigs.value.flatMap(
+      (sig, i) => operationFromTransaction(sig.signature, txs[i], address, symbols) ?? [],
+    );
+    const wire = toWire(ops);
+    operations(wire, U64_MAX);
+    const last = sigs.value.at(-1);
+    return {
+      operations: wire,
+      cursor:
+        sigs.value.length === SOL_SIGNATURES_LIMIT && last
+          ? encodeCursor({ k: 'sol', a: address, b: last.signature })
+          : null,
+      provider: sigs.provider,
+    };
+  }
+
+  async broadcast(rawTx: string): Promise<BroadcastResult> {
+    const r = await this.run('broadcast', (p, s) => p.sendTransaction(rawTx, s));
+    return { hash: r.value, provider: r.provider };
+  }
+
+  async rpc(method: string, params: unknown[]): Promise<unknown> {
+    if (params.length > 3) throw new HttpError(400, 'invalid body: params: at most 3');
+    const r = await this.run(method, (p, s) => p.raw(method, params, s));
+    return r.value;
+  }
+}

@@ -1,0 +1,14 @@
+/** The Solana family: SOL with SPL and Token-2022 tokens, its chain from the configuration and its own endpoints. */
+import type { Family } from '../../facade.js';
+import { SOL_SYMBOLS, SolGlobalEnv, SolPerChainEnv, solanaChains } from './config.js';
+import { SolanaFacade } from './facade.js';
+import { solanaRoutes } from './routes.js';
+
+export const solanaFamily: Family<SolanaFacade, 'sol'> = {
+  id: 'sol',
+  env: { global: SolGlobalEnv, perChain: SolPerChainEnv, symbols: SOL_SYMBOLS },
+  chains: solanaChains,
+  routes: solanaRoutes,
+  owns: (f): f is SolanaFacade => f instanceof SolanaFacade,
+  notMine: (chain) => `Not a Solana chain: ${chain}`,
+};
