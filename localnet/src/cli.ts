@@ -64,6 +64,20 @@ if (net.stellar) {
     '',
   );
 }
+if (net.solana) {
+  const x = net.solana;
+  lines.push(
+    `SOL  ${x.rpcUrls.join(', ')}  Solana JSON-RPC on LiteSVM (a slot every ${x.slotMs} ms, blockhashes live 150 slots; test control at ${x.controlUrl})`,
+    ...x.accounts.map(
+      (a) => `     ${a.path.padEnd(18)} ${a.address}  ${formatUnits(BigInt(a.lamports), 9)} SOL`,
+    ),
+    ...x.tokens.map(
+      (t) =>
+        `     ${t.symbol.padEnd(6)} ${t.mint}  ${t.program}${t.transferFee ? ` (transfer fee ${t.transferFee.basisPoints / 100} %)` : ''}, ${formatUnits(BigInt(t.amount), t.decimals)} held by account 0`,
+    ),
+    '',
+  );
+}
 if (net.endpointsFile) lines.push(`Endpoints written to ${net.endpointsFile}`);
 lines.push('Press Ctrl-C to stop.');
 console.log(lines.join('\n'));

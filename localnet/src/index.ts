@@ -26,6 +26,9 @@
  *   LOCALNET_LTC_RPC_PASSWORD   (default secux-localnet)
  *   LOCALNET_LTC_FUND_AMOUNT    LTC sent to each emulator address (default 5)
  *   LOCALNET_XRPL               0/false/off to skip the XRP Ledger simulator
+ *   LOCALNET_SOLANA             0/false/off to skip the Solana node (LiteSVM)
+ *   LOCALNET_SOLANA_PORT        first of the Solana node's two JSON-RPC ports (default 8899, the second 8900; 0 = free ports)
+ *   LOCALNET_SOLANA_SLOT_MS     Solana slot interval (default 400; a blockhash lives 150 slots)
  *   LOCALNET_XRPL_PORT          XRP Ledger simulator JSON-RPC port (default 51234; 0 = a free port)
  *   LOCALNET_STELLAR            0/false/off to skip the Stellar Horizon simulator
  *   LOCALNET_STELLAR_PORT       Stellar Horizon simulator port (default 8000; 0 = a free port)
@@ -98,6 +101,11 @@ export {
   type StellarGenesisAccount,
 } from './stellar/simulator.js';
 
+export { SolanaSimulator, BLOCKHASH_VALID_BLOCKS, SOLANA_CONTROL_PREFIX } from './solana/simulator.js';
+export { solanaSigner, slip10Ed25519 } from './solana/keys.js';
+import { DEFAULT_SOLANA_PORTS, startSolana, type SolanaInfo } from './solana/start.js';
+export { DEFAULT_SOLANA_PORTS, startSolana, type SolanaInfo, type SolanaToken } from './solana/start.js';
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Always loopback: the local chains hold known keys and must never be reachable from the network. */
 export const HOST = '127.0.0.1';
@@ -137,6 +145,8 @@ export interface LocalnetOptions {
   xrpl?: false | { port?: number };
   /** The Stellar Horizon simulator; false: none. Port default LOCALNET_STELLAR_PORT, else 8000, but a free port when the main chain's port is 0. */
   stellar?: false | { port?: number };
+  /** The Solana node (LiteSVM behind JSON-RPC, two ports); false: none. Free ports when the main chain's port is 0. */
+  solana?: false | { port?: number; slotMs?: number };
   /** Write <dataDir>/endpoints.json (removed again on stop). Default true. */
   writeEndpoints?: boolean;
   /** Stop the nodes on SIGINT/SIGTERM (then re-raise the signal when nobody else handles it). Default true. */
@@ -156,6 +166,8 @@ export interface Endpoints {
   xrpl?: XrplInfo | null;
   /** The Stellar Horizon simulator; null when disabled. Optional: older endpoints files lack it. */
   stellar?: StellarInfo | null;
+  /** The Solana node; null when disabled. Optional: older endpoints files lack it. */
+  solana?: SolanaInfo | null;
 }
 
 export interface Localnet extends Endpoints {
@@ -399,6 +411,29 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     throw stellarError;
   }
 
+  // Solana: LiteSVM in-process behind two JSON-RPC ports (started last: nothing else waits for it).
+  const solOpts = opts.solana;
+  const solEnabled = solOpts !== false && !/^(0|false|no|off)$/i.test(env.LOCALNET_SOLANA?.trim() ?? '');
+  let solana: Awaited<ReturnType<typeof startSolana>> | null = null;
+  if (solEnabled) {
+    try {
+      const first =
+        (solOpts ? solOpts.port : undefined) ??
+        intEnv(env, 'LOCALNET_SOLANA_PORT') ??
+        (evmPortRequested === 0 ? 0 : DEFAULT_SOLANA_PORTS[0]);
+      solana = await startSolana({
+        mnemonic,
+        host: HOST,
+        ports: first === 0 ? [0, 0] : [first, first + 1],
+        slotMs: (solOpts ? solOpts.slotMs : undefined) ?? intEnv(env, 'LOCALNET_SOLANA_SLOT_MS') ?? 400,
+      });
+      log(`Solana (LiteSVM) at ${solana.info.rpcUrls.join(', ')} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop()]);
+      throw e;
+    }
+  }
+
   let endpointsPath: string | null = null;
   // 4. Lifecycle: stop every node on stop(), on SIGINT/SIGTERM and (synchronously, litecoind only) on exit.
   const onExit = () => {
@@ -418,7 +453,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop()]);
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop(), solana?.stop()]);
     })());
   process.on('exit', onExit);
   if (opts.handleSignals ?? true) {
@@ -434,6 +469,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     ltc: ltc?.info ?? null,
     xrpl: xrpl?.info ?? null,
     stellar: stellar?.info ?? null,
+    solana: solana?.info ?? null,
   };
   if (opts.writeEndpoints ?? true) {
     endpointsPath = path.join(dataDir, 'endpoints.json');

@@ -5,12 +5,22 @@
 import { bnbFamily } from './bnb/index.js';
 import { evmFamily } from './evm/index.js';
 import { fioFamily } from './fio/index.js';
+import { solanaFamily } from './solana/index.js';
 import { stellarFamily } from './stellar/index.js';
 import { tronFamily } from './tron/index.js';
 import { utxoFamily } from './utxo/index.js';
 import { xrpFamily } from './xrp/index.js';
 
-export const FAMILIES = [utxoFamily, evmFamily, xrpFamily, bnbFamily, fioFamily, stellarFamily, tronFamily] as const;
+export const FAMILIES = [
+  utxoFamily,
+  evmFamily,
+  xrpFamily,
+  bnbFamily,
+  fioFamily,
+  stellarFamily,
+  tronFamily,
+  solanaFamily,
+] as const;
 
 /** The id of a served family (`GET /api/chains` `family`). */
 export type FamilyId = (typeof FAMILIES)[number]['id'];
