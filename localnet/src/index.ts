@@ -90,6 +90,20 @@ import { DEFAULT_XRPL_PORT, startXrpl, type XrplInfo } from './xrpl/start.js';
 export { DEFAULT_XRPL_PORT, type XrplInfo } from './xrpl/start.js';
 import { DEFAULT_STELLAR_PORT, startStellar, type StellarInfo } from './stellar/start.js';
 export { DEFAULT_STELLAR_PORT, type StellarInfo } from './stellar/start.js';
+import { DEFAULT_TRON_PORT, startTron, type TronInfo } from './tron/start.js';
+export { DEFAULT_TRON_PORT, type TronInfo } from './tron/start.js';
+export {
+  LOCAL_TRC10,
+  LOCAL_TRC20,
+  TRC20_ENERGY_EXISTING,
+  TRC20_ENERGY_NEW_HOLDER,
+  TRON_SIM_PARAMS,
+  TronSimulator,
+  tronAddressOf,
+  tronGenesis,
+  type TronGenesisAccount,
+  type TronSimulatorOptions,
+} from './tron/simulator.js';
 export {
   HorizonSimulator,
   STELLAR_LOCAL_PASSPHRASE,
@@ -145,6 +159,8 @@ export interface LocalnetOptions {
   xrpl?: false | { port?: number };
   /** The Stellar Horizon simulator; false: none. Port default LOCALNET_STELLAR_PORT, else 8000, but a free port when the main chain's port is 0. */
   stellar?: false | { port?: number };
+  /** The TRON simulator (full-node HTTP API + TronGrid v1); false: none. Port default LOCALNET_TRON_PORT, else 8090, but a free port when the main chain's port is 0. */
+  tron?: false | { port?: number };
   /** The Solana node (LiteSVM behind JSON-RPC, two ports); false: none. Free ports when the main chain's port is 0. */
   solana?: false | { port?: number; slotMs?: number };
   /** Write <dataDir>/endpoints.json (removed again on stop). Default true. */
@@ -166,6 +182,8 @@ export interface Endpoints {
   xrpl?: XrplInfo | null;
   /** The Stellar Horizon simulator; null when disabled. Optional: older endpoints files lack it. */
   stellar?: StellarInfo | null;
+  /** The TRON simulator; null when disabled. Optional: older endpoints files lack it. */
+  tron?: TronInfo | null;
   /** The Solana node; null when disabled. Optional: older endpoints files lack it. */
   solana?: SolanaInfo | null;
 }
@@ -411,6 +429,25 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     throw stellarError;
   }
 
+  // TRON simulator (in-process; a block every 3 s, or on the block interval when shorter).
+  const tronOpts = opts.tron;
+  const tronEnabled = tronOpts !== false && !/^(0|false|no|off)$/i.test(env.LOCALNET_TRON?.trim() ?? '');
+  let tron: Awaited<ReturnType<typeof startTron>> | null = null;
+  if (tronEnabled) {
+    try {
+      tron = await startTron({
+        mnemonic,
+        host: HOST,
+        port: await port(tronOpts ? tronOpts.port : undefined, 'LOCALNET_TRON_PORT', evmPortRequested === 0 ? 0 : DEFAULT_TRON_PORT),
+        blockIntervalMs,
+      });
+      log(`TRON simulator at ${tron.info.url} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop()]);
+      throw e;
+    }
+  }
+
   // Solana: LiteSVM in-process behind two JSON-RPC ports (started last: nothing else waits for it).
   const solOpts = opts.solana;
   const solEnabled = solOpts !== false && !/^(0|false|no|off)$/i.test(env.LOCALNET_SOLANA?.trim() ?? '');
@@ -453,7 +490,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop(), solana?.stop()]);
+      await Promise.all([tron?.stop(), evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop(), solana?.stop()]);
     })());
   process.on('exit', onExit);
   if (opts.handleSignals ?? true) {
@@ -469,6 +506,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     ltc: ltc?.info ?? null,
     xrpl: xrpl?.info ?? null,
     stellar: stellar?.info ?? null,
+    tron: tron?.info ?? null,
     solana: solana?.info ?? null,
   };
   if (opts.writeEndpoints ?? true) {
