@@ -34,18 +34,27 @@ import { createEvmRpc, createEvmRpcPool } from './providers/evmRpc.js';
 /** Chains of this family the server can serve by symbol (plus EVM-<chainId> from the snapshot). */
 export const EVM_SYMBOLS = ['ETH', 'TETH', 'BSC', 'TBSC', 'XDC', 'HME'] as const;
 
+export const BSC_DATASEED_NODES = [
+  ...[1, 2, 3, 4].map((i) => `https://bsc-dataseed${i}.bnbchain.org`),
+  ...[1, 2, 3, 4].map((i) => `https://bsc-dataseed${i}.defibit.io`),
+  ...[1, 2, 3, 4].map((i) => `https://bsc-dataseed${i}.ninicoin.io`),
+];
+
 const MAINNET_RPC: Record<string, string[]> = {
   ETH: ['https://ethereum-rpc.publicnode.com', 'https://cloudflare-eth.com', 'https://eth.llamarpc.com'],
-  BSC: [
-    'https://bsc-dataseed.bnbchain.org',
-    'https://bsc-dataseed1.defibit.io',
-    'https://bsc-dataseed1.ninicoin.io',
-  ],
+  // Spec 02 BSC: "tried across 12 node URLs in turn" — BNB Chain's public dataseed nodes (its own four, under the
+  // bnbchain.org name that replaced binance.org, then Defibit's and Ninicoin's four each).
+  BSC: BSC_DATASEED_NODES,
   TBSC: ['https://data-seed-prebsc-1-s1.bnbchain.org:8545'],
   // TETH is Sepolia (chain id 11155111 from core's table): Goerli, the testnet of old, is shut down.
   TETH: ['https://ethereum-sepolia-rpc.publicnode.com', 'https://sepolia.drpc.org'],
   XDC: ['https://rpc.xdc.org', 'https://erpc.xinfin.network'],
 };
+/** Spec 02 BSC: 20 s for its explorer and node calls (CHAIN_BSC_TIMEOUT_MS overrides). */
+export const BSC_TIMEOUT_MS = 20_000;
+/** Spec 02 BSC: what a call that every dataseed node failed says, followed by the last failure. */
+export const BSC_ALL_FAILED_PREFIX = 'bsc-dataseed server error: ';
+const BSC_CHAINS = new Set(['BSC', 'TBSC']);
 /** Chains Etherscan V2 serves with one key (chainid parameter). */
 const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
 const ETHERSCAN_V2_CHAINS = new Set(['ETH', 'TETH', 'BSC', 'TBSC', 'XDC']);
@@ -96,7 +105,7 @@ function evmChain(
   pc: PerChain,
   opts: { scan?: boolean; explorerDefault?: boolean; name?: string; source: ChainSource },
 ): ServedChain<EvmFacade> | null {
-  const timeoutMs = pc.TIMEOUT_MS ?? ctx.timeoutMs;
+  const timeoutMs = pc.TIMEOUT_MS ?? (BSC_CHAINS.has(sym) ? BSC_TIMEOUT_MS : ctx.timeoutMs);
   if (!rpcUrls.length) return null;
   const rpcs = rpcUrls.map((u, i) =>
     withBreaker(
@@ -135,6 +144,7 @@ function evmChain(
     chain: sym,
     chainId,
     ...(GAS_ORACLE_FIRST.has(sym) ? { gasOracleFirst: true } : {}),
+    ...(BSC_CHAINS.has(sym) ? { allFailedPrefix: BSC_ALL_FAILED_PREFIX } : {}),
     pool: createEvmRpcPool(rpcs, { healthTimeoutMs: g.CHAIN_HEALTH_TIMEOUT_MS }),
     explorers,
     policy: ctx.policy,

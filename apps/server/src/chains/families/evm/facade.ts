@@ -39,7 +39,6 @@ import {
 } from './nfts.js';
 import type { EvmRpcPool } from './providers/evmRpc.js';
 
-
 export interface EvmChainConfig {
   chain: string;
   chainId: number;
@@ -50,9 +49,14 @@ export interface EvmChainConfig {
   scan?: EvmProvider;
   /** /fees asks the explorer gas oracle before the RPCs (BSC, TBSC: spec 02 §7 "Explorer GET … gasoracle"). */
   gasOracleFirst?: boolean;
+  /** When every provider failed, the message starts with this (BSC: 'bsc-dataseed server error: ', spec 02). */
+  allFailedPrefix?: string;
   /** Timeouts, budgets, breaker (FamilyContext.policy); fee lookups use `feesBudgetMs`. */
   policy?: FailoverPolicy & { feesBudgetMs?: number };
 }
+
+/** failover.ts's codes for "every provider failed" (reachable or not). */
+const ALL_FAILED_CODES = new Set(['upstream_failed', 'upstream_unavailable']);
 
 /** Node methods `POST /chains/:chain/rpc` forwards (reads, estimates, fee data, broadcast, receipts). */
 const RPC_METHODS: ReadonlySet<string> = new Set([
@@ -152,8 +156,22 @@ export class EvmFacade implements ChainFacade {
       return r;
     } catch (e) {
       this.cfg.pool.invalidate();
-      throw e;
+      throw this.allFailed(e);
     }
+  }
+
+  /** Every provider failed: the chain's own words first when it has them (BSC's 'bsc-dataseed server error: …'). */
+  private allFailed(e: unknown): unknown {
+    const prefix = this.cfg.allFailedPrefix;
+    if (!prefix || !(e instanceof ChainApiError) || !ALL_FAILED_CODES.has(e.code)) return e;
+    const attempts = Array.isArray(e.extra.attempts)
+      ? (e.extra.attempts as { provider?: string; kind?: string; status?: number }[])
+      : [];
+    const last = attempts[attempts.length - 1];
+    const cause = last
+      ? `${last.kind ?? 'failed'}${last.status ? ` ${last.status}` : ''} (${last.provider ?? '?'})`
+      : e.message;
+    return new ChainApiError(e.statusCode, e.code, `${prefix}${cause}`, e.extra);
   }
 
   /** An address (`xdc…` taken as `0x…`); `?tokens=true` discovers the held tokens, `?contracts=` adds known ones. */
