@@ -1,8 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDomainResolver, domainRecipient, looksLikeDomain, resolveDomain, type DomainLookup } from './domainResolve';
+import {
+  createDomainResolver,
+  domainRecipient,
+  looksLikeDomain,
+  looksLikeHandle,
+  resolveDomain,
+  resolveHandle,
+  type DomainLookup,
+} from './domainResolve';
 
 const ok = (body: unknown) => Promise.resolve({ ok: true, json: () => Promise.resolve(body) } as Response);
-const notFound = () => Promise.resolve({ ok: false, json: () => Promise.resolve({ error: 'can not resolve domain from x' }) } as Response);
+const notFound = () =>
+  Promise.resolve({
+    ok: false,
+    json: () => Promise.resolve({ error: 'can not resolve domain from x' }),
+  } as Response);
 
 describe('looksLikeDomain', () => {
   it('accepts names with a dot and a letter label, rejects addresses', () => {
@@ -58,7 +70,7 @@ describe('createDomainResolver', () => {
     r.update('nobody.crypto');
     await vi.advanceTimersByTimeAsync(500);
     await vi.runAllTimersAsync();
-    expect(seen.at(-1)).toEqual({ state: 'failed', domain: 'nobody.crypto' });
+    expect(seen.at(-1)).toEqual({ state: 'failed', domain: 'nobody.crypto', coin: 'BTC' });
   });
 
   it('drops a stale answer after the entry changed, and stops on dispose', async () => {
@@ -82,12 +94,67 @@ describe('createDomainResolver', () => {
 describe('domainRecipient', () => {
   it('uses the resolved address, waits while pending, reports failures', () => {
     expect(domainRecipient('bc1qabc', { state: 'idle' })).toEqual({ kind: 'address', text: 'bc1qabc' });
-    expect(domainRecipient('alice.crypto', { state: 'resolved', domain: 'alice.crypto', address: 'bc1qx' })).toEqual({ kind: 'address', text: 'bc1qx' });
-    expect(domainRecipient('alice.crypto', { state: 'pending', domain: 'alice.crypto' })).toMatchObject({ kind: 'domain', status: 'empty' });
-    expect(domainRecipient('alice.crypto', { state: 'resolved', domain: 'bob.crypto', address: 'bc1qx' })).toMatchObject({ status: 'empty' });
+    expect(
+      domainRecipient('alice.crypto', { state: 'resolved', domain: 'alice.crypto', address: 'bc1qx' }),
+    ).toEqual({ kind: 'address', text: 'bc1qx' });
+    expect(domainRecipient('alice.crypto', { state: 'pending', domain: 'alice.crypto' })).toMatchObject({
+      kind: 'domain',
+      status: 'empty',
+    });
+    expect(
+      domainRecipient('alice.crypto', { state: 'resolved', domain: 'bob.crypto', address: 'bc1qx' }),
+    ).toMatchObject({ status: 'empty' });
     expect(domainRecipient('alice.crypto', { state: 'failed', domain: 'alice.crypto' })).toMatchObject({
       status: 'invalid',
       issue: { code: 'domainUnresolved', params: { address: 'alice.crypto' } },
     });
+  });
+});
+
+describe('crypto handles (spec 03 §5)', () => {
+  it('follow the handle format', () => {
+    expect(looksLikeHandle('alice@secux')).toBe(true);
+    expect(looksLikeHandle('a-b@c-d')).toBe(true);
+    expect(looksLikeHandle('-a@secux')).toBe(false);
+    expect(looksLikeHandle('a--b@secux')).toBe(false);
+    expect(looksLikeHandle('a@b@c')).toBe(false);
+    expect(looksLikeHandle(`${'a'.repeat(40)}@${'b'.repeat(30)}`)).toBe(false);
+    expect(looksLikeDomain('alice@secux')).toBe(false);
+  });
+  it("resolve through FIO's get_pub_address with the coin's chain and token codes", async () => {
+    const fetchFn = vi.fn((_url: string) => ok({ address: 'rltc1qmapped' }));
+    await expect(resolveHandle(fetchFn, 'alice@secux', 'LTC')).resolves.toBe('rltc1qmapped');
+    expect(fetchFn).toHaveBeenCalledWith(
+      '/api/chains/FIO/fio/pub-address/alice%40secux?chain=LTC&token=LTC',
+      undefined,
+    );
+    await expect(resolveHandle(() => ok({ address: null }), 'alice@secux', 'LTC')).rejects.toThrow();
+  });
+  it("a handle's address replaces the entry; an unmapped one says 'Can not resolve domain on {coin}'", async () => {
+    vi.useFakeTimers();
+    try {
+      const seen: DomainLookup[] = [];
+      const r = createDomainResolver({
+        coin: 'BTC',
+        fetchFn: () => ok({ address: null }),
+        onChange: (l) => seen.push(l),
+      });
+      r.update('alice@secux');
+      await vi.advanceTimersByTimeAsync(600);
+      const failed = seen.at(-1)!;
+      expect(failed).toEqual({ state: 'failed', domain: 'alice@secux', coin: 'BTC' });
+      expect(domainRecipient('alice@secux', failed)).toMatchObject({
+        status: 'invalid',
+        issue: { code: 'handleUnresolved', params: { coin: 'BTC' } },
+      });
+      expect(
+        domainRecipient('alice@secux', { state: 'resolved', domain: 'alice@secux', address: 'bc1qx' }),
+      ).toEqual({
+        kind: 'address',
+        text: 'bc1qx',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,9 @@
-/** Recipient domain resolution (spec 01 §4 "Send form behaviour", §5): debounced lookup via the server. */
+/**
+ * Recipient domain resolution (spec 01 §4 "Send form behaviour", §5; spec 03 §5 "Domain resolution"): the two
+ * providers — an unstoppable-style domain (`alice.crypto`, via /api/domain/resolve) and a FIO crypto handle
+ * (`name@domain`, via the FIO family's get_pub_address for the coin's chain and token codes) — with a debounced
+ * lookup via the server.
+ */
 import type { Issue, RecipientStatus } from '@secux-companion/core';
 
 /** Debounce of the lookup (spec 01 §4). */
@@ -12,20 +17,70 @@ export function looksLikeDomain(text: string): boolean {
   return s.length <= 253 && s.includes('.') && DOMAIN_RE.test(s);
 }
 
+const HANDLE_PART = /^[a-zA-Z0-9](?:[a-zA-Z0-9]|-(?=[a-zA-Z0-9]))*$/;
+
+/**
+ * A crypto handle `name@domain` (spec 03 §5): 3 to 64 characters in all, alphanumerics and single hyphens, no leading
+ * or trailing hyphen in either part. (chain-fio's isValidHandle is the same rule; it is not imported here so that
+ * every send form does not load the FIO serializer.)
+ */
+export function looksLikeHandle(text: string): boolean {
+  const s = text.trim();
+  if (s.length < 3 || s.length > 64) return false;
+  const parts = s.split('@');
+  return parts.length === 2 && HANDLE_PART.test(parts[0]!) && HANDLE_PART.test(parts[1]!);
+}
+
+/** A name one of the two providers resolves. */
+export const looksLikeName = (text: string): boolean => looksLikeDomain(text) || looksLikeHandle(text);
+
+/** The FIO chain that resolves a coin's handles (testnet FIO on TFIO, every other coin on FIO). */
+const fioChainFor = (coin: string) => (coin === 'TFIO' ? 'TFIO' : 'FIO');
+/** FIO chain and token codes of a coin (the FIO registry uses the coin's symbol; FIO itself is FIO/FIO). */
+export function fioCodesOf(coin: string): { chain: string; token: string } {
+  const code = coin === 'TFIO' ? 'FIO' : coin.toUpperCase();
+  return { chain: code, token: code };
+}
+
+/** GET /api/chains/FIO/fio/pub-address/{handle}?chain=&token= → the address mapped for the coin, or throws. */
+export async function resolveHandle(
+  fetchFn: FetchFn,
+  handle: string,
+  coin: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const codes = fioCodesOf(coin);
+  const q = new URLSearchParams({ chain: codes.chain, token: codes.token });
+  const res = await fetchFn(
+    `/api/chains/${fioChainFor(coin)}/fio/pub-address/${encodeURIComponent(handle)}?${q.toString()}`,
+    signal ? { signal } : undefined,
+  );
+  const body = (await res.json().catch(() => ({}))) as { address?: unknown };
+  if (!res.ok || typeof body.address !== 'string' || body.address.trim() === '')
+    throw new Error('handleUnresolved');
+  return body.address.trim();
+}
+
 export type DomainLookup =
   | { state: 'idle' }
   | { state: 'pending'; domain: string }
   | { state: 'resolved'; domain: string; address: string }
-  | { state: 'failed'; domain: string };
+  | { state: 'failed'; domain: string; coin?: string };
 
 type FetchFn = (input: string, init?: { signal?: AbortSignal }) => Promise<Pick<Response, 'ok' | 'json'>>;
 
 /** GET /api/domain/resolve?domain=&coin= → the address, or throws. */
-export async function resolveDomain(fetchFn: FetchFn, domain: string, coin: string, signal?: AbortSignal): Promise<string> {
+export async function resolveDomain(
+  fetchFn: FetchFn,
+  domain: string,
+  coin: string,
+  signal?: AbortSignal,
+): Promise<string> {
   const q = new URLSearchParams({ domain, coin });
   const res = await fetchFn(`/api/domain/resolve?${q.toString()}`, signal ? { signal } : undefined);
   const body = (await res.json().catch(() => ({}))) as { address?: unknown };
-  if (!res.ok || typeof body.address !== 'string' || body.address.trim() === '') throw new Error('domainUnresolved');
+  if (!res.ok || typeof body.address !== 'string' || body.address.trim() === '')
+    throw new Error('domainUnresolved');
   return body.address.trim();
 }
 
@@ -52,19 +107,20 @@ export function createDomainResolver(opts: {
     update(text: string) {
       cancel();
       const domain = text.trim();
-      if (!looksLikeDomain(domain)) return opts.onChange({ state: 'idle' });
+      if (!looksLikeName(domain)) return opts.onChange({ state: 'idle' });
       opts.onChange({ state: 'pending', domain });
       timer = setTimeout(() => {
         timer = undefined;
         const c = new AbortController();
         controller = c;
         const fetchFn = opts.fetchFn ?? ((input, init) => fetch(input, init));
-        resolveDomain(fetchFn, domain, opts.coin, c.signal).then(
+        const resolve = looksLikeHandle(domain) ? resolveHandle : resolveDomain;
+        resolve(fetchFn, domain, opts.coin, c.signal).then(
           (address) => {
             if (!c.signal.aborted) opts.onChange({ state: 'resolved', domain, address });
           },
           () => {
-            if (!c.signal.aborted) opts.onChange({ state: 'failed', domain });
+            if (!c.signal.aborted) opts.onChange({ state: 'failed', domain, coin: opts.coin });
           },
         );
       }, delay);
@@ -74,17 +130,29 @@ export function createDomainResolver(opts: {
 }
 
 /**
- * The recipient when the entry may be a domain: a resolved domain stands for its address; a pending
- * one is not yet usable; a failed one carries 'can not resolve domain from {address}'.
+ * The recipient when the entry may be a domain or a crypto handle: a resolved name stands for its address; a pending
+ * one is not yet usable; a failed domain carries 'can not resolve domain from {address}', a failed handle
+ * 'Can not resolve domain on {coin}' (pass the send form's coin).
  */
 export function domainRecipient(
   text: string,
   lookup: DomainLookup,
-): { kind: 'address'; text: string } | { kind: 'domain'; address: string; status: RecipientStatus; issue?: Issue } {
+  coin?: string,
+):
+  | { kind: 'address'; text: string }
+  | { kind: 'domain'; address: string; status: RecipientStatus; issue?: Issue } {
   const domain = text.trim();
-  if (!looksLikeDomain(domain)) return { kind: 'address', text };
-  if (lookup.state === 'resolved' && lookup.domain === domain) return { kind: 'address', text: lookup.address };
+  if (!looksLikeName(domain)) return { kind: 'address', text };
+  if (lookup.state === 'resolved' && lookup.domain === domain)
+    return { kind: 'address', text: lookup.address };
   if (lookup.state === 'failed' && lookup.domain === domain)
-    return { kind: 'domain', address: '', status: 'invalid', issue: { code: 'domainUnresolved', params: { address: domain } } };
+    return {
+      kind: 'domain',
+      address: '',
+      status: 'invalid',
+      issue: looksLikeHandle(domain)
+        ? { code: 'handleUnresolved', params: { coin: coin ?? lookup.coin ?? '' } }
+        : { code: 'domainUnresolved', params: { address: domain } },
+    };
   return { kind: 'domain', address: '', status: 'empty' };
 }

@@ -1,11 +1,12 @@
 /**
- * The recipient entry's domain handling (spec 01 §4): every change is looked at; a domain is resolved
+ * The recipient entry's domain handling (spec 01 §4; spec 03 §5): every change is looked at; a domain or a crypto
+ * handle (name@domain, through the FIO family for the coin's chain and token codes) is resolved
  * through the server 500 ms after the last change, and the resolved address then REPLACES the entry.
  * The domain is remembered so the form can say where the address came from; a failed lookup keeps the
  * entry and carries 'can not resolve domain from …'.
  */
 import { useEffect, useRef, useState } from 'react';
-import { createDomainResolver, looksLikeDomain, type DomainLookup } from './domainResolve';
+import { createDomainResolver, looksLikeName, type DomainLookup } from './domainResolve';
 
 export function useDomainEntry(
   coin: string,
@@ -47,6 +48,6 @@ export function useDomainEntry(
     lookup,
     /** The domain the entry's address was resolved from, while the entry still holds that address. */
     resolvedFrom: resolved && resolved.address === text ? resolved.domain : null,
-    resolving: lookup.state === 'pending' && looksLikeDomain(text),
+    resolving: lookup.state === 'pending' && looksLikeName(text),
   };
 }
