@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Direction, HistoryPage } from '@secux-companion/chain-common';
-import type { ReactNode } from 'react';
+import { memo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINK_PROPS } from '../../lib/links';
 import { HISTORY_REFRESH_MS, formatTime, historyErrorKey, isAtBottom } from './historyRules';
@@ -86,40 +87,94 @@ export function HistoryList({
     );
   if (items.length === 0) return <Text data-testid="history-empty">{t('errors.state-22')}</Text>;
 
+  return <VirtualItems query={q} items={items} />;
+}
+
+/** Height of the list's scroll area, and the first estimate of one item before it is measured. */
+export const HISTORY_LIST_HEIGHT = 520;
+export const HISTORY_ITEM_ESTIMATE = 96;
+
+/**
+ * The items, virtualized (issue 20): only the rows in view (and a few around them) are in the page, so a
+ * history of thousands of loaded items renders and scrolls as fast as one of ten. Rows are measured as they
+ * render (hash lines wrap); the next page loads at the bottom (1 px tolerance).
+ */
+export function VirtualItems({
+  query: q,
+  items,
+}: {
+  query: Pick<
+    HistoryQueryState,
+    'isError' | 'error' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'
+  >;
+  items: readonly HistoryItemView[];
+}) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => HISTORY_ITEM_ESTIMATE,
+    overscan: 6,
+    gap: 8,
+    getItemKey: (i) => items[i]?.key ?? i,
+    // jsdom and the first paint have no layout yet: start from the list's known height.
+    initialRect: { width: 0, height: HISTORY_LIST_HEIGHT },
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) =>
+        cb(rect.height > 0 ? rect : { width: rect.width, height: HISTORY_LIST_HEIGHT }),
+      ),
+  });
   const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
     if (isAtBottom(e.currentTarget) && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
   };
+  const rows = virtualizer.getVirtualItems();
   return (
-    <Stack
-      gap="xs"
-      mah={520}
-      style={{ overflowY: 'auto' }}
+    <div
+      ref={scrollRef}
+      style={{ maxHeight: HISTORY_LIST_HEIGHT, overflowY: 'auto' }}
       onScroll={onScroll}
       data-testid="history-list"
-      role="list"
+      data-count={items.length}
+      tabIndex={0}
+      aria-label={t('history.listLabel', { count: items.length })}
     >
-      {items.map((item) => (
-        <HistoryItem key={item.key} item={item} />
-      ))}
+      <div role="list" style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {rows.map((row) => {
+          const item = items[row.index]!;
+          return (
+            <div
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              role="listitem"
+              aria-setsize={items.length}
+              aria-posinset={row.index + 1}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${row.start}px)`,
+              }}
+            >
+              <HistoryItem item={item} />
+            </div>
+          );
+        })}
+      </div>
       {q.isFetchingNextPage && <Loader size="xs" aria-label={t('history.loading')} />}
       {/* a failed re-read or next page is reported under the items already shown */}
       {q.isError && <Text c="dimmed">{t(`errors.${historyErrorKey(q.error)}`)}</Text>}
-    </Stack>
+    </div>
   );
 }
 
-function HistoryItem({ item }: { item: HistoryItemView }) {
+const HistoryItem = memo(function HistoryItem({ item }: { item: HistoryItemView }) {
   const { t, i18n } = useTranslation();
   const sign = item.direction === 'out' ? '−' : item.direction === 'in' ? '+' : '';
   return (
-    <Paper
-      withBorder
-      p="sm"
-      role="listitem"
-      data-testid="history-item"
-      data-hash={item.hash}
-      data-pending={item.pending}
-    >
+    <Paper withBorder p="sm" data-testid="history-item" data-hash={item.hash} data-pending={item.pending}>
       <Group justify="space-between" wrap="nowrap">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs">
@@ -160,4 +215,4 @@ function HistoryItem({ item }: { item: HistoryItemView }) {
       </Group>
     </Paper>
   );
-}
+});
