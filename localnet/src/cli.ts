@@ -78,6 +78,18 @@ if (net.solana) {
     '',
   );
 }
+if (net.tron) {
+  const x = net.tron;
+  lines.push(
+    `TRX  ${x.url}  TRON simulator (full-node /wallet/* and TronGrid /v1/*${x.blockIntervalMs ? `, a block every ${x.blockIntervalMs / 1000} s` : ''}; test control at ${x.controlUrl})`,
+    ...x.accounts.map(
+      (a) =>
+        `     ${a.path.padEnd(18)} ${a.address}  ${formatUnits(BigInt(a.balanceSun), 6)} TRX, ${a.energy} energy, ${formatUnits(BigInt(a.trc20), x.trc20.decimals)} ${x.trc20.symbol}, ${a.trc10} ${x.trc10.abbr}`,
+    ),
+    `     TRC-20 ${x.trc20.symbol} ${x.trc20.address}  TRC-10 ${x.trc10.abbr} id ${x.trc10.id}`,
+    '',
+  );
+}
 if (net.endpointsFile) lines.push(`Endpoints written to ${net.endpointsFile}`);
 lines.push('Press Ctrl-C to stop.');
 console.log(lines.join('\n'));
