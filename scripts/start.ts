@@ -22,6 +22,7 @@ async function main() {
     if (net.sideEvm) console.log(`  EVM side chain ${net.sideEvm.chainId} at ${net.sideEvm.rpcUrl} (add it under EVM chains)`);
     if (net.ltc) console.log(`  Litecoin regtest at ${net.ltc.rpcUrl}`);
     if (net.xrpl) console.log(`  XRP Ledger simulator (rippled JSON-RPC) at ${net.xrpl.rpcUrl}`);
+    if (net.tron) console.log(`  TRON simulator (full node + TronGrid v1) at ${net.tron.url}`);
     if (net.stellar) console.log(`  Stellar Horizon simulator at ${net.stellar.horizonUrl}`);
   }
 
