@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalnet, type Localnet, type SideEvmInfo } from '@secux-companion/localnet';
 import type { XrplInfo } from '@secux-companion/localnet';
+import type { TronInfo } from '@secux-companion/localnet';
 import type { StellarInfo } from '@secux-companion/localnet';
 
 const root = resolve(import.meta.dirname, '..');
@@ -77,6 +78,8 @@ export default async function setup(project: TestProject) {
   project.provide('localnet', { evm: localnet.evm, sideEvm, ltc: localnet.ltc });
   // The XRP Ledger simulator (started by startLocalnet on a free port; its ledgers close through its control API).
   project.provide('xrpl', localnet.xrpl ?? null);
+  // The TRON simulator (started by startLocalnet on a free port).
+  project.provide('tron', localnet.tron ?? null);
   // The Stellar Horizon simulator (started by startLocalnet on a free port).
   project.provide('stellar', localnet.stellar ?? null);
   return async () => {
@@ -91,6 +94,7 @@ declare module 'vitest' {
     baseUrl: string;
     localnet: Pick<Localnet, 'evm' | 'ltc'> & { sideEvm: SideEvmInfo };
     xrpl: XrplInfo | null;
+    tron: TronInfo | null;
     stellar: StellarInfo | null;
   }
 }
