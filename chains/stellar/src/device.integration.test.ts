@@ -68,9 +68,7 @@ describe('Stellar on the device (emulator)', () => {
       });
       const signed = chain.finalize(built, await chain.sign(device, built));
       const tx = TransactionBuilder.fromXDR(signed.raw, PASS) as Transaction;
-      expect(Keypair.fromPublicKey(ME).verify(tx.hash(), signatureBytes(tx.signatures[0]) as Buffer)).toBe(
-        true,
-      );
+      expect(Keypair.fromPublicKey(ME).verify(tx.hash(), signatureBytes(tx.signatures[0]))).toBe(true);
       expect(signed.hash).toBe(Buffer.from(tx.hash()).toString('hex'));
       expect(tx.operations[0]?.type).toBe(to === FRESH ? 'createAccount' : 'payment');
       expect(tx.fee).toBe(to === FRESH ? '200' : '100');

@@ -11,6 +11,7 @@ const MODULES: Partial<Record<ChainFamily, () => Promise<FamilyModule>>> = {
   evm: () => import('./evm'),
   bnb: () => import('./bnb'),
   xrp: () => import('./xrp'),
+  xlm: () => import('./stellar'),
 };
 
 /** The family of a coin is core's chain table's `family`. */

@@ -311,7 +311,7 @@ describe('Stellar adapter: sending', () => {
     expect(signed.hash).toBe(built.unsigned.hash);
     const env = TransactionBuilder.fromXDR(signed.raw, PASS) as Transaction;
     expect(env.signatures).toHaveLength(1);
-    expect(me.verify(env.hash(), signatureBytes(env.signatures[0]) as Buffer)).toBe(true);
+    expect(me.verify(env.hash(), signatureBytes(env.signatures[0]))).toBe(true);
     await expect(
       chain
         .sign(
@@ -387,5 +387,27 @@ describe('Stellar paths and discovery', () => {
     });
     expect(found).toEqual([]);
     expect(probed).toEqual(["m/44'/148'/0'"]);
+  });
+});
+
+describe('Stellar recipient info', () => {
+  it('tells the send form activation, SEP-29, the muxed id, the new-account minimum and the fee', async () => {
+    const chain = createStellarChain(backendWith());
+    expect(await chain.recipientInfo(fresh.publicKey())).toEqual({
+      account: fresh.publicKey(),
+      activated: false,
+      memoRequired: false,
+      newAccountMinimum: 10_000_000n,
+      fee: 200n,
+    });
+    const muxed = new MuxedAccount(new Account(exchange.publicKey(), '0'), '9').accountId();
+    expect(await chain.recipientInfo(muxed)).toEqual({
+      account: exchange.publicKey(),
+      muxedId: '9',
+      activated: true,
+      memoRequired: true,
+      newAccountMinimum: 10_000_000n,
+      fee: 100n,
+    });
   });
 });

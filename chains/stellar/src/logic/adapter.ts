@@ -112,15 +112,35 @@ export interface StellarFamily {
   signature: StellarSignature;
 }
 
-export type StellarAdapter = ChainAdapter<StellarFamily>;
+/** What the send form needs to know about a recipient before building (activation, SEP-29, muxed id). */
+export interface StellarRecipientInfo {
+  /** The G… account the payment reaches. */
+  account: string;
+  /** The muxed id of an M… address. */
+  muxedId?: string;
+  activated: boolean;
+  /** SEP-29 config.memo_required. */
+  memoRequired: boolean;
+  /** The smallest first payment that creates an inactive account (2 × base reserve). */
+  newAccountMinimum: bigint;
+  /** The fee of a send to it (doubled when it creates the account). */
+  fee: bigint;
+}
+
+/** The adapter plus the Stellar-only reads the web family uses (the send form's recipient and the network). */
+export type StellarAdapter = ChainAdapter<StellarFamily> & {
+  recipientInfo(address: string, signal?: AbortSignal): Promise<StellarRecipientInfo>;
+  network(signal?: AbortSignal): Promise<StellarNetworkInfo>;
+};
 
 /** The XLM sync rule: an account is kept while its balance is at least 1 XLM (spec 02 §4). */
 export const XLM_SYNC_MINIMUM = 10n ** 7n;
 
-/** A decorated signature's bytes (a method in older stellar-base typings, a field in the current XDR objects). */
-export function signatureBytes(d: unknown): Uint8Array {
-  const s = (d as { signature: unknown }).signature;
-  return (typeof s === 'function' ? (s as () => Uint8Array).call(d) : s) as Uint8Array;
+/** A decorated signature's bytes, read from its XDR (hint, then a length-prefixed signature): the objects' accessors
+ * differ between stellar-sdk versions. */
+export function signatureBytes(d: unknown): Buffer {
+  const bytes = Buffer.from((d as { toXDR(): Uint8Array }).toXDR());
+  return bytes.subarray(8, 8 + bytes.readUInt32BE(4));
 }
 
 const addressOf = (account: AccountDescriptor): string => {
@@ -383,6 +403,23 @@ export function createStellarChain(backend: StellarBackend): StellarAdapter {
     },
 
     validateAddress: validateStellarAddress,
+
+    async recipientInfo(address, signal) {
+      const r = parseStellarRecipient(address);
+      const [info, net] = await Promise.all([backend.account(r.account, signal), backend.network(signal)]);
+      return {
+        account: r.account,
+        ...(r.muxedId !== undefined ? { muxedId: r.muxedId } : {}),
+        activated: info.activated,
+        memoRequired: info.memoRequired,
+        newAccountMinimum: newAccountMinimum(net.baseReserve),
+        fee: sendFee(net.baseFee, !info.activated),
+      };
+    },
+
+    network(signal) {
+      return backend.network(signal);
+    },
   };
   return adapter;
 }

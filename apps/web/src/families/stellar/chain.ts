@@ -1,0 +1,34 @@
+/**
+ * The Stellar chain as the web app keeps it: chain-stellar's adapter over the product API, the display unit (7 digits,
+ * core's table), and whether the server serves it from the local Horizon simulator (then there is no public explorer
+ * to link).
+ */
+import { CHAINS } from '@secux-companion/core';
+import { createStellarProductApiChain, type StellarAdapter } from '@secux-companion/chain-stellar';
+import type { FamilyChain } from '../types';
+
+export interface StellarChain extends FamilyChain {
+  adapter: StellarAdapter;
+}
+
+let cached: Promise<StellarChain> | null = null;
+
+/** Whether the server runs XLM on the localnet simulator (GET /api/chains/XLM `source`). */
+async function servedLocally(): Promise<boolean> {
+  const res = await fetch('/api/chains/XLM', { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET /api/chains/XLM answered ${res.status}`);
+  const body = (await res.json()) as { source?: unknown };
+  return body.source === 'local';
+}
+
+export function getStellarChain(): Promise<StellarChain> {
+  const pending = (cached ??= servedLocally().then((local) => ({
+    adapter: createStellarProductApiChain(),
+    unit: { symbol: 'XLM', decimals: CHAINS.XLM.decimals, digits: CHAINS.XLM.displayDigits },
+    local,
+  })));
+  pending.catch(() => {
+    if (cached === pending) cached = null; // retried on the next use
+  });
+  return pending;
+}

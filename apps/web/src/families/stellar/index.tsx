@@ -1,0 +1,282 @@
+/**
+ * The Stellar family on the web: one G… address per account (SEP-5, m/44'/148'/{n}' hardened), accounts recovered by
+ * the XLM sync rule and kept on the device's account table, the card's address, the account list's note (the minimum
+ * balance, base reserve read live), the page's minimum balance and available amount, the inactive state, trustline
+ * balances (read-only), History with memos and explorer links, receive confirmed on the device, Buy (the first
+ * provider, spec 01 §9) and the Stellar send.
+ */
+import { Alert, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { accountBasePath, defaultAccountName, supportsBuy, toBareAccountPath } from '@secux-companion/core';
+import type { DiscoveredAccount, TokenHolding } from '@secux-companion/chain-common';
+import { useTranslation } from 'react-i18next';
+import { currentDevice } from '../../device/runtime';
+import { verifyAddressOnDevice } from '../../device/actions';
+import { amountText, tokenAmountText } from '../../accounts/format';
+import { HistoryTab } from '../../accounts/history/HistoryTab';
+import { AccountActionError } from '../../accounts/store';
+import { checkPreviousAccount } from '../../accounts/createRules';
+import type { DeviceEntry, WebFamily } from '../types';
+import { getStellarChain, type StellarChain } from './chain';
+import { StellarAccountForm, StellarDeleteAccount } from './StellarAccountForm';
+import { StellarSendModal } from './StellarSendModal';
+import {
+  nextStellarIndex,
+  previousStellarAccount,
+  stellarDeleteIssue,
+  stroopsText,
+  type StellarAccount,
+} from './rules';
+
+const COIN_TYPE = 148;
+
+export type { StellarAccount };
+
+function stellarAccount(scope: string, index: number, address: string, name: string): StellarAccount {
+  const path = accountBasePath(44, COIN_TYPE, index);
+  return {
+    id: `${scope}:${path}`,
+    index,
+    bip: 44,
+    path,
+    address,
+    name,
+    balance: 0n,
+    pending: 0n,
+    txCount: 0,
+  };
+}
+
+const descriptor = (_chain: StellarChain, a: StellarAccount) => ({
+  chain: 'XLM' as const,
+  index: a.index,
+  bip: 44 as const,
+  path: a.path,
+  address: a.address,
+});
+
+function deviceEntry(a: Pick<StellarAccount, 'name' | 'path' | 'balance'>) {
+  return {
+    name: a.name,
+    path: a.path,
+    balance: a.balance < 0n ? '0' : a.balance.toString(),
+    symbol: 'XLM',
+    decimal: 7,
+  };
+}
+
+async function withSummary(chain: StellarChain, a: StellarAccount): Promise<StellarAccount> {
+  const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
+  return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
+}
+
+function fromDiscovery(scope: string, d: DiscoveredAccount): StellarAccount {
+  return {
+    ...stellarAccount(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
+    balance: d.summary.balance,
+    txCount: d.summary.txCount,
+  };
+}
+
+async function deviceEntries(): Promise<DeviceEntry[]> {
+  const out: DeviceEntry[] = [];
+  for (const a of await currentDevice().getAccounts(COIN_TYPE)) {
+    try {
+      // 'Invalid account path' (more than four segments) entries are not Stellar accounts of ours.
+      if (a.path.trim().split('/').length > 4) continue;
+      const m = /^m\/44'\/148'\/(\d+)'$/.exec(toBareAccountPath(a.path));
+      if (m && !out.some((e) => e.index === Number(m[1])))
+        out.push({ index: Number(m[1]), bip: 44, name: a.name });
+    } catch {
+      // not an account path
+    }
+  }
+  return out;
+}
+
+function CardDetails({ account }: { chain: StellarChain; account: StellarAccount }) {
+  return (
+    <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+      {account.address}
+    </Text>
+  );
+}
+
+/** Spec 01 §2's note on the XLM account list: the minimum balance each account keeps (base reserve read live). */
+function ListNote({ chain }: { chain: StellarChain }) {
+  const { t } = useTranslation();
+  const network = useQuery({
+    queryKey: ['xlm-network'],
+    queryFn: () => chain.adapter.network(),
+    staleTime: 60_000,
+  });
+  return (
+    <Alert color="blue" data-testid="account-list-note">
+      {network.data
+        ? t('stellar.listNote', {
+            minimum: stroopsText(2n * network.data.baseReserve),
+            reserve: stroopsText(network.data.baseReserve),
+          })
+        : t('stellar.listNoteShort')}
+    </Alert>
+  );
+}
+
+/** Trustline balances, read-only (no send of issued assets in this wallet). */
+function AssetsPanel({ tokens }: { tokens: readonly TokenHolding[] | undefined }) {
+  const { t } = useTranslation();
+  if (!tokens) return <Text c="dimmed">{t('stellar.assets.loading')}</Text>;
+  if (tokens.length === 0)
+    return (
+      <Text c="dimmed" data-testid="stellar-assets-empty">
+        {t('stellar.assets.none')}
+      </Text>
+    );
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('stellar.assets.readOnly')}
+      </Text>
+      <Table data-testid="stellar-assets">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('stellar.assets.code')}</Table.Th>
+            <Table.Th>{t('stellar.assets.issuer')}</Table.Th>
+            <Table.Th>{t('stellar.assets.balance')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tokens.map((a) => (
+            <Table.Tr key={a.contract} data-testid="stellar-asset">
+              <Table.Td>{a.symbol}</Table.Td>
+              <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {a.contract.split(':')[1] ?? a.contract}
+              </Table.Td>
+              <Table.Td>{tokenAmountText(a.balance, a)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
+  );
+}
+
+export const family: WebFamily<StellarChain, StellarAccount> = {
+  id: 'xlm',
+  loadChain: () => getStellarChain(),
+  descriptor,
+
+  /** The adapter's discovery: the device's XLM accounts (names, indexes) plus the XLM sync rule (balance ≥ 1 XLM). */
+  async recover(chain, scope) {
+    const found = await chain.adapter.discoverAccounts(currentDevice());
+    return found.map((d) => fromDiscovery(scope, d));
+  },
+  async syncToDevice(_chain, accounts) {
+    for (const a of accounts) await currentDevice().setAccount(deviceEntry(a));
+  },
+  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
+  /** The first unused index after a fresh read of the account it follows (err-17 / warm-002), written to the device. */
+  async create(chain, scope, accounts, input) {
+    const index = nextStellarIndex(accounts);
+    await checkPreviousAccount(previousStellarAccount(accounts, index), (a) => withSummary(chain, a));
+    const path = accountBasePath(44, COIN_TYPE, index);
+    const address = await currentDevice().getAddress(path);
+    const account = stellarAccount(
+      scope,
+      index,
+      address,
+      input.name.trim() || defaultAccountName('XLM', index, 44),
+    );
+    await currentDevice().setAccount(deviceEntry(account));
+    return account;
+  },
+  async rename(_chain, a, name) {
+    await currentDevice().setAccount(deviceEntry({ ...a, name }));
+  },
+  /** Only an account without XLM and without history (read fresh). */
+  async remove(chain, a) {
+    const fresh = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
+    const issue = stellarDeleteIssue(fresh);
+    if (issue) throw new AccountActionError(issue);
+    await currentDevice().deleteAccount(a.path);
+  },
+  async fromDevice(_chain, scope, entry) {
+    const address = await currentDevice().getAddress(accountBasePath(44, COIN_TYPE, entry.index));
+    return stellarAccount(scope, entry.index, address, entry.name);
+  },
+  deviceEntries: () => deviceEntries(),
+
+  CardDetails,
+  ListNote,
+  AccountForm: StellarAccountForm,
+  DeleteAccount: StellarDeleteAccount,
+
+  usePage({ chain, account, state }) {
+    const { t } = useTranslation();
+    const inactive = state ? state.activated === false : account.balance === 0n && account.txCount === 0;
+    return {
+      note: state && !inactive && (
+        <Text size="xs" c="dimmed" data-testid="xlm-minimum">
+          {t('stellar.page.minimum', {
+            minimum: amountText(state.reserve ?? 0n, chain.unit),
+            available: amountText(state.available, chain.unit),
+          })}
+        </Text>
+      ),
+      alerts: inactive && (
+        <Alert color="yellow" data-testid="xlm-inactive">
+          {t('stellar.page.inactive')}
+        </Alert>
+      ),
+      tabs: [
+        {
+          value: 'history',
+          label: t('history.tab'),
+          testId: 'tab-history',
+          panel: <HistoryTab family={family} chain={chain} account={account} />,
+        },
+        {
+          value: 'assets',
+          label: t('stellar.assets.tab'),
+          testId: 'tab-assets',
+          panel: <AssetsPanel tokens={state?.tokens} />,
+        },
+      ],
+    };
+  },
+  // A payment of XLM and one of an issued asset can share one transaction hash.
+  historyKey: (op) => `${op.hash}:${op.token?.contract ?? ''}:${op.action ?? ''}`,
+  useHistoryExtras() {
+    const { t } = useTranslation();
+    return {
+      action: (op) =>
+        op.memo !== undefined || op.action === 'createAccount' ? (
+          <Text size="xs" c="dimmed" data-testid="history-memo">
+            {[
+              op.action === 'createAccount' ? t('stellar.history.createAccount') : null,
+              op.memo !== undefined ? t('stellar.history.memo', { memo: op.memo }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        ) : undefined,
+    };
+  },
+  historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
+
+  receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
+  receiveWarning: (t) => `${t('errors.state-004', { coin: 'XLM' })} ${t('stellar.receiveNote')}`,
+  showOnDevice: (_chain, path) => currentDevice().showAddress(path),
+  // Buy (spec 01 §9): XLM is on the first provider's list.
+  buy: (chain, account) =>
+    supportsBuy('XLM')
+      ? {
+          loadTarget: async () => {
+            const { address, path } = await chain.adapter.getReceiveAddress(descriptor(chain, account));
+            return { address, path };
+          },
+          verify: (path) => verifyAddressOnDevice(path),
+        }
+      : null,
+  Send: StellarSendModal,
+};
