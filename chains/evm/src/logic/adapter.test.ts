@@ -167,8 +167,20 @@ describe('EVM adapter: fees', () => {
     delete noOracle.getGasOracle;
     expect((await createEvmAdapter(bsc, noOracle).getFees()).tiers.medium).toBe(5);
   });
-  it('XDC: legacy gas price tiers', async () => {
-    expect((await createEvmAdapter(nativeEvmChain('XDC'), fakeBackend()).getFees()).tiers).toEqual({
+  it('XDC and HME: network fee tiers (prices paid at 25/50/75 in eth_feeHistory), signed as legacy gas prices', async () => {
+    for (const sym of ['XDC', 'HME'] as const) {
+      const b = fakeBackend();
+      const a = createEvmAdapter(nativeEvmChain(sym), b);
+      expect((await a.getFees()).tiers).toEqual({ high: 13, medium: 12, low: 11 });
+      expect(b.calls).toContain('feeHistory:3:25,50,75');
+      expect((await a.getEvmFees()).tiers.low).toEqual({ type: 'legacy', gasPrice: 11n * G });
+    }
+    // No history: the node's gas price for every tier.
+    const none = fakeBackend();
+    none.getFeeHistory = async () => {
+      throw new Error('unsupported');
+    };
+    expect((await createEvmAdapter(nativeEvmChain('XDC'), none).getFees()).tiers).toEqual({
       high: 3,
       medium: 3,
       low: 3,
@@ -288,7 +300,7 @@ describe('EVM adapter: build, sign, finalize', () => {
       { intent: { kind: 'coin', to: `xdc${RECIPIENT.slice(2)}`, amount: 1n }, feeMode: 'medium' },
     );
     expect(built.unsigned.to).toBe(RECIPIENT);
-    expect(built.unsigned.fee).toEqual({ type: 'legacy', gasPrice: 3n * G });
+    expect(built.unsigned.fee).toEqual({ type: 'legacy', gasPrice: 12n * G });
     expect(built.review.recipient).toBe(`xdc${RECIPIENT.slice(2)}`);
     expect(built.signRequest.unsignedTx.endsWith('328080')).toBe(true); // EIP-155 chain id 50
     expect(xdc.receiveAddress({ ...ACCOUNT, chain: 'XDC' })).toEqual({
@@ -443,7 +455,8 @@ describe('EVM adapter: accounts, history, tokens', () => {
     const saved: { name: string; path: string; chainId?: number }[] = [];
     const keys = {
       getAddress: async (path: string) => addresses[Number(/\/(\d+)'\/0\/0$/.exec(path)![1])]!,
-      getAccounts: async (coinType?: number, chainId?: number) => (coinType === 60 && chainId === 1 ? saved : []),
+      getAccounts: async (coinType?: number, chainId?: number) =>
+        coinType === 60 && chainId === 1 ? saved : [],
     };
     expect((await a.discoverAccounts(keys)).map((x) => x.descriptor.index)).toEqual([0]);
     activity[ME] = 1;
@@ -480,7 +493,13 @@ describe('EVM adapter: accounts, history, tokens', () => {
 
   it('account state and history (merged, errored dropped, newest first, cursor)', async () => {
     const a = createEvmAdapter(nativeEvmChain('ETH'), fakeBackend({ balance: 5n, nonce: 3, txCount: 2 }));
-    expect(await a.getAccountState(ACCOUNT)).toEqual({ balance: 5n, available: 5n, pending: 0n, txCount: 3, sequence: 3n });
+    expect(await a.getAccountState(ACCOUNT)).toEqual({
+      balance: 5n,
+      available: 5n,
+      pending: 0n,
+      txCount: 3,
+      sequence: 3n,
+    });
     const page = await a.getHistory(ACCOUNT);
     expect(page.cursor).toBe('next');
     expect(page.operations.map((o) => [o.hash, o.direction, o.value, o.token?.symbol])).toEqual([

@@ -50,6 +50,7 @@ import {
   selectFeeTier,
   tierPrice,
   tiersInGwei,
+  legacyTiersFromHistory,
   weiToGwei,
   type EvmFeeTier,
   type EvmFeeTiers,
@@ -109,8 +110,7 @@ export interface EvmBackend {
 
 /** A history page from a backend: ready Operations (product API) or explorer records to merge (user's RPC). */
 export type EvmHistoryAnswer =
-  | { operations: Operation[]; cursor: string | null }
-  | { records: EvmTxRecord[]; cursor: string | null };
+  { operations: Operation[]; cursor: string | null } | { records: EvmTxRecord[]; cursor: string | null };
 
 /** Device capabilities the adapter uses (satisfied by the device layer's Device). */
 export interface EvmKeySource {
@@ -245,6 +245,13 @@ export function createEvmAdapter(
     if (spec.feeModel === 'legacy') {
       const gasPrice = await backend.getGasPrice();
       return feeTiersFromHistory(null, gasPrice);
+    }
+    if (spec.feeModel === 'legacyTiers') {
+      const [history, gasPrice] = await Promise.all([
+        backend.getFeeHistory(FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES).catch(() => null),
+        backend.getGasPrice(),
+      ]);
+      return legacyTiersFromHistory(history, gasPrice);
     }
     const [history, gasPrice] = await Promise.all([
       backend.getFeeHistory(FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES).catch(() => null),
@@ -420,13 +427,16 @@ export function createEvmAdapter(
     async discoverAccounts(device, discover: DiscoverOptions = {}): Promise<DiscoveredAccount[]> {
       const onDevice = await deviceNames(device);
       const probed = await discoverWithSummaries(device, discover);
-      const indexes = [...new Set([...probed.map((d) => d.account.index), ...onDevice.keys()])].sort((a, b) => a - b);
+      const indexes = [...new Set([...probed.map((d) => d.account.index), ...onDevice.keys()])].sort(
+        (a, b) => a - b,
+      );
       const coinType = CHAINS[chain].coinType;
       return Promise.all(
         indexes.map(async (index): Promise<DiscoveredAccount> => {
           const hit = probed.find((d) => d.account.index === index);
           const path = accountBasePath(44, coinType, index);
-          const address = hit?.account.address ?? getAddress(await device.getAddress(signingPath(chain, path)));
+          const address =
+            hit?.account.address ?? getAddress(await device.getAddress(signingPath(chain, path)));
           const s = hit?.summary ?? (await backend.getAccount(address));
           const fallback = defaultName(index);
           return {
@@ -573,17 +583,31 @@ export function createEvmAdapter(
       const r = built.review;
       const b = built as EvmBuiltTransaction;
       const moved =
-        b.intent?.kind === 'coin' ? coin : b.intent?.kind === 'token' ? (b.token ?? { decimals: 0, symbol: '' }) : { decimals: 0, symbol: 'NFT' };
+        b.intent?.kind === 'coin'
+          ? coin
+          : b.intent?.kind === 'token'
+            ? (b.token ?? { decimals: 0, symbol: '' })
+            : { decimals: 0, symbol: 'NFT' };
       return [
         { labelKey: 'send.recipient', value: { type: 'address', value: r.recipient } },
         { labelKey: 'send.amountLabel', value: { type: 'amount', value: r.amount, ...moved } },
         { labelKey: 'send.networkFee', value: { type: 'amount', value: r.fee, ...coin } },
         // The layer-1 data fee of rollups (part of the network fee above), when the chain has one.
         ...((b.details?.l1Fee ?? 0n) > 0n
-          ? [{ labelKey: 'evm.l1Fee', value: { type: 'amount', value: b.details.l1Fee, ...coin } } as ReviewRow]
+          ? [
+              {
+                labelKey: 'evm.l1Fee',
+                value: { type: 'amount', value: b.details.l1Fee, ...coin },
+              } as ReviewRow,
+            ]
           : []),
         ...(r.feeRate !== undefined
-          ? [{ labelKey: 'send.feeMode', value: { type: 'feeRate', value: r.feeRate, unit: 'Gwei' } } as ReviewRow]
+          ? [
+              {
+                labelKey: 'send.feeMode',
+                value: { type: 'feeRate', value: r.feeRate, unit: 'Gwei' },
+              } as ReviewRow,
+            ]
           : []),
         { labelKey: 'send.total', value: { type: 'amount', value: r.total, ...coin } },
       ];

@@ -56,7 +56,10 @@ export async function fetchServerChainInfo(
 
 /** A native EVM chain served by the product API. */
 export async function createNativeEvmChain(options: NativeEvmChainOptions): Promise<EvmChain> {
-  const io = { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const io = {
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
   const info = options.serverInfo ?? (await fetchServerChainInfo(options.chain, io));
   const local = info.source === 'local';
   const spec = nativeEvmChain(options.chain, {

@@ -13,7 +13,12 @@ export type EvmFeeModel =
   /** The explorer gas oracle (Fast/Propose/Safe), 5 Gwei when it fails (BSC). */
   | 'gasOracle'
   /** eth_gasPrice for every tier (legacy EIP-155 transactions). */
-  | 'legacy';
+  | 'legacy'
+  /**
+   * Legacy EIP-155 transactions with network tiers: the gas prices paid in the last blocks (eth_feeHistory
+   * percentiles), the node's gas price when there is no history (XDC, HME).
+   */
+  | 'legacyTiers';
 
 export interface EvmChainSpec {
   /** Core symbol: a native EVM chain or 'EVM' for a chain added by the user. */
@@ -78,7 +83,7 @@ export function nativeEvmChain(symbol: ChainSymbol, overrides: NativeSpecOverrid
     symbol === 'BSC' || symbol === 'TBSC'
       ? 'gasOracle'
       : symbol === 'XDC' || symbol === 'HME'
-        ? 'legacy'
+        ? 'legacyTiers'
         : 'eip1559';
   const explorer = overrides.explorer === false ? undefined : (overrides.explorer ?? info.explorer?.base);
   return {

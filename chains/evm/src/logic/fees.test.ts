@@ -11,6 +11,7 @@ import {
   isFeeTooHigh,
   l1EstimateGasLimit,
   layer1Fee,
+  legacyTiersFromHistory,
   networkFee,
   resolveGasLimit,
   selectFeeTier,
@@ -215,5 +216,31 @@ describe('fee too high (err-28)', () => {
   });
   it('never on BSC', () => {
     expect(isFeeTooHigh('BSC', 1000n * G, gasOracleTiers(null))).toBe(false);
+  });
+});
+
+describe('legacy network tiers (XDC, HME)', () => {
+  it('the prices paid at 25/50/75 become low/medium/high gas prices, medium never below the node gas price', () => {
+    const history = {
+      baseFeePerGas: [0n, 0n],
+      reward: [
+        [10n * G, 12n * G, 20n * G],
+        [12n * G, 14n * G, 22n * G],
+      ],
+    };
+    expect(legacyTiersFromHistory(history, 1n * G).tiers).toEqual({
+      low: { type: 'legacy', gasPrice: 11n * G },
+      medium: { type: 'legacy', gasPrice: 13n * G },
+      high: { type: 'legacy', gasPrice: 21n * G },
+    });
+    const t = legacyTiersFromHistory(history, 15n * G).tiers;
+    expect([t.low, t.medium, t.high].map(tierPrice)).toEqual([11n * G, 15n * G, 21n * G]);
+  });
+  it('no history or all zero: the node gas price for every tier', () => {
+    expect(legacyTiersFromHistory(null, 5n).tiers.high).toEqual({ type: 'legacy', gasPrice: 5n });
+    expect(legacyTiersFromHistory({ baseFeePerGas: [0n], reward: [[0n, 0n, 0n]] }, 5n).tiers.low).toEqual({
+      type: 'legacy',
+      gasPrice: 5n,
+    });
   });
 });

@@ -104,6 +104,33 @@ export function feeTiersFromHistory(history: FeeHistoryData | null, gasPrice: bi
   };
 }
 
+/**
+ * Network fee tiers for a chain signed with legacy gas prices (XDC, HME: spec 01/02 "ETH/HME/XDC … take tiers from
+ * the network"): the prices paid in the last blocks at the 25th/50th/75th percentile (base fee + the percentile's
+ * priority fee, from eth_feeHistory) become low / medium / high gas prices. Medium is never below the node's own
+ * eth_gasPrice and high never below medium; without a usable history every tier is the node's gas price.
+ */
+export function legacyTiersFromHistory(history: FeeHistoryData | null, gasPrice: bigint): EvmFeeTiers {
+  if (!history || history.reward.length === 0 || history.baseFeePerGas.length === 0)
+    return legacyTiers(gasPrice, 'gasPrice');
+  const baseFee = history.baseFeePerGas[history.baseFeePerGas.length - 1]!;
+  const column = (j: number) =>
+    avg(history.reward.map((r) => r[j]).filter((x): x is bigint => x !== undefined));
+  const paid = { low: baseFee + column(0), medium: baseFee + column(1), high: baseFee + column(2) };
+  if (paid.low === 0n && paid.medium === 0n && paid.high === 0n) return legacyTiers(gasPrice, 'gasPrice');
+  const medium = paid.medium > gasPrice ? paid.medium : gasPrice;
+  const high = paid.high > medium ? paid.high : medium;
+  const low = paid.low > 0n && paid.low < medium ? paid.low : medium;
+  return {
+    tiers: {
+      high: { type: 'legacy', gasPrice: high },
+      medium: { type: 'legacy', gasPrice: medium },
+      low: { type: 'legacy', gasPrice: low },
+    },
+    source: 'feeHistory',
+  };
+}
+
 /** Gas oracle answer (Gwei, decimal text; may be fractional). */
 export interface GasOracleData {
   fast: string;
