@@ -25,6 +25,7 @@ import {
   type HistoryPage,
   type ReviewRow,
   type SendDraftBase,
+  type SignOptions,
   type SignedTransaction,
   type TokenHolding,
 } from '@secux-companion/chain-common';
@@ -68,6 +69,8 @@ export interface SolanaTokenAccount {
   amount: bigint;
   decimals: number;
   frozen: boolean;
+  /** Token-2022 NonTransferableAccount: no Send. */
+  nonTransferable: boolean;
   symbol: string | null;
   name: string | null;
 }
@@ -194,7 +197,13 @@ export interface SolanaFamily {
 
 export type SolanaBuilt = BuiltTransaction<SolanaUnsigned, SolanaSignRequest>;
 
+/** Signing options: the progress callback and `onBlockhash`, told the blockhash before the device is asked. */
+export interface SolanaSignOptions extends SignOptions {
+  onBlockhash?: (blockhash: SolanaBlockhash) => void;
+}
+
 export interface SolanaAdapter extends ChainAdapter<SolanaFamily> {
+  sign(signer: SolanaSigner, built: SolanaBuilt, options?: SolanaSignOptions): Promise<SolanaSignature>;
   /** Whether a blockhash can still land, and the current block height (the signing step's countdown). */
   blockhashStatus(blockhash: string): Promise<{ valid: boolean; blockHeight: number }>;
   /** A mint's program, decimals, extensions and metadata (adding a token); null when there is no such mint. */
@@ -217,8 +226,14 @@ function addressOf(account: AccountDescriptor): string {
   return account.address;
 }
 
-export function tokenHolding(t: SolanaTokenAccount): TokenHolding {
+/** A held token as the account state lists it, with what the Tokens tab needs to offer Send or not. */
+export interface SolanaTokenHolding extends TokenHolding {
+  nonTransferable: boolean;
+}
+
+export function tokenHolding(t: SolanaTokenAccount): SolanaTokenHolding {
   return {
+    nonTransferable: t.nonTransferable,
     contract: t.mint,
     symbol: t.symbol ?? `${t.mint.slice(0, 4)}…${t.mint.slice(-4)}`,
     ...(t.name ? { name: t.name } : {}),
@@ -515,10 +530,11 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
       return rows;
     },
 
-    async sign(signer, built, options = {}): Promise<SolanaSignature> {
+    async sign(signer, built, options: SolanaSignOptions = {}): Promise<SolanaSignature> {
       const { path, feePayer, instructions } = built.signRequest;
       // The blockhash is fetched right before the device is asked: the user's review time does not eat its life.
       const blockhash = await backend.blockhash();
+      options.onBlockhash?.(blockhash);
       const res = await signer.signSol(
         feePayer,
         { recentBlockhash: blockhash.blockhash, instructions, ownerships: [{ path, account: feePayer }] },

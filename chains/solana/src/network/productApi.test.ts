@@ -26,9 +26,9 @@ describe('Solana product-API client', () => {
     expect(a.tokens[0]!.amount).toBe(420_000_000_000_000n);
   });
   it('refuses out-of-bounds or wrongly typed values', () => {
-    expect(() => parseSolanaAccount({ balance: '18446744073709551616', txCount: 0, tokenAccounts: [] })).toThrow(
-      'balance',
-    );
+    expect(() =>
+      parseSolanaAccount({ balance: '18446744073709551616', txCount: 0, tokenAccounts: [] }),
+    ).toThrow('balance');
     expect(() => parseSolanaAccount({ balance: 1, txCount: 0, tokenAccounts: [] })).toThrow('balance');
     expect(() => parseSolanaAccount({ balance: '1', txCount: -1, tokenAccounts: [] })).toThrow('txCount');
     expect(() =>

@@ -73,6 +73,7 @@ export function parseSolanaToken(v: unknown): SolanaTokenAccount {
     amount: u64(o.amount, 'amount'),
     decimals: uint(o.decimals, 'decimals', 255),
     frozen: bool(o.frozen, 'frozen'),
+    nonTransferable: o.nonTransferable === undefined ? false : bool(o.nonTransferable, 'nonTransferable'),
     symbol: text(o.symbol, 'symbol'),
     name: text(o.name, 'name'),
   };
@@ -80,7 +81,7 @@ export function parseSolanaToken(v: unknown): SolanaTokenAccount {
 
 export function parseSolanaAccount(v: unknown): SolanaAccountInfo {
   const o = obj(v, 'account');
-  if (!Array.isArray(o.tokenAccounts)) throw malformed("tokenAccounts");
+  if (!Array.isArray(o.tokenAccounts)) throw malformed('tokenAccounts');
   return {
     balance: u64(o.balance, 'balance'),
     txCount: uint(o.txCount, 'txCount'),

@@ -173,6 +173,7 @@ export class SolanaFacade implements ChainFacade {
       amount: ta.amount as string,
       decimals: ta.decimals as number,
       frozen: info.state === 'frozen',
+      nonTransferable: extensionsOf(info).some((e) => e.extension === 'nonTransferableAccount'),
       symbol: meta?.symbol ?? null,
       name: meta?.name ?? null,
     };

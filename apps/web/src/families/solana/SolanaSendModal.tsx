@@ -1,0 +1,272 @@
+/**
+ * The Solana send in the one send flow: SOL or a held SPL / Token-2022 token, recipient, amount, send-all (SOL:
+ * balance − fee; a token: its whole balance, the fee and any token-account rent paid in SOL). The review shows the
+ * fee, the rent of a token account the send creates, a Token-2022 transfer fee and what the recipient gets. The
+ * blockhash is fetched right before the device signs and a countdown shows its life on the signing and send steps;
+ * when it expires before broadcast the transaction is rebuilt on a fresh blockhash and the device asked again — a
+ * dead transaction is never broadcast.
+ */
+import { Affix, Alert, Paper, Select, Switch, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CHAINS, filterAmountInput, formatUnits, parseUnits, recipientIssue } from '@secux-companion/core';
+import type { SignedTransaction } from '@secux-companion/chain-common';
+import type { SolanaBlockhash, SolanaBuilt } from '@secux-companion/chain-solana';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { amountText, errorText, issueText, tokenAmountText } from '../../accounts/format';
+import { usePrice } from '../../accounts/usePrice';
+import { currentDevice } from '../../device/runtime';
+import { RecipientField } from '../../send/RecipientField';
+import { SendFlowModal } from '../../send/SendFlowModal';
+import { reviewTableRows } from '../../send/reviewRows';
+import { broadcastWith, feeLimitPrompt } from '../../send/txFlow';
+import { useSendFlow } from '../../send/useSendFlow';
+import type { SendProps } from '../types';
+import type { SolanaChain } from './chain';
+import { blockhashSecondsLeft, solanaErrorText, type SolanaAccount } from './rules';
+import { useSolanaTokens } from './TokensTab';
+
+/** How many times the device is asked again for one send when blockhashes keep expiring. */
+const MAX_SIGN_ATTEMPTS = 3;
+
+export function SolanaSendModal({
+  chain,
+  account,
+  initial,
+  onClose,
+  onDone,
+}: SendProps<SolanaChain, SolanaAccount>) {
+  const { t } = useTranslation();
+  const { adapter } = chain;
+  const [asset, setAsset] = useState<string>(typeof initial === 'string' ? initial : 'SOL');
+  const [recipientText, setRecipientText] = useState('');
+  const [amountInput, setAmountInput] = useState('');
+  const [sendAll, setSendAll] = useState(false);
+  const [blockhash, setBlockhash] = useState<SolanaBlockhash | null>(null);
+  const [expiredOnce, setExpiredOnce] = useState(false);
+  const { price, currency } = usePrice('SOL');
+  const descriptor = useMemo(
+    () => ({
+      chain: 'SOL' as const,
+      index: account.index,
+      bip: 44 as const,
+      path: account.path,
+      address: account.address,
+    }),
+    [account],
+  );
+  const tokens = useSolanaTokens(chain, account);
+  const token = asset === 'SOL' ? null : (tokens.data?.find((x) => x.contract === asset) ?? null);
+  const state = useQuery({
+    queryKey: ['sol-send-state', account.id],
+    queryFn: () => adapter.getAccountState(descriptor),
+    staleTime: 0,
+  });
+
+  const decimals = token ? token.decimals : CHAINS.SOL.decimals;
+  const symbol = token ? token.symbol : 'SOL';
+  const balance = token ? token.balance : (state.data?.balance ?? 0n);
+  const to = recipientText.trim();
+  const recipientStatus = to === '' ? 'empty' : adapter.validateAddress(to);
+  const recipientError = recipientIssue(recipientStatus);
+  const self = recipientStatus === 'ok' && to === account.address;
+
+  let amount: bigint | null = null;
+  let amountError: string | undefined;
+  if (!sendAll && amountInput !== '') {
+    try {
+      amount = parseUnits(amountInput, decimals);
+      if (amount <= 0n) amountError = t('errors.invalidAmount');
+      else if (amount > balance) amountError = t(token ? 'errors.err-31' : 'errors.err-02');
+    } catch {
+      amountError = t('errors.err-34');
+    }
+  }
+
+  // The latest signed transaction's blockhash, polled for the countdown while signing or before broadcast.
+  const status = useQuery({
+    queryKey: ['sol-blockhash', blockhash?.blockhash],
+    queryFn: () => adapter.blockhashStatus(blockhash!.blockhash),
+    enabled: !!blockhash,
+    refetchInterval: 2000,
+    staleTime: 0,
+  });
+  const [now, setNow] = useState(() => Date.now());
+  const polledAt = useRef(Date.now());
+  useEffect(() => {
+    polledAt.current = Date.now();
+  }, [status.data]);
+  useEffect(() => {
+    if (!blockhash) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [blockhash]);
+  const height = status.data?.blockHeight ?? blockhash?.blockHeight ?? 0;
+  const secondsLeft = blockhash
+    ? Math.max(
+        0,
+        blockhashSecondsLeft(blockhash.lastValidBlockHeight, height) -
+          Math.floor((now - polledAt.current) / 1000),
+      )
+    : 0;
+
+  /** Device signature on a fresh blockhash; asked again when it expired while the user confirmed. */
+  const signFresh = async (
+    built: SolanaBuilt,
+    onProgress: (c: number, n: number) => void,
+  ): Promise<SignedTransaction> => {
+    for (let attempt = 1; ; attempt++) {
+      const sig = await adapter.sign(currentDevice(), built, { onProgress, onBlockhash: setBlockhash });
+      const valid = await adapter.blockhashStatus(sig.blockhash.blockhash);
+      if (valid.valid) return adapter.finalize(built, sig);
+      setExpiredOnce(true);
+      if (attempt >= MAX_SIGN_ATTEMPTS) throw new Error(t('solana.errors.blockhashExpired'));
+    }
+  };
+
+  const flow = useSendFlow<SolanaBuilt>({
+    sign: (built, onProgress) => signFresh(built, onProgress),
+    broadcast: async (tx, built) => {
+      let signed = tx;
+      // Never broadcast a dead transaction: rebuilt on a fresh blockhash and signed again first.
+      const hash = blockhash?.blockhash;
+      if (hash && !(await adapter.blockhashStatus(hash)).valid) {
+        setExpiredOnce(true);
+        signed = await signFresh(built, () => undefined);
+      }
+      return broadcastWith(adapter, 'SOL', signed, {
+        kind: built.unsigned.token ? 'token' : 'payment',
+        from: account.path,
+        to: built.review.recipient,
+        amount: built.review.amount.toString(),
+        fee: built.review.fee.toString(),
+        ...(built.unsigned.token ? { contract: built.unsigned.token.mint } : {}),
+      });
+    },
+    prompts: [(built) => feeLimitPrompt('SOL', built.review.fee + built.unsigned.rent)],
+    onReset: () => {
+      setRecipientText('');
+      setAmountInput('');
+      setSendAll(false);
+      setBlockhash(null);
+      setExpiredOnce(false);
+    },
+    describeError: (e) => solanaErrorText(t, e) ?? errorText(t, e),
+  });
+
+  const canContinue =
+    recipientStatus === 'ok' &&
+    !self &&
+    state.isSuccess &&
+    (sendAll ? balance > 0n : amount !== null && !amountError);
+
+  const onContinue = () =>
+    void flow.start(() =>
+      adapter.build(descriptor, {
+        recipient: to,
+        amount: amount ?? 0n,
+        ...(sendAll ? { sendAll: true } : {}),
+        ...(token ? { token: token.contract } : {}),
+      }),
+    );
+
+  const signingStep = flow.state.step === 1 || flow.state.step === 2;
+  const assets = [
+    { value: 'SOL', label: 'SOL' },
+    ...(tokens.data ?? [])
+      .filter((x) => !x.nonTransferable && x.balance > 0n)
+      .map((x) => ({ value: x.contract, label: `${x.symbol} (${x.standard})` })),
+  ];
+
+  const details = (
+    <>
+      <Select
+        label={t('solana.send.asset')}
+        data={assets}
+        value={asset}
+        allowDeselect={false}
+        onChange={(v) => {
+          setAsset(v ?? 'SOL');
+          setAmountInput('');
+          setSendAll(false);
+        }}
+        data-testid="sol-send-asset"
+      />
+      <Text size="sm" c="dimmed" data-testid="send-available">
+        {t('solana.send.available', {
+          amount: token ? tokenAmountText(balance, token) : amountText(balance, chain.unit),
+        })}
+      </Text>
+      <RecipientField
+        value={recipientText}
+        onChange={setRecipientText}
+        error={recipientError ? issueText(t, recipientError) : self ? t('solana.send.self') : undefined}
+        resolvedFrom={null}
+        resolving={false}
+      />
+      <TextInput
+        label={t('send.amount', { coin: symbol })}
+        value={sendAll ? (token ? formatUnits(balance, decimals) : t('solana.send.allLessFee')) : amountInput}
+        inputMode="decimal"
+        disabled={sendAll}
+        onChange={(e) => setAmountInput(filterAmountInput(e.currentTarget.value, amountInput, decimals))}
+        error={amountError}
+        data-testid="send-amount"
+      />
+      <Switch
+        label={t('send.sendAll')}
+        checked={sendAll}
+        onChange={(e) => setSendAll(e.currentTarget.checked)}
+        data-testid="send-all"
+      />
+      <Text size="sm" c="dimmed">
+        {token ? t('solana.send.tokenFeeNote') : t('solana.send.feeNote')}
+      </Text>
+      {state.isError && (
+        <Text c="red" size="sm" role="alert">
+          {errorText(t, state.error)}
+        </Text>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <SendFlowModal
+        flow={flow}
+        title={t('send.title', { name: account.name })}
+        testIds="send"
+        details={details}
+        canContinue={canContinue}
+        onContinue={onContinue}
+        reviewRows={(built) =>
+          reviewTableRows(t, adapter.reviewRows(built), {
+            coin: { symbol: 'SOL', digits: CHAINS.SOL.decimals },
+            price,
+            currencySymbol: currency.symbol,
+            testIds: 'send',
+          })
+        }
+        explorerUrl={(hash) => (chain.local ? undefined : adapter.explorer.tx(hash))}
+        onClose={onClose}
+        onDone={onDone}
+      />
+      {signingStep && blockhash && (
+        <Affix position={{ bottom: 16, left: 16 }} zIndex={1000}>
+          <Paper shadow="md" p="sm" withBorder aria-live="polite" data-testid="sol-blockhash-countdown">
+            <Text size="sm">
+              {secondsLeft > 0 && status.data?.valid !== false
+                ? t('solana.send.countdown', { seconds: secondsLeft })
+                : t('solana.send.expired')}
+            </Text>
+            {expiredOnce && (
+              <Alert color="yellow" mt="xs" p="xs" data-testid="sol-blockhash-resign">
+                {t('solana.send.resign')}
+              </Alert>
+            )}
+          </Paper>
+        </Affix>
+      )}
+    </>
+  );
+}
