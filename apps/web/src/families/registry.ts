@@ -12,6 +12,7 @@ const MODULES: Partial<Record<ChainFamily, () => Promise<FamilyModule>>> = {
   bnb: () => import('./bnb'),
   xrp: () => import('./xrp'),
   xlm: () => import('./stellar'),
+  sol: () => import('./solana'),
 };
 
 /** The family of a coin is core's chain table's `family`. */
