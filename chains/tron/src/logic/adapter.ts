@@ -154,8 +154,13 @@ function safeNumber(v: bigint): number {
   return Number(v);
 }
 
-export function tokenHolding(t: TronToken): TokenHolding {
+/** A token as the account state lists it: the shared holding plus TRON's price in TRX when known. */
+export type TronTokenHolding = TokenHolding & { tokenPriceInTrx?: string; type: 'trc10' | 'trc20' };
+
+export function tokenHolding(t: TronToken): TronTokenHolding {
   return {
+    type: t.type,
+    ...(t.tokenPriceInTrx ? { tokenPriceInTrx: t.tokenPriceInTrx } : {}),
     contract: t.contract,
     symbol: t.symbol,
     name: t.name,
