@@ -1,0 +1,71 @@
+/**
+ * The TRON family's screen rules (pure; the chain's rules live in chain-tron): when an account may be deleted, the
+ * next index, the text of the family's errors and of the review's burn sentence.
+ */
+import { CHAINS, formatUnits, type Issue } from '@secux-companion/core';
+import {
+  TronError,
+  burnSentenceParams,
+  type TronCosts,
+  type TronErrorCode,
+} from '@secux-companion/chain-tron';
+import type { TFunction } from 'i18next';
+
+export interface TronAccount {
+  id: string;
+  index: number;
+  bip: 44;
+  path: string;
+  name: string;
+  balance: bigint;
+  pending: bigint;
+  txCount: number;
+  address: string;
+}
+
+/** Deleting a TRX account: not while it holds TRX or tokens, nor with history (err-11). */
+export function tronDeleteIssue(a: { balance: bigint; txCount: number }, tokens = 0): Issue | undefined {
+  if (a.balance > 0n) return { code: 'cannotDeleteActiveAccount' };
+  if (a.txCount > 0 || tokens > 0) return { code: 'err-11', params: { tokenType: 'TRX' } };
+  return undefined;
+}
+
+const ERROR_KEYS: Record<TronErrorCode, string> = {
+  tronFeeLimitExceeded: 'tron.errors.feeLimitExceeded',
+  tronTokenBalance: 'tron.errors.tokenBalance',
+  tronEstimateFailed: 'tron.errors.estimateFailed',
+  tronBadSignature: 'tron.errors.badSignature',
+};
+
+/** The translated text of a chain-tron error, or undefined for any other error. */
+export function tronErrorText(t: TFunction, e: unknown): string | undefined {
+  if (!(e instanceof TronError)) return undefined;
+  return t(ERROR_KEYS[e.code], { ...(e.params ?? {}) });
+}
+
+/** The review's plain sentence, translated: what the send burns and why. */
+export function burnSentenceText(t: TFunction, costs: TronCosts): string {
+  if (costs.total === 0n) return t('tron.review.burnsNothing', { energy: costs.energyAvailable.toString() });
+  return t('tron.review.burnSentence', burnSentenceParams(costs));
+}
+
+/** Sun as TRX text (no grouping; for messages). */
+export function sunText(sun: bigint): string {
+  return formatUnits(sun, CHAINS.TRX.decimals);
+}
+
+/** The first index not used by an account. */
+export function nextTronIndex(accounts: readonly { index: number }[]): number {
+  const used = new Set(accounts.map((a) => a.index));
+  let index = 0;
+  while (used.has(index)) index++;
+  return index;
+}
+
+/** The account a new one at `index` follows (the highest index below it). */
+export function previousTronAccount<A extends { index: number }>(
+  accounts: readonly A[],
+  index: number,
+): A | undefined {
+  return accounts.filter((a) => a.index < index).sort((a, b) => b.index - a.index)[0];
+}
