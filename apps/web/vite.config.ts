@@ -29,6 +29,9 @@ export default defineConfig({
   resolve: {
     alias: {
       threads: fileURLToPath(new URL('./src/device/stubs/threads.ts', import.meta.url)),
+      // The SecuX XRP SDK's hashing dependency reads require('stream').Transform while signing; Vite would give
+      // the browser an empty 'stream' module, so signing failed with "reading 'call'" of undefined.
+      stream: 'readable-stream',
     },
   },
   define: {
