@@ -130,6 +130,49 @@ describe.each(BACKENDS)('admin tool ($name)', (backend) => {
       expect(await run(kind, 'delete', '--id', id)).toMatchObject({ code: 0, out: `no such ${kind} item` });
     });
 
+    it('news add --link: the item carries its https page to the app; a non-https link is refused', async () => {
+      const add = await run(
+        'news',
+        'add',
+        '--date',
+        '2031-02-03',
+        '--title-en',
+        'Linked',
+        '--content-en',
+        'Read more there',
+        '--link',
+        'https://secuxtech.com/news/linked',
+      );
+      expect(add.code).toBe(0);
+      expect((await run('news', 'list')).out).toContain('https://secuxtech.com/news/linked');
+      const bad = await run(
+        'news',
+        'add',
+        '--title-en',
+        'X',
+        '--content-en',
+        'Y',
+        '--link',
+        'javascript:alert(1)',
+      );
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain('--link must be an https URL');
+      await run('news', 'add', '--date', '2031-02-02', '--title-en', 'Plain', '--content-en', 'No link');
+      const app = await buildApp(makeTestConfig(tmp, env, env.DATABASE_URL), { logger: false });
+      try {
+        const news = (await app.inject({ url: '/api/content/news?limit=10' })).json().news as Record<
+          string,
+          unknown
+        >[];
+        expect(news.find((n) => n.title === 'Linked')).toMatchObject({
+          link: 'https://secuxtech.com/news/linked',
+        });
+        expect(news.find((n) => n.title === 'Plain')).not.toHaveProperty('link');
+      } finally {
+        await app.close();
+      }
+    });
+
     it('reports usage errors with exit code 2', async () => {
       const r = await run('publish', '--kind', 'xyz');
       expect(r.code).toBe(2);

@@ -31,7 +31,7 @@ Firmware
   verify-image --file ./file.bin                                  (checks a SECUXFW1 image)
 
 Content (translated fields take --<field>-en, --<field>-zh-TW, --<field>-pt)
-  news list | news add --date YYYY-MM-DD --title-en .. --content-en .. | news delete --id N
+  news list | news add --date YYYY-MM-DD --title-en .. --content-en .. [--link https://..] | news delete --id N
   banner show | banner set [--enable|--disable] [--web-uri URL] [--image-web URL] [--image-android URL] [--alt-en ..]
   faq list | faq add [--position N] --question-en .. --answer-en .. | faq delete --id N
   log list [--kind mcu|se] | log add --kind mcu|se --version V [--date D] --features-en .. | log delete --kind K --version V
@@ -83,6 +83,21 @@ function one(args: ParsedArgs, name: string, required = false): string | undefin
   }
   if (v.length > 1) throw new UsageError(`--${name} given more than once`);
   return v[0];
+}
+
+/** `news add --link`: an https page of at most 2048 characters (the app opens it in a new window), or none. */
+export function newsLink(v: string | undefined): string | null {
+  if (v === undefined || v.trim() === '') return null;
+  const link = v.trim();
+  let ok = false;
+  try {
+    const u = new URL(link);
+    ok = u.protocol === 'https:' && !u.username && !u.password;
+  } catch {
+    ok = false;
+  }
+  if (!ok || link.length > 2048 || /\s/.test(link)) throw new UsageError('--link must be an https URL');
+  return link;
 }
 
 function translated(args: ParsedArgs, field: string, required: boolean): Translated<string> {
@@ -185,7 +200,7 @@ export async function runCommand(
       const d = db().db;
       if (sub === 'list') {
         const rows = await d.selectFrom('news').selectAll().orderBy('date', 'desc').execute();
-        for (const r of rows) out(`#${r.id}\t${r.date}\t${r.title}`);
+        for (const r of rows) out(`#${r.id}\t${r.date}\t${r.title}${r.link ? `\t${r.link}` : ''}`);
         return;
       }
       if (sub === 'add') {
@@ -196,6 +211,7 @@ export async function runCommand(
             date,
             title: JSON.stringify(translated(args, 'title', true)),
             content: JSON.stringify(translated(args, 'content', true)),
+            link: newsLink(one(args, 'link')),
             created_at: nowIso(),
           })
           .returning('id')

@@ -94,6 +94,15 @@ function migrations(kind: DbKind): Record<string, Migration> {
         }
       },
     },
+    '0002_news_link': {
+      // A news item may carry a page to read more (issue 18 item 3: links out only where the item has one).
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('news').addColumn('link', 'varchar(2048)').execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('news').dropColumn('link').execute();
+      },
+    },
   };
 }
 

@@ -34,6 +34,8 @@ export interface NewsTable {
   title: string;
   /** JSON Translated */
   content: string;
+  /** A page to read more (https), or null: the app shows a link out only when there is one (migration 0002). */
+  link: string | null;
   created_at: string;
 }
 

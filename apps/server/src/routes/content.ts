@@ -46,6 +46,8 @@ export function registerContentRoutes(api: FastifyInstance, { dbh }: AppDeps): v
         displayDate: displayDate(r.date),
         title: pick(parseTranslated<string>(r.title), q.lang, ''),
         content: pick(parseTranslated<string>(r.content), q.lang, ''),
+        // A page to read more, only when the item has one (admin `news add --link`, https only).
+        ...(r.link && /^https:\/\/\S+$/.test(r.link) ? { link: r.link } : {}),
       })),
     };
   });
