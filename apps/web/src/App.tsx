@@ -13,13 +13,13 @@ import { useSystemColorSchemeByDefault } from './components/colorScheme';
 
 // Everything behind the landing page loads on demand, keeping the first load small.
 const WalletLayout = lazy(() => import('./screens/WalletLayout'));
-const Placeholder = lazy(() => import('./screens/Placeholder'));
 const Welcome = lazy(() => import('./screens/Welcome'));
 const Receive = lazy(() => import('./screens/Receive'));
 const Setting = lazy(() => import('./screens/Setting'));
 const AccountList = lazy(() => import('./accounts/AccountList'));
 const AccountInformation = lazy(() => import('./accounts/AccountInformation'));
 const EvmChainsPage = lazy(() => import('./evmChains/EvmChainsPage'));
+const DomainPage = lazy(() => import('./fio/DomainPage'));
 const EvmAccountPage = lazy(() => import('./evmChains/EvmAccountPage'));
 // Overlays that only a connection needs load with it.
 const OtpModal = lazy(() => import('./components/OtpModal').then((m) => ({ default: m.OtpModal })));
@@ -88,7 +88,7 @@ const router = createBrowserRouter([
           { path: 'account/information', element: <AccountInformation /> },
           { path: 'receive', element: <Receive /> },
           { path: 'setting', element: <Setting /> },
-          { path: 'domain', element: <Placeholder titleKey="wallet.domain" /> },
+          { path: 'domain', element: <DomainPage /> },
           { path: 'evm-chains', element: <EvmChainsPage /> },
           { path: 'evm-chains/account', element: <EvmAccountPage /> },
         ],

@@ -11,6 +11,7 @@ const MODULES: Partial<Record<ChainFamily, () => Promise<FamilyModule>>> = {
   evm: () => import('./evm'),
   bnb: () => import('./bnb'),
   xrp: () => import('./xrp'),
+  fio: () => import('./fio'),
   trx: () => import('./tron'),
   xlm: () => import('./stellar'),
   sol: () => import('./solana'),

@@ -1,0 +1,227 @@
+/**
+ * The FIO family on the web (spec 03): FIO and TFIO accounts on m/44'/235'/{n}' (default name FIO + index + 1), one
+ * FIO public key per account, the balance split into available / staked / locked ('Failed to get FIO balance: …' and
+ * zeros when it cannot be read), History from get_actions with the FIO action kinds, receive confirmed on the device,
+ * the transfer send, and a link to the Domain page.
+ */
+import { Anchor, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { accountBasePath, defaultAccountName, signingPath, toBareAccountPath } from '@secux-companion/core';
+import { balanceOrZeros } from '@secux-companion/chain-fio';
+import type { DiscoveredAccount } from '@secux-companion/chain-common';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { currentDevice } from '../../device/runtime';
+import { amountText } from '../../accounts/format';
+import { HistoryTab } from '../../accounts/history/HistoryTab';
+import { AccountActionError } from '../../accounts/store';
+import type { DeviceEntry, WebFamily } from '../types';
+import { getFioChain, type FioChain, type FioCoin } from './chain';
+import { FioAccountForm, FioDeleteAccount } from './FioAccountForm';
+import { FioSendModal } from './FioSendModal';
+import { fioDeleteIssue, nextFioIndex, type FioAccount } from './rules';
+
+const COIN_TYPE = 235;
+export type { FioAccount };
+
+function fioAccount(scope: string, index: number, address: string, name: string): FioAccount {
+  const path = accountBasePath(44, COIN_TYPE, index);
+  return {
+    id: `${scope}:${path}`,
+    index,
+    bip: 44,
+    path,
+    address,
+    name,
+    balance: 0n,
+    pending: 0n,
+    txCount: 0,
+  };
+}
+
+const descriptor = (chain: FioChain, a: FioAccount) => ({
+  chain: chain.coin,
+  index: a.index,
+  bip: 44 as const,
+  path: a.path,
+  address: a.address,
+});
+
+function deviceEntry(chain: FioChain, a: Pick<FioAccount, 'name' | 'path' | 'balance'>) {
+  return {
+    name: a.name,
+    path: a.path,
+    balance: a.balance < 0n ? '0' : a.balance.toString(),
+    symbol: chain.coin,
+    decimal: 9,
+  };
+}
+
+async function withSummary(chain: FioChain, a: FioAccount): Promise<FioAccount> {
+  const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
+  return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
+}
+
+function fromDiscovery(scope: string, d: DiscoveredAccount): FioAccount {
+  return {
+    ...fioAccount(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
+    balance: d.summary.balance,
+    txCount: d.summary.txCount,
+  };
+}
+
+async function deviceEntries(): Promise<DeviceEntry[]> {
+  const out: DeviceEntry[] = [];
+  for (const a of await currentDevice().getAccounts(COIN_TYPE)) {
+    try {
+      const m = /^m\/44'\/235'\/(\d+)'$/.exec(toBareAccountPath(a.path));
+      if (m && !out.some((e) => e.index === Number(m[1])))
+        out.push({ index: Number(m[1]), bip: 44, name: a.name });
+    } catch {
+      // not an account path
+    }
+  }
+  return out;
+}
+
+function CardDetails({ account }: { chain: FioChain; account: FioAccount }) {
+  return (
+    <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+      {account.address}
+    </Text>
+  );
+}
+
+/** Available / staked / locked, or the spec's failure text with zeros. */
+function BalanceNote({ chain, account }: { chain: FioChain; account: FioAccount }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['fio-balance', chain.coin, account.address],
+    queryFn: async () => {
+      const backend = {
+        balance: async () => {
+          const s = await chain.adapter.getAccountState(descriptor(chain, account), { fresh: true });
+          return {
+            balance: s.balance,
+            available: s.available,
+            staked: s.staked ?? 0n,
+            locked: s.locked ?? 0n,
+            srps: s.extra?.srps ?? '0',
+            roe: s.extra?.roe ?? '0',
+            actor: s.extra?.actor ?? '',
+            txCount: s.txCount,
+          };
+        },
+      };
+      return balanceOrZeros(backend, account.address);
+    },
+  });
+  if (!q.data) return null;
+  const b = q.data.balance;
+  return (
+    <>
+      <Group gap="md" data-testid="fio-balances">
+        <Text size="xs" data-testid="fio-available">
+          {t('fio.balance.available', { amount: amountText(b.available, chain.unit) })}
+        </Text>
+        <Text size="xs" data-testid="fio-staked">
+          {t('fio.balance.staked', { amount: amountText(b.staked, chain.unit) })}
+        </Text>
+        <Text size="xs" data-testid="fio-locked">
+          {t('fio.balance.locked', { amount: amountText(b.locked, chain.unit) })}
+        </Text>
+      </Group>
+      {q.data.error && (
+        <Text size="xs" c="red" role="alert" data-testid="fio-balance-error">
+          {q.data.error}
+        </Text>
+      )}
+    </>
+  );
+}
+
+export const family: WebFamily<FioChain, FioAccount> = {
+  id: 'fio',
+  loadChain: (coin) => getFioChain(coin as FioCoin),
+  descriptor,
+
+  async recover(chain, scope) {
+    const found = await chain.adapter.discoverAccounts(currentDevice());
+    return found.map((d) => fromDiscovery(scope, d));
+  },
+  async syncToDevice(chain, accounts) {
+    for (const a of accounts) await currentDevice().setAccount(deviceEntry(chain, a));
+  },
+  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
+  async create(chain, scope, accounts, input) {
+    const index = nextFioIndex(accounts);
+    const path = accountBasePath(44, COIN_TYPE, index);
+    const address = await currentDevice().getAddress(signingPath(chain.coin, path));
+    const account = fioAccount(
+      scope,
+      index,
+      address,
+      input.name.trim() || defaultAccountName(chain.coin, index, 44),
+    );
+    await currentDevice().setAccount(deviceEntry(chain, account));
+    return account;
+  },
+  async rename(chain, a, name) {
+    await currentDevice().setAccount(deviceEntry(chain, { ...a, name }));
+  },
+  async remove(chain, a) {
+    const fresh = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
+    const issue = fioDeleteIssue(fresh);
+    if (issue) throw new AccountActionError(issue);
+    await currentDevice().deleteAccount(a.path);
+  },
+  async fromDevice(chain, scope, entry) {
+    const address = await currentDevice().getAddress(
+      signingPath(chain.coin, accountBasePath(44, COIN_TYPE, entry.index)),
+    );
+    return fioAccount(scope, entry.index, address, entry.name);
+  },
+  deviceEntries: () => deviceEntries(),
+
+  CardDetails,
+  AccountForm: FioAccountForm,
+  DeleteAccount: FioDeleteAccount,
+
+  usePage({ chain, account }) {
+    const { t } = useTranslation();
+    return {
+      note: <BalanceNote chain={chain} account={account} />,
+      actions: (
+        <Anchor component={Link} to="/wallet/domain" size="sm" data-testid="fio-domain-link">
+          {t('fio.domainLink')}
+        </Anchor>
+      ),
+      tabs: [
+        {
+          value: 'history',
+          label: t('history.tab'),
+          testId: 'tab-history',
+          panel: <HistoryTab family={family} chain={chain} account={account} />,
+        },
+      ],
+    };
+  },
+  useHistoryExtras() {
+    const { t } = useTranslation();
+    return {
+      action: (op) =>
+        op.action ? (
+          <Text size="xs" c="dimmed" data-testid="history-fio-action">
+            {t(`fio.history.${op.action}`)}
+          </Text>
+        ) : undefined,
+    };
+  },
+  historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
+
+  receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
+  receiveWarning: (t, chain) => t('errors.state-004', { coin: chain.coin }),
+  showOnDevice: (_chain, path) => currentDevice().showAddress(path),
+  buy: () => null,
+  Send: FioSendModal,
+};

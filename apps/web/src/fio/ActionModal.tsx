@@ -1,0 +1,498 @@
+/**
+ * The multi-step action modal of the Domain page (spec 03 §2, §4): Details → Verification → the action (Register,
+ * Renew, Transfer or Add) → Status. Details checks names (debounced 1000 ms availability, 'domainRegistered' /
+ * 'not available' hints, 'Can not check {type}, please try again later'), the fee from /get_fee (shown ÷ 10^9) and
+ * that the balance pays it; Verification shows what is signed and the digest the device shows; a device failure other
+ * than a user cancel shows its message and returns to Details with the name input cleared; Status shows the
+ * transaction id with copy and explorer link, or the failure. Closing from Status resets the form.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  BUNDLE_SET_SIZE,
+  DEFAULT_HANDLE_DOMAIN,
+  NAME_CHECK_DEBOUNCE_MS,
+  formatSuf,
+  isValidDomain,
+  isValidFioPublicKey,
+  isValidHandle,
+  renewedExpiration,
+  type FioActionKind,
+  type FioBuiltAction,
+  type FioNameAction,
+} from '@secux-companion/chain-fio';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyText } from '../components/CopyText';
+import { useModalSize } from '../components/useModalSize';
+import { currentDevice } from '../device/runtime';
+import type { FioChain } from '../families/fio/chain';
+import { deviceFailure, type FioDomainAccount } from './model';
+
+export type FioActionName =
+  'registerDomain' | 'registerHandle' | 'renewDomain' | 'transferDomain' | 'addBundled';
+
+const KIND: Record<FioActionName, FioActionKind> = {
+  registerDomain: 'registerFioDomain',
+  registerHandle: 'registerFioAddress',
+  renewDomain: 'renewFioDomain',
+  transferDomain: 'transferFioDomain',
+  addBundled: 'addBundledTransactions',
+};
+/** The name of the action step (spec 03 §2). */
+const STEP: Record<FioActionName, string> = {
+  registerDomain: 'register',
+  registerHandle: 'register',
+  renewDomain: 'renew',
+  transferDomain: 'transfer',
+  addBundled: 'add',
+};
+
+type Availability = { state: 'idle' | 'checking' | 'available' | 'taken' | 'error'; name: string };
+
+/** Debounced avail_check of a handle or domain (1000 ms after the last change). */
+function useAvailability(chain: FioChain, name: string, valid: boolean): Availability {
+  const [a, setA] = useState<Availability>({ state: 'idle', name: '' });
+  useEffect(() => {
+    if (!valid) return setA({ state: 'idle', name });
+    setA({ state: 'checking', name });
+    const c = new AbortController();
+    const timer = setTimeout(() => {
+      chain.reader.isRegistered(name, c.signal).then(
+        (taken) => !c.signal.aborted && setA({ state: taken ? 'taken' : 'available', name }),
+        () => !c.signal.aborted && setA({ state: 'error', name }),
+      );
+    }, NAME_CHECK_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      c.abort();
+    };
+  }, [chain, name, valid]);
+  return a;
+}
+
+export interface ActionTarget {
+  domain?: string;
+  handle?: string;
+  owner?: FioDomainAccount;
+  expiration?: string;
+}
+
+export function ActionModal({
+  chain,
+  action,
+  accounts,
+  ownDomains,
+  target,
+  onClose,
+  onSuccess,
+}: {
+  chain: FioChain;
+  action: FioActionName;
+  accounts: FioDomainAccount[];
+  /** Domains the accounts own (a handle may be registered on them as well as on 'secux'). */
+  ownDomains: string[];
+  target: ActionTarget;
+  onClose: () => void;
+  onSuccess: (action: FioActionName, detail: { domain?: string; owner: FioDomainAccount }) => void;
+}) {
+  const { t } = useTranslation();
+  const size = useModalSize();
+  const [step, setStep] = useState(0);
+  const [accountPath, setAccountPath] = useState(target.owner?.path ?? accounts[0]?.path ?? '');
+  const account = accounts.find((a) => a.path === accountPath);
+  const [nameInput, setNameInput] = useState('');
+  const [handleDomain, setHandleDomain] = useState(DEFAULT_HANDLE_DOMAIN);
+  const [recipient, setRecipient] = useState('');
+  const [fee, setFee] = useState<bigint | null>(null);
+  const [feeError, setFeeError] = useState(false);
+  const [built, setBuilt] = useState<FioBuiltAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: true; txId: string } | { ok: false; message: string } | null>(
+    null,
+  );
+  const [recipientKey, setRecipientKey] = useState<{
+    text: string;
+    key: string | null;
+    error?: string;
+  } | null>(null);
+
+  const name =
+    action === 'registerHandle'
+      ? `${nameInput.trim()}@${handleDomain}`
+      : action === 'registerDomain'
+        ? nameInput.trim()
+        : (target.domain ?? target.handle ?? '');
+  const nameValid =
+    action === 'registerHandle'
+      ? isValidHandle(name)
+      : action === 'registerDomain'
+        ? isValidDomain(name)
+        : true;
+  const checksName = action === 'registerHandle' || action === 'registerDomain';
+  const availability = useAvailability(
+    chain,
+    checksName ? name : '',
+    checksName && nameInput.trim() !== '' && nameValid,
+  );
+
+  // The fee for the action's end point.
+  useEffect(() => {
+    let live = true;
+    setFee(null);
+    setFeeError(false);
+    chain.adapter.names.fee(KIND[action], target.handle ?? '').then(
+      (f) => live && setFee(f),
+      () => live && setFeeError(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [chain, action, target.handle]);
+
+  // Transfer recipient: a handle must be registered (its FIO key is read), otherwise a valid FIO public key.
+  useEffect(() => {
+    if (action !== 'transferDomain') return;
+    const text = recipient.trim();
+    if (!text) return setRecipientKey(null);
+    if (!text.includes('@'))
+      return setRecipientKey({
+        text,
+        key: isValidFioPublicKey(text) ? text : null,
+        ...(isValidFioPublicKey(text) ? {} : { error: t('fio.errors.invalidPublicKey') }),
+      });
+    if (!isValidHandle(text))
+      return setRecipientKey({ text, key: null, error: t('fio.errors.invalidHandle') });
+    setRecipientKey({ text, key: null });
+    const c = new AbortController();
+    const timer = setTimeout(() => {
+      chain.reader.publicAddress(text, 'FIO', 'FIO', c.signal).then(
+        (key) =>
+          !c.signal.aborted &&
+          setRecipientKey(
+            key ? { text, key } : { text, key: null, error: t('fio.errors.handleNotRegistered') },
+          ),
+        () =>
+          !c.signal.aborted &&
+          setRecipientKey({ text, key: null, error: t('fio.errors.checkFailed', { type: t('fio.handle') }) }),
+      );
+    }, NAME_CHECK_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      c.abort();
+    };
+  }, [action, recipient, chain, t]);
+
+  const sets = 1;
+  const cost = fee === null ? null : action === 'addBundled' ? fee * BigInt(sets) : fee;
+  const insufficient = cost !== null && account !== undefined && cost > account.available;
+  const nameOk = !checksName || (availability.state === 'available' && availability.name === name);
+  const recipientOk =
+    action !== 'transferDomain' || (!!recipientKey?.key && recipientKey.text === recipient.trim());
+  const canNext = !!account && cost !== null && !insufficient && nameOk && recipientOk;
+
+  const request = (): FioNameAction => {
+    switch (action) {
+      case 'registerDomain':
+        return { kind: 'registerFioDomain', domain: name };
+      case 'registerHandle':
+        return { kind: 'registerFioAddress', handle: name };
+      case 'renewDomain':
+        return { kind: 'renewFioDomain', domain: name };
+      case 'transferDomain':
+        return { kind: 'transferFioDomain', domain: name, newOwnerKey: recipientKey?.key ?? '' };
+      case 'addBundled':
+        return { kind: 'addBundledTransactions', handle: name, bundleSets: sets };
+    }
+  };
+
+  const next = async () => {
+    if (!account) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const b = await chain.adapter.names.build(
+        { chain: chain.coin, index: account.index, bip: 44, path: account.path, address: account.address },
+        request(),
+      );
+      setBuilt(b);
+      setStep(1);
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!built || !account) return;
+    setStep(2);
+    let signature: string;
+    try {
+      signature = await currentDevice().signFio(built.signRequest.path, built.signRequest.sigData);
+    } catch (e) {
+      const f = deviceFailure(e);
+      setStep(0);
+      setBuilt(null);
+      if (f.cancelled) return;
+      setFailure(f.key ? t(f.key) : f.message);
+      setNameInput('');
+      return;
+    }
+    try {
+      const txId = await chain.adapter.names.signAndPush({ signFio: async () => signature }, built);
+      setResult({ ok: true, txId });
+      onSuccess(action, {
+        ...(target.domain ? { domain: target.domain } : action === 'registerDomain' ? { domain: name } : {}),
+        owner: account,
+      });
+    } catch (e) {
+      setResult({ ok: false, message: e instanceof Error ? e.message : String(e) });
+    }
+    setStep(3);
+  };
+
+  const feeText =
+    cost === null
+      ? feeError
+        ? t('fio.errors.feeFailed')
+        : t('fio.feeLoading')
+      : t('fio.fee', { fee: `${formatSuf(cost)} ${chain.coin}` });
+  const availabilityHint =
+    availability.name !== name || !checksName
+      ? null
+      : availability.state === 'taken'
+        ? action === 'registerDomain'
+          ? t('fio.hints.domainRegistered')
+          : t('fio.hints.notAvailable')
+        : availability.state === 'available'
+          ? t('fio.hints.available')
+          : availability.state === 'error'
+            ? t('fio.errors.checkFailed', {
+                type: action === 'registerDomain' ? t('fio.domainWord') : t('fio.handle'),
+              })
+            : availability.state === 'checking'
+              ? t('fio.hints.checking')
+              : null;
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size={size}
+      title={t(`fio.actions.${action}`)}
+      data-testid="fio-action-modal"
+    >
+      <Stepper active={step} size="xs" mb="md" allowNextStepsSelect={false}>
+        <Stepper.Step label={t('fio.steps.details')} />
+        <Stepper.Step label={t('fio.steps.verification')} />
+        <Stepper.Step label={t(`fio.steps.${STEP[action]}`)} />
+        <Stepper.Step label={t('fio.steps.status')} />
+      </Stepper>
+      {step === 0 && (
+        <Stack>
+          <Select
+            label={t('fio.account')}
+            data={accounts.map((a) => ({ value: a.path, label: a.name }))}
+            value={accountPath}
+            onChange={(v) => v && setAccountPath(v)}
+            disabled={!!target.owner}
+            allowDeselect={false}
+            data-testid="fio-action-account"
+          />
+          {action === 'registerHandle' && (
+            <Group align="flex-end" wrap="nowrap">
+              <TextInput
+                label={t('fio.handleName')}
+                value={nameInput}
+                onChange={(e) => setNameInput(e.currentTarget.value)}
+                error={nameInput && !nameValid ? t('fio.errors.invalidHandle') : undefined}
+                data-testid="fio-name-input"
+                style={{ flex: 1 }}
+              />
+              <Select
+                label={t('fio.domainWord')}
+                data={[DEFAULT_HANDLE_DOMAIN, ...ownDomains.filter((d) => d !== DEFAULT_HANDLE_DOMAIN)]}
+                value={handleDomain}
+                onChange={(v) => v && setHandleDomain(v)}
+                allowDeselect={false}
+                data-testid="fio-handle-domain"
+              />
+            </Group>
+          )}
+          {action === 'registerDomain' && (
+            <TextInput
+              label={t('fio.domainName')}
+              value={nameInput}
+              onChange={(e) => setNameInput(e.currentTarget.value)}
+              error={nameInput && !nameValid ? t('fio.errors.invalidDomain') : undefined}
+              data-testid="fio-name-input"
+            />
+          )}
+          {(action === 'renewDomain' || action === 'transferDomain' || action === 'addBundled') && (
+            <Text data-testid="fio-action-target">{name}</Text>
+          )}
+          {action === 'renewDomain' && target.expiration && (
+            <Text size="sm" c="dimmed" data-testid="fio-renew-expiry">
+              {t('fio.renewTo', {
+                date: renewedExpiration(new Date(`${target.expiration}Z`)).toLocaleDateString(),
+              })}
+            </Text>
+          )}
+          {action === 'addBundled' && (
+            <Text size="sm">{t('fio.bundlesBought', { count: BUNDLE_SET_SIZE * sets })}</Text>
+          )}
+          {action === 'transferDomain' && (
+            <TextInput
+              label={t('fio.transferTo')}
+              value={recipient}
+              onChange={(e) => setRecipient(e.currentTarget.value)}
+              error={recipientKey?.error}
+              data-testid="fio-transfer-recipient"
+            />
+          )}
+          {availabilityHint && (
+            <Text
+              size="sm"
+              c={
+                availability.state === 'available'
+                  ? 'green'
+                  : availability.state === 'checking'
+                    ? 'dimmed'
+                    : 'red'
+              }
+              data-testid="fio-availability"
+              aria-live="polite"
+            >
+              {availabilityHint}
+            </Text>
+          )}
+          <Text size="sm" data-testid="fio-action-fee">
+            {feeText}
+          </Text>
+          {insufficient && (
+            <Text size="sm" c="red" role="alert" data-testid="fio-insufficient">
+              {t('fio.insufficientBalance')}
+            </Text>
+          )}
+          {failure && (
+            <Alert color="red" role="alert" data-testid="fio-action-error">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('fio.cancel')}
+            </Button>
+            <Button
+              onClick={() => void next()}
+              disabled={!canNext}
+              loading={busy}
+              data-testid="fio-action-next"
+            >
+              {t('fio.next')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {step === 1 && built && account && (
+        <Stack>
+          <Table>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>{t('fio.action')}</Table.Td>
+                <Table.Td data-testid="fio-review-action">{t(`fio.actions.${action}`)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td>{t('fio.name')}</Table.Td>
+                <Table.Td data-testid="fio-review-name">{name}</Table.Td>
+              </Table.Tr>
+              {action === 'transferDomain' && (
+                <Table.Tr>
+                  <Table.Td>{t('fio.transferTo')}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{recipientKey?.key}</Table.Td>
+                </Table.Tr>
+              )}
+              <Table.Tr>
+                <Table.Td>{t('fio.account')}</Table.Td>
+                <Table.Td>{account.name}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td>{t('fio.maxFee')}</Table.Td>
+                <Table.Td data-testid="fio-review-fee">{`${formatSuf(built.unsigned.maxFee)} ${chain.coin}`}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          <Alert color="blue" data-testid="fio-review-digest">
+            {t('fio.digestNote', { digest: built.signRequest.digest })}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setStep(0)}>
+              {t('fio.back')}
+            </Button>
+            <Button onClick={() => void confirm()} data-testid="fio-action-confirm">
+              {t('fio.confirmOnDevice')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {step === 2 && (
+        <Text aria-live="polite" data-testid="fio-action-signing">
+          {t('fio.signing')}
+        </Text>
+      )}
+      {step === 3 && result && (
+        <Stack aria-live="polite">
+          {result.ok ? (
+            <>
+              <Alert color="green" data-testid="fio-action-success">
+                {t('fio.success')}
+              </Alert>
+              <Group wrap="nowrap">
+                <Text
+                  ff="monospace"
+                  size="sm"
+                  style={{ wordBreak: 'break-all' }}
+                  data-testid="fio-action-txid"
+                >
+                  {result.txId}
+                </Text>
+                <CopyText value={result.txId} size="xs" />
+              </Group>
+              {!chain.local && chain.adapter.explorer.tx(result.txId) && (
+                <Anchor
+                  href={chain.adapter.explorer.tx(result.txId)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('fio.explorer')}
+                </Anchor>
+              )}
+            </>
+          ) : (
+            <Alert color="red" role="alert" data-testid="fio-action-failed">
+              {t('fio.trFail', { message: result.message })}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-testid="fio-action-close">
+              {t('fio.close')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
