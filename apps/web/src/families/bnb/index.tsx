@@ -6,7 +6,7 @@
  */
 import { Text } from '@mantine/core';
 import { ReadOnlyChainError } from '@secux-companion/chain-common';
-import { accountBasePath, signingPath, toBareAccountPath } from '@secux-companion/core';
+import { FEATURE_GATES, accountBasePath, signingPath, toBareAccountPath } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { currentDevice } from '../../device/runtime';
@@ -165,7 +165,15 @@ export const family: WebFamily<BnbChain, WalletAccount> = {
           {t('bnb.balanceUnavailable')}
         </Text>
       ),
-      alerts: <RetiredNotice archive={chain.status.archive} />,
+      alerts: (
+        <>
+          <RetiredNotice archive={chain.status.archive} />
+          {/* Spec 01 §5: the account page shows BNB's minimum-firmware note (2.9). */}
+          <Text size="sm" c="dimmed" data-testid="bnb-firmware-note">
+            {t('errors.featureRequiresFirmware', { version: FEATURE_GATES.bnb.mcu })}
+          </Text>
+        </>
+      ),
       tabs,
     };
   },

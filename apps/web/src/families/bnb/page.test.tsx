@@ -79,6 +79,10 @@ describe('BNB Beacon Chain account page (read-only legacy)', () => {
     expect(screen.getByTestId('bnb-balance-unavailable')).toBeTruthy();
     expect(screen.queryByText('Failed to load the account data. Please try again.')).toBeNull();
     expect(reads).toEqual([]);
+    // Spec 01 §5: BNB's minimum-firmware note.
+    expect(screen.getByTestId('bnb-firmware-note').textContent).toBe(
+      'This feature requires at least 2.9 firmware version, please update first.',
+    );
   });
 
   it('with an archive: the balance and every asset line, still no Send or Receive', async () => {
