@@ -298,4 +298,25 @@ describe('Solana adapter', () => {
     };
     await expect(a.sign(lying, built)).rejects.toMatchObject({ code: 'badSignature' });
   });
+
+  it('discovery reads each account once: the first state read after it reuses that answer, a fresh one asks again', async () => {
+    let reads = 0;
+    const { backend } = fake();
+    const base = backend.account;
+    backend.account = async (a, s) => {
+      reads++;
+      return a === ME ? base(a, s) : { balance: 0n, txCount: 0, tokens: [] };
+    };
+    const a = createSolanaChain(backend);
+    const table = { getAccounts: async () => [], getAddress: (p: string) => device.getAddress(p) };
+    const found = await a.discoverAccounts(table as never);
+    expect(found.map((f) => f.descriptor.address)).toEqual([ME]);
+    const afterDiscovery = reads;
+    expect((await a.getAccountState(acct())).tokens).toHaveLength(2);
+    expect(reads).toBe(afterDiscovery);
+    await a.getAccountState(acct());
+    expect(reads).toBe(afterDiscovery + 1);
+    await a.getAccountState(acct(), { fresh: true });
+    expect(reads).toBe(afterDiscovery + 2);
+  });
 });

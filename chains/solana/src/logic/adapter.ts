@@ -267,6 +267,20 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
     return names;
   };
 
+  /**
+   * What discovery just read of each account, handed once to the next non-fresh state read (the page showing its
+   * balance and tokens right after the coin was opened), so opening a coin costs one request per account; a refresh
+   * (`fresh`) or any second read asks the network again.
+   */
+  const discovered = new Map<string, { at: number; info: SolanaAccountInfo }>();
+  const DISCOVERY_REUSE_MS = 10_000;
+  const readAccount = async (address: string, options: { fresh?: boolean; signal?: AbortSignal } = {}) => {
+    const hit = discovered.get(address);
+    discovered.delete(address);
+    if (hit && !options.fresh && Date.now() - hit.at < DISCOVERY_REUSE_MS) return hit.info;
+    return backend.account(address, options.signal);
+  };
+
   const adapter: SolanaAdapter = {
     chain,
     family: 'sol',
@@ -294,6 +308,7 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
         const path = accountBasePath(44, coinType, index);
         const address = await device.getAddress(path);
         const info = await backend.account(address, options.signal);
+        discovered.set(address, { at: Date.now(), info });
         const used = info.balance > 0n || info.txCount > 0 || info.tokens.length > 0;
         unused = used ? 0 : unused + 1;
         const isOnDevice = onDevice.has(index);
@@ -311,11 +326,11 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
     },
 
     async getAccountSummary(account, options = {}) {
-      return summaryOf(await backend.account(addressOf(account), options.signal));
+      return summaryOf(await readAccount(addressOf(account), options));
     },
 
     async getAccountState(account, options = {}): Promise<AccountState> {
-      const info = await backend.account(addressOf(account), options.signal);
+      const info = await readAccount(addressOf(account), options);
       return { ...summaryOf(info), available: info.balance, tokens: info.tokens.map(tokenHolding) };
     },
 

@@ -1,0 +1,179 @@
+/**
+ * Solana end to end (issue 14) in Chromium with the emulator, against the real server and localnet's LiteSVM node:
+ * the funded SOL accounts are discovered and receive is confirmed on the device; SOL is sent; an SPL token goes to a
+ * recipient without a token account (the send creates it and the review shows its rent); the Token-2022 token's
+ * transfer fee is shown and withheld; a blockhash that expires while the device is confirming is rebuilt and signed
+ * again, and the stale transaction never reaches the node.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, useBrowser } from './browser';
+import {
+  approveUntil,
+  card,
+  connectEmulator,
+  openAccount,
+  openCoin,
+  receiveAddress,
+} from './bitcoin-helpers';
+
+const browser = useBrowser();
+const baseUrl = inject('baseUrl');
+const sol = inject('solana');
+
+const P0 = "m/44'/501'/0'";
+const P1 = "m/44'/501'/1'";
+
+async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+  const r = await fetch(sol!.rpcUrls[0]!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await r.json()) as { result: T }).result;
+}
+const balanceOf = async (a: string) => BigInt((await rpc<{ value: number }>('getBalance', [a])).value);
+const tokenBalance = async (owner: string, mint: string) => {
+  const r = await rpc<{
+    value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[];
+  }>('getTokenAccountsByOwner', [owner, { mint }, { encoding: 'jsonParsed' }]);
+  return r.value.length ? BigInt(r.value[0]!.account.data.parsed.info.tokenAmount.amount) : null;
+};
+const signatures = async (a: string) =>
+  (await rpc<unknown[]>('getSignaturesForAddress', [a, { limit: 1000 }])).length;
+
+describe.skipIf(!sol)('Solana through the UI with the emulator', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const A0 = sol!.accounts[0]!.address;
+  const A1 = sol!.accounts[1]!.address;
+  const LUSDC = sol!.tokens.find((t) => t.program === 'spl-token')!;
+  const LFEE = sol!.tokens.find((t) => t.program === 'spl-token-2022')!;
+
+  const toAccount0 = async () => {
+    if (page.url().endsWith('/wallet/account/information')) await page.getByTestId('back-button').click();
+    await page.waitForURL(`${baseUrl}/wallet/account`);
+    await openAccount(page, baseUrl, P0);
+  };
+  const continueEnabled = () =>
+    page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
+      undefined,
+      { timeout: 30_000 },
+    );
+  const fill = async (recipient: string, amount: string) => {
+    await page.getByTestId('send-available').waitFor();
+    await page.getByTestId('send-recipient').fill(recipient);
+    await page.getByTestId('send-amount').fill(amount);
+    await continueEnabled();
+    await page.getByTestId('send-continue').click();
+    await page.getByTestId('send-review').waitFor({ timeout: 30_000 });
+  };
+  const signAndBroadcast = async () => {
+    await page.getByTestId('send-sign').click();
+    await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
+    await page.getByTestId('send-broadcast').click();
+    await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
+    const hash = (await page.getByTestId('send-txid').innerText()).trim();
+    await page.getByTestId('send-done').click();
+    return hash;
+  };
+  const tokenSend = async (symbol: string) => {
+    await toAccount0();
+    await page.getByTestId('tab-tokens').click();
+    await page.getByTestId(`sol-token-${symbol}`).getByTestId('sol-token-send').click({ timeout: 30_000 });
+  };
+
+  beforeAll(async () => {
+    context = await newContext(browser());
+    page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await connectEmulator(page, baseUrl);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail')
+      await page
+        .screenshot({ path: `test-results/solana-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` })
+        .catch(() => undefined);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('discovers the funded SOL accounts with their tokens and receives on a device-confirmed address', async () => {
+    await expect(page.getByTestId('sol-token-LUSDC').innerText()).resolves.not.toMatch(/Token-2022/i);
+    await openCoin(page, baseUrl, 'SOL');
+    const paths = await page
+      .getByTestId('account-card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    expect(paths).toEqual([P0, P1]);
+    await expect(card(page, P0).getByTestId('account-balance').innerText()).resolves.toMatch(
+      /^20(\.0+)? SOL$/,
+    );
+    await openAccount(page, baseUrl, P0);
+    await page.getByTestId('tab-tokens').click();
+    await expect(page.getByTestId('sol-token-LUSDC').innerText()).resolves.toMatch(/\bSPL\b/i);
+    await expect(page.getByTestId('sol-token-LFEE').innerText()).resolves.toMatch(/Token-2022/i);
+    expect(await receiveAddress(page)).toBe(A0);
+  });
+
+  it('sends SOL; the network fee is in the review and the recipient receives the amount', async () => {
+    await toAccount0();
+    const before = await balanceOf(A1);
+    await page.getByTestId('account-send').click();
+    await fill(A1, '0.5');
+    await expect(page.getByTestId('send-review').innerText()).resolves.toContain('Network fee');
+    await signAndBroadcast();
+    expect(await balanceOf(A1)).toBe(before + 500_000_000n);
+  });
+
+  it('sends an SPL token to a recipient without a token account: the account is created and its rent shown', async () => {
+    expect(await tokenBalance(A1, LUSDC.mint)).toBeNull();
+    await tokenSend('LUSDC');
+    await fill(A1, '2.5');
+    const review = await page.getByTestId('send-review').innerText();
+    expect(review).toContain('Recipient token account rent');
+    await expect(page.getByTestId('review-rent').innerText()).resolves.toMatch(/0\.00203928 SOL/);
+    await signAndBroadcast();
+    expect(await tokenBalance(A1, LUSDC.mint)).toBe(2_500_000n);
+  });
+
+  it('sends the Token-2022 token: its transfer fee is shown and withheld from what arrives', async () => {
+    await tokenSend('LFEE');
+    await fill(A1, '10');
+    await expect(page.getByTestId('review-transfer-fee').innerText()).resolves.toMatch(/^0\.1 LFEE/);
+    await expect(page.getByTestId('review-recipient-gets').innerText()).resolves.toMatch(/^9\.9 LFEE/);
+    await expect(page.getByTestId('review-rent').innerText()).resolves.toMatch(/SOL/);
+    await signAndBroadcast();
+    expect(await tokenBalance(A1, LFEE.mint)).toBe(9_900_000n);
+  });
+
+  it('a blockhash that expires while the device confirms is rebuilt and signed again, never broadcast stale', async () => {
+    await toAccount0();
+    const sigsBefore = await signatures(A0);
+    const before = await balanceOf(A1);
+    await page.getByTestId('account-send').click();
+    await fill(A1, '0.25');
+    await page.getByTestId('send-sign').click();
+    await page.getByTestId('virtual-screen-prompt').waitFor({ timeout: 30_000 });
+    await page.getByTestId('sol-blockhash-countdown').waitFor();
+    await expect(page.getByTestId('sol-blockhash-countdown').innerText()).resolves.toMatch(
+      /valid for about \d+ s/,
+    );
+    // 151 blocks pass while the user looks at the device: the blockhash it is signing expires.
+    const r = await fetch(`${sol!.controlUrl}/advance`, {
+      method: 'POST',
+      body: JSON.stringify({ blocks: 151 }),
+    });
+    expect(r.ok).toBe(true);
+    await page.getByTestId('emulator-approve').click();
+    await page.getByTestId('sol-blockhash-resign').waitFor({ timeout: 30_000 });
+    await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
+    await page.getByTestId('send-broadcast').click();
+    await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
+    await page.getByTestId('send-done').click();
+    expect(await balanceOf(A1)).toBe(before + 250_000_000n);
+    // exactly one transaction reached the node: the re-signed one
+    expect(await signatures(A0)).toBe(sigsBefore + 1);
+  });
+});
