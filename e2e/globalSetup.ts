@@ -82,6 +82,8 @@ export default async function setup(project: TestProject) {
   project.provide('tron', localnet.tron ?? null);
   // The Stellar Horizon simulator (started by startLocalnet on a free port).
   project.provide('stellar', localnet.stellar ?? null);
+  // The Solana node (LiteSVM; started by startLocalnet on free ports, slots every 400 ms).
+  project.provide('solana', localnet.solana ?? null);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -96,5 +98,6 @@ declare module 'vitest' {
     xrpl: XrplInfo | null;
     tron: TronInfo | null;
     stellar: StellarInfo | null;
+    solana: import('@secux-companion/localnet').SolanaInfo | null;
   }
 }
