@@ -23,6 +23,7 @@ async function main() {
     if (net.ltc) console.log(`  Litecoin regtest at ${net.ltc.rpcUrl}`);
     if (net.xrpl) console.log(`  XRP Ledger simulator (rippled JSON-RPC) at ${net.xrpl.rpcUrl}`);
     if (net.tron) console.log(`  TRON simulator (full node + TronGrid v1) at ${net.tron.url}`);
+    if (net.fio) console.log(`  FIO chain simulator at ${net.fio.apiUrl}`);
     if (net.stellar) console.log(`  Stellar Horizon simulator at ${net.stellar.horizonUrl}`);
   }
 

@@ -78,6 +78,17 @@ if (net.solana) {
     '',
   );
 }
+if (net.fio) {
+  const f = net.fio;
+  lines.push(
+    `FIO  ${f.apiUrl}  FIO chain simulator (chain id ${f.chainId.slice(0, 12)}…, public domain '${f.publicDomain}')`,
+    ...f.accounts.map(
+      (a) =>
+        `     ${a.path.padEnd(18)} ${a.publicKey}  ${formatUnits(BigInt(a.balanceSuf), 9)} FIO  handle ${a.handles.join(', ')}  domain ${a.domains.join(', ')}`,
+    ),
+    '',
+  );
+}
 if (net.tron) {
   const x = net.tron;
   lines.push(

@@ -87,6 +87,18 @@ export {
   type XrplSimulatorOptions,
 } from './xrpl/simulator.js';
 import { DEFAULT_XRPL_PORT, startXrpl, type XrplInfo } from './xrpl/start.js';
+import { DEFAULT_FIO_PORT, startFio, type FioInfo } from './fio/start.js';
+export { DEFAULT_FIO_PORT, type FioInfo } from './fio/start.js';
+export {
+  FIO_LOCAL_CHAIN_ID,
+  FIO_LOCAL_FEES,
+  FioSimulator,
+  SECUX_DOMAIN_OWNER,
+  fioGenesis,
+  fioPublicKeyOf,
+  type FioGenesis,
+  type FioSimulatorOptions,
+} from './fio/simulator.js';
 export { DEFAULT_XRPL_PORT, type XrplInfo } from './xrpl/start.js';
 import { DEFAULT_STELLAR_PORT, startStellar, type StellarInfo } from './stellar/start.js';
 export { DEFAULT_STELLAR_PORT, type StellarInfo } from './stellar/start.js';
@@ -157,6 +169,8 @@ export interface LocalnetOptions {
    * port when the main chain's port is 0 (0 = a free port).
    */
   xrpl?: false | { port?: number };
+  /** false: no FIO simulator. */
+  fio?: false | { port?: number };
   /** The Stellar Horizon simulator; false: none. Port default LOCALNET_STELLAR_PORT, else 8000, but a free port when the main chain's port is 0. */
   stellar?: false | { port?: number };
   /** The TRON simulator (full-node HTTP API + TronGrid v1); false: none. Port default LOCALNET_TRON_PORT, else 8090, but a free port when the main chain's port is 0. */
@@ -180,6 +194,8 @@ export interface Endpoints {
   ltc: LtcInfo | null;
   /** The XRP Ledger simulator; null when disabled. Optional: older endpoints files lack it. */
   xrpl?: XrplInfo | null;
+  /** The FIO chain simulator; null when disabled. */
+  fio?: FioInfo | null;
   /** The Stellar Horizon simulator; null when disabled. Optional: older endpoints files lack it. */
   stellar?: StellarInfo | null;
   /** The TRON simulator; null when disabled. Optional: older endpoints files lack it. */
@@ -471,6 +487,24 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     }
   }
 
+  // FIO chain simulator (in-process; blocks every 500 ms).
+  const fioOpts = opts.fio;
+  const fioEnabled = fioOpts !== false && !/^(0|false|no|off)$/i.test(env.LOCALNET_FIO?.trim() ?? '');
+  let fio: Awaited<ReturnType<typeof startFio>> | null = null;
+  if (fioEnabled) {
+    try {
+      fio = await startFio({
+        mnemonic,
+        host: HOST,
+        port: await port(fioOpts ? fioOpts.port : undefined, 'LOCALNET_FIO_PORT', evmPortRequested === 0 ? 0 : DEFAULT_FIO_PORT),
+      });
+      log(`FIO simulator at ${fio.info.apiUrl} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop()]);
+      throw e;
+    }
+  }
+
   let endpointsPath: string | null = null;
   // 4. Lifecycle: stop every node on stop(), on SIGINT/SIGTERM and (synchronously, litecoind only) on exit.
   const onExit = () => {
@@ -490,7 +524,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
-      await Promise.all([tron?.stop(), evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop(), solana?.stop()]);
+      await Promise.all([tron?.stop(), evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), fio?.stop(), stellar?.stop(), solana?.stop()]);
     })());
   process.on('exit', onExit);
   if (opts.handleSignals ?? true) {
@@ -505,6 +539,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     sideEvm: side?.info ?? null,
     ltc: ltc?.info ?? null,
     xrpl: xrpl?.info ?? null,
+    fio: fio?.info ?? null,
     stellar: stellar?.info ?? null,
     tron: tron?.info ?? null,
     solana: solana?.info ?? null,
