@@ -78,6 +78,8 @@ export default async function setup(project: TestProject) {
   project.provide('localnet', { evm: localnet.evm, sideEvm, ltc: localnet.ltc });
   // The XRP Ledger simulator (started by startLocalnet on a free port; its ledgers close through its control API).
   project.provide('xrpl', localnet.xrpl ?? null);
+  // The FIO chain simulator (started by startLocalnet on a free port).
+  project.provide('fio', localnet.fio ?? null);
   // The TRON simulator (started by startLocalnet on a free port).
   project.provide('tron', localnet.tron ?? null);
   // The Stellar Horizon simulator (started by startLocalnet on a free port).
@@ -96,6 +98,7 @@ declare module 'vitest' {
     baseUrl: string;
     localnet: Pick<Localnet, 'evm' | 'ltc'> & { sideEvm: SideEvmInfo };
     xrpl: XrplInfo | null;
+    fio: import('@secux-companion/localnet').FioInfo | null;
     tron: TronInfo | null;
     stellar: StellarInfo | null;
     solana: import('@secux-companion/localnet').SolanaInfo | null;
