@@ -53,10 +53,10 @@ export function AccountHeader({
             <Title order={1} size="h3" id="account-title" data-testid="account-name">
               {name}
             </Title>
-            <Text size="xl" fw={700} truncate="end" data-testid="account-fiat">
+            <Text size="xl" fw={700} truncate="end" data-testid="account-fiat" aria-live="polite">
               {fiat ?? t('errors.priceNotAvailable')}
             </Text>
-            <Text c="dimmed" truncate="end" data-testid="account-coin-balance" data-sats={balance.toString()}>
+            <Text c="dimmed" truncate="end" aria-live="polite" data-testid="account-coin-balance" data-sats={balance.toString()}>
               {balanceText}
             </Text>
             {note}

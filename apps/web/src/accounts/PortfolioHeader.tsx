@@ -38,10 +38,10 @@ export function PortfolioHeader({
           <Title order={1} size="h3" id="portfolio-title">
             {title}
           </Title>
-          <Text size="xl" fw={700} data-testid="portfolio-fiat">
+          <Text size="xl" fw={700} data-testid="portfolio-fiat" aria-live="polite">
             {fiat ?? t('errors.priceNotAvailable')}
           </Text>
-          <Text c="dimmed" data-testid="portfolio-coin">
+          <Text c="dimmed" data-testid="portfolio-coin" aria-live="polite">
             {balanceText}
           </Text>
           {notice}

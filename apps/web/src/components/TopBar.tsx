@@ -50,11 +50,12 @@ export function TopBar() {
         >
           <img src="/logo.svg" alt="" width={28} height={28} />
         </UnstyledButton>
-        <Text fw={700} data-testid="product-name">
+        <Text fw={700} data-testid="product-name" visibleFrom="xs">
           {t('app.name')}
         </Text>
       </Group>
-      <Group gap="md" wrap="nowrap" component="nav">
+      {/* Narrow screens (360 px): the links tighten and, if they still do not fit, scroll on their own. */}
+      <Group gap="sm" wrap="nowrap" component="nav" style={{ minWidth: 0, overflowX: 'auto' }}>
         {connected && (
           <Anchor component={Link} to={ROUTES.Domain}>
             {t('topbar.domain')}

@@ -86,6 +86,7 @@ export function ConnMethod() {
                 variant="outline"
                 data-testid="dapp-try"
                 disabled={!links.dappConnect}
+                aria-disabled={!links.dappConnect || undefined}
               >
                 {t('landing.dappTry')}
               </Button>

@@ -194,7 +194,7 @@ export function SignActions({
       </Text>
       <Group justify={onBack ? 'space-between' : 'flex-end'}>
         {onBack && (
-          <Button variant="default" onClick={onBack} disabled={!!signing}>
+          <Button variant="default" onClick={onBack} disabled={!!signing} data-testid="send-back">
             {t('send.back')}
           </Button>
         )}
