@@ -15,8 +15,6 @@ export type SolanaErrorCode =
   | 'rentExemptRemainder'
   /** A new recipient system account must receive at least the rent-exempt minimum. */
   | 'recipientBelowRent'
-  /** Not enough SOL for the fee and the token account's rent. */
-  | 'insufficientForFeeAndRent'
   /** The blockhash expired before broadcast: the transaction was rebuilt and must be signed again. */
   | 'blockhashExpired'
   /** The device signed something else than was built, or a signature does not verify. */

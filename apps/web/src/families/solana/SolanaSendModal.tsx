@@ -143,7 +143,7 @@ export function SolanaSendModal({
         ...(built.unsigned.token ? { contract: built.unsigned.token.mint } : {}),
       });
     },
-    prompts: [(built) => feeLimitPrompt('SOL', built.review.fee + built.unsigned.rent)],
+    prompts: [(built) => feeLimitPrompt('SOL', built.review.fee)],
     onReset: () => {
       setRecipientText('');
       setAmountInput('');
