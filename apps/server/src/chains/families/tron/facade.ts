@@ -343,6 +343,40 @@ export class TronFacade implements ChainFacade {
     };
   }
 
+  /**
+   * gettransactioninfobyid: whether a broadcast transaction is in a block yet, what it burned and its receipt's result
+   * (SUCCESS, REVERT, OUT_OF_ENERGY …; `result: 'FAILED'` at the top level for a failed call).
+   */
+  async tx(id: string) {
+    const txid = parseInput(
+      z.object({ id: z.string().regex(/^[0-9a-fA-F]{64}$/, { message: 'must be a txID' }) }),
+      { id },
+      'params',
+    ).id;
+    const r = await this.node('tx', (p, s) => p.getTransactionInfo(txid.toLowerCase(), s));
+    const info = r.value;
+    const receipt =
+      typeof info.receipt === 'object' && info.receipt !== null
+        ? (info.receipt as Record<string, unknown>)
+        : {};
+    const n = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : 0);
+    const found = typeof info.id === 'string';
+    const answer = {
+      chain: this.chain,
+      hash: txid.toLowerCase(),
+      found,
+      blockNumber: found ? n(info.blockNumber) : null,
+      fee: String(n(info.fee)),
+      energyUsed: String(n(receipt.energy_usage)),
+      energyFee: String(n(receipt.energy_fee)),
+      netFee: String(n(receipt.net_fee)),
+      result: typeof receipt.result === 'string' ? receipt.result.slice(0, 40) : found ? 'SUCCESS' : null,
+      failed: info.result === 'FAILED',
+      provider: r.provider,
+    };
+    return answer;
+  }
+
   /** Fees in sun: a plain transfer's bandwidth burn at the chain's price (the send computes the real cost). */
   async fees(): Promise<FeeInfo> {
     const p = await this.params();

@@ -1,4 +1,4 @@
-/** TRON's own endpoints: the chain's prices, the current block, energy estimates and token lookups. */
+/** TRON's own endpoints: the chain's prices, the current block, energy estimates, token lookups and a transaction's receipt. */
 import type { FastifyRequest } from 'fastify';
 import type { ChainRoute } from '../../facade.js';
 import { noStore } from '../../params.js';
@@ -36,6 +36,15 @@ export const tronRoutes: readonly ChainRoute<TronFacade>[] = [
       noStore(reply);
       const { contract } = req.params as { contract?: string };
       return facade.token(String(contract ?? ''), req.query);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/tx/:txid',
+    async handler(facade, req: FastifyRequest, reply) {
+      noStore(reply);
+      const { txid } = req.params as { txid?: string };
+      return facade.tx(String(txid ?? ''));
     },
   },
 ];

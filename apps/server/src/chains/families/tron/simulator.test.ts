@@ -95,8 +95,19 @@ describe('TRON end to end against the simulator', () => {
     const first = await c.build(ACCOUNT, { recipient: HOLDER, amount: 5n, token: LUSDT });
     expect(first.unsigned.costs.energy).toBe(65_000n);
     expect(first.unsigned.costs.energyBurn).toBe(0n);
-    await c.broadcast(c.finalize(first, await c.sign(signer(), first)));
+    const firstHash = await c.broadcast(c.finalize(first, await c.sign(signer(), first)));
     sim.produceBlock();
+    const receipt = (await (await fetch(`${base}/chains/TRX/tx/${firstHash}`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(receipt).toMatchObject({
+      found: true,
+      result: 'SUCCESS',
+      energyUsed: '65000',
+      energyFee: '0',
+      failed: false,
+    });
     const second = await c.build(ACCOUNT, { recipient: HOLDER, amount: 5n, token: LUSDT });
     expect(second.unsigned.costs.energyAvailable).toBe(5_000n);
     expect(second.unsigned.costs.energyBurn).toBe(6_000_000n);
