@@ -4,6 +4,7 @@ export * from './chain';
 export * from './errors';
 export * from './history';
 export * from './memo';
+export * from './network';
 export * from './paths';
 export * from './reserve';
 export * from './results';

@@ -8,7 +8,7 @@
  *   `stellar.networkPassphrase`) or LOCAL_STELLAR_HORIZON_URL (standalone passphrase); no XLM when neither is there.
  * Each call has 100 s (spec 02 §9 "100 s Stellar"; CHAIN_XLM_TIMEOUT_MS overrides) within the request budget.
  */
-import { Networks } from '@stellar/stellar-sdk';
+import { STELLAR_PASSPHRASES } from '@secux-companion/chain-stellar';
 import { z } from 'zod';
 import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
@@ -19,7 +19,7 @@ export const STELLAR_SYMBOLS = ['XLM'] as const;
 export const STELLAR_TIMEOUT_MS = 100_000;
 export const MAINNET_HORIZON = ['https://horizon.stellar.org', 'https://horizon.stellar.lobstr.co'] as const;
 /** The local profile's network: localnet's simulator is a standalone network. */
-export const LOCAL_NETWORK_PASSPHRASE = Networks.STANDALONE;
+export const LOCAL_NETWORK_PASSPHRASE = STELLAR_PASSPHRASES.standalone;
 
 export const StellarGlobalEnv = z.object({
   LOCAL_STELLAR_HORIZON_URL: z
@@ -57,7 +57,7 @@ export function stellarChains(ctx: FamilyContext): ServedChain<StellarFacade>[] 
     source = 'local';
   }
   urls ??= MAINNET_HORIZON;
-  passphrase ??= ctx.local && source === 'config' ? LOCAL_NETWORK_PASSPHRASE : Networks.PUBLIC;
+  passphrase ??= ctx.local && source === 'config' ? LOCAL_NETWORK_PASSPHRASE : STELLAR_PASSPHRASES.public;
   if (!urls.length) return [];
   const timeoutMs = pc.TIMEOUT_MS ?? STELLAR_TIMEOUT_MS;
   const providers = urls.map((url, i) =>

@@ -6,11 +6,11 @@
  */
 import {
   horizonResultMessage,
+  isStellarEnvelope,
   isValidStellarAccount,
   mainResultCode,
   operationFromHorizonPayment,
 } from '@secux-companion/chain-stellar';
-import { TransactionBuilder } from '@stellar/stellar-sdk';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../../errors.js';
 import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
@@ -192,11 +192,8 @@ export class StellarFacade implements ChainFacade {
    * a refusal answers 422 'rejected' with one clear sentence and Horizon's result codes.
    */
   async broadcast(rawTx: string): Promise<BroadcastResult> {
-    try {
-      TransactionBuilder.fromXDR(rawTx, this.cfg.networkPassphrase);
-    } catch {
+    if (!isStellarEnvelope(rawTx, this.cfg.networkPassphrase))
       throw new HttpError(400, 'invalid body: rawTx: not a Stellar transaction envelope');
-    }
     const r = await this.run('broadcast', (p, s) => p.submit(rawTx, s));
     const v = r.value;
     if (v.ok) return { hash: v.hash, provider: r.provider };

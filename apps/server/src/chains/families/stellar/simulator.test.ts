@@ -26,7 +26,8 @@ import { createChainRegistry } from '../../registry.js';
 import { registerChainRoutes } from '../../routes.js';
 import { stellarFamily } from './index.js';
 
-const me = stellarKeypairOf(DEFAULT_MNEMONIC, 0);
+// As this file's stellar-sdk Keypair (localnet may resolve another copy of the SDK).
+const me = Keypair.fromRawEd25519Seed(Buffer.from(stellarKeypairOf(DEFAULT_MNEMONIC, 0).rawSecretKey()));
 const ME = me.publicKey();
 const ACCOUNT = { chain: 'XLM' as const, index: 0, bip: 44 as const, path: "m/44'/148'/0'", address: ME };
 const NEW = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 44)).publicKey();
