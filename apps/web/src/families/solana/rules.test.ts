@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import {
+  blockhashSecondsLeft,
+  nextSolanaIndex,
+  previousSolanaAccount,
+  sameDeviceToken,
+  solanaDeleteIssue,
+} from './rules';
+
+describe('Solana screen rules', () => {
+  it('the next account index is the first unused one; the previous is the highest below it', () => {
+    expect(nextSolanaIndex([{ index: 0 }, { index: 2 }])).toBe(1);
+    expect(previousSolanaAccount([{ index: 0 }, { index: 2 }], 3)).toEqual({ index: 2 });
+  });
+  it('an account with SOL, history or tokens cannot be deleted', () => {
+    expect(solanaDeleteIssue({ balance: 1n, txCount: 0 })).toEqual({ code: 'cannotDeleteActiveAccount' });
+    expect(solanaDeleteIssue({ balance: 0n, txCount: 2 })?.code).toBe('err-11');
+    expect(solanaDeleteIssue({ balance: 0n, txCount: 0 }, 1)?.code).toBe('err-11');
+    expect(solanaDeleteIssue({ balance: 0n, txCount: 0 })).toBeUndefined();
+  });
+  it("matches a mint with the device's 42-character token entry", () => {
+    const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+    expect(sameDeviceToken(mint, mint.slice(0, 42))).toBe(true);
+    expect(sameDeviceToken(mint, 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'.slice(0, 42))).toBe(false);
+  });
+  it('a blockhash has 400 ms per block left, never below 0', () => {
+    expect(blockhashSecondsLeft(300, 150)).toBe(60);
+    expect(blockhashSecondsLeft(300, 310)).toBe(0);
+  });
+});
