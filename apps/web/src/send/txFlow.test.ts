@@ -87,6 +87,15 @@ describe('broadcast', () => {
     const rejected = Object.assign(new Error('bad-txns-in-belowout'), { status: 422, code: 'rejected' });
     expect(await send(async () => Promise.reject(rejected))).toMatchObject({ messageKey: 'err-08', raw: 'bad-txns-in-belowout' });
   });
+  it("a user-added EVM chain whose RPCs all refused the broadcast says 'Can not broadcast at the moment' (spec 02)", async () => {
+    mockFetch({}, null);
+    const none = Object.assign(new Error('Can not broadcast at the moment'), { status: 0, code: 'cannotBroadcast' });
+    expect(await send(async () => Promise.reject(none))).toMatchObject({
+      kind: 'failed',
+      resultCode: 'err-08',
+      messageKey: 'cannotBroadcast',
+    });
+  });
   it("a node's very long error is logged cut to what the server keeps (a longer one would be refused and the entry lost)", async () => {
     const posts = mockFetch({}, null);
     const words = 'x'.repeat(TXLOG_ERROR_MAX_CHARS + 1000);

@@ -68,7 +68,7 @@ export type BroadcastOutcome =
   | {
       kind: 'failed';
       resultCode: 'err-08';
-      messageKey: 'broadcastConflict' | 'broadcastFailedRetry' | 'err-08';
+      messageKey: 'broadcastConflict' | 'broadcastFailedRetry' | 'cannotBroadcast' | 'err-08';
       conflict: boolean;
       raw: string;
     };
@@ -99,11 +99,20 @@ export async function runBroadcast(
   } catch (e) {
     const raw = e instanceof Error ? e.message : String(e);
     const m = mapBroadcastError(raw);
+    const code = (e as { code?: unknown } | null)?.code;
     log(signedHash, { result: 'err-08', error: raw.slice(0, TXLOG_ERROR_MAX_CHARS) });
     return {
       kind: 'failed',
       resultCode: 'err-08',
-      messageKey: m.kind === 'conflict' ? 'broadcastConflict' : noNodeWords(e, raw) ? 'broadcastFailedRetry' : 'err-08',
+      messageKey:
+        m.kind === 'conflict'
+          ? 'broadcastConflict'
+          : // Spec 02 (generic EVM): no RPC of a user-added chain took the broadcast — the family names it.
+            code === 'cannotBroadcast'
+            ? 'cannotBroadcast'
+            : noNodeWords(e, raw)
+              ? 'broadcastFailedRetry'
+              : 'err-08',
       conflict: m.kind === 'conflict',
       raw,
     };
