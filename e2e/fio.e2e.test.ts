@@ -155,7 +155,7 @@ describe.skipIf(!fio)('FIO through the UI with the emulator', () => {
   });
 
   it.skipIf(!localnet.ltc)(
-    'maps an LTC address to the new handle, then a send to alice@secux resolves to it',
+    'maps an LTC address to the new handle, then LTC sent to alice@secux goes to it',
     async () => {
       const handle = page.getByTestId('fio-handle-alice@secux');
       await handle.getByTestId('fio-assign').click();
@@ -186,6 +186,26 @@ describe.skipIf(!fio)('FIO through the UI with the emulator', () => {
         { timeout: 30_000 },
       );
       await page.getByText('Resolved from alice@secux').waitFor();
+      // The send goes to the mapped address.
+      await page.getByTestId('send-amount').fill('0.1');
+      await page.waitForFunction(
+        () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
+        undefined,
+        { timeout: 30_000 },
+      );
+      await page.getByTestId('send-continue').click();
+      await page.getByTestId('review-recipient').waitFor({ timeout: 30_000 });
+      expect((await page.getByTestId('review-recipient').innerText()).replace(/\s/g, '')).toContain(mapped);
+      await page.getByTestId('send-sign').click();
+      await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
+      await page.getByTestId('send-broadcast').click();
+      await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
+      await page.getByTestId('send-done').click();
+      await page.waitForURL(`${baseUrl}/wallet/account`);
+      await page.getByTestId('account-card').first().getByTestId('account-open').click();
+      await page.waitForURL(`${baseUrl}/wallet/account/information`);
+      await page.getByTestId('account-send').click();
+      await page.getByTestId('send-available').waitFor();
       await page.getByTestId('send-recipient').fill('bob@secux');
       await page.getByText('Can not resolve domain on LTC').waitFor({ timeout: 30_000 });
       await page.keyboard.press('Escape');
