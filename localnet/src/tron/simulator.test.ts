@@ -212,6 +212,21 @@ describe('TRON simulator', () => {
     expect(sim.trc20.get(h(NEW))).toBeUndefined();
   });
 
+  it('a transfer above the token balance is in a block with a REVERT receipt and pays only the energy used', async () => {
+    const r = await send({
+      owner: B,
+      key: KEY_B,
+      type: 'TriggerSmartContract',
+      value: { contract_address: h(LOCAL_TRC20.address), data: trc20(A, 10n ** 12n), call_value: 0 },
+      feeLimit: 40_000_000,
+    });
+    expect(r.result).toBe(true);
+    sim.produceBlock();
+    const info = await post('/wallet/gettransactioninfobyid', { value: r.txid });
+    expect(info.receipt).toMatchObject({ result: 'REVERT', energy_fee: 100_000 });
+    expect(info.result).toBe('FAILED');
+  });
+
   it('TRC-10 moves the asset and the index lists the account history and TRC-20 transfers', async () => {
     const r = await send({
       owner: A,

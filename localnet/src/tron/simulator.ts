@@ -11,7 +11,8 @@
  * the txID and compared with the owner; the reference block (TAPOS) and the expiration are checked; and what java-tron
  * refuses gets java-tron's code and message: SIGERROR, TAPOS_ERROR, TRANSACTION_EXPIRATION_ERROR, DUP_TRANSACTION_ERROR,
  * CONTRACT_VALIDATE_ERROR, BANDWITH_ERROR. A TRC-20 call whose energy the account and its fee limit cannot pay enters a
- * block with an OUT_OF_ENERGY receipt, burns the fee and moves no token, as on the real network.
+ * block with an OUT_OF_ENERGY receipt, burns the fee and moves no token, and a transfer above the sender's token
+ * balance enters with a REVERT receipt that pays the energy used, as on the real network.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -41,6 +42,8 @@ const MAX_EXPIRATION_MS = DAY_MS;
 /** Energy a TRC-20 transfer costs: to an address already holding the token, and to a new holder. */
 export const TRC20_ENERGY_EXISTING = 65_000n;
 export const TRC20_ENERGY_NEW_HOLDER = 130_000n;
+/** Energy a transfer uses before it reverts (amount above the sender's balance). */
+export const TRC20_ENERGY_REVERT = 1_000n;
 
 /** Chain parameters (getchainparameters), as on mainnet in 2025-2026 (the committee can change them). */
 export const TRON_SIM_PARAMS = {
@@ -110,7 +113,7 @@ interface TxRecord {
   netFee: bigint;
   energyUsage: bigint;
   energyFee: bigint;
-  result: 'SUCCESS' | 'OUT_OF_ENERGY';
+  result: 'SUCCESS' | 'OUT_OF_ENERGY' | 'REVERT';
   trc20?: { from: string; to: string; value: bigint };
   time: number;
 }
@@ -452,7 +455,12 @@ export class TronSimulator {
             ...(t.json.raw_data.contract[0].type === 'TriggerSmartContract' ? { result: t.result } : {}),
           },
           log: [],
-          ...(t.result !== 'SUCCESS' ? { result: 'FAILED', resMessage: textHex('Not enough energy') } : {}),
+          ...(t.result !== 'SUCCESS'
+            ? {
+                result: 'FAILED',
+                resMessage: textHex(t.result === 'REVERT' ? 'REVERT opcode executed' : 'Not enough energy'),
+              }
+            : {}),
         };
       }
       default:
@@ -695,18 +703,13 @@ export class TronSimulator {
     let energyFee = 0n;
     let result: TxRecord['result'] = 'SUCCESS';
     if (call) {
-      const need = this.transferEnergy(call.to);
+      // A transfer above the sender's token balance reverts early: the energy used until then is charged.
+      const reverts = (this.trc20.get(owner) ?? 0n) < call.value;
+      const need = reverts ? TRC20_ENERGY_REVERT : this.transferEnergy(call.to);
       const own = from.energyLimit - from.energyUsed > 0n ? from.energyLimit - from.energyUsed : 0n;
       const spendable =
         (from.balance - netFee < feeLimit ? from.balance - netFee : feeLimit) / this.params.getEnergyFee;
-      if ((this.trc20.get(owner) ?? 0n) < call.value) {
-        // The contract reverts: the energy it used is charged like any other.
-        return fail(
-          'CONTRACT_VALIDATE_ERROR',
-          'REVERT opcode executed: transfer amount exceeds balance',
-          txID,
-        );
-      }
+      if (reverts) result = 'REVERT';
       if (own + spendable < need) {
         result = 'OUT_OF_ENERGY';
         energyUsage = own;
