@@ -118,5 +118,9 @@ describe('buy widgets (local stand-ins) through the UI with the emulator', () =>
     await page.getByTestId('buy-confirming').waitFor();
     await approveUntil(page, async () => (await frame.locator('#answer').innerText()) !== 'waiting');
     await answer(frame, `confirm-order ${ETH_ACCOUNT0}`);
+    // The second provider also sells ETH's tokens (spec 01): picking one re-initialises its widget with it.
+    await page.getByTestId('buy-asset-secondary').selectOption('USDT');
+    await expect.poll(() => frame.locator('#init').innerText(), { timeout: 30_000 }).toBe('currency=USDT locale=en');
+    await expect(frame.locator('#address').innerText()).resolves.toBe(ETH_ACCOUNT0);
   });
 });

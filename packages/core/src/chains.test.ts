@@ -9,6 +9,7 @@ import {
   CHAINS,
   CHAIN_SYMBOLS,
   EU_PROVIDER_ETH_TOKENS,
+  buyAssets,
   NATIVE_EVM_CHAIN_IDS,
   btcAddressTypeLabel,
   chainByCoinType,
@@ -177,6 +178,11 @@ describe('chain registry', () => {
     expect(supportsBuy('XRP')).toBe(true);
     expect(supportsBuy('FIO')).toBe(false);
     expect(EU_PROVIDER_ETH_TOKENS).toEqual(['ETH', 'USDT', 'COMP', 'LINK', 'Maker', 'USDC', 'UNI']);
+    // The second provider sells those on ETH; elsewhere a widget buys the coin; a provider without the coin, nothing.
+    expect(buyAssets('ETH', 'secondary')).toEqual(EU_PROVIDER_ETH_TOKENS);
+    expect(buyAssets('ETH', 'primary')).toEqual(['ETH']);
+    expect(buyAssets('LTC', 'secondary')).toEqual(supportsBuy('LTC', 'secondary') ? ['LTC'] : []);
+    expect(buyAssets('FIO', 'secondary')).toEqual([]);
   });
 
   it('finds chains by coin type and chain id', () => {

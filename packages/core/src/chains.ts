@@ -567,6 +567,16 @@ export function supportsBuy(symbol: ChainSymbol, provider?: BuyProvider): boolea
   return provider ? providers.includes(provider) : providers.length > 0;
 }
 
+/**
+ * What a buy provider's widget buys for a coin's account: the coin itself, or, for the second provider on ETH, the
+ * coin and the tokens it sells on Ethereum (spec 01 buy widgets) — the user picks one; the address is the same.
+ * Empty when the provider does not serve the coin.
+ */
+export function buyAssets(symbol: ChainSymbol, provider: BuyProvider): readonly string[] {
+  if (!supportsBuy(symbol, provider)) return [];
+  return provider === 'secondary' && symbol === 'ETH' ? EU_PROVIDER_ETH_TOKENS : [symbol];
+}
+
 /** Fee-too-high rule (3× the high fee) applies to ETH, HME and XDC, not BSC (§5). */
 export function hasEvmFeeTooHighCheck(symbol: ChainSymbol): boolean {
   return symbol === 'ETH' || symbol === 'HME' || symbol === 'XDC';

@@ -1,5 +1,5 @@
-import { Alert, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { supportsBuy, type BuyProvider, type ChainSymbol } from '@secux-companion/core';
+import { Alert, Loader, Modal, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
+import { buyAssets, supportsBuy, type BuyProvider, type ChainSymbol } from '@secux-companion/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
@@ -134,6 +134,9 @@ function ProviderWidget({
   const [widget, setWidget] = useState<Widget | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // What this widget buys for the account (the second provider offers ETH's tokens too — core's buyAssets).
+  const assets = buyAssets(coin, provider);
+  const [asset, setAsset] = useState<string>(assets[0] ?? coin);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const initRef = useRef<(() => void) | null>(null);
   // The latest verify without re-creating the handlers (which would drop the one-at-a-time guard).
@@ -191,7 +194,7 @@ function ProviderWidget({
       const w2 = createWidget2MessageHandler({
         origin: widget.origin,
         target: frame,
-        init: { currency: coin, address: target.address, locale: i18n.language },
+        init: { currency: asset, address: target.address, locale: i18n.language },
         confirm,
       });
       handle = (ev) => w2.handle(ev);
@@ -205,7 +208,7 @@ function ProviderWidget({
       window.removeEventListener('message', listener);
       initRef.current = null;
     };
-  }, [widget, provider, coin, target, t, i18n.language]);
+  }, [widget, provider, coin, asset, target, t, i18n.language]);
 
   return (
     <Stack>
@@ -220,8 +223,19 @@ function ProviderWidget({
           {error}
         </Alert>
       )}
+      {assets.length > 1 && (
+        <NativeSelect
+          label={t('accounts.buyAsset')}
+          data={[...assets]}
+          value={asset}
+          onChange={(e) => setAsset(e.currentTarget.value)}
+          data-testid={`buy-asset-${provider}`}
+        />
+      )}
       {widget && (
         <iframe
+          // A new asset reloads the widget, whose load sends the init message with it.
+          key={asset}
           ref={frameRef}
           src={widget.url}
           title={t('accounts.buyWidgetTitle')}
