@@ -38,7 +38,12 @@ export function TopBar() {
     <Group component="header" justify="space-between" px="md" h={56} wrap="nowrap" className="topbar">
       <Group gap="sm" wrap="nowrap">
         {backVisible(ctx) && (
-          <ActionIcon variant="subtle" onClick={onBack} aria-label={t('topbar.back')} data-testid="back-button">
+          <ActionIcon
+            variant="subtle"
+            onClick={onBack}
+            aria-label={t('topbar.back')}
+            data-testid="back-button"
+          >
             <span aria-hidden="true">←</span>
           </ActionIcon>
         )}
