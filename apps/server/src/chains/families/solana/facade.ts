@@ -35,6 +35,8 @@ import { KNOWN_MINTS, cleanMeta, type TokenMeta } from './tokens.js';
 /** getSignaturesForAddress limit (spec 02 "SOL"). */
 export const SOL_SIGNATURES_LIMIT = 25;
 export const SOL_BALANCE_TIMEOUT_MS = 3_000;
+/** Token accounts whose signatures join the owner's in the history (the first page lists them). */
+export const SOL_HISTORY_TOKEN_ACCOUNTS = 8;
 
 const RPC_METHODS: ReadonlySet<string> = new Set([
   'getBalance',
@@ -80,6 +82,8 @@ export interface SolanaTokenAnswer {
   amount: string;
   decimals: number;
   frozen: boolean;
+  /** Token-2022 NonTransferableAccount: the token cannot be sent. */
+  nonTransferable: boolean;
   symbol: string | null;
   name: string | null;
 }
@@ -375,36 +379,82 @@ export class SolanaFacade implements ChainFacade {
     return { ...r.value, provider: r.provider };
   }
 
+  /**
+   * A history page. Token transfers land on the owner's token accounts (the owner is not among a TransferChecked's
+   * accounts), so the owner's signatures and those of its token accounts (at most {@link SOL_HISTORY_TOKEN_ACCOUNTS})
+   * are merged newest first, 25 per page; the cursor keeps, per address, the signature to continue before (or that
+   * the address is done).
+   */
   async history(id: string, query: unknown): Promise<HistoryPage> {
     const address = this.address(id);
     const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
     const c = decodeCursor(q.cursor);
-    if (q.cursor && (!c || c.k !== 'sol' || c.a !== address || typeof c.b !== 'string'))
+    const cursorOk = (v: unknown): v is Record<string, string | null> =>
+      typeof v === 'object' &&
+      v !== null &&
+      !Array.isArray(v) &&
+      Object.keys(v).length <= SOL_HISTORY_TOKEN_ACCOUNTS + 1 &&
+      Object.entries(v).every(
+        ([k, b]) => isValidSolanaAddress(k) && (b === null || (typeof b === 'string' && b.length <= 100)),
+      );
+    if (q.cursor && (!c || c.k !== 'sol' || c.a !== address || !cursorOk(c.b)))
       throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
-    const before = c?.b as string | undefined;
-    const sigs = await this.run('history', (p, s) =>
-      p.getSignaturesForAddress(address, { limit: SOL_SIGNATURES_LIMIT, ...(before ? { before } : {}) }, s),
+    // Per address: the signature to continue before ('' from the newest), or null when done.
+    let positions: Record<string, string | null>;
+    if (c) positions = c.b as Record<string, string | null>;
+    else {
+      const [spl, t22] = await Promise.all([
+        this.run('tokens', (p, s) => p.getTokenAccountsByOwner(address, TOKEN_PROGRAM, s)),
+        this.run('tokens', (p, s) => p.getTokenAccountsByOwner(address, TOKEN_2022_PROGRAM, s)),
+      ]);
+      positions = { [address]: '' };
+      for (const e of [...spl.value, ...t22.value].slice(0, SOL_HISTORY_TOKEN_ACCOUNTS))
+        positions[e.pubkey] = '';
+    }
+    const open = Object.entries(positions).filter((e): e is [string, string] => e[1] !== null);
+    const lists = await Promise.all(
+      open.map(([a, before]) =>
+        this.run('history', (p, s) =>
+          p.getSignaturesForAddress(a, { limit: SOL_SIGNATURES_LIMIT, ...(before ? { before } : {}) }, s),
+        ).then((r) => ({ a, before, sigs: r.value, provider: r.provider })),
+      ),
     );
+    const seen = new Set<string>();
+    const merged = lists
+      .flatMap((l) => l.sigs.map((sig) => ({ ...sig, from: l.a })))
+      .sort((x, y) => y.slot - x.slot)
+      .filter((sig) => (seen.has(sig.signature) ? false : (seen.add(sig.signature), true)))
+      .slice(0, SOL_SIGNATURES_LIMIT);
+    const page = new Set(merged.map((m) => m.signature));
+    const next: Record<string, string | null> = {};
+    for (const [a, b] of Object.entries(positions)) if (b === null) next[a] = null;
+    for (const l of lists) {
+      // Continue before the oldest of this address's signatures on the page; done when it had no more.
+      let last: string | undefined;
+      let all = true;
+      for (const sig of l.sigs) {
+        if (page.has(sig.signature)) last = sig.signature;
+        else all = false;
+      }
+      next[l.a] = all && l.sigs.length < SOL_SIGNATURES_LIMIT ? null : (last ?? l.before);
+    }
     const symbols: Record<string, string> = {};
     for (const [m, meta] of Object.entries({ ...KNOWN_MINTS, ...this.cfg.tokens })) symbols[m] = meta.symbol;
     const txs = await Promise.all(
-      sigs.value.map((sig) =>
+      merged.map((sig) =>
         this.run('transaction', (p, s) => p.getTransaction(sig.signature, s)).then((r) => r.value),
       ),
     );
-    const ops = sigs.value.flatMap(
+    const ops = merged.flatMap(
       (sig, i) => operationFromTransaction(sig.signature, txs[i], address, symbols) ?? [],
     );
     const wire = toWire(ops);
     operations(wire, U64_MAX);
-    const last = sigs.value.at(-1);
+    const more = Object.values(next).some((b) => b !== null);
     return {
       operations: wire,
-      cursor:
-        sigs.value.length === SOL_SIGNATURES_LIMIT && last
-          ? encodeCursor({ k: 'sol', a: address, b: last.signature })
-          : null,
-      provider: sigs.provider,
+      cursor: more ? encodeCursor({ k: 'sol', a: address, b: next }) : null,
+      provider: lists[0]?.provider ?? 'none',
     };
   }
 

@@ -21,6 +21,7 @@ const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const TOKEN22 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 const SIG = '5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv';
 const BH = 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N';
+const SIG2 = '4SGiTzJ5WMzJiD9nHXvYqfVJ2G9UyhNtBoGU2Q2xxgGHSJmEKvH8RJnBvCE3CzK9U3T8PfZJPkd4qb95gB9yQPv1';
 
 const ctx = (value: unknown) => ({ context: { slot: 2792, apiVersion: '2.0.15' }, value });
 const calls: { node: number; method: string; params: unknown[] }[] = [];
@@ -32,6 +33,17 @@ function answer(method: string, params: unknown[]): unknown {
     case 'getBalance':
       return ctx(balanceValue);
     case 'getSignaturesForAddress':
+      if (params[0] === TA)
+        return [
+          {
+            signature: SIG2,
+            slot: 120,
+            err: null,
+            memo: null,
+            blockTime: 1_700_000_100,
+            confirmationStatus: 'finalized',
+          },
+        ];
       return [
         {
           signature: SIG,
@@ -176,6 +188,45 @@ function answer(method: string, params: unknown[]): unknown {
     case 'sendTransaction':
       return SIG;
     case 'getTransaction':
+      if (params[0] === SIG2)
+        return {
+          slot: 120,
+          blockTime: 1_700_000_100,
+          meta: {
+            fee: 5000,
+            err: null,
+            preBalances: [10_000_000, 2_039_280, 1],
+            postBalances: [9_995_000, 2_039_280, 1],
+            preTokenBalances: [
+              {
+                accountIndex: 1,
+                mint: USDC,
+                owner: ME,
+                programId: TOKEN,
+                uiTokenAmount: { amount: '0', decimals: 6 },
+              },
+            ],
+            postTokenBalances: [
+              {
+                accountIndex: 1,
+                mint: USDC,
+                owner: ME,
+                programId: TOKEN,
+                uiTokenAmount: { amount: '7000000', decimals: 6 },
+              },
+            ],
+          },
+          transaction: {
+            signatures: [SIG2],
+            message: {
+              accountKeys: [
+                { pubkey: OTHER, signer: true, writable: true },
+                { pubkey: TA, signer: false, writable: true },
+                { pubkey: TOKEN, signer: false, writable: false },
+              ],
+            },
+          },
+        };
       return {
         slot: 114,
         blockTime: 1_700_000_000,
@@ -372,16 +423,32 @@ describe('Solana product API', () => {
     });
   });
 
-  it('history: the signatures (limit 25) and the transactions behind them, as Operations', async () => {
+  it('history: the owner’s and its token accounts’ signatures (limit 25) merged newest first, as Operations', async () => {
     const r = await get(`/history/${ME}`);
     expect(r.json()).toMatchObject({
-      operations: [{ hash: SIG, direction: 'out', value: '1000000', fee: '5000', blockHeight: 114 }],
+      operations: [
+        {
+          hash: SIG2,
+          direction: 'in',
+          value: '7000000',
+          token: { contract: USDC, symbol: 'USDC' },
+          blockHeight: 120,
+        },
+        { hash: SIG, direction: 'out', value: '1000000', fee: '5000', blockHeight: 114 },
+      ],
       cursor: null,
     });
+    expect(
+      calls
+        .filter((c) => c.method === 'getSignaturesForAddress')
+        .map((c) => c.params[0])
+        .sort(),
+    ).toEqual([ME, TA].sort());
     expect(calls.find((c) => c.method === 'getTransaction')!.params[1]).toMatchObject({
       encoding: 'jsonParsed',
       maxSupportedTransactionVersion: 0,
     });
+    expect((await get(`/history/${ME}?cursor=bm9wZQ`)).statusCode).toBe(400);
   });
 
   it('broadcast: base64 with encoding base64; a preflight BlockhashNotFound is refused with its reason', async () => {
