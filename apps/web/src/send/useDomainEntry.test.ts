@@ -41,4 +41,26 @@ describe('recipient domains in the send form', () => {
       issue: { code: 'domainUnresolved', params: { address: 'nobody.crypto' } },
     });
   });
+  it("a crypto handle resolves through FIO's get_pub_address for the coin and replaces the entry ('Resolved from …')", async () => {
+    const fetchFn = vi.fn((_url: string) => answer(200, { address: 'bc1qmappedbyhandle' }));
+    const { result } = setup(fetchFn);
+    act(() => result.current.setText('alice@secux'));
+    expect(result.current.resolving).toBe(true);
+    await waitFor(() => expect(result.current.text).toBe('bc1qmappedbyhandle'));
+    expect(result.current.resolvedFrom).toBe('alice@secux');
+    expect(fetchFn.mock.calls[0]?.[0]).toBe(
+      '/api/chains/FIO/fio/pub-address/alice%40secux?chain=BTC&token=BTC',
+    );
+  });
+
+  it("a handle that maps no address for the coin says 'Can not resolve domain on {coin}'", async () => {
+    const { result } = setup(() => answer(200, { address: null }));
+    act(() => result.current.setText('bob@secux'));
+    await waitFor(() => expect(result.current.lookup.state).toBe('failed'));
+    expect(result.current.text).toBe('bob@secux');
+    expect(domainRecipient(result.current.text, result.current.lookup)).toMatchObject({
+      status: 'invalid',
+      issue: { code: 'handleUnresolved', params: { coin: 'BTC' } },
+    });
+  });
 });
