@@ -68,17 +68,18 @@ window.bench = async (n, renders) => {
     await new Promise((res) => requestAnimationFrame(() => res(null)));
   }
   const inPage = document.querySelectorAll('[data-testid="history-item"]').length;
-  // Scroll from top to bottom in steps of one frame and record the frame times.
+  // Scroll down one step per frame and record the frame times.
   const list = document.querySelector<HTMLElement>('[data-testid="history-list"]')!;
   const frames: number[] = [];
   let last = performance.now();
-  const step = Math.ceil(list.scrollHeight / 240);
+  // A fast fling: 240 px per frame (about 14,400 px a second at 60 Hz), for up to 600 frames.
+  const step = 240;
   await new Promise<void>((done) => {
     const tick = () => {
       const now = performance.now();
       frames.push(now - last);
       last = now;
-      if (list.scrollTop + list.clientHeight >= list.scrollHeight - 1) return done();
+      if (frames.length > 600 || list.scrollTop + list.clientHeight >= list.scrollHeight - 1) return done();
       list.scrollTop += step;
       requestAnimationFrame(tick);
     };
