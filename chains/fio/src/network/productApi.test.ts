@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createFioProductApiBackend } from './productApi';
+
+const ME = 'FIO5kJKNHwctcfUM5XZyiWSqSTM5HTzznJP9F3ZdbhaQAHEVq575o';
+
+function fakeFetch(routes: Record<string, unknown>, seen: string[] = []) {
+  return async (url: string, init?: RequestInit) => {
+    seen.push(`${init?.method ?? 'GET'} ${url}`);
+    const key = Object.keys(routes).find((k) => url.includes(k));
+    return key
+      ? new Response(JSON.stringify(routes[key]), { status: 200 })
+      : new Response('{"error":"No FIO node answered","code":"no_provider"}', { status: 503 });
+  };
+}
+
+describe('FIO product-API client', () => {
+  it('reads balance, names, fees and mapped addresses from our routes', async () => {
+    const seen: string[] = [];
+    const api = createFioProductApiBackend({
+      chain: 'TFIO',
+      fetch: fakeFetch(
+        {
+          [`/account/${ME}`]: {
+            balance: '5',
+            available: '3',
+            staked: '2',
+            locked: '0',
+            srps: '2',
+            roe: '1.0',
+            actor: 'aloha1234512',
+            txCount: 1,
+          },
+          [`/fio/names/${ME}`]: {
+            domains: [{ domain: 'mine', expiration: '2027-01-01T00:00:00', isPublic: false }],
+            handles: [{ handle: 'me@secux', expiration: '2027-01-01T00:00:00', bundled: 7 }],
+          },
+          '/fio/fee/add_pub_address': { fee: '0' },
+          '/fio/pub-address/': { address: null },
+        },
+        seen,
+      ),
+    });
+    expect(await api.balance(ME)).toMatchObject({ balance: 5n, available: 3n, staked: 2n, locked: 0n });
+    expect((await api.names(ME)).handles).toEqual([
+      { handle: 'me@secux', expiration: '2027-01-01T00:00:00', bundled: 7 },
+    ]);
+    expect(await api.fee('add_pub_address', 'me@secux')).toBe(0n);
+    expect(await api.publicAddress('me@secux', 'LTC', 'LTC')).toBeNull();
+    expect(seen).toContain('GET /api/chains/TFIO/fio/fee/add_pub_address?fioAddress=me%40secux');
+  });
+
+  it('refuses a malformed answer and passes the server error on', async () => {
+    const api = createFioProductApiBackend({
+      fetch: fakeFetch({ [`/account/${ME}`]: { balance: -1, available: '0' } }),
+    });
+    await expect(api.balance(ME)).rejects.toThrow('malformed answer: balance');
+    await expect(api.names(ME)).rejects.toMatchObject({ status: 503 });
+  });
+});
