@@ -18,7 +18,9 @@ describe('chain registry', () => {
     const dataDir = path.join(tmp, 'a');
     fs.mkdirSync(path.join(dataDir, 'localnet'), { recursive: true });
     const reg = createChainRegistry({ config: { profile: 'local', dataDir }, fetch: noFetch, env: {} });
-    expect(reg.list()).toEqual([]);
+    // Before localnet wrote its endpoints only the BNB Beacon Chain is listed: retired, served without a node.
+    const RETIRED_BNB = { chain: 'BNB', family: 'bnb', providers: [], source: 'config', retired: true, archive: false };
+    expect(reg.list()).toEqual([RETIRED_BNB]);
     expect(reg.get('ETH')).toBeUndefined();
     fs.writeFileSync(
       path.join(dataDir, 'localnet', 'endpoints.json'),
@@ -27,7 +29,7 @@ describe('chain registry', () => {
         ltc: { rpcUrl: 'http://127.0.0.1:19443', rpcUser: 'secux', rpcPassword: 'pw' },
       }),
     );
-    const list = reg.list();
+    const list = reg.list().filter((c) => c.chain !== 'BNB');
     expect(list).toEqual([
       {
         chain: 'LTC',
@@ -63,6 +65,7 @@ describe('chain registry', () => {
     expect(reg.list().map((c) => [c.chain, c.chainId ?? c.network])).toEqual([
       ['LTC', 'regtest'],
       ['ETH', 1337],
+      ['BNB', undefined],
     ]);
   });
 
