@@ -120,6 +120,7 @@ describe('FIO adapter', () => {
   it('a balance failure gives the spec message and zeros', async () => {
     const r = await balanceOrZeros({ balance: () => Promise.reject(new Error('upstream error 502')) }, myKey);
     expect(r.error).toBe('Failed to get FIO balance: upstream error 502');
+    expect(r.cause).toBe('upstream error 502');
     expect(r.balance).toMatchObject({ balance: 0n, available: 0n, staked: 0n, locked: 0n });
   });
 });

@@ -73,7 +73,7 @@ export const fioActor = (publicKey: string): string => Fio.accountHash(publicKey
 export async function balanceOrZeros(
   backend: Pick<FioBackend, 'balance'>,
   publicKey: string,
-): Promise<{ balance: FioBalance; error: string | null }> {
+): Promise<{ balance: FioBalance; error: string | null; cause?: string }> {
   try {
     return { balance: await backend.balance(publicKey), error: null };
   } catch (e) {
@@ -89,6 +89,7 @@ export async function balanceOrZeros(
         txCount: 0,
       },
       error: `Failed to get FIO balance: ${e instanceof Error ? e.message : String(e)}`,
+      cause: e instanceof Error ? e.message : String(e),
     };
   }
 }

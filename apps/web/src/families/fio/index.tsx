@@ -133,7 +133,7 @@ function BalanceNote({ chain, account }: { chain: FioChain; account: FioAccount 
       </Group>
       {q.data.error && (
         <Text size="xs" c="red" role="alert" data-testid="fio-balance-error">
-          {q.data.error}
+          {t('fio.errors.balanceFailed', { message: q.data.cause ?? '' })}
         </Text>
       )}
     </>
