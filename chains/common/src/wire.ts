@@ -10,6 +10,7 @@
 import type {
   Counterparty as DomainCounterparty,
   Direction as DomainDirection,
+  FeeRateUnit,
   HistoryPage as DomainHistoryPage,
   Operation as DomainOperation,
 } from './adapter';
@@ -139,8 +140,11 @@ export interface FeeTiers<T> {
 
 export interface FeeInfo {
   chain: string;
-  /** 'sat/vB' (UTXO, numbers may be fractional), 'wei' (EVM, integer strings) or 'drops' (XRP, whole fee). */
-  unit: 'sat/vB' | 'wei' | 'drops';
+  /**
+   * The family's unit (the contract's FeeRateUnit): 'sat/vB' (UTXO, numbers may be fractional), 'wei' (EVM, integer
+   * strings), or a whole fee / price in the chain's smallest unit ('drops', 'stroops', 'sun', 'micro-lamports/CU', 'SUF' …).
+   */
+  unit: FeeRateUnit;
   /** UTXO: sat/vB numbers; EVM: legacy gas price per tier in wei (strings); XRP: fee per transaction in drops. */
   tiers: FeeTiers<number | string>;
   /** EVM only: EIP-1559 fee per tier (wei). Absent when the chain has no base fee or all tiers were 0. */

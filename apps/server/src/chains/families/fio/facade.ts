@@ -186,7 +186,7 @@ export class FioFacade implements ChainFacade {
     const fee = r.value.toString();
     return {
       chain: this.chain,
-      unit: 'SUF' as FeeInfo['unit'],
+      unit: 'SUF',
       tiers: { high: fee, medium: fee, low: fee },
       source: 'network',
       provider: r.provider,

@@ -322,7 +322,7 @@ export class SolanaFacade implements ChainFacade {
       paid.length ? paid[Math.min(paid.length - 1, Math.floor(q * paid.length))]! : priorityPrice(null);
     return {
       chain: this.chain,
-      unit: 'micro-lamports/CU' as FeeInfo['unit'],
+      unit: 'micro-lamports/CU',
       tiers: { high: at(0.75), medium: priorityPrice(samples), low: at(0.25) },
       source: samples ? 'network' : 'fallback',
       ...(provider ? { provider } : {}),

@@ -168,7 +168,7 @@ export class StellarFacade implements ChainFacade {
     // wire.ts's FeeInfo names 'sat/vB' | 'wei' | 'drops'; Stellar's unit is the stroop (chain-common's FeeRateUnit).
     return {
       chain: this.chain,
-      unit: 'stroops' as FeeInfo['unit'],
+      unit: 'stroops',
       tiers: { high: fee, medium: fee, low: fee },
       source: 'network',
       provider: r.provider,

@@ -384,7 +384,7 @@ export class TronFacade implements ChainFacade {
     return {
       chain: this.chain,
       // The wire FeeInfo names no 'sun' unit yet (chains/common is not this family's to change): see the report.
-      unit: 'sun' as unknown as FeeInfo['unit'],
+      unit: 'sun',
       tiers: { high: plain, medium: plain, low: plain },
       source: 'network',
       provider: p.provider,
