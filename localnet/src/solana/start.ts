@@ -53,6 +53,8 @@ export interface SolanaInfo {
   controlUrl: string;
   accounts: { path: string; address: string; lamports: string }[];
   tokens: SolanaToken[];
+  /** A wallet whose Token-2022 account (of the LFEE mint) requires a memo on incoming transfers (MemoTransfer). */
+  memoRequired: { owner: string; tokenAccount: string };
 }
 
 async function run(sim: SolanaSimulator, payer: KeyPairSigner, instructions: Instruction[]): Promise<void> {
@@ -127,6 +129,55 @@ async function createMint(
   return mint.address;
 }
 
+/**
+ * A wallet with a Token-2022 account that requires incoming memos: its associated account of the mint, grown for the
+ * MemoTransfer extension and switched on (spl-token-2022 `instruction.rs` / `extension/memo_transfer/instruction.rs`):
+ * - Reallocate: data [29, extension types as u16 LE…]; accounts [account (w), payer (ws), system program, owner (s)];
+ * - EnableRequiredMemoTransfers: data [30 (MemoTransferExtension), 0 (Enable)]; accounts [account (w), owner (s)].
+ */
+async function memoRequiredAccount(
+  sim: SolanaSimulator,
+  payer: KeyPairSigner,
+  mint: Address,
+): Promise<{ owner: string; tokenAccount: string }> {
+  const owner = await generateKeyPairSigner();
+  sim.svm.airdrop(owner.address, lamports(1_000_000_000n));
+  const [ata] = await findAssociatedTokenPda({
+    owner: owner.address,
+    mint,
+    tokenProgram: TOKEN_2022_PROGRAM as Address,
+  });
+  const MEMO_TRANSFER = 8;
+  await run(sim, payer, [
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer,
+      ata,
+      owner: owner.address,
+      mint,
+      tokenProgram: TOKEN_2022_PROGRAM as Address,
+    }),
+    {
+      programAddress: TOKEN_2022_PROGRAM as Address,
+      accounts: [
+        { address: ata, role: AccountRole.WRITABLE },
+        { address: payer.address, role: AccountRole.WRITABLE_SIGNER, signer: payer },
+        { address: '11111111111111111111111111111111' as Address, role: AccountRole.READONLY },
+        { address: owner.address, role: AccountRole.READONLY_SIGNER, signer: owner },
+      ],
+      data: new Uint8Array([29, MEMO_TRANSFER, 0]),
+    },
+    {
+      programAddress: TOKEN_2022_PROGRAM as Address,
+      accounts: [
+        { address: ata, role: AccountRole.WRITABLE },
+        { address: owner.address, role: AccountRole.READONLY_SIGNER, signer: owner },
+      ],
+      data: new Uint8Array([30, 0]),
+    },
+  ] as Instruction[]);
+  return { owner: owner.address, tokenAccount: ata };
+}
+
 export async function startSolana(o: {
   mnemonic: string;
   host: string;
@@ -150,6 +201,7 @@ export async function startSolana(o: {
     amount: 1_000_000_000_000n,
     fee: { bps: 100, max: 1_000_000n },
   });
+  const memo = await memoRequiredAccount(sim, authority, t22);
   const rpcUrls = await sim.start(o.ports, o.host);
   return {
     simulator: sim,
@@ -158,6 +210,7 @@ export async function startSolana(o: {
       rpcUrls,
       slotMs: o.slotMs,
       controlUrl: `${rpcUrls[0]}${SOLANA_CONTROL_PREFIX}`,
+      memoRequired: memo,
       accounts: accounts.map((a, i) => ({
         path: solPath(i),
         address: a.address,

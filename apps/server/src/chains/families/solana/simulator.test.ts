@@ -191,6 +191,42 @@ describe('Solana over HTTP against LiteSVM', () => {
     expect(theirs.tokens!.find((t) => t.contract === mint)?.balance).toBe(10_000_000n - 100_000n);
   });
 
+  it('a memo-required recipient gets a memo, and the SVM accepts the transfer', async () => {
+    const chain = createSolanaProductApiChain({ baseUrl: base });
+    const mint = info.tokens[1]!.mint;
+    const { owner, tokenAccount } = info.memoRequired;
+    const info0 = await fetch(`${base}/chains/SOL/address/${tokenAccount}`).then((r) => r.json());
+    expect(info0).toMatchObject({ exists: true, memoRequired: true });
+    const built = await chain.build(acct(me.address), {
+      recipient: owner,
+      amount: 1_000_000n,
+      token: mint,
+      memo: { type: 'text', value: 'invoice 42' },
+    });
+    expect(built.unsigned.memo).toBe('invoice 42');
+    expect(built.unsigned.rent).toBe(0n);
+    const signed = chain.finalize(built, await chain.sign(softwareSigner(me), built));
+    expect(await chain.broadcast(signed)).toBe(signed.hash);
+    const theirs = await chain.getAccountState(acct(owner, 5));
+    expect(theirs.tokens!.find((t) => t.contract === mint)?.balance).toBe(1_000_000n - 10_000n);
+    // The same transfer without the memo is refused by Token-2022 on the SVM.
+    const bh = await fetch(`${base}/chains/SOL/blockhash`).then((r) => r.json());
+    const noMemo = built.signRequest.instructions.filter(
+      (i) => i.programId !== 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+    );
+    const { rawTx } = await softwareSigner(me).signSol(me.address, {
+      recentBlockhash: bh.blockhash,
+      instructions: noMemo,
+    });
+    const r = await fetch(`${base}/chains/SOL/broadcast`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rawTx: Buffer.from(rawTx, 'hex').toString('base64') }),
+    });
+    expect(r.status).toBe(422);
+    expect(JSON.stringify(await r.json())).toContain('InstructionError');
+  });
+
   it('a blockhash older than 150 blocks is never broadcast; signing again with a fresh one lands', async () => {
     const chain = createSolanaProductApiChain({ baseUrl: base });
     const built = await chain.build(acct(me.address), { recipient: other.address, amount: 1_000_000n });
