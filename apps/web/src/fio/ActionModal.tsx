@@ -34,6 +34,7 @@ import {
 } from '@secux-companion/chain-fio';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../accounts/format';
 import { CopyText } from '../components/CopyText';
 import { useModalSize } from '../components/useModalSize';
 import { currentDevice } from '../device/runtime';
@@ -230,7 +231,7 @@ export function ActionModal({
       setBuilt(b);
       setStep(1);
     } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e));
+      setFailure(errorText(t, e));
     } finally {
       setBusy(false);
     }
