@@ -274,5 +274,15 @@ describe('keyboard, screen readers, look-alike recipients and narrow screens (en
     await page.waitForURL(`${baseUrl}/wallet`);
     await page.getByTestId('coin-menu').waitFor();
     expect(await overflow(page), 'home').toBe(0);
+
+    // Dark mode follows the system setting (no choice stored yet), and stays readable (axe, AA contrast).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
+      .toBe('dark');
+    const dark = await axe(page, 'home (dark)');
+    if (dark.rules.length) console.log(JSON.stringify(dark, null, 1));
+    expect(dark.rules).toEqual([]);
   }, 240_000);
 });

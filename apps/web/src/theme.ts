@@ -5,7 +5,7 @@ import { i18next } from './i18n';
  * The app's theme (issue 20). Colours meet WCAG 2 AA contrast (4.5:1 for text) in the light scheme: every
  * colour's text, outline and filled shade is its darkest one (9), with darker 9s for the palettes whose
  * stock 9 is too light (teal, green, orange, yellow, lime) and a darker grey for dimmed text. The dark scheme
- * keeps Mantine's lighter shades for text on dark backgrounds.
+ * keeps Mantine's lighter shades for text on dark backgrounds, with a lighter dimmed grey (dark-2).
  */
 function withShades(
   name: keyof typeof DEFAULT_THEME.colors,
@@ -32,6 +32,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   colors: {
     gray: withShades('gray', { 6: '#5f666d' }),
+    // dimmed text in the dark scheme (dark-2) on the dark body and cards
+    dark: withShades('dark', { 2: '#a6a6a6' }),
     teal: withShades('teal', { 9: '#0a6b4e' }),
     green: withShades('green', { 9: '#237032' }),
     orange: withShades('orange', { 9: '#b03a0a' }),
