@@ -262,6 +262,14 @@ describe('Solana adapter', () => {
     });
   });
 
+  it("'Invalid account path' for an account path longer than four segments", async () => {
+    const a = createSolanaChain(fake().backend);
+    const long = { ...acct(), path: "m/44'/501'/0'/0/0" };
+    await expect(a.build(long, { recipient: RECIPIENT, amount: 1n })).rejects.toThrow('Invalid account path');
+    await expect(a.getReceiveAddress(long)).rejects.toMatchObject({ code: 'invalidAccountPath' });
+    expect((await a.getReceiveAddress(acct())).path).toBe("m/44'/501'/0'");
+  });
+
   it('the device signs with a blockhash fetched right before signing; finalize gives the base64 wire transaction', async () => {
     const { backend, asked } = fake();
     const a = createSolanaChain(backend);

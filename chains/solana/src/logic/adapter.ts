@@ -335,7 +335,7 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
     },
 
     async getReceiveAddress(account) {
-      return { address: addressOf(account), path: checkSolanaPath(toBareAccountPath(account.path)) };
+      return { address: addressOf(account), path: checkSolanaPath(account.path) };
     },
 
     getHistory(account, cursor = null) {
@@ -354,7 +354,7 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
 
     async build(account, draft): Promise<SolanaBuilt> {
       const from = addressOf(account);
-      const path = checkSolanaPath(toBareAccountPath(account.path));
+      const path = checkSolanaPath(account.path);
       if (validateSolanaAddress(draft.recipient) !== 'ok') throw new CoreError('invalidAddress');
       if (!draft.sendAll && draft.amount <= 0n) throw new CoreError('amountOrRecipientMissing');
       const [info, blockhash, rentFloor] = await Promise.all([
