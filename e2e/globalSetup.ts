@@ -10,7 +10,7 @@ import type { StellarInfo } from '@secux-companion/localnet';
 
 const root = resolve(import.meta.dirname, '..');
 
-async function waitForHealth(url: string, child: ChildProcess, ms = 60_000): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, ms = 120_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);

@@ -15,7 +15,7 @@ const i18n = await initI18n();
 if (applyBrowserGate(window, (key) => i18n.t(key))) {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
         <Notifications position="top-center" />
         <App />
       </MantineProvider>

@@ -4,10 +4,9 @@ import { filterTokens, normalizeContractInput, showTokenRedDot, tokenBalanceText
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
-import { errorText } from '../accounts/format';
+import { errorText, unitFiatText } from '../accounts/format';
 import { selectedCurrency } from '../accounts/api';
 import type { EvmChain } from '../chains/evm';
-import { evmFiatText } from './format';
 import type { EvmAccount } from './account';
 import { WALLET_STORAGE_KEYS } from '../state/walletStorage';
 import {
@@ -84,7 +83,6 @@ export function TokensTab({
       return false;
     }
   });
-  const currency = selectedCurrency();
   const { tokens, balances, settings } = state;
   const contracts = tokens.map((x) => x.contract.toLowerCase()).sort();
   // Icons are refreshed with the token list (spec 01 §4); failures fall back to the symbol's initial.
@@ -126,7 +124,7 @@ export function TokensTab({
       {balances.isError && <Alert color="yellow">{t('errors.tokenBalanceFetchFailed')}</Alert>}
       <Stack gap="xs" role="list" data-testid="token-list">
         {tokens.map((x) => {
-          const fiat = evmFiatText(x.balance, x.decimals, x.price);
+          const fiat = unitFiatText(x.balance, x, x.price);
           return (
             <Paper withBorder p="sm" key={x.contract} role="listitem" data-testid="token-item" data-contract={x.contract} data-balance={x.balance.toString()}>
               <Group justify="space-between" wrap="nowrap">
@@ -142,7 +140,7 @@ export function TokensTab({
                       {tokenBalanceText(x.balance, x.decimals, x.symbol)}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {fiat !== null ? `${currency.symbol}${fiat}` : t('errors.priceNotAvailable')}
+                      {fiat ?? t('errors.priceNotAvailable')}
                     </Text>
                   </Stack>
                 </Group>
