@@ -211,7 +211,7 @@ describe('Solana adapter', () => {
     expect(rows.find((r) => r.testId === 'review-recipient-gets')?.value).toMatchObject({ value: 9_900n });
   });
 
-  it('a memo-required recipient gets a memo; a non-transferable token offers no send; an unknown token is not found', async () => {
+  it("a memo-required recipient needs the user's memo, placed right before the transfer; a non-transferable token offers no send; an unknown token is not found", async () => {
     const { backend } = fake({
       addressInfo: async () => ({
         exists: true,
@@ -222,12 +222,36 @@ describe('Solana adapter', () => {
         memoRequired: true,
       }),
     });
-    const built = await createSolanaChain(backend).build(acct(), {
+    const a = createSolanaChain(backend);
+    expect(await a.memoRequired(RECIPIENT, MINT22)).toBe(true);
+    expect(await a.memoRequired(RECIPIENT)).toBe(false);
+    await expect(a.build(acct(), { recipient: RECIPIENT, amount: 1n, token: MINT22 })).rejects.toMatchObject({
+      code: 'memoRequired',
+    });
+    await expect(
+      a.build(acct(), {
+        recipient: RECIPIENT,
+        amount: 1n,
+        token: MINT22,
+        memo: { type: 'text', value: '  ' },
+      }),
+    ).rejects.toMatchObject({ code: 'memoRequired' });
+    const built = await a.build(acct(), {
       recipient: RECIPIENT,
       amount: 1n,
       token: MINT22,
+      memo: { type: 'text', value: 'invoice 42 ✓' },
     });
-    expect(built.signRequest.instructions.map((i) => i.programId)).toContain(MEMO_PROGRAM);
+    const ixs = built.signRequest.instructions;
+    // Token-2022 MemoTransfer checks the instruction immediately before TransferChecked.
+    expect(ixs.at(-2)!.programId).toBe(MEMO_PROGRAM);
+    expect(Buffer.from(ixs.at(-2)!.data, 'base64').toString('utf8')).toBe('invoice 42 ✓');
+    expect(ixs.at(-1)!.programId).toBe(TOKEN_2022_PROGRAM);
+    expect(JSON.stringify(ixs)).not.toContain(Buffer.from('SecuX').toString('base64'));
+    expect(a.reviewRows(built).find((r) => r.testId === 'review-memo')?.value).toEqual({
+      type: 'text',
+      value: 'invoice 42 ✓',
+    });
     expect(built.unsigned.rent).toBe(0n);
 
     const nt = fake({
@@ -260,6 +284,33 @@ describe('Solana adapter', () => {
     await expect(a.build(acct(), { recipient: RECIPIENT, amount: 1n, token: MINT })).rejects.toMatchObject({
       code: 'err-39',
     });
+  });
+
+  it('a SOL send carries an optional memo; no memo, no memo instruction; a memo over 256 bytes is refused', async () => {
+    const a = createSolanaChain(fake().backend);
+    const plain = await a.build(acct(), { recipient: RECIPIENT, amount: 1_000_000n });
+    expect(plain.signRequest.instructions.map((i) => i.programId)).not.toContain(MEMO_PROGRAM);
+    expect(a.reviewRows(plain).some((r) => r.testId === 'review-memo')).toBe(false);
+    const memo = 'é'.repeat(128); // 256 bytes: the limit
+    const built = await a.build(acct(), {
+      recipient: RECIPIENT,
+      amount: 1_000_000n,
+      memo: { type: 'text', value: memo },
+    });
+    const ixs = built.signRequest.instructions;
+    expect(ixs.at(-2)!.programId).toBe(MEMO_PROGRAM);
+    expect(Buffer.from(ixs.at(-2)!.data, 'base64').toString('utf8')).toBe(memo);
+    expect(built.review.memo).toEqual({ type: 'text', value: memo });
+    await expect(
+      a.build(acct(), {
+        recipient: RECIPIENT,
+        amount: 1_000_000n,
+        memo: { type: 'text', value: `${memo}x` },
+      }),
+    ).rejects.toMatchObject({ code: 'memoTooLong' });
+    // The emulator signs the memo transaction and finalize checks it is exactly what was built.
+    const sig = await a.sign(device, built);
+    expect((await a.finalize(built, sig)).hash).toBe(sig.hash);
   });
 
   it("'Invalid account path' for an account path longer than four segments", async () => {

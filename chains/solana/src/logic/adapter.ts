@@ -136,7 +136,11 @@ export interface SolanaBackend {
   broadcast(base64: string): Promise<string>;
 }
 
-/** A send: SOL, or `token` (a mint the account holds); `memo` text is used when the recipient requires one. */
+/**
+ * A send: SOL, or `token` (a mint the account holds). `memo` (type 'text', the user's own text, at most
+ * {@link SOLANA_MEMO_MAX_BYTES} UTF-8 bytes) goes into the transaction as an SPL Memo instruction; it is required when
+ * the recipient's token account requires incoming memos (Token-2022 MemoTransfer, see `memoRequired`).
+ */
 export interface SolanaDraft extends SendDraftBase {
   token?: string;
 }
@@ -208,6 +212,11 @@ export interface SolanaAdapter extends ChainAdapter<SolanaFamily> {
   blockhashStatus(blockhash: string): Promise<{ valid: boolean; blockHeight: number }>;
   /** A mint's program, decimals, extensions and metadata (adding a token); null when there is no such mint. */
   mintInfo(mint: string): Promise<SolanaMintInfo | null>;
+  /**
+   * Whether a send of `token` (a mint; SOL when absent) to `recipient` must carry a memo: the recipient's existing
+   * token account of that mint requires incoming memos (Token-2022 MemoTransfer). SOL sends never require one.
+   */
+  memoRequired(recipient: string, token?: string): Promise<boolean>;
 }
 
 /** Milliseconds a blockhash has left, estimated from the blocks left (about 400 ms each). */
@@ -218,7 +227,18 @@ export function blockhashMsLeft(
   return Math.max(0, (b.lastValidBlockHeight - blockHeight) * SLOT_MS);
 }
 
-const DEFAULT_MEMO = 'SecuX';
+/**
+ * The longest memo the form accepts, in UTF-8 bytes. A transaction is at most 1232 bytes; the largest send built here
+ * (compute budget pair, create-account, memo, TransferChecked with Token-2022 accounts) uses about 600 of them
+ * without the memo, so 256 bytes always fits and is what exchanges' memos (ids, references) need.
+ */
+export const SOLANA_MEMO_MAX_BYTES = 256;
+
+/** The memo's problem, or undefined when it fits: empty, or longer than {@link SOLANA_MEMO_MAX_BYTES} bytes. */
+export function solanaMemoIssue(text: string): 'memoEmpty' | 'memoTooLong' | undefined {
+  if (text.trim() === '') return 'memoEmpty';
+  return new TextEncoder().encode(text).length > SOLANA_MEMO_MAX_BYTES ? 'memoTooLong' : undefined;
+}
 
 function addressOf(account: AccountDescriptor): string {
   if (!account.address || !isValidSolanaAddress(account.address))
@@ -368,12 +388,28 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
       let transferFee = 0n;
       let token: SolanaUnsigned['token'] = null;
       let memo: string | null = null;
+      if (draft.memo !== undefined) {
+        if (draft.memo.type !== 'text') throw new SolanaError('memoInvalid', 'A Solana memo is text.');
+        const text = draft.memo.value.trim();
+        const issue = solanaMemoIssue(text);
+        if (issue === 'memoTooLong')
+          throw new SolanaError('memoTooLong', `The memo is longer than ${SOLANA_MEMO_MAX_BYTES} bytes.`, {
+            max: SOLANA_MEMO_MAX_BYTES,
+          });
+        if (issue === undefined) memo = text;
+      }
       let recipientExists = true;
       if (draft.token === undefined) {
         const recipient = await backend.addressInfo(draft.recipient);
         recipientExists = recipient.exists;
         // The amount does not change the compute units: simulate with 0 and set the amount after the fee is known.
-        plan = { kind: 'sol', from, to: draft.recipient, lamports: 0n };
+        plan = {
+          kind: 'sol',
+          from,
+          to: draft.recipient,
+          lamports: 0n,
+          ...(memo !== null ? { memo } : {}),
+        };
       } else {
         const holding = info.tokens.find((t) => t.mint === draft.token);
         const mint = holding ? await backend.mint(holding.mint) : null;
@@ -390,8 +426,8 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
         const destination = await associatedTokenAddress(draft.recipient, mint.mint, tokenProgram);
         const dest = await backend.addressInfo(destination);
         if (!dest.exists) rent = await backend.rent(associatedAccountSize(mint.program, mint.extensions));
-        if (dest.exists && dest.memoRequired)
-          memo = draft.memo?.type === 'text' ? draft.memo.value : DEFAULT_MEMO;
+        if (dest.exists && dest.memoRequired && memo === null)
+          throw new SolanaError('memoRequired', 'The recipient requires a memo with every transfer.');
         transferFee = transferFeeOf(amount, mint.transferFee);
         token = {
           mint: mint.mint,
@@ -580,6 +616,15 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
 
     blockhashStatus(blockhash) {
       return backend.blockhashValid(blockhash);
+    },
+
+    async memoRequired(recipient, token) {
+      if (token === undefined || validateSolanaAddress(recipient) !== 'ok') return false;
+      const mint = await backend.mint(token);
+      if (!mint) return false;
+      const destination = await associatedTokenAddress(recipient, mint.mint, programIdOf(mint.program));
+      const dest = await backend.addressInfo(destination);
+      return dest.exists && dest.memoRequired;
     },
 
     mintInfo(mint) {

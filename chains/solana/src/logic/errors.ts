@@ -20,7 +20,13 @@ export type SolanaErrorCode =
   /** The device signed something else than was built, or a signature does not verify. */
   | 'badSignature'
   /** The simulation says the network would refuse the transaction. */
-  | 'simulationFailed';
+  | 'simulationFailed'
+  /** The recipient's token account requires a memo with incoming transfers and none was given. */
+  | 'memoRequired'
+  /** The memo is longer than SOLANA_MEMO_MAX_BYTES UTF-8 bytes. */
+  | 'memoTooLong'
+  /** The memo is not text (Solana memos are UTF-8 text). */
+  | 'memoInvalid';
 
 export class SolanaError extends Error {
   override readonly name = 'SolanaError';

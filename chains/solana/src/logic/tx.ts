@@ -69,7 +69,14 @@ export function associatedTokenAddress(owner: string, mint: string, tokenProgram
 
 /** What a send moves: SOL, or a token from the sender's token account to the recipient's. */
 export type TransferPlan =
-  | { kind: 'sol'; from: string; to: string; lamports: bigint }
+  | {
+      kind: 'sol';
+      from: string;
+      to: string;
+      lamports: bigint;
+      /** The user's memo (SPL Memo instruction before the transfer). */
+      memo?: string;
+    }
   | {
       kind: 'token';
       from: string;
@@ -82,7 +89,10 @@ export type TransferPlan =
       amount: bigint;
       /** Create the recipient's associated token account (idempotent) paid by the sender. */
       createDestination: boolean;
-      /** Memo text when the recipient's token account requires incoming memos (Token-2022 MemoTransfer). */
+      /**
+       * The user's memo; required when the recipient's token account requires incoming memos (Token-2022
+       * MemoTransfer), which checks the instruction right before TransferChecked is a memo: keep it there.
+       */
       memo?: string;
     };
 
@@ -91,6 +101,7 @@ export function transferInstructions(plan: TransferPlan): Instruction[] {
   const payer = createNoopSigner(toAddress(plan.from));
   if (plan.kind === 'sol')
     return [
+      ...(plan.memo !== undefined ? [memoInstruction(plan.from, plan.memo)] : []),
       getTransferSolInstruction({ source: payer, destination: toAddress(plan.to), amount: plan.lamports }),
     ];
   const out: Instruction[] = [];
@@ -104,6 +115,7 @@ export function transferInstructions(plan: TransferPlan): Instruction[] {
         tokenProgram: toAddress(plan.tokenProgram),
       }),
     );
+  // MemoTransfer looks only at the instruction immediately before the transfer: the memo goes last before it.
   if (plan.memo !== undefined) out.push(memoInstruction(plan.from, plan.memo));
   // Token-2022 keeps TransferChecked's layout (discriminator 12, u64 amount, u8 decimals); only the program differs.
   out.push(
