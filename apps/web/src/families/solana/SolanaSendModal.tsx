@@ -2,6 +2,8 @@
  * The Solana send in the one send flow: SOL or a held SPL / Token-2022 token, recipient, amount, send-all (SOL:
  * balance − fee; a token: its whole balance, the fee and any token-account rent paid in SOL). The review shows the
  * fee, the rent of a token account the send creates, a Token-2022 transfer fee and what the recipient gets. The
+ * memo (MemoTagField, plain text ≤ 256 bytes) is optional, and required with its reason when the recipient's token
+ * account requires incoming memos (Token-2022 MemoTransfer); it shows in the review. The
  * blockhash is fetched right before the device signs and a countdown shows its life on the signing and send steps;
  * when it expires before broadcast the transaction is rebuilt on a fresh blockhash and the device asked again — a
  * dead transaction is never broadcast.
@@ -16,6 +18,13 @@ import { useTranslation } from 'react-i18next';
 import { amountText, errorText, issueText, tokenAmountText } from '../../accounts/format';
 import { usePrice } from '../../accounts/usePrice';
 import { currentDevice } from '../../device/runtime';
+import {
+  EMPTY_MEMO_TAG,
+  MemoTagField,
+  memoTagCheck,
+  useMemoTagFirmware,
+  type MemoTagValue,
+} from '../../send/MemoTagField';
 import { RecipientField } from '../../send/RecipientField';
 import { SendFlowModal } from '../../send/SendFlowModal';
 import { reviewTableRows } from '../../send/reviewRows';
@@ -23,7 +32,13 @@ import { broadcastWith, feeLimitPrompt } from '../../send/txFlow';
 import { useSendFlow } from '../../send/useSendFlow';
 import type { SendProps } from '../types';
 import type { SolanaChain } from './chain';
-import { blockhashSecondsLeft, solanaErrorText, type SolanaAccount } from './rules';
+import {
+  blockhashSecondsLeft,
+  SOLANA_MEMO_KIND,
+  solanaErrorText,
+  solanaMemoRule,
+  type SolanaAccount,
+} from './rules';
 import { useSolanaTokens } from './TokensTab';
 
 /** How many times the device is asked again for one send when blockhashes keep expiring. */
@@ -44,6 +59,8 @@ export function SolanaSendModal({
   const [sendAll, setSendAll] = useState(false);
   const [blockhash, setBlockhash] = useState<SolanaBlockhash | null>(null);
   const [expiredOnce, setExpiredOnce] = useState(false);
+  const [memo, setMemo] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
+  const firmwareOk = useMemoTagFirmware();
   const { price, currency } = usePrice('SOL');
   const descriptor = useMemo(
     () => ({
@@ -70,6 +87,24 @@ export function SolanaSendModal({
   const recipientStatus = to === '' ? 'empty' : adapter.validateAddress(to);
   const recipientError = recipientIssue(recipientStatus);
   const self = recipientStatus === 'ok' && to === account.address;
+
+  // A token send to a token account that requires incoming memos (Token-2022 MemoTransfer) must carry one.
+  const memoNeed = useQuery({
+    queryKey: ['sol-memo-required', to, token?.contract ?? 'SOL'],
+    queryFn: () => adapter.memoRequired(to, token!.contract),
+    enabled: recipientStatus === 'ok' && !self && !!token,
+    staleTime: 30_000,
+  });
+  const memoRequired = !!token && recipientStatus === 'ok' && memoNeed.data === true;
+  const memoRequirement = memoRequired ? { reason: t('solana.send.memoRequiredReason') } : null;
+  const memoCheck = memoTagCheck(t, {
+    coin: 'SOL',
+    kind: SOLANA_MEMO_KIND,
+    value: memo,
+    required: memoRequirement,
+    validate: solanaMemoRule,
+    firmwareOk,
+  });
 
   let amount: bigint | null = null;
   let amountError: string | undefined;
@@ -150,6 +185,7 @@ export function SolanaSendModal({
       setSendAll(false);
       setBlockhash(null);
       setExpiredOnce(false);
+      setMemo(EMPTY_MEMO_TAG);
     },
     describeError: (e) => solanaErrorText(t, e) ?? errorText(t, e),
   });
@@ -158,6 +194,8 @@ export function SolanaSendModal({
     recipientStatus === 'ok' &&
     !self &&
     state.isSuccess &&
+    (!token || memoNeed.isSuccess) &&
+    memoCheck.ok &&
     (sendAll ? balance > 0n : amount !== null && !amountError);
 
   const onContinue = () =>
@@ -167,6 +205,7 @@ export function SolanaSendModal({
         amount: amount ?? 0n,
         ...(sendAll ? { sendAll: true } : {}),
         ...(token ? { token: token.contract } : {}),
+        ...(memoCheck.memo ? { memo: { type: 'text' as const, value: memoCheck.memo.text } } : {}),
       }),
     );
 
@@ -219,6 +258,20 @@ export function SolanaSendModal({
         onChange={(e) => setSendAll(e.currentTarget.checked)}
         data-testid="send-all"
       />
+      <MemoTagField
+        coin="SOL"
+        kind={SOLANA_MEMO_KIND}
+        value={memo}
+        onChange={setMemo}
+        required={memoRequirement}
+        validate={solanaMemoRule}
+        firmwareOk={firmwareOk}
+      />
+      {memoNeed.isError && (
+        <Text c="red" size="sm" role="alert">
+          {errorText(t, memoNeed.error)}
+        </Text>
+      )}
       <Text size="sm" c="dimmed">
         {token ? t('solana.send.tokenFeeNote') : t('solana.send.feeNote')}
       </Text>

@@ -5,9 +5,21 @@ import {
   previousSolanaAccount,
   sameDeviceToken,
   solanaDeleteIssue,
+  solanaMemoRule,
+  SOLANA_MEMO_KIND,
 } from './rules';
 
 describe('Solana screen rules', () => {
+  it('a memo is text of at most 256 UTF-8 bytes (multi-byte characters count by their bytes), never blank', () => {
+    expect(SOLANA_MEMO_KIND.maxBytes).toBe(256);
+    expect(solanaMemoRule('invoice 42')).toBeUndefined();
+    expect(solanaMemoRule('a'.repeat(256))).toBeUndefined();
+    expect(solanaMemoRule('a'.repeat(257))).toEqual({ code: 'invalidTagOrMemo' });
+    expect(solanaMemoRule('備'.repeat(85))).toBeUndefined(); // 255 bytes
+    expect(solanaMemoRule('備'.repeat(86))).toEqual({ code: 'invalidTagOrMemo' }); // 258 bytes, 86 characters
+    expect(solanaMemoRule('   ')).toEqual({ code: 'invalidTagOrMemo' });
+  });
+
   it('the next account index is the first unused one; the previous is the highest below it', () => {
     expect(nextSolanaIndex([{ index: 0 }, { index: 2 }])).toBe(1);
     expect(previousSolanaAccount([{ index: 0 }, { index: 2 }], 3)).toEqual({ index: 2 });

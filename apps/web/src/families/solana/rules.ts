@@ -4,7 +4,18 @@
  */
 import type { Issue } from '@secux-companion/core';
 import type { TFunction } from 'i18next';
-import { SolanaError } from '@secux-companion/chain-solana';
+import { SOLANA_MEMO_MAX_BYTES, SolanaError, solanaMemoIssue } from '@secux-companion/chain-solana';
+
+/**
+ * The send form's memo: plain UTF-8 text of at most SOLANA_MEMO_MAX_BYTES (256) bytes — what always fits the
+ * transaction next to the largest transfer built (chain-solana explains the figure).
+ */
+export const SOLANA_MEMO_KIND = { kind: 'plain', maxBytes: SOLANA_MEMO_MAX_BYTES } as const;
+
+/** The memo field's rule (MemoTagField `validate`): within the byte limit, not blank. */
+export function solanaMemoRule(text: string): Issue | undefined {
+  return solanaMemoIssue(text) === undefined ? undefined : { code: 'invalidTagOrMemo' };
+}
 
 export interface SolanaAccount {
   id: string;
