@@ -2,11 +2,13 @@
  * Solana end to end (issue 14) in Chromium with the emulator, against the real server and localnet's LiteSVM node:
  * the funded SOL accounts are discovered and receive is confirmed on the device; SOL is sent; an SPL token goes to a
  * recipient without a token account (the send creates it and the review shows its rent); the Token-2022 token's
- * transfer fee is shown and withheld; a blockhash that expires while the device is confirming is rebuilt and signed
+ * transfer fee is shown and withheld; a token account that requires incoming memos makes the memo field mandatory with
+ * its reason, and the user's typed memo lands on chain right before the transfer; a blockhash that expires while the device is confirming is rebuilt and signed
  * again, and the stale transaction never reaches the node.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { getBase58Encoder } from '@solana/kit';
 import { newContext, useBrowser } from './browser';
 import {
   approveUntil,
@@ -146,6 +148,35 @@ describe.skipIf(!sol)('Solana through the UI with the emulator', () => {
     await expect(page.getByTestId('review-rent').innerText()).resolves.toMatch(/SOL/);
     await signAndBroadcast();
     expect(await tokenBalance(A1, LFEE.mint)).toBe(9_900_000n);
+  });
+
+  it("a memo-required recipient: the memo is mandatory with its reason, and the user's memo lands on chain", async () => {
+    const { owner, tokenAccount } = sol!.memoRequired;
+    const before = (await tokenBalance(owner, LFEE.mint)) ?? 0n;
+    await tokenSend('LFEE');
+    await page.getByTestId('send-available').waitFor();
+    await page.getByTestId('send-recipient').fill(owner);
+    await page.getByTestId('send-amount').fill('1');
+    await page.getByTestId('memo-tag-reason').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('memo-tag-reason').innerText()).resolves.toContain('requires a memo');
+    expect(await page.getByTestId('send-continue').isDisabled()).toBe(true);
+    await page.getByTestId('memo-tag-input').fill('exchange ref 7731');
+    await continueEnabled();
+    await page.getByTestId('send-continue').click();
+    await page.getByTestId('send-review').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('review-memo').innerText()).resolves.toContain('exchange ref 7731');
+    const hash = await signAndBroadcast();
+    // 1 LFEE less the 1 % transfer fee arrived: Token-2022 accepted the memo.
+    expect(await tokenBalance(owner, LFEE.mint)).toBe(before + 990_000n);
+    const tx = await rpc<{
+      transaction: { message: { instructions: { programId: string; accounts: string[]; data: string }[] } };
+    }>('getTransaction', [hash, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
+    const ixs = tx.transaction.message.instructions;
+    const at = ixs.findIndex((i) => i.programId === 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+    expect(new TextDecoder().decode(getBase58Encoder().encode(ixs[at]!.data))).toBe('exchange ref 7731');
+    // the memo is the instruction right before the transfer into the memo-required account
+    expect(ixs[at + 1]!.accounts).toContain(tokenAccount);
+    expect(ixs.filter((i) => i.programId === ixs[at]!.programId)).toHaveLength(1);
   });
 
   it('a blockhash that expires while the device confirms is rebuilt and signed again, never broadcast stale', async () => {
