@@ -1,3 +1,4 @@
 export * from './adapter';
 export * from './explorer';
 export * from './http';
+export * from './productApi';

@@ -2,9 +2,13 @@
  * BnbBackend over OUR product API (/api/chains/BNB/…; apps/server/src/chains/families/bnb). Raw answer shapes stay
  * in this file; logic/ sees domain types only. Histories are parsed with chain-common's wire parser.
  */
-import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
-import { requestJson, type FetchLike } from '@secux-companion/chain-common';
-import { parseHistoryPage, type ChainErrorBody } from '@secux-companion/chain-common/wire';
+import {
+  answerReaders,
+  ChainApiError,
+  createProductApiClient,
+  historyRoute,
+  type ProductApiOptions,
+} from '@secux-companion/chain-common';
 import type { BnbAccountInfo, BnbBackend, BnbChainStatus } from '../logic/adapter';
 import type { BnbAssetBalance } from '../logic/history';
 
@@ -13,39 +17,22 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_BALANCES = 100;
 
 /** A failed product-API call: HTTP status (0 = network or timeout), the server's message and error body. */
-export class BnbNetworkError extends Error {
+export class BnbNetworkError extends ChainApiError {
   override readonly name = 'BnbNetworkError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly body?: ChainErrorBody,
-  ) {
-    super(message);
-  }
 }
 
-const malformed = (what: string) => new BnbNetworkError(200, `malformed answer: ${what}`, 'malformed');
+const { malformed, obj, uint } = answerReaders(BnbNetworkError);
 
-function obj(v: unknown, what: string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
-  return v as Record<string, unknown>;
-}
 function units(v: unknown, what: string): bigint {
   if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
   return BigInt(v);
-}
-function uint(v: unknown, what: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw malformed(what);
-  return v;
 }
 
 const enc = encodeURIComponent;
 export const ROUTES = {
   status: (chain: string) => `/chains/${enc(chain)}`,
   account: (chain: string, address: string) => `/chains/${enc(chain)}/account/${enc(address)}`,
-  history: (chain: string, address: string, cursor: string | null) =>
-    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  history: historyRoute,
 } as const;
 
 export function parseBnbStatus(v: unknown): BnbChainStatus {
@@ -72,22 +59,15 @@ export function parseBnbAccount(v: unknown): BnbAccountInfo {
   return { balances, sequence: uint(o.txCount, 'txCount') };
 }
 
-export interface BnbProductApiOptions {
-  chain?: string;
-  baseUrl?: string;
-  fetch?: FetchLike;
-  timeoutMs?: number;
-}
+export type BnbProductApiOptions = ProductApiOptions;
 
 export function createBnbProductApiBackend(options: BnbProductApiOptions = {}): BnbBackend {
-  const chain = options.chain ?? 'BNB';
-  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
-  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
-    new BnbNetworkError(status, message, code, body);
-  const get = (path: string, signal?: AbortSignal) =>
-    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
+  const api = createProductApiClient(options, {
+    chain: 'BNB',
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    error: BnbNetworkError,
+  });
+  const { chain, get } = api;
 
   return {
     async status(signal) {
@@ -96,9 +76,6 @@ export function createBnbProductApiBackend(options: BnbProductApiOptions = {}): 
     async account(address, signal) {
       return parseBnbAccount(await get(ROUTES.account(chain, address), signal));
     },
-    async history(address, cursor) {
-      const page = parseHistoryPage(await get(ROUTES.history(chain, address, cursor)));
-      return { operations: page.operations, cursor: page.cursor };
-    },
+    history: api.history,
   };
 }

@@ -2,9 +2,13 @@
  * SolanaBackend over OUR product API (/api/chains/SOL/…; apps/server/src/chains/families/solana). Raw answer shapes
  * stay in this file; logic/ sees domain types only. Every value is checked before use.
  */
-import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
-import { requestJson, type FetchLike } from '@secux-companion/chain-common';
-import { parseHistoryPage, type ChainErrorBody } from '@secux-companion/chain-common/wire';
+import {
+  answerReaders,
+  ChainApiError,
+  createProductApiClient,
+  historyRoute,
+  type ProductApiOptions,
+} from '@secux-companion/chain-common';
 import type {
   SolanaAccountInfo,
   SolanaAddressInfo,
@@ -18,37 +22,17 @@ import { isValidSolanaAddress } from '../logic/address';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** A failed product-API call: HTTP status (0 = network or timeout), the server's message and error body. */
-export class SolanaNetworkError extends Error {
+export class SolanaNetworkError extends ChainApiError {
   override readonly name = 'SolanaNetworkError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly body?: ChainErrorBody,
-  ) {
-    super(message);
-  }
 }
 
-const malformed = (what: string) => new SolanaNetworkError(200, `malformed answer: ${what}`, 'malformed');
+const { malformed, obj, uint, bool } = answerReaders(SolanaNetworkError);
 
-function obj(v: unknown, what: string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
-  return v as Record<string, unknown>;
-}
 function u64(v: unknown, what: string): bigint {
   if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
   const n = BigInt(v);
   if (n >= 2n ** 64n) throw malformed(what);
   return n;
-}
-function uint(v: unknown, what: string, max = Number.MAX_SAFE_INTEGER): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > max) throw malformed(what);
-  return v;
-}
-function bool(v: unknown, what: string): boolean {
-  if (typeof v !== 'boolean') throw malformed(what);
-  return v;
 }
 function addr(v: unknown, what: string): string {
   if (typeof v !== 'string' || !isValidSolanaAddress(v)) throw malformed(what);
@@ -143,29 +127,19 @@ export const ROUTES = {
   simulate: (c: string) => `/chains/${enc(c)}/simulate`,
   blockhash: (c: string) => `/chains/${enc(c)}/blockhash`,
   blockhashStatus: (c: string, h: string) => `/chains/${enc(c)}/blockhash/${enc(h)}`,
-  history: (c: string, a: string, cursor: string | null) =>
-    `/chains/${enc(c)}/history/${enc(a)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  history: historyRoute,
   broadcast: (c: string) => `/chains/${enc(c)}/broadcast`,
 } as const;
 
-export interface SolanaProductApiOptions {
-  chain?: string;
-  baseUrl?: string;
-  fetch?: FetchLike;
-  timeoutMs?: number;
-}
+export type SolanaProductApiOptions = ProductApiOptions;
 
 export function createSolanaProductApiBackend(options: SolanaProductApiOptions = {}): SolanaBackend {
-  const chain = options.chain ?? 'SOL';
-  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
-  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
-    new SolanaNetworkError(status, message, code, body);
-  const get = (path: string, signal?: AbortSignal) =>
-    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
-  const post = (path: string, body: unknown) =>
-    requestJson(doFetch, base + path, { method: 'POST', body, timeoutMs }, fail);
+  const api = createProductApiClient(options, {
+    chain: 'SOL',
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    error: SolanaNetworkError,
+  });
+  const { chain, get, post } = api;
 
   return {
     async account(address, signal) {
@@ -211,10 +185,7 @@ export function createSolanaProductApiBackend(options: SolanaProductApiOptions =
       const o = obj(await get(ROUTES.blockhashStatus(chain, blockhash)), 'blockhash status');
       return { valid: bool(o.valid, 'valid'), blockHeight: uint(o.blockHeight, 'blockHeight') };
     },
-    async history(address, cursor) {
-      const page = parseHistoryPage(await get(ROUTES.history(chain, address, cursor)));
-      return { operations: page.operations, cursor: page.cursor };
-    },
+    history: api.history,
     async broadcast(rawTx) {
       const o = obj(await post(ROUTES.broadcast(chain), { rawTx }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(o.hash))

@@ -2,9 +2,13 @@
  * StellarBackend over OUR product API (/api/chains/XLM/…; apps/server/src/chains/families/stellar). Raw answer shapes
  * stay in this file; logic/ sees domain types only. Histories are parsed with chain-common's wire parser.
  */
-import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
-import { requestJson, type FetchLike } from '@secux-companion/chain-common';
-import { parseHistoryPage, type ChainErrorBody } from '@secux-companion/chain-common/wire';
+import {
+  answerReaders,
+  ChainApiError,
+  createProductApiClient,
+  historyRoute,
+  type ProductApiOptions,
+} from '@secux-companion/chain-common';
 import type {
   StellarAccountInfo,
   StellarAssetBalance,
@@ -16,35 +20,15 @@ import type {
 export const DEFAULT_TIMEOUT_MS = 100_000;
 
 /** A failed product-API call: HTTP status (0 = network or timeout), the server's message and error body. */
-export class StellarNetworkError extends Error {
+export class StellarNetworkError extends ChainApiError {
   override readonly name = 'StellarNetworkError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly body?: ChainErrorBody,
-  ) {
-    super(message);
-  }
 }
 
-const malformed = (what: string) => new StellarNetworkError(200, `malformed answer: ${what}`, 'malformed');
+const { malformed, obj, uint, bool } = answerReaders(StellarNetworkError);
 
-function obj(v: unknown, what: string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
-  return v as Record<string, unknown>;
-}
 function stroops(v: unknown, what: string): bigint {
   if (typeof v !== 'string' || !/^\d{1,19}$/.test(v)) throw malformed(what);
   return BigInt(v);
-}
-function uint(v: unknown, what: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw malformed(what);
-  return v;
-}
-function bool(v: unknown, what: string): boolean {
-  if (typeof v !== 'boolean') throw malformed(what);
-  return v;
 }
 function text(v: unknown, what: string, max = 100): string {
   if (typeof v !== 'string' || v.length > max) throw malformed(what);
@@ -55,8 +39,7 @@ const enc = encodeURIComponent;
 export const ROUTES = {
   account: (chain: string, address: string) => `/chains/${enc(chain)}/account/${enc(address)}`,
   network: (chain: string) => `/chains/${enc(chain)}/network`,
-  history: (chain: string, address: string, cursor: string | null) =>
-    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  history: historyRoute,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
 } as const;
 
@@ -99,22 +82,15 @@ export function parseStellarNetwork(v: unknown): StellarNetworkInfo {
   };
 }
 
-export interface StellarProductApiOptions {
-  chain?: string;
-  baseUrl?: string;
-  fetch?: FetchLike;
-  timeoutMs?: number;
-}
+export type StellarProductApiOptions = ProductApiOptions;
 
 export function createStellarProductApiBackend(options: StellarProductApiOptions = {}): StellarBackend {
-  const chain = options.chain ?? 'XLM';
-  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
-  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
-    new StellarNetworkError(status, message, code, body);
-  const get = (path: string, signal?: AbortSignal) =>
-    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
+  const api = createProductApiClient(options, {
+    chain: 'XLM',
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    error: StellarNetworkError,
+  });
+  const { chain, get } = api;
 
   return {
     async account(address, signal) {
@@ -123,20 +99,9 @@ export function createStellarProductApiBackend(options: StellarProductApiOptions
     async network(signal) {
       return parseStellarNetwork(await get(ROUTES.network(chain), signal));
     },
-    async history(address, cursor) {
-      const page = parseHistoryPage(await get(ROUTES.history(chain, address, cursor)));
-      return { operations: page.operations, cursor: page.cursor };
-    },
+    history: api.history,
     async broadcast(envelope) {
-      const o = obj(
-        await requestJson(
-          doFetch,
-          base + ROUTES.broadcast(chain),
-          { method: 'POST', body: { rawTx: envelope }, timeoutMs },
-          fail,
-        ),
-        'broadcast',
-      );
+      const o = obj(await api.post(ROUTES.broadcast(chain), { rawTx: envelope }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(o.hash)) throw malformed('hash');
       return o.hash.toLowerCase();
     },

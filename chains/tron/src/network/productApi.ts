@@ -2,9 +2,13 @@
  * TronBackend over OUR product API (/api/chains/TRX/…; apps/server/src/chains/families/tron). Raw answer shapes stay
  * in this file; logic/ sees domain types only. Histories are parsed with chain-common's wire parser.
  */
-import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
-import { requestJson, type FetchLike } from '@secux-companion/chain-common';
-import { parseHistoryPage, type ChainErrorBody } from '@secux-companion/chain-common/wire';
+import {
+  answerReaders,
+  ChainApiError,
+  createProductApiClient,
+  historyRoute,
+  type ProductApiOptions,
+} from '@secux-companion/chain-common';
 import type { TronAccountInfo, TronBackend, TronToken } from '../logic/adapter';
 import type { TronChainParams } from '../logic/costs';
 import { TronError } from '../logic/errors';
@@ -13,31 +17,15 @@ import type { TronBlockRef } from '../logic/tx';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** A failed product-API call: HTTP status (0 = network or timeout), the server's message and error body. */
-export class TronNetworkError extends Error {
+export class TronNetworkError extends ChainApiError {
   override readonly name = 'TronNetworkError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly body?: ChainErrorBody,
-  ) {
-    super(message);
-  }
 }
 
-const malformed = (what: string) => new TronNetworkError(200, `malformed answer: ${what}`, 'malformed');
+const { malformed, obj, uint } = answerReaders(TronNetworkError);
 
-function obj(v: unknown, what: string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
-  return v as Record<string, unknown>;
-}
 function units(v: unknown, what: string): bigint {
   if (typeof v !== 'string' || !/^\d{1,78}$/.test(v)) throw malformed(what);
   return BigInt(v);
-}
-function uint(v: unknown, what: string, max = Number.MAX_SAFE_INTEGER): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > max) throw malformed(what);
-  return v;
 }
 function str(v: unknown, what: string, max = 200): string {
   if (typeof v !== 'string' || v.length > max) throw malformed(what);
@@ -52,8 +40,7 @@ export const ROUTES = {
   estimate: (chain: string) => `/chains/${enc(chain)}/estimate`,
   token: (chain: string, contract: string, owner?: string) =>
     `/chains/${enc(chain)}/token/${enc(contract)}${owner ? `?owner=${enc(owner)}` : ''}`,
-  history: (chain: string, address: string, cursor: string | null) =>
-    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  history: historyRoute,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
 } as const;
 
@@ -119,24 +106,15 @@ export function parseTronBlock(v: unknown): TronBlockRef {
   };
 }
 
-export interface TronProductApiOptions {
-  chain?: string;
-  baseUrl?: string;
-  fetch?: FetchLike;
-  timeoutMs?: number;
-}
+export type TronProductApiOptions = ProductApiOptions;
 
 export function createTronProductApiBackend(options: TronProductApiOptions = {}): TronBackend {
-  const chain = options.chain ?? 'TRX';
-  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
-  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
-    new TronNetworkError(status, message, code, body);
-  const get = (path: string, signal?: AbortSignal) =>
-    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
-  const post = (path: string, body: unknown) =>
-    requestJson(doFetch, base + path, { method: 'POST', body, timeoutMs }, fail);
+  const api = createProductApiClient(options, {
+    chain: 'TRX',
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    error: TronNetworkError,
+  });
+  const { chain, get, post } = api;
 
   return {
     async account(address, signal) {
@@ -160,10 +138,7 @@ export function createTronProductApiBackend(options: TronProductApiOptions = {})
     async token(contract, owner) {
       return parseTronToken(await get(ROUTES.token(chain, contract, owner)));
     },
-    async history(address, cursor) {
-      const page = parseHistoryPage(await get(ROUTES.history(chain, address, cursor)));
-      return { operations: page.operations, cursor: page.cursor };
-    },
+    history: api.history,
     async broadcast(signedHex) {
       const o = obj(await post(ROUTES.broadcast(chain), { rawTx: signedHex }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(o.hash)) throw malformed('hash');

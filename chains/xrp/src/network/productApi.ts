@@ -2,43 +2,27 @@
  * XrpBackend over OUR product API (/api/chains/XRP/…; apps/server/src/chains/families/xrp). Raw answer shapes stay in
  * this file; logic/ sees domain types only. Histories are parsed with chain-common's wire parser.
  */
-import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
-import { requestJson, type FetchLike } from '@secux-companion/chain-common';
-import { parseHistoryPage, type ChainErrorBody } from '@secux-companion/chain-common/wire';
+import {
+  answerReaders,
+  ChainApiError,
+  createProductApiClient,
+  historyRoute,
+  type ProductApiOptions,
+} from '@secux-companion/chain-common';
 import type { XrpAccountInfo, XrpBackend, XrpLedgerInfo } from '../logic/adapter';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** A failed product-API call: HTTP status (0 = network or timeout), the server's message and error body. */
-export class XrpNetworkError extends Error {
+export class XrpNetworkError extends ChainApiError {
   override readonly name = 'XrpNetworkError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly body?: ChainErrorBody,
-  ) {
-    super(message);
-  }
 }
 
-const malformed = (what: string) => new XrpNetworkError(200, `malformed answer: ${what}`, 'malformed');
+const { malformed, obj, uint, bool } = answerReaders(XrpNetworkError);
 
-function obj(v: unknown, what: string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
-  return v as Record<string, unknown>;
-}
 function drops(v: unknown, what: string): bigint {
   if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
   return BigInt(v);
-}
-function uint(v: unknown, what: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw malformed(what);
-  return v;
-}
-function bool(v: unknown, what: string): boolean {
-  if (typeof v !== 'boolean') throw malformed(what);
-  return v;
 }
 
 const enc = encodeURIComponent;
@@ -46,8 +30,7 @@ export const ROUTES = {
   account: (chain: string, address: string) => `/chains/${enc(chain)}/account/${enc(address)}`,
   ledger: (chain: string) => `/chains/${enc(chain)}/ledger`,
   fees: (chain: string) => `/chains/${enc(chain)}/fees`,
-  history: (chain: string, address: string, cursor: string | null) =>
-    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  history: historyRoute,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
 } as const;
 
@@ -74,22 +57,15 @@ export function parseXrpLedger(v: unknown): XrpLedgerInfo {
   };
 }
 
-export interface XrpProductApiOptions {
-  chain?: string;
-  baseUrl?: string;
-  fetch?: FetchLike;
-  timeoutMs?: number;
-}
+export type XrpProductApiOptions = ProductApiOptions;
 
 export function createXrpProductApiBackend(options: XrpProductApiOptions = {}): XrpBackend {
-  const chain = options.chain ?? 'XRP';
-  const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
-  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
-    new XrpNetworkError(status, message, code, body);
-  const get = (path: string, signal?: AbortSignal) =>
-    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
+  const api = createProductApiClient(options, {
+    chain: 'XRP',
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    error: XrpNetworkError,
+  });
+  const { chain, get } = api;
 
   return {
     async account(address, signal) {
@@ -105,20 +81,9 @@ export function createXrpProductApiBackend(options: XrpProductApiOptions = {}): 
       const tier = (k: string) => Number(drops(typeof t[k] === 'number' ? String(t[k]) : t[k], k));
       return { high: tier('high'), medium: tier('medium'), low: tier('low') };
     },
-    async history(address, cursor) {
-      const page = parseHistoryPage(await get(ROUTES.history(chain, address, cursor)));
-      return { operations: page.operations, cursor: page.cursor };
-    },
+    history: api.history,
     async broadcast(rawTx) {
-      const o = obj(
-        await requestJson(
-          doFetch,
-          base + ROUTES.broadcast(chain),
-          { method: 'POST', body: { rawTx }, timeoutMs },
-          fail,
-        ),
-        'broadcast',
-      );
+      const o = obj(await api.post(ROUTES.broadcast(chain), { rawTx }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(o.hash)) throw malformed('hash');
       return o.hash.toUpperCase();
     },

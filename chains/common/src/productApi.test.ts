@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { answerReaders, ChainApiError, createProductApiClient, type FetchLike } from './index';
+
+class DemoNetworkError extends ChainApiError {
+  override readonly name = 'DemoNetworkError';
+}
+
+function recorder(status: number, body: unknown) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    calls.push({ url, ...(init ? { init } : {}) });
+    return new Response(JSON.stringify(body), { status });
+  };
+  return { calls, fetch };
+}
+
+describe('product-API client', () => {
+  it('calls /api/chains/<chain>/… under the given base, with the family default chain', async () => {
+    const r = recorder(200, { operations: [], cursor: null });
+    const api = createProductApiClient(
+      { baseUrl: 'http://h/api//', fetch: r.fetch },
+      { chain: 'DEMO', timeoutMs: 1000, error: DemoNetworkError },
+    );
+    expect(api.chain).toBe('DEMO');
+    expect(await api.history('a b', 'c/1')).toEqual({ operations: [], cursor: null });
+    expect(r.calls[0]!.url).toBe('http://h/api/chains/DEMO/history/a%20b?pageSize=10&cursor=c%2F1');
+    await api.post('/chains/DEMO/broadcast', { rawTx: 'ff' });
+    expect(r.calls[1]!.init?.method).toBe('POST');
+    expect(r.calls[1]!.init?.body).toBe('{"rawTx":"ff"}');
+  });
+
+  it("fails with the family's error class, the server's message, code and error body", async () => {
+    const body = { error: 'every provider failed', code: 'upstream_failed', statusCode: 503, stale: true };
+    const r = recorder(503, body);
+    const api = createProductApiClient(
+      { chain: 'OTHER', fetch: r.fetch },
+      { chain: 'DEMO', timeoutMs: 1000, error: DemoNetworkError },
+    );
+    const e = await api.get('/chains/OTHER/x').catch((x: unknown) => x);
+    expect(r.calls[0]!.url).toBe('/api/chains/OTHER/x');
+    expect(e).toBeInstanceOf(DemoNetworkError);
+    expect(e).toMatchObject({
+      name: 'DemoNetworkError',
+      status: 503,
+      message: 'every provider failed',
+      code: 'upstream_failed',
+      body: { statusCode: 503, stale: true },
+    });
+  });
+
+  it('answer readers throw the family error with code malformed', () => {
+    const { obj, uint, bool } = answerReaders(DemoNetworkError);
+    expect(obj({ a: 1 }, 'x')).toEqual({ a: 1 });
+    expect(uint(5, 'n', 5)).toBe(5);
+    expect(bool(false, 'b')).toBe(false);
+    for (const bad of [
+      () => obj([], 'list'),
+      () => uint(6, 'list', 5),
+      () => uint(-1, 'list'),
+      () => bool(0, 'list'),
+    ]) {
+      expect(bad).toThrow(DemoNetworkError);
+      expect(bad).toThrow('malformed answer: list');
+    }
+    let thrown: unknown;
+    try {
+      uint(1.5, 'n');
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toMatchObject({ status: 200, code: 'malformed', name: 'DemoNetworkError' });
+  });
+});
