@@ -1,12 +1,12 @@
-import { Button, TextInput } from '@mantine/core';
+import { Alert, Button, Text, TextInput } from '@mantine/core';
 import type { Issue } from '@secux-companion/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FormModal } from '../components/FormModal';
 import { ROUTES } from '../lib/backRule';
-import { issueText } from './format';
-import { AccountActionError } from './store';
+import { errorText, issueText } from './format';
+import { AccountActionError, deleteAccount } from './store';
 
 /**
  * What a failed save shows (spec 01 §10), for every family: a rule's message (warm-002, err-17 …) in the form;
@@ -110,5 +110,61 @@ export function AccountNameInput({
       error={issue ? issueText(t, issue) : undefined}
       data-testid={testId}
     />
+  );
+}
+
+/**
+ * The delete confirmation of every family: only an account its family's rule lets go (`blocked` undefined) can be
+ * deleted; otherwise the rule's message (err-11, cannotDeleteActiveAccount …) and no Delete button.
+ */
+export function DeleteAccountConfirm({
+  account,
+  blocked,
+  onClose,
+}: {
+  account: { id: string; name: string };
+  blocked: Issue | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await deleteAccount(account.id);
+      onClose();
+    } catch (e) {
+      setFailure(errorText(t, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormModal
+      title={t('accounts.deleteTitle')}
+      onClose={onClose}
+      failure={failure}
+      action={
+        !blocked && (
+          <Button
+            color="red"
+            onClick={() => void confirm()}
+            loading={busy}
+            data-testid="account-delete-confirm"
+          >
+            {t('accounts.delete')}
+          </Button>
+        )
+      }
+    >
+      {blocked ? (
+        <Alert color="red" role="alert" data-testid="account-delete-blocked">
+          {issueText(t, blocked)}
+        </Alert>
+      ) : (
+        <Text>{t('accounts.deleteConfirm', { name: account.name })}</Text>
+      )}
+    </FormModal>
   );
 }

@@ -1,53 +1,21 @@
 /**
- * Create / rename a Stellar account (core's name rules; default name 'Stellar n' prefilled on create; warm-002 while
- * the previous account is empty) and the delete confirmation (only an account without XLM and without history).
+ * Create / rename a Stellar account (default name 'Stellar n'; warm-002 while the previous account is empty) and the
+ * delete confirmation (only an account without XLM and without history): the shared forms with this family's rules.
  */
-import { Alert, Button, Text } from '@mantine/core';
-import { defaultAccountName, validateAccountName } from '@secux-companion/core';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { AccountFormFrame, AccountNameInput, useAccountSaveFailure } from '../../accounts/AccountForm';
-import { isEmptyAccount } from '../../accounts/createRules';
-import { errorText, issueText } from '../../accounts/format';
-import { createAccount, deleteAccount, renameAccount } from '../../accounts/store';
-import { FormModal } from '../../components/FormModal';
+import { DeleteAccountConfirm } from '../../accounts/AccountForm';
+import { AccountBasedForm } from '../accountBased/AccountForm';
 import type { AccountFormProps } from '../types';
 import type { StellarChain } from './chain';
 import { nextStellarIndex, previousStellarAccount, stellarDeleteIssue, type StellarAccount } from './rules';
 
-export function StellarAccountForm({
-  accounts,
-  mode,
-  onClose,
-}: AccountFormProps<StellarChain, StellarAccount>) {
-  const { t } = useTranslation();
-  const current = mode.kind === 'rename' ? mode.account : undefined;
-  const index = nextStellarIndex(accounts);
-  const [name, setName] = useState(() => current?.name ?? defaultAccountName('XLM', index, 44));
-  const nameIssue = validateAccountName(
-    name,
-    accounts.filter((a) => a.id !== current?.id).map((a) => a.name),
-    current?.name,
-  );
-  const previous = current ? undefined : previousStellarAccount(accounts, index);
-  const warm = previous && isEmptyAccount(previous) ? ({ code: 'warm-002' } as const) : undefined;
-  const failureOf = useAccountSaveFailure(!current);
+export function StellarAccountForm(props: AccountFormProps<StellarChain, StellarAccount>) {
   return (
-    <AccountFormFrame
-      creating={!current}
-      blocked={!!nameIssue || !!warm}
-      onSave={() => (current ? renameAccount(current.id, name) : createAccount({ name }))}
-      failureOf={failureOf}
-      onClose={onClose}
-      saveTestId="account-save"
-    >
-      <AccountNameInput value={name} onChange={setName} issue={nameIssue} testId="account-name-input" />
-      {warm && (
-        <Alert color="yellow" role="alert" data-testid="account-form-warning">
-          {issueText(t, warm)}
-        </Alert>
-      )}
-    </AccountFormFrame>
+    <AccountBasedForm
+      {...props}
+      coin="XLM"
+      nextIndex={nextStellarIndex}
+      previousAccount={previousStellarAccount}
+    />
   );
 }
 
@@ -59,46 +27,5 @@ export function StellarDeleteAccount({
   account: StellarAccount;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const blocked = stellarDeleteIssue(account);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await deleteAccount(account.id);
-      onClose();
-    } catch (e) {
-      setFailure(errorText(t, e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <FormModal
-      title={t('accounts.deleteTitle')}
-      onClose={onClose}
-      failure={failure}
-      action={
-        !blocked && (
-          <Button
-            color="red"
-            onClick={() => void confirm()}
-            loading={busy}
-            data-testid="account-delete-confirm"
-          >
-            {t('accounts.delete')}
-          </Button>
-        )
-      }
-    >
-      {blocked ? (
-        <Alert color="red" role="alert" data-testid="account-delete-blocked">
-          {issueText(t, blocked)}
-        </Alert>
-      ) : (
-        <Text>{t('accounts.deleteConfirm', { name: account.name })}</Text>
-      )}
-    </FormModal>
-  );
+  return <DeleteAccountConfirm account={account} blocked={stellarDeleteIssue(account)} onClose={onClose} />;
 }
