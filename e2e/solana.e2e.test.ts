@@ -24,6 +24,7 @@ const baseUrl = inject('baseUrl');
 const sol = inject('solana');
 
 const P0 = "m/44'/501'/0'";
+const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 const P1 = "m/44'/501'/1'";
 
 async function rpc<T>(method: string, params: unknown[]): Promise<T> {
@@ -119,14 +120,28 @@ describe.skipIf(!sol)('Solana through the UI with the emulator', () => {
     expect(await receiveAddress(page)).toBe(A0);
   });
 
-  it('sends SOL; the network fee is in the review and the recipient receives the amount', async () => {
+  it('sends SOL with an optional memo; the network fee and memo are in the review and the recipient receives the amount', async () => {
     await toAccount0();
     const before = await balanceOf(A1);
     await page.getByTestId('account-send').click();
-    await fill(A1, '0.5');
+    await page.getByTestId('send-available').waitFor();
+    await page.getByTestId('send-recipient').fill(A1);
+    await page.getByTestId('send-amount').fill('0.5');
+    expect(await page.getByTestId('memo-tag-reason').count()).toBe(0);
+    await page.getByTestId('memo-tag-enabled').check();
+    await page.getByTestId('memo-tag-input').fill('rent 11/2026');
+    await continueEnabled();
+    await page.getByTestId('send-continue').click();
+    await page.getByTestId('send-review').waitFor({ timeout: 30_000 });
     await expect(page.getByTestId('send-review').innerText()).resolves.toContain('Network fee');
-    await signAndBroadcast();
+    await expect(page.getByTestId('review-memo').innerText()).resolves.toContain('rent 11/2026');
+    const hash = await signAndBroadcast();
     expect(await balanceOf(A1)).toBe(before + 500_000_000n);
+    const tx = await rpc<{
+      transaction: { message: { instructions: { programId: string; data: string }[] } };
+    }>('getTransaction', [hash, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
+    const memo = tx.transaction.message.instructions.find((i) => i.programId === MEMO_PROGRAM);
+    expect(new TextDecoder().decode(getBase58Encoder().encode(memo!.data))).toBe('rent 11/2026');
   });
 
   it('sends an SPL token to a recipient without a token account: the account is created and its rent shown', async () => {
@@ -172,11 +187,11 @@ describe.skipIf(!sol)('Solana through the UI with the emulator', () => {
       transaction: { message: { instructions: { programId: string; accounts: string[]; data: string }[] } };
     }>('getTransaction', [hash, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
     const ixs = tx.transaction.message.instructions;
-    const at = ixs.findIndex((i) => i.programId === 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+    const at = ixs.findIndex((i) => i.programId === MEMO_PROGRAM);
     expect(new TextDecoder().decode(getBase58Encoder().encode(ixs[at]!.data))).toBe('exchange ref 7731');
     // the memo is the instruction right before the transfer into the memo-required account
     expect(ixs[at + 1]!.accounts).toContain(tokenAccount);
-    expect(ixs.filter((i) => i.programId === ixs[at]!.programId)).toHaveLength(1);
+    expect(ixs.filter((i) => i.programId === MEMO_PROGRAM)).toHaveLength(1);
   });
 
   it('a blockhash that expires while the device confirms is rebuilt and signed again, never broadcast stale', async () => {
