@@ -2,3 +2,4 @@ export * from './adapter';
 export * from './explorer';
 export * from './http';
 export * from './productApi';
+export * from './discovery';

@@ -3,26 +3,15 @@
  * the chain's own parameters before signing, signing on the device (packages/device `signTrx`), finalize with the
  * signer recovered from the txID, broadcast of the signed hex.
  */
+import { CHAINS, CoreError, formatUnits, signingPath, tronTokenType } from '@secux-companion/core';
 import {
-  CHAINS,
-  CoreError,
-  accountBasePath,
-  defaultAccountName,
-  formatUnits,
-  sanitizeRecoveredName,
-  signingPath,
-  toBareAccountPath,
-  tronTokenType,
-} from '@secux-companion/core';
-import {
+  discoverByGap,
   explorerLinks,
   type AccountDescriptor,
   type AccountState,
   type AccountSummary,
   type BuiltTransaction,
   type ChainAdapter,
-  type DeviceAccountTable,
-  type DiscoveredAccount,
   type HistoryPage,
   type ReviewRow,
   type SendDraftBase,
@@ -180,19 +169,6 @@ export function createTronChain(backend: TronBackend): TronAdapter {
     activated: a.activated,
   });
 
-  const deviceIndexes = async (device: DeviceAccountTable): Promise<Map<number, string>> => {
-    const names = new Map<number, string>();
-    for (const a of await device.getAccounts(coinType)) {
-      try {
-        const m = /^m\/44'\/(\d+)'\/(\d+)'$/.exec(toBareAccountPath(a.path));
-        if (m && Number(m[1]) === coinType) names.set(Number(m[2]), a.name);
-      } catch {
-        // not an account path
-      }
-    }
-    return names;
-  };
-
   const adapter: TronAdapter = {
     chain,
     family: 'trx',
@@ -207,33 +183,15 @@ export function createTronChain(backend: TronBackend): TronAdapter {
     },
     explorer: explorerLinks(chain),
 
-    async discoverAccounts(device, options = {}) {
-      const onDevice = await deviceIndexes(device);
-      const gap = options.gapLimit ?? 1;
-      const found: DiscoveredAccount[] = [];
-      const lastOnDevice = Math.max(-1, ...onDevice.keys());
-      let unused = 0;
-      for (let index = 0; ; index++) {
-        if (options.signal?.aborted) break;
-        if (unused >= gap && index > lastOnDevice) break;
-        const isOnDevice = onDevice.has(index);
-        options.onProgress?.({ bip: 44, index, found: found.length });
-        const path = accountBasePath(44, coinType, index);
-        const address = await device.getAddress(signingPath(chain, path));
-        const info = await backend.account(address, options.signal);
-        const used = info.activated || info.txCount > 0;
-        unused = used ? 0 : unused + 1;
-        if (used || isOnDevice) {
-          const fallback = defaultAccountName(chain, index, 44);
-          found.push({
-            descriptor: { chain, index, bip: 44, path, address },
-            summary: summaryOf(info),
-            name: isOnDevice ? sanitizeRecoveredName(onDevice.get(index), fallback) : fallback,
-            onDevice: isOnDevice,
-          });
-        }
-      }
-      return found;
+    discoverAccounts(device, options = {}) {
+      return discoverByGap(device, options, {
+        chain,
+        coinType,
+        address: (path) => device.getAddress(signingPath(chain, path)),
+        account: (address, signal) => backend.account(address, signal),
+        used: (info) => info.activated || info.txCount > 0,
+        summary: summaryOf,
+      });
     },
 
     async getAccountSummary(account, options = {}) {
