@@ -10,11 +10,11 @@ import {
   defaultAccountName,
   sanitizeRecoveredName,
   signingPath,
-  toBareAccountPath,
   validateRecipient,
 } from '@secux-companion/core';
 import {
   ReadOnlyChainError,
+  deviceAccountNames,
   explorerLinks,
   type AccountDescriptor,
   type AccountState,
@@ -87,18 +87,8 @@ const addressOf = (account: AccountDescriptor): string => {
 };
 
 /** Indexes and names of the device's BNB accounts (m/44'/714'/i'). */
-export async function bnbDeviceIndexes(device: DeviceAccountTable): Promise<Map<number, string>> {
-  const coinType = CHAINS.BNB.coinType;
-  const names = new Map<number, string>();
-  for (const a of await device.getAccounts(coinType)) {
-    try {
-      const m = /^m\/44'\/(\d+)'\/(\d+)'$/.exec(toBareAccountPath(a.path));
-      if (m && Number(m[1]) === coinType) names.set(Number(m[2]), a.name);
-    } catch {
-      // not an account path
-    }
-  }
-  return names;
+export function bnbDeviceIndexes(device: DeviceAccountTable): Promise<Map<number, string>> {
+  return deviceAccountNames(device, CHAINS.BNB.coinType);
 }
 
 export function createBnbChain(backend: BnbBackend): BnbAdapter {
