@@ -7,16 +7,16 @@
  */
 import { Alert, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { accountBasePath, defaultAccountName, supportsBuy, toBareAccountPath } from '@secux-companion/core';
-import type { DiscoveredAccount, TokenHolding } from '@secux-companion/chain-common';
+import { supportsBuy } from '@secux-companion/core';
+import type { TokenHolding } from '@secux-companion/chain-common';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
 import { verifyAddressOnDevice } from '../../device/actions';
 import { amountText, tokenAmountText } from '../../accounts/format';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
-import { checkPreviousAccount } from '../../accounts/createRules';
-import type { DeviceEntry, WebFamily } from '../types';
+import { singleAddressPlumbing } from '../accountBased/plumbing';
+import type { WebFamily } from '../types';
 import { getStellarChain, type StellarChain } from './chain';
 import { StellarAccountForm, StellarDeleteAccount } from './StellarAccountForm';
 import { StellarSendModal } from './StellarSendModal';
@@ -32,67 +32,17 @@ const COIN_TYPE = 148;
 
 export type { StellarAccount };
 
-function stellarAccount(scope: string, index: number, address: string, name: string): StellarAccount {
-  const path = accountBasePath(44, COIN_TYPE, index);
-  return {
-    id: `${scope}:${path}`,
-    index,
-    bip: 44,
-    path,
-    address,
-    name,
-    balance: 0n,
-    pending: 0n,
-    txCount: 0,
-  };
-}
-
-const descriptor = (_chain: StellarChain, a: StellarAccount) => ({
-  chain: 'XLM' as const,
-  index: a.index,
-  bip: 44 as const,
-  path: a.path,
-  address: a.address,
+const plumbing = singleAddressPlumbing<StellarChain, StellarAccount>({
+  coin: 'XLM',
+  coinType: COIN_TYPE,
+  decimal: 7,
+  addressPath: (path) => path,
+  // 'Invalid account path' (more than four segments) entries are not Stellar accounts of ours.
+  skipEntry: (a) => a.path.trim().split('/').length > 4,
+  nextIndex: nextStellarIndex,
+  previousAccount: previousStellarAccount,
 });
-
-function deviceEntry(a: Pick<StellarAccount, 'name' | 'path' | 'balance'>) {
-  return {
-    name: a.name,
-    path: a.path,
-    balance: a.balance < 0n ? '0' : a.balance.toString(),
-    symbol: 'XLM',
-    decimal: 7,
-  };
-}
-
-async function withSummary(chain: StellarChain, a: StellarAccount): Promise<StellarAccount> {
-  const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
-  return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
-}
-
-function fromDiscovery(scope: string, d: DiscoveredAccount): StellarAccount {
-  return {
-    ...stellarAccount(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
-    balance: d.summary.balance,
-    txCount: d.summary.txCount,
-  };
-}
-
-async function deviceEntries(): Promise<DeviceEntry[]> {
-  const out: DeviceEntry[] = [];
-  for (const a of await currentDevice().getAccounts(COIN_TYPE)) {
-    try {
-      // 'Invalid account path' (more than four segments) entries are not Stellar accounts of ours.
-      if (a.path.trim().split('/').length > 4) continue;
-      const m = /^m\/44'\/148'\/(\d+)'$/.exec(toBareAccountPath(a.path));
-      if (m && !out.some((e) => e.index === Number(m[1])))
-        out.push({ index: Number(m[1]), bip: 44, name: a.name });
-    } catch {
-      // not an account path
-    }
-  }
-  return out;
-}
+const { descriptor } = plumbing;
 
 function CardDetails({ account }: { chain: StellarChain; account: StellarAccount }) {
   return (
@@ -167,32 +117,11 @@ export const family: WebFamily<StellarChain, StellarAccount> = {
   descriptor,
 
   /** The adapter's discovery: the device's XLM accounts (names, indexes) plus the XLM sync rule (balance ≥ 1 XLM). */
-  async recover(chain, scope) {
-    const found = await chain.adapter.discoverAccounts(currentDevice());
-    return found.map((d) => fromDiscovery(scope, d));
-  },
-  async syncToDevice(_chain, accounts) {
-    for (const a of accounts) await currentDevice().setAccount(deviceEntry(a));
-  },
-  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
-  /** The first unused index after a fresh read of the account it follows (err-17 / warm-002), written to the device. */
-  async create(chain, scope, accounts, input) {
-    const index = nextStellarIndex(accounts);
-    await checkPreviousAccount(previousStellarAccount(accounts, index), (a) => withSummary(chain, a));
-    const path = accountBasePath(44, COIN_TYPE, index);
-    const address = await currentDevice().getAddress(path);
-    const account = stellarAccount(
-      scope,
-      index,
-      address,
-      input.name.trim() || defaultAccountName('XLM', index, 44),
-    );
-    await currentDevice().setAccount(deviceEntry(account));
-    return account;
-  },
-  async rename(_chain, a, name) {
-    await currentDevice().setAccount(deviceEntry({ ...a, name }));
-  },
+  recover: plumbing.recover,
+  syncToDevice: plumbing.syncToDevice,
+  refresh: plumbing.refresh,
+  create: plumbing.create,
+  rename: plumbing.rename,
   /** Only an account without XLM and without history (read fresh). */
   async remove(chain, a) {
     const fresh = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
@@ -200,11 +129,8 @@ export const family: WebFamily<StellarChain, StellarAccount> = {
     if (issue) throw new AccountActionError(issue);
     await currentDevice().deleteAccount(a.path);
   },
-  async fromDevice(_chain, scope, entry) {
-    const address = await currentDevice().getAddress(accountBasePath(44, COIN_TYPE, entry.index));
-    return stellarAccount(scope, entry.index, address, entry.name);
-  },
-  deviceEntries: () => deviceEntries(),
+  fromDevice: plumbing.fromDevice,
+  deviceEntries: plumbing.deviceEntries,
 
   CardDetails,
   ListNote,

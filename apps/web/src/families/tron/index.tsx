@@ -5,21 +5,14 @@
  * on the device, Buy (the second provider, spec 01 §9) and the TRON send with what it burns.
  */
 import { Alert, Group, Text } from '@mantine/core';
-import {
-  accountBasePath,
-  defaultAccountName,
-  signingPath,
-  supportsBuy,
-  toBareAccountPath,
-} from '@secux-companion/core';
-import type { DiscoveredAccount } from '@secux-companion/chain-common';
+import { signingPath, supportsBuy } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
 import { verifyAddressOnDevice } from '../../device/actions';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
-import { checkPreviousAccount } from '../../accounts/createRules';
-import type { DeviceEntry, WebFamily } from '../types';
+import { singleAddressPlumbing } from '../accountBased/plumbing';
+import type { WebFamily } from '../types';
 import { getTronChain, type TronChain } from './chain';
 import { TronAccountForm, TronDeleteAccount } from './TronAccountForm';
 import { TronSendModal } from './TronSendModal';
@@ -30,65 +23,15 @@ const COIN_TYPE = 195;
 
 export type { TronAccount };
 
-function tronAccount(scope: string, index: number, address: string, name: string): TronAccount {
-  const path = accountBasePath(44, COIN_TYPE, index);
-  return {
-    id: `${scope}:${path}`,
-    index,
-    bip: 44,
-    path,
-    address,
-    name,
-    balance: 0n,
-    pending: 0n,
-    txCount: 0,
-  };
-}
-
-const descriptor = (_chain: TronChain, a: TronAccount) => ({
-  chain: 'TRX' as const,
-  index: a.index,
-  bip: 44 as const,
-  path: a.path,
-  address: a.address,
+const plumbing = singleAddressPlumbing<TronChain, TronAccount>({
+  coin: 'TRX',
+  coinType: COIN_TYPE,
+  decimal: 6,
+  addressPath: (path) => signingPath('TRX', path),
+  nextIndex: nextTronIndex,
+  previousAccount: previousTronAccount,
 });
-
-function deviceEntry(a: Pick<TronAccount, 'name' | 'path' | 'balance'>) {
-  return {
-    name: a.name,
-    path: a.path,
-    balance: a.balance < 0n ? '0' : a.balance.toString(),
-    symbol: 'TRX',
-    decimal: 6,
-  };
-}
-
-async function withSummary(chain: TronChain, a: TronAccount): Promise<TronAccount> {
-  const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
-  return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
-}
-
-function fromDiscovery(scope: string, d: DiscoveredAccount): TronAccount {
-  return {
-    ...tronAccount(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
-    balance: d.summary.balance,
-    txCount: d.summary.txCount,
-  };
-}
-
-async function deviceEntries(): Promise<DeviceEntry[]> {
-  const out: DeviceEntry[] = [];
-  for (const a of await currentDevice().getAccounts(COIN_TYPE)) {
-    try {
-      const m = /^m\/44'\/195'\/(\d+)'$/.exec(toBareAccountPath(a.path));
-      if (m && !out.some((e) => e.index === Number(m[1])))
-        out.push({ index: Number(m[1]), bip: 44, name: a.name });
-    } catch {
-      // not an account path
-    }
-  }
-  return out;
-}
+const { descriptor } = plumbing;
 
 function CardDetails({ account }: { chain: TronChain; account: TronAccount }) {
   return (
@@ -104,32 +47,11 @@ export const family: WebFamily<TronChain, TronAccount> = {
   descriptor,
 
   /** The adapter's discovery: the device's TRX accounts (names, indexes) plus probing by activity (gap 1). */
-  async recover(chain, scope) {
-    const found = await chain.adapter.discoverAccounts(currentDevice());
-    return found.map((d) => fromDiscovery(scope, d));
-  },
-  async syncToDevice(_chain, accounts) {
-    for (const a of accounts) await currentDevice().setAccount(deviceEntry(a));
-  },
-  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
-  /** The first unused index after a fresh read of the account it follows (err-17 / warm-002), written to the device. */
-  async create(chain, scope, accounts, input) {
-    const index = nextTronIndex(accounts);
-    await checkPreviousAccount(previousTronAccount(accounts, index), (a) => withSummary(chain, a));
-    const path = accountBasePath(44, COIN_TYPE, index);
-    const address = await currentDevice().getAddress(signingPath('TRX', path));
-    const account = tronAccount(
-      scope,
-      index,
-      address,
-      input.name.trim() || defaultAccountName('TRX', index, 44),
-    );
-    await currentDevice().setAccount(deviceEntry(account));
-    return account;
-  },
-  async rename(_chain, a, name) {
-    await currentDevice().setAccount(deviceEntry({ ...a, name }));
-  },
+  recover: plumbing.recover,
+  syncToDevice: plumbing.syncToDevice,
+  refresh: plumbing.refresh,
+  create: plumbing.create,
+  rename: plumbing.rename,
   /** Only an account without TRX, tokens and history (read fresh); its token entries go first (spec 01 §6). */
   async remove(chain, a) {
     const fresh = await chain.adapter.getAccountState(descriptor(chain, a), { fresh: true });
@@ -140,13 +62,8 @@ export const family: WebFamily<TronChain, TronAccount> = {
       if (e.contract && e.path === a.path) await device.deleteToken(a.path, e.contract);
     await device.deleteAccount(a.path);
   },
-  async fromDevice(_chain, scope, entry) {
-    const address = await currentDevice().getAddress(
-      signingPath('TRX', accountBasePath(44, COIN_TYPE, entry.index)),
-    );
-    return tronAccount(scope, entry.index, address, entry.name);
-  },
-  deviceEntries: () => deviceEntries(),
+  fromDevice: plumbing.fromDevice,
+  deviceEntries: plumbing.deviceEntries,
 
   CardDetails,
   AccountForm: TronAccountForm,

@@ -6,22 +6,15 @@
  */
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  accountBasePath,
-  defaultAccountName,
-  signingPath,
-  supportsBuy,
-  toBareAccountPath,
-} from '@secux-companion/core';
-import type { DiscoveredAccount } from '@secux-companion/chain-common';
+import { signingPath, supportsBuy } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
 import { verifyAddressOnDevice } from '../../device/actions';
 import { amountText } from '../../accounts/format';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
-import { checkPreviousAccount } from '../../accounts/createRules';
-import type { DeviceEntry, WebFamily } from '../types';
+import { singleAddressPlumbing } from '../accountBased/plumbing';
+import type { WebFamily } from '../types';
 import { getXrpChain, type XrpChain } from './chain';
 import { XrpAccountForm, XrpDeleteAccount } from './XrpAccountForm';
 import { XrpSendModal, type XrpAccount } from './XrpSendModal';
@@ -31,65 +24,15 @@ const COIN_TYPE = 144;
 
 export type { XrpAccount };
 
-function xrpAccount(scope: string, index: number, address: string, name: string): XrpAccount {
-  const path = accountBasePath(44, COIN_TYPE, index);
-  return {
-    id: `${scope}:${path}`,
-    index,
-    bip: 44,
-    path,
-    address,
-    name,
-    balance: 0n,
-    pending: 0n,
-    txCount: 0,
-  };
-}
-
-const descriptor = (_chain: XrpChain, a: XrpAccount) => ({
-  chain: 'XRP' as const,
-  index: a.index,
-  bip: 44 as const,
-  path: a.path,
-  address: a.address,
+const plumbing = singleAddressPlumbing<XrpChain, XrpAccount>({
+  coin: 'XRP',
+  coinType: COIN_TYPE,
+  decimal: 6,
+  addressPath: (path) => signingPath('XRP', path),
+  nextIndex: nextXrpIndex,
+  previousAccount: previousXrpAccount,
 });
-
-function deviceEntry(a: Pick<XrpAccount, 'name' | 'path' | 'balance'>) {
-  return {
-    name: a.name,
-    path: a.path,
-    balance: a.balance < 0n ? '0' : a.balance.toString(),
-    symbol: 'XRP',
-    decimal: 6,
-  };
-}
-
-async function withSummary(chain: XrpChain, a: XrpAccount): Promise<XrpAccount> {
-  const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
-  return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
-}
-
-function fromDiscovery(scope: string, d: DiscoveredAccount): XrpAccount {
-  return {
-    ...xrpAccount(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
-    balance: d.summary.balance,
-    txCount: d.summary.txCount,
-  };
-}
-
-async function deviceEntries(): Promise<DeviceEntry[]> {
-  const out: DeviceEntry[] = [];
-  for (const a of await currentDevice().getAccounts(COIN_TYPE)) {
-    try {
-      const m = /^m\/44'\/144'\/(\d+)'$/.exec(toBareAccountPath(a.path));
-      if (m && !out.some((e) => e.index === Number(m[1])))
-        out.push({ index: Number(m[1]), bip: 44, name: a.name });
-    } catch {
-      // not an account path
-    }
-  }
-  return out;
-}
+const { descriptor } = plumbing;
 
 function CardDetails({ account }: { chain: XrpChain; account: XrpAccount }) {
   return (
@@ -125,32 +68,11 @@ export const family: WebFamily<XrpChain, XrpAccount> = {
   descriptor,
 
   /** The adapter's discovery: the device's XRP accounts (names, indexes) plus probing by activity (gap 1). */
-  async recover(chain, scope) {
-    const found = await chain.adapter.discoverAccounts(currentDevice());
-    return found.map((d) => fromDiscovery(scope, d));
-  },
-  async syncToDevice(_chain, accounts) {
-    for (const a of accounts) await currentDevice().setAccount(deviceEntry(a));
-  },
-  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
-  /** The first unused index after a fresh read of the account it follows (err-17 / warm-002), written to the device. */
-  async create(chain, scope, accounts, input) {
-    const index = nextXrpIndex(accounts);
-    await checkPreviousAccount(previousXrpAccount(accounts, index), (a) => withSummary(chain, a));
-    const path = accountBasePath(44, COIN_TYPE, index);
-    const address = await currentDevice().getAddress(signingPath('XRP', path));
-    const account = xrpAccount(
-      scope,
-      index,
-      address,
-      input.name.trim() || defaultAccountName('XRP', index, 44),
-    );
-    await currentDevice().setAccount(deviceEntry(account));
-    return account;
-  },
-  async rename(_chain, a, name) {
-    await currentDevice().setAccount(deviceEntry({ ...a, name }));
-  },
+  recover: plumbing.recover,
+  syncToDevice: plumbing.syncToDevice,
+  refresh: plumbing.refresh,
+  create: plumbing.create,
+  rename: plumbing.rename,
   /** Only an account without XRP and without history (read fresh). */
   async remove(chain, a) {
     const fresh = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
@@ -158,13 +80,8 @@ export const family: WebFamily<XrpChain, XrpAccount> = {
     if (issue) throw new AccountActionError(issue);
     await currentDevice().deleteAccount(a.path);
   },
-  async fromDevice(_chain, scope, entry) {
-    const address = await currentDevice().getAddress(
-      signingPath('XRP', accountBasePath(44, COIN_TYPE, entry.index)),
-    );
-    return xrpAccount(scope, entry.index, address, entry.name);
-  },
-  deviceEntries: () => deviceEntries(),
+  fromDevice: plumbing.fromDevice,
+  deviceEntries: plumbing.deviceEntries,
 
   CardDetails,
   ListNote,

@@ -1,0 +1,138 @@
+/**
+ * The account plumbing of a family with one address per account index at m/44'/{coinType}'/{n}' (XRP, Stellar,
+ * TRON): accounts recovered through the adapter's discovery, written to the device's account table, refreshed from
+ * the summary, created at the first free index after a fresh read of the account before (err-17 / warm-002),
+ * renamed on the device, rebuilt from the device's entries. Removal stays with each family (its rule differs).
+ */
+import {
+  accountBasePath,
+  defaultAccountName,
+  toBareAccountPath,
+  type ChainSymbol,
+} from '@secux-companion/core';
+import type { DeviceAccount } from '@secux-companion/device';
+import { checkPreviousAccount } from '../../accounts/createRules';
+import { currentDevice } from '../../device/runtime';
+import type { DeviceEntry, FamilyChain, WebFamily } from '../types';
+
+export interface SingleAddressAccount {
+  id: string;
+  index: number;
+  bip: 44;
+  path: string;
+  address: string;
+  name: string;
+  balance: bigint;
+  pending: bigint;
+  txCount: number;
+}
+
+export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAddressAccount>(o: {
+  coin: ChainSymbol;
+  coinType: number;
+  /** Decimals of the device's account entry. */
+  decimal: number;
+  /** The path the device derives the address at, from the bare account path. */
+  addressPath: (accountPath: string) => string;
+  /** Device entries that are not accounts of this family (checked before the path). */
+  skipEntry?: (entry: DeviceAccount) => boolean;
+  nextIndex: (accounts: readonly A[]) => number;
+  previousAccount: (accounts: readonly A[], index: number) => A | undefined;
+}) {
+  const pathRule = new RegExp(`^m/44'/${o.coinType}'/(\\d+)'$`);
+  const account = (scope: string, index: number, address: string, name: string): A => {
+    const path = accountBasePath(44, o.coinType, index);
+    return {
+      id: `${scope}:${path}`,
+      index,
+      bip: 44,
+      path,
+      address,
+      name,
+      balance: 0n,
+      pending: 0n,
+      txCount: 0,
+    } as A;
+  };
+  const descriptor = (_chain: C, a: A) => ({
+    chain: o.coin,
+    index: a.index,
+    bip: 44 as const,
+    path: a.path,
+    address: a.address,
+  });
+  const deviceEntry = (a: Pick<A, 'name' | 'path' | 'balance'>) => ({
+    name: a.name,
+    path: a.path,
+    balance: a.balance < 0n ? '0' : a.balance.toString(),
+    symbol: o.coin,
+    decimal: o.decimal,
+  });
+  const withSummary = async (chain: C, a: A): Promise<A> => {
+    const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
+    return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
+  };
+  const plumbing = {
+    descriptor,
+    async recover(chain, scope) {
+      const found = await chain.adapter.discoverAccounts(currentDevice());
+      return found.map((d) => ({
+        ...account(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
+        balance: d.summary.balance,
+        txCount: d.summary.txCount,
+      }));
+    },
+    async syncToDevice(_chain, accounts) {
+      for (const a of accounts) await currentDevice().setAccount(deviceEntry(a));
+    },
+    refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
+    /** The first unused index after a fresh read of the account it follows (err-17 / warm-002), written to the device. */
+    async create(chain, scope, accounts, input) {
+      const index = o.nextIndex(accounts);
+      await checkPreviousAccount(o.previousAccount(accounts, index), (a) => withSummary(chain, a));
+      const address = await currentDevice().getAddress(o.addressPath(accountBasePath(44, o.coinType, index)));
+      const created = account(
+        scope,
+        index,
+        address,
+        input.name.trim() || defaultAccountName(o.coin, index, 44),
+      );
+      await currentDevice().setAccount(deviceEntry(created));
+      return created;
+    },
+    async rename(_chain, a, name) {
+      await currentDevice().setAccount(deviceEntry({ ...a, name }));
+    },
+    async fromDevice(_chain, scope, entry) {
+      const address = await currentDevice().getAddress(
+        o.addressPath(accountBasePath(44, o.coinType, entry.index)),
+      );
+      return account(scope, entry.index, address, entry.name);
+    },
+    async deviceEntries() {
+      const out: DeviceEntry[] = [];
+      for (const a of await currentDevice().getAccounts(o.coinType)) {
+        if (o.skipEntry?.(a)) continue;
+        try {
+          const m = pathRule.exec(toBareAccountPath(a.path));
+          if (m && !out.some((e) => e.index === Number(m[1])))
+            out.push({ index: Number(m[1]), bip: 44, name: a.name });
+        } catch {
+          // not an account path
+        }
+      }
+      return out;
+    },
+  } satisfies Pick<
+    WebFamily<C, A>,
+    | 'descriptor'
+    | 'recover'
+    | 'syncToDevice'
+    | 'refresh'
+    | 'create'
+    | 'rename'
+    | 'fromDevice'
+    | 'deviceEntries'
+  >;
+  return plumbing;
+}
