@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { Anchor, MantineProvider, Modal } from '@mantine/core';
+import { setupUiTests } from './test/ui';
+import { theme } from './theme';
+
+setupUiTests();
+
+describe('theme defaults (WCAG: named controls, links told apart by more than colour)', () => {
+  it("a modal's icon-only close button is named in the interface language; links are underlined", async () => {
+    render(
+      <MantineProvider theme={theme}>
+        <Modal opened onClose={() => {}} title="Send">
+          <Anchor href="https://example.org">Guide</Anchor>
+        </Modal>
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Guide' }).getAttribute('data-underline')).toBe('always');
+  });
+});
