@@ -1,5 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files in name order, but the end-to-end suites that spend funds other suites count exactly run last: FIO pays
+ * LTC to a handle (bitcoin-ltc asserts each funded LTC account holds exactly 5 LTC) and a11y sends ETH dust.
+ * The default order (by size and past duration) differs between a fresh clone and a warm one.
+ */
+class SuiteOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const spends = (f: TestSpecification) => (/[\\/](fio|a11y)\.e2e\.test\.ts$/.test(f.moduleId) ? 1 : 0);
+    return [...files].sort((a, b) => spends(a) - spends(b) || a.moduleId.localeCompare(b.moduleId));
+  }
+}
 
 const chainProjects = readdirSync(new URL('./chains', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -17,6 +30,7 @@ const chainProjects = readdirSync(new URL('./chains', import.meta.url), { withFi
 // One Vitest run covers every workspace: unit tests sit beside the code as *.test.ts(x).
 export default defineConfig({
   test: {
+    sequence: { sequencer: SuiteOrder },
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
       { test: { name: 'device', root: 'packages/device', include: ['src/**/*.test.ts'], testTimeout: 30000 } },

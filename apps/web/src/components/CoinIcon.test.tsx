@@ -23,7 +23,7 @@ describe('coin icons (cryptocurrency-icons, bundled)', () => {
         <CoinIcon symbol="NOPE" label="Unknown token" />
       </>,
     );
-    const [eth, unknown] = screen.getAllByTestId('coin-icon');
+    const [eth, unknown] = screen.getAllByTestId('asset-icon');
     expect(eth!.getAttribute('aria-hidden')).toBe('true');
     expect(unknown!.getAttribute('role')).toBe('img');
     expect(unknown!.getAttribute('data-icon')).toBe('generic');

@@ -56,7 +56,7 @@ export function CoinIcon({ symbol, size = 32, label }: { symbol: string; size?: 
   return (
     <span
       style={{ display: 'inline-flex', width: size, height: size, flex: 'none' }}
-      data-testid="coin-icon"
+      data-testid="asset-icon"
       data-icon={name}
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
     >
