@@ -119,7 +119,11 @@ export async function send(page: Page, o: SendOptions): Promise<string> {
   await page.getByTestId('send-available').waitFor();
   await page.getByTestId('send-recipient').fill(o.recipient);
   if (o.sendAll) {
-    await page.getByTestId('send-all').check({ force: true });
+    // By keyboard: the recipient's history notice can appear just then and move the switch under a pointer click.
+    const all = page.getByTestId('send-all');
+    await all.focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="send-all"]')?.checked);
     await page.waitForFunction(() => {
       const el = document.querySelector<HTMLInputElement>('[data-testid="send-amount"]');
       return !!el && el.value !== '';
