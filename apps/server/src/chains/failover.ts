@@ -96,6 +96,27 @@ export function failoverOptions<T>(
   return { ...(log ? { log } : {}), ...(policy ? { policy } : {}), ...(check ? { check } : {}) };
 }
 
+/** What a facade's failovers read from its family config: the chain, its log and its policy. */
+export interface FailoverHost {
+  readonly chain: string;
+  readonly log?: FailoverLog | undefined;
+  readonly policy?: FailoverPolicy | undefined;
+}
+
+/**
+ * A facade's failover call (every account-based family's `run`): `failover` over `providers` with the config's chain,
+ * log and policy, and the answer's bounds check.
+ */
+export function facadeFailover<P extends Provider, T>(
+  host: FailoverHost,
+  what: string,
+  providers: readonly P[],
+  fn: (p: P, signal: AbortSignal) => Promise<T>,
+  check?: (v: T) => void,
+): Promise<FailoverResult<T>> {
+  return failover(host.chain, what, providers, fn, failoverOptions(host.log, host.policy, check));
+}
+
 export type Has<P, K extends keyof P> = P & Required<Pick<P, K>>;
 /** The providers of a list that implement an optional method `k` (every family's facade picks them this way). */
 export const having = <P extends Provider, K extends keyof P>(list: readonly P[], k: K): Has<P, K>[] =>

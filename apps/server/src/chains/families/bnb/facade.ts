@@ -19,7 +19,7 @@ import {
   ChainApiError,
   decodeCursor,
   encodeCursor,
-  failover,
+  facadeFailover,
   type FailoverLog,
   type FailoverPolicy,
 } from '../../failover.js';
@@ -93,10 +93,7 @@ export class BnbFacade implements ChainFacade {
 
   private run<T>(what: string, fn: (p: BnbArchiveProvider, signal: AbortSignal) => Promise<T>) {
     if (!this.archive) throw this.retired();
-    return failover(this.chain, what, this.cfg.providers, fn, {
-      ...(this.cfg.log ? { log: this.cfg.log } : {}),
-      ...(this.cfg.policy ? { policy: this.cfg.policy } : {}),
-    });
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn);
   }
 
   private address(id: string): string {

@@ -21,8 +21,7 @@ import {
   ChainApiError,
   decodeCursor,
   encodeCursor,
-  failover,
-  failoverOptions,
+  facadeFailover,
   type FailoverLog,
   type FailoverPolicy,
 } from '../../failover.js';
@@ -101,13 +100,7 @@ export class FioFacade implements ChainFacade {
     fn: (p: FioProvider, signal: AbortSignal) => Promise<T>,
     check?: (v: T) => void,
   ) {
-    return failover(
-      this.chain,
-      what,
-      this.cfg.providers,
-      fn,
-      failoverOptions(this.cfg.log, this.cfg.policy, check),
-    );
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check);
   }
 
   private key(id: string): string {

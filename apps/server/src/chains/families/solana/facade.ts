@@ -21,8 +21,7 @@ import {
   ChainApiError,
   decodeCursor,
   encodeCursor,
-  failover,
-  failoverOptions,
+  facadeFailover,
   type FailoverLog,
   type FailoverPolicy,
 } from '../../failover.js';
@@ -140,13 +139,8 @@ export class SolanaFacade implements ChainFacade {
     check?: (v: T) => void,
     balance = false,
   ) {
-    return failover(
-      this.chain,
-      what,
-      this.order(balance ? this.cfg.balanceProviders : this.cfg.providers),
-      fn,
-      failoverOptions(this.cfg.log, this.cfg.policy, check),
-    );
+    const list = this.order(balance ? this.cfg.balanceProviders : this.cfg.providers);
+    return facadeFailover(this.cfg, what, list, fn, check);
   }
 
   private address(id: string, what = 'address'): string {

@@ -18,8 +18,7 @@ import {
   ChainApiError,
   decodeCursor,
   encodeCursor,
-  failover,
-  failoverOptions,
+  facadeFailover,
   type FailoverLog,
   type FailoverPolicy,
 } from '../../failover.js';
@@ -78,13 +77,7 @@ export class StellarFacade implements ChainFacade {
   }
 
   private run<T>(what: string, fn: (p: StellarProvider, signal: AbortSignal) => Promise<T>) {
-    return failover(
-      this.chain,
-      what,
-      this.cfg.providers,
-      fn,
-      failoverOptions<T>(this.cfg.log, this.cfg.policy),
-    );
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn);
   }
 
   private address(id: string): string {

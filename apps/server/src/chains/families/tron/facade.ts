@@ -17,8 +17,7 @@ import {
   ChainApiError,
   decodeCursor,
   encodeCursor,
-  failover,
-  failoverOptions,
+  facadeFailover,
   type FailoverLog,
   type FailoverPolicy,
 } from '../../failover.js';
@@ -123,13 +122,7 @@ export class TronFacade implements ChainFacade {
     fn: (p: TronNodeProvider, s: AbortSignal) => Promise<T>,
     check?: (v: T) => void,
   ) {
-    return failover(
-      this.chain,
-      what,
-      this.cfg.nodes,
-      fn,
-      failoverOptions(this.cfg.log, this.cfg.policy, check),
-    );
+    return facadeFailover(this.cfg, what, this.cfg.nodes, fn, check);
   }
 
   private index<T>(
@@ -137,13 +130,7 @@ export class TronFacade implements ChainFacade {
     fn: (p: TronIndexProvider, s: AbortSignal) => Promise<T>,
     check?: (v: T) => void,
   ) {
-    return failover(
-      this.chain,
-      what,
-      this.cfg.indexers,
-      fn,
-      failoverOptions(this.cfg.log, this.cfg.policy, check),
-    );
+    return facadeFailover(this.cfg, what, this.cfg.indexers, fn, check);
   }
 
   private address(id: string): string {

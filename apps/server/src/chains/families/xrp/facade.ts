@@ -12,7 +12,7 @@ import {
   ChainApiError,
   decodeCursor,
   encodeCursor,
-  failover,
+  facadeFailover,
   type FailoverLog,
   type FailoverPolicy,
 } from '../../failover.js';
@@ -73,10 +73,7 @@ export class XrpFacade implements ChainFacade {
   }
 
   private run<T>(what: string, fn: (p: XrpProvider, signal: AbortSignal) => Promise<T>) {
-    return failover(this.chain, what, this.cfg.providers, fn, {
-      ...(this.cfg.log ? { log: this.cfg.log } : {}),
-      ...(this.cfg.policy ? { policy: this.cfg.policy } : {}),
-    });
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn);
   }
 
   private address(id: string): string {
