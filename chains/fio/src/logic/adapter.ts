@@ -5,24 +5,14 @@
  * the spec's rules, TAPOS from the chain, the technology provider id — then signed on the device over the chain id
  * (packages/device signFio) and pushed.
  */
+import { CHAINS, CoreError, signingPath, type ChainSymbol } from '@secux-companion/core';
 import {
-  CHAINS,
-  CoreError,
-  accountBasePath,
-  defaultAccountName,
-  sanitizeRecoveredName,
-  signingPath,
-  toBareAccountPath,
-  type ChainSymbol,
-} from '@secux-companion/core';
-import {
+  discoverByGap,
   explorerLinks,
   type AccountDescriptor,
   type AccountState,
   type BuiltTransaction,
   type ChainAdapter,
-  type DeviceAccountTable,
-  type DiscoveredAccount,
   type ReviewRow,
   type SendDraftBase,
 } from '@secux-companion/chain-common';
@@ -163,19 +153,6 @@ export function createFioChain(chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>, back
     return p;
   };
 
-  const deviceIndexes = async (device: DeviceAccountTable): Promise<Map<number, string>> => {
-    const names = new Map<number, string>();
-    for (const a of await device.getAccounts(FIO_COIN_TYPE)) {
-      try {
-        const m = /^m\/44'\/(\d+)'\/(\d+)'$/.exec(toBareAccountPath(a.path));
-        if (m && Number(m[1]) === FIO_COIN_TYPE) names.set(Number(m[2]), a.name);
-      } catch {
-        // not an account path
-      }
-    }
-    return names;
-  };
-
   const buildKind = async (
     account: AccountDescriptor,
     kind: FioActionKind,
@@ -251,32 +228,15 @@ export function createFioChain(chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>, back
     explorer: explorerLinks(chain),
     names,
 
-    async discoverAccounts(device, options = {}): Promise<DiscoveredAccount[]> {
-      const onDevice = await deviceIndexes(device);
-      const gap = options.gapLimit ?? 1;
-      const found: DiscoveredAccount[] = [];
-      let unused = 0;
-      for (let index = 0; ; index++) {
-        if (options.signal?.aborted) break;
-        const lastOnDevice = Math.max(-1, ...onDevice.keys());
-        if (unused >= gap && index > lastOnDevice) break;
-        options.onProgress?.({ bip: 44, index, found: found.length });
-        const path = accountBasePath(44, FIO_COIN_TYPE, index);
-        const address = await device.getAddress(signingPath(chain, path));
-        const b = await backend.balance(address, options.signal);
-        const used = b.balance > 0n || b.txCount > 0;
-        unused = used ? 0 : unused + 1;
-        if (used || onDevice.has(index)) {
-          const fallback = defaultAccountName(chain, index, 44);
-          found.push({
-            descriptor: { chain, index, bip: 44, path, address },
-            summary: { balance: b.balance, pending: 0n, txCount: b.txCount },
-            name: onDevice.has(index) ? sanitizeRecoveredName(onDevice.get(index), fallback) : fallback,
-            onDevice: onDevice.has(index),
-          });
-        }
-      }
-      return found;
+    discoverAccounts(device, options = {}) {
+      return discoverByGap(device, options, {
+        chain,
+        coinType: FIO_COIN_TYPE,
+        address: (path) => device.getAddress(signingPath(chain, path)),
+        account: (address, signal) => backend.balance(address, signal),
+        used: (b) => b.balance > 0n || b.txCount > 0,
+        summary: (b) => ({ balance: b.balance, pending: 0n, txCount: b.txCount }),
+      });
     },
 
     async getAccountSummary(account, options = {}) {

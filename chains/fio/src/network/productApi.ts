@@ -2,9 +2,12 @@
  * FioBackend over OUR product API (/api/chains/{FIO|TFIO}/…; apps/server/src/chains/families/fio). Raw answer shapes
  * stay here; logic/ sees domain types only.
  */
-import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
-import { requestJson, type FetchLike } from '@secux-companion/chain-common';
-import { parseHistoryPage, type ChainErrorBody } from '@secux-companion/chain-common/wire';
+import {
+  answerReaders,
+  ChainApiError,
+  createProductApiClient,
+  type ProductApiOptions,
+} from '@secux-companion/chain-common';
 import type {
   FioBackend,
   FioBalance,
@@ -15,33 +18,18 @@ import type {
 import { FIO_TIMEOUT_MS } from '../logic/rules';
 import type { FioChainRef, FioPushBody, FioRawAbi } from '../logic/tx';
 
-export class FioNetworkError extends Error {
+/** A failed product-API call: HTTP status (0 = network or timeout), the server's message and error body. */
+export class FioNetworkError extends ChainApiError {
   override readonly name = 'FioNetworkError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly body?: ChainErrorBody,
-  ) {
-    super(message);
-  }
 }
 
-const malformed = (what: string) => new FioNetworkError(200, `malformed answer: ${what}`, 'malformed');
-function obj(v: unknown, what: string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(what);
-  return v as Record<string, unknown>;
-}
+const { malformed, obj, uint, bool } = answerReaders(FioNetworkError);
 function suf(v: unknown, what: string): bigint {
   if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
   return BigInt(v);
 }
 function str(v: unknown, what: string): string {
   if (typeof v !== 'string') throw malformed(what);
-  return v;
-}
-function uint(v: unknown, what: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw malformed(what);
   return v;
 }
 function list(v: unknown, what: string): unknown[] {
@@ -51,22 +39,18 @@ function list(v: unknown, what: string): unknown[] {
 
 const enc = encodeURIComponent;
 
-export interface FioProductApiOptions {
+export interface FioProductApiOptions extends ProductApiOptions {
   chain?: 'FIO' | 'TFIO';
-  baseUrl?: string;
-  fetch?: FetchLike;
-  timeoutMs?: number;
 }
 
 export function createFioProductApiBackend(options: FioProductApiOptions = {}): FioBackend {
-  const chain = options.chain ?? 'FIO';
-  const base = `${(options.baseUrl ?? '/api').replace(/\/+$/, '')}/chains/${enc(chain)}`;
-  const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
-  const timeoutMs = options.timeoutMs ?? FIO_TIMEOUT_MS + 5_000;
-  const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
-    new FioNetworkError(status, message, code, body);
-  const get = (path: string, signal?: AbortSignal) =>
-    requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
+  const api = createProductApiClient(options, {
+    chain: 'FIO',
+    timeoutMs: FIO_TIMEOUT_MS + 5_000,
+    error: FioNetworkError,
+  });
+  const base = `/chains/${enc(api.chain)}`;
+  const get = (path: string, signal?: AbortSignal) => api.get(base + path, signal);
 
   return {
     async balance(publicKey, signal): Promise<FioBalance> {
@@ -82,10 +66,8 @@ export function createFioProductApiBackend(options: FioProductApiOptions = {}): 
         txCount: uint(o.txCount, 'txCount'),
       };
     },
-    async history(publicKey, cursor) {
-      const q = `?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`;
-      const page = parseHistoryPage(await get(`/history/${enc(publicKey)}${q}`));
-      return { operations: page.operations, cursor: page.cursor };
+    history(publicKey, cursor) {
+      return api.history(publicKey, cursor);
     },
     async chainRef(signal): Promise<FioChainRef> {
       const o = obj(await get('/fio/chain', signal), 'chain');
@@ -129,8 +111,7 @@ export function createFioProductApiBackend(options: FioProductApiOptions = {}): 
     },
     async isRegistered(name, signal) {
       const o = obj(await get(`/fio/avail/${enc(name)}`, signal), 'avail');
-      if (typeof o.registered !== 'boolean') throw malformed('registered');
-      return o.registered;
+      return bool(o.registered, 'registered');
     },
     async publicAddresses(handle, signal): Promise<FioPublicAddress[]> {
       const o = obj(await get(`/fio/pub-addresses/${enc(handle)}`, signal), 'pub-addresses');
@@ -151,15 +132,7 @@ export function createFioProductApiBackend(options: FioProductApiOptions = {}): 
       return o.address === null ? null : str(o.address, 'address');
     },
     async push(body: FioPushBody) {
-      const o = obj(
-        await requestJson(
-          doFetch,
-          `${base}/broadcast`,
-          { method: 'POST', body: { rawTx: JSON.stringify(body) }, timeoutMs },
-          fail,
-        ),
-        'broadcast',
-      );
+      const o = obj(await api.post(`${base}/broadcast`, { rawTx: JSON.stringify(body) }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[0-9a-f]{64}$/i.test(o.hash)) throw malformed('hash');
       return o.hash.toLowerCase();
     },
