@@ -126,14 +126,20 @@ export interface ToFiatOptions {
  */
 export function toFiat(value: bigint, decimals: number, price: string, options: ToFiatOptions = {}): string {
   const digits = options.digits ?? FIAT_DISPLAY_DIGITS;
+  const rate = priceRate(price);
+  if (!rate) throw new RangeError(`Invalid price '${price}'`);
+  return unitsToDecimal(value, decimals).mul(rate).toFixed(digits, Decimal.ROUND_HALF_UP);
+}
+
+/** A price (fiat per whole coin, as text) as a Decimal; null when empty, non-numeric, infinite or negative. */
+function priceRate(price: string): Decimal | null {
   let rate: Decimal;
   try {
     rate = new Decimal(price.trim());
   } catch {
-    throw new RangeError(`Invalid price '${price}'`);
+    return null;
   }
-  if (!rate.isFinite() || rate.isNegative()) throw new RangeError(`Invalid price '${price}'`);
-  return unitsToDecimal(value, decimals).mul(rate).toFixed(digits, Decimal.ROUND_HALF_UP);
+  return rate.isFinite() && !rate.isNegative() ? rate : null;
 }
 
 /** Smallest units for `10^decimals` (one whole coin). */
@@ -220,14 +226,8 @@ export function fiatOfUnits(
   language: string,
   options: FormatFiatOptions = {},
 ): string | null {
-  if (price === null || price === undefined || price.trim() === '') return null;
-  let rate: Decimal;
-  try {
-    rate = new Decimal(price.trim());
-  } catch {
-    return null;
-  }
-  if (!rate.isFinite() || rate.isNegative()) return null;
+  const rate = price === null || price === undefined ? null : priceRate(price);
+  if (!rate) return null;
   return formatFiat(unitsToDecimal(value, decimals).mul(rate), currency, language, options);
 }
 
