@@ -4,24 +4,15 @@
  * the recent prioritization fees of the accounts written and the compute-unit limit from a simulation, and a
  * blockhash fetched right before the device signs (a transaction whose blockhash expired is never broadcast).
  */
+import { CHAINS, CoreError, type FeeTiers } from '@secux-companion/core';
 import {
-  CHAINS,
-  CoreError,
-  accountBasePath,
-  defaultAccountName,
-  sanitizeRecoveredName,
-  toBareAccountPath,
-  type FeeTiers,
-} from '@secux-companion/core';
-import {
+  discoverByGap,
   explorerLinks,
   type AccountDescriptor,
   type AccountState,
   type AccountSummary,
   type BuiltTransaction,
   type ChainAdapter,
-  type DeviceAccountTable,
-  type DiscoveredAccount,
   type HistoryPage,
   type ReviewRow,
   type SendDraftBase,
@@ -274,19 +265,6 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
     txCount: a.txCount,
   });
 
-  const deviceIndexes = async (device: DeviceAccountTable): Promise<Map<number, string>> => {
-    const names = new Map<number, string>();
-    for (const a of await device.getAccounts(coinType)) {
-      try {
-        const m = /^m\/44'\/(\d+)'\/(\d+)'$/.exec(toBareAccountPath(a.path));
-        if (m && Number(m[1]) === coinType) names.set(Number(m[2]), a.name);
-      } catch {
-        // not an account path
-      }
-    }
-    return names;
-  };
-
   /**
    * What discovery just read of each account, handed once to the next non-fresh state read (the page showing its
    * balance and tokens right after the coin was opened), so opening a coin costs one request per account; a refresh
@@ -315,34 +293,19 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
     },
     explorer: explorerLinks(chain),
 
-    async discoverAccounts(device, options = {}) {
-      const onDevice = await deviceIndexes(device);
-      const gap = options.gapLimit ?? 1;
-      const lastOnDevice = Math.max(-1, ...onDevice.keys());
-      const found: DiscoveredAccount[] = [];
-      let unused = 0;
-      for (let index = 0; ; index++) {
-        if (options.signal?.aborted) break;
-        if (unused >= gap && index > lastOnDevice) break;
-        options.onProgress?.({ bip: 44, index, found: found.length });
-        const path = accountBasePath(44, coinType, index);
-        const address = await device.getAddress(path);
-        const info = await backend.account(address, options.signal);
-        discovered.set(address, { at: Date.now(), info });
-        const used = info.balance > 0n || info.txCount > 0 || info.tokens.length > 0;
-        unused = used ? 0 : unused + 1;
-        const isOnDevice = onDevice.has(index);
-        if (used || isOnDevice) {
-          const fallback = defaultAccountName(chain, index, 44);
-          found.push({
-            descriptor: { chain, index, bip: 44, path, address },
-            summary: summaryOf(info),
-            name: isOnDevice ? sanitizeRecoveredName(onDevice.get(index), fallback) : fallback,
-            onDevice: isOnDevice,
-          });
-        }
-      }
-      return found;
+    discoverAccounts(device, options = {}) {
+      return discoverByGap(device, options, {
+        chain,
+        coinType,
+        address: (path) => device.getAddress(path),
+        account: async (address, signal) => {
+          const info = await backend.account(address, signal);
+          discovered.set(address, { at: Date.now(), info });
+          return info;
+        },
+        used: (info) => info.balance > 0n || info.txCount > 0 || info.tokens.length > 0,
+        summary: summaryOf,
+      });
     },
 
     async getAccountSummary(account, options = {}) {
