@@ -1,12 +1,14 @@
 /**
  * The account plumbing of a family with one address per account index at m/44'/{coinType}'/{n}' (XRP, Stellar,
- * TRON): accounts recovered through the adapter's discovery, written to the device's account table, refreshed from
- * the summary, created at the first free index after a fresh read of the account before (err-17 / warm-002),
- * renamed on the device, rebuilt from the device's entries. Removal stays with each family (its rule differs).
+ * TRON, Solana, FIO), its address derived at core's signing path of the account: accounts recovered through the
+ * adapter's discovery, written to the device's account table, refreshed from the summary, created at the first free
+ * index after a fresh read of the account before (err-17 / warm-002, where the family asks for it), renamed on the
+ * device, rebuilt from the device's entries. Removal stays with each family (its rule differs).
  */
 import {
   accountBasePath,
   defaultAccountName,
+  signingPath,
   toBareAccountPath,
   type ChainSymbol,
 } from '@secux-companion/core';
@@ -28,17 +30,21 @@ export interface SingleAddressAccount {
 }
 
 export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAddressAccount>(o: {
-  coin: ChainSymbol;
+  /** The chain's coin, or the chain's own where one family serves several (FIO and TFIO). */
+  coin: ChainSymbol | ((chain: C) => ChainSymbol);
   coinType: number;
   /** Decimals of the device's account entry. */
   decimal: number;
-  /** The path the device derives the address at, from the bare account path. */
-  addressPath: (accountPath: string) => string;
   /** Device entries that are not accounts of this family (checked before the path). */
   skipEntry?: (entry: DeviceAccount) => boolean;
   nextIndex: (accounts: readonly A[]) => number;
-  previousAccount: (accounts: readonly A[], index: number) => A | undefined;
+  /** The account a new one follows; without it there is no err-17 / warm-002 check. */
+  previousAccount?: (accounts: readonly A[], index: number) => A | undefined;
 }) {
+  const coinOf = (chain: C): ChainSymbol => (typeof o.coin === 'function' ? o.coin(chain) : o.coin);
+  /** Where the device derives the address of the account at `index`. */
+  const addressPath = (chain: C, index: number) =>
+    signingPath(coinOf(chain), accountBasePath(44, o.coinType, index));
   const pathRule = new RegExp(`^m/44'/${o.coinType}'/(\\d+)'$`);
   const account = (scope: string, index: number, address: string, name: string): A => {
     const path = accountBasePath(44, o.coinType, index);
@@ -54,18 +60,18 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
       txCount: 0,
     } as A;
   };
-  const descriptor = (_chain: C, a: A) => ({
-    chain: o.coin,
+  const descriptor = (chain: C, a: A) => ({
+    chain: coinOf(chain),
     index: a.index,
     bip: 44 as const,
     path: a.path,
     address: a.address,
   });
-  const deviceEntry = (a: Pick<A, 'name' | 'path' | 'balance'>) => ({
+  const deviceEntry = (chain: C, a: Pick<A, 'name' | 'path' | 'balance'>) => ({
     name: a.name,
     path: a.path,
     balance: a.balance < 0n ? '0' : a.balance.toString(),
-    symbol: o.coin,
+    symbol: coinOf(chain),
     decimal: o.decimal,
   });
   const withSummary = async (chain: C, a: A): Promise<A> => {
@@ -82,31 +88,29 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
         txCount: d.summary.txCount,
       }));
     },
-    async syncToDevice(_chain, accounts) {
-      for (const a of accounts) await currentDevice().setAccount(deviceEntry(a));
+    async syncToDevice(chain, accounts) {
+      for (const a of accounts) await currentDevice().setAccount(deviceEntry(chain, a));
     },
     refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
     /** The first unused index after a fresh read of the account it follows (err-17 / warm-002), written to the device. */
     async create(chain, scope, accounts, input) {
       const index = o.nextIndex(accounts);
-      await checkPreviousAccount(o.previousAccount(accounts, index), (a) => withSummary(chain, a));
-      const address = await currentDevice().getAddress(o.addressPath(accountBasePath(44, o.coinType, index)));
+      await checkPreviousAccount(o.previousAccount?.(accounts, index), (a) => withSummary(chain, a));
+      const address = await currentDevice().getAddress(addressPath(chain, index));
       const created = account(
         scope,
         index,
         address,
-        input.name.trim() || defaultAccountName(o.coin, index, 44),
+        input.name.trim() || defaultAccountName(coinOf(chain), index, 44),
       );
-      await currentDevice().setAccount(deviceEntry(created));
+      await currentDevice().setAccount(deviceEntry(chain, created));
       return created;
     },
-    async rename(_chain, a, name) {
-      await currentDevice().setAccount(deviceEntry({ ...a, name }));
+    async rename(chain, a, name) {
+      await currentDevice().setAccount(deviceEntry(chain, { ...a, name }));
     },
-    async fromDevice(_chain, scope, entry) {
-      const address = await currentDevice().getAddress(
-        o.addressPath(accountBasePath(44, o.coinType, entry.index)),
-      );
+    async fromDevice(chain, scope, entry) {
+      const address = await currentDevice().getAddress(addressPath(chain, entry.index));
       return account(scope, entry.index, address, entry.name);
     },
     async deviceEntries() {

@@ -36,7 +36,6 @@ const plumbing = singleAddressPlumbing<StellarChain, StellarAccount>({
   coin: 'XLM',
   coinType: COIN_TYPE,
   decimal: 7,
-  addressPath: (path) => path,
   // 'Invalid account path' (more than four segments) entries are not Stellar accounts of ours.
   skipEntry: (a) => a.path.trim().split('/').length > 4,
   nextIndex: nextStellarIndex,

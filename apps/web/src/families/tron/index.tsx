@@ -5,7 +5,7 @@
  * on the device, Buy (the second provider, spec 01 §9) and the TRON send with what it burns.
  */
 import { Alert, Group, Text } from '@mantine/core';
-import { signingPath, supportsBuy } from '@secux-companion/core';
+import { supportsBuy } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
 import { verifyAddressOnDevice } from '../../device/actions';
@@ -27,7 +27,6 @@ const plumbing = singleAddressPlumbing<TronChain, TronAccount>({
   coin: 'TRX',
   coinType: COIN_TYPE,
   decimal: 6,
-  addressPath: (path) => signingPath('TRX', path),
   nextIndex: nextTronIndex,
   previousAccount: previousTronAccount,
 });

@@ -6,7 +6,7 @@
  */
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { signingPath, supportsBuy } from '@secux-companion/core';
+import { supportsBuy } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
 import { verifyAddressOnDevice } from '../../device/actions';
@@ -28,7 +28,6 @@ const plumbing = singleAddressPlumbing<XrpChain, XrpAccount>({
   coin: 'XRP',
   coinType: COIN_TYPE,
   decimal: 6,
-  addressPath: (path) => signingPath('XRP', path),
   nextIndex: nextXrpIndex,
   previousAccount: previousXrpAccount,
 });
