@@ -5,15 +5,14 @@
  * first provider, spec 01 §9) and the send of SOL and tokens.
  */
 import { Text } from '@mantine/core';
-import { accountBasePath, defaultAccountName, supportsBuy, toBareAccountPath } from '@secux-companion/core';
-import type { DiscoveredAccount } from '@secux-companion/chain-common';
+import { supportsBuy } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
 import { verifyAddressOnDevice } from '../../device/actions';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
-import { checkPreviousAccount } from '../../accounts/createRules';
-import type { DeviceEntry, WebFamily } from '../types';
+import { singleAddressPlumbing } from '../accountBased/plumbing';
+import type { WebFamily } from '../types';
 import { getSolanaChain, type SolanaChain } from './chain';
 import { SolanaAccountForm, SolanaDeleteAccount } from './SolanaAccountForm';
 import { SolanaSendModal } from './SolanaSendModal';
@@ -24,66 +23,15 @@ const COIN_TYPE = 501;
 
 export type { SolanaAccount };
 
-function solanaAccount(scope: string, index: number, address: string, name: string): SolanaAccount {
-  const path = accountBasePath(44, COIN_TYPE, index);
-  return {
-    id: `${scope}:${path}`,
-    index,
-    bip: 44,
-    path,
-    address,
-    name,
-    balance: 0n,
-    pending: 0n,
-    txCount: 0,
-  };
-}
-
-const descriptor = (_chain: SolanaChain, a: SolanaAccount) => ({
-  chain: 'SOL' as const,
-  index: a.index,
-  bip: 44 as const,
-  path: a.path,
-  address: a.address,
+const plumbing = singleAddressPlumbing<SolanaChain, SolanaAccount>({
+  coin: 'SOL',
+  coinType: COIN_TYPE,
+  decimal: 9,
+  skipEntry: (entry) => !!entry.contract, // a token entry
+  nextIndex: nextSolanaIndex,
+  previousAccount: previousSolanaAccount,
 });
-
-function deviceEntry(a: Pick<SolanaAccount, 'name' | 'path' | 'balance'>) {
-  return {
-    name: a.name,
-    path: a.path,
-    balance: a.balance < 0n ? '0' : a.balance.toString(),
-    symbol: 'SOL',
-    decimal: 9,
-  };
-}
-
-async function withSummary(chain: SolanaChain, a: SolanaAccount): Promise<SolanaAccount> {
-  const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
-  return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
-}
-
-function fromDiscovery(scope: string, d: DiscoveredAccount): SolanaAccount {
-  return {
-    ...solanaAccount(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
-    balance: d.summary.balance,
-    txCount: d.summary.txCount,
-  };
-}
-
-async function deviceEntries(): Promise<DeviceEntry[]> {
-  const out: DeviceEntry[] = [];
-  for (const a of await currentDevice().getAccounts(COIN_TYPE)) {
-    if (a.contract) continue; // a token entry
-    try {
-      const m = /^m\/44'\/501'\/(\d+)'$/.exec(toBareAccountPath(a.path));
-      if (m && !out.some((e) => e.index === Number(m[1])))
-        out.push({ index: Number(m[1]), bip: 44, name: a.name });
-    } catch {
-      // not an account path
-    }
-  }
-  return out;
-}
+const { descriptor } = plumbing;
 
 function CardDetails({ account }: { chain: SolanaChain; account: SolanaAccount }) {
   return (
@@ -99,31 +47,11 @@ export const family: WebFamily<SolanaChain, SolanaAccount> = {
   descriptor,
 
   /** The adapter's discovery: the device's SOL accounts (names, indexes) plus probing by activity (gap 1). */
-  async recover(chain, scope) {
-    const found = await chain.adapter.discoverAccounts(currentDevice());
-    return found.map((d) => fromDiscovery(scope, d));
-  },
-  async syncToDevice(_chain, accounts) {
-    for (const a of accounts) await currentDevice().setAccount(deviceEntry(a));
-  },
-  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
-  async create(chain, scope, accounts, input) {
-    const index = nextSolanaIndex(accounts);
-    await checkPreviousAccount(previousSolanaAccount(accounts, index), (a) => withSummary(chain, a));
-    const path = accountBasePath(44, COIN_TYPE, index);
-    const address = await currentDevice().getAddress(path);
-    const account = solanaAccount(
-      scope,
-      index,
-      address,
-      input.name.trim() || defaultAccountName('SOL', index, 44),
-    );
-    await currentDevice().setAccount(deviceEntry(account));
-    return account;
-  },
-  async rename(_chain, a, name) {
-    await currentDevice().setAccount(deviceEntry({ ...a, name }));
-  },
+  recover: plumbing.recover,
+  syncToDevice: plumbing.syncToDevice,
+  refresh: plumbing.refresh,
+  create: plumbing.create,
+  rename: plumbing.rename,
   /** Only an account without SOL, history or tokens (read fresh); its token entries go first (spec 01 §6). */
   async remove(chain, a) {
     const fresh = await chain.adapter.getAccountState(descriptor(chain, a), { fresh: true });
@@ -134,11 +62,8 @@ export const family: WebFamily<SolanaChain, SolanaAccount> = {
       if (e.contract && e.path === a.path) await device.deleteToken(a.path, e.contract);
     await device.deleteAccount(a.path);
   },
-  async fromDevice(_chain, scope, entry) {
-    const address = await currentDevice().getAddress(accountBasePath(44, COIN_TYPE, entry.index));
-    return solanaAccount(scope, entry.index, address, entry.name);
-  },
-  deviceEntries: () => deviceEntries(),
+  fromDevice: plumbing.fromDevice,
+  deviceEntries: plumbing.deviceEntries,
 
   CardDetails,
   AccountForm: SolanaAccountForm,
