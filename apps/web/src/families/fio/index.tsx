@@ -6,16 +6,15 @@
  */
 import { Anchor, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { accountBasePath, defaultAccountName, signingPath, toBareAccountPath } from '@secux-companion/core';
 import { balanceOrZeros } from '@secux-companion/chain-fio';
-import type { DiscoveredAccount } from '@secux-companion/chain-common';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { currentDevice } from '../../device/runtime';
 import { amountText } from '../../accounts/format';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
-import type { DeviceEntry, WebFamily } from '../types';
+import { singleAddressPlumbing } from '../accountBased/plumbing';
+import type { WebFamily } from '../types';
 import { getFioChain, type FioChain, type FioCoin } from './chain';
 import { FioAccountForm, FioDeleteAccount } from './FioAccountForm';
 import { FioSendModal } from './FioSendModal';
@@ -24,65 +23,14 @@ import { fioDeleteIssue, nextFioIndex, type FioAccount } from './rules';
 const COIN_TYPE = 235;
 export type { FioAccount };
 
-function fioAccount(scope: string, index: number, address: string, name: string): FioAccount {
-  const path = accountBasePath(44, COIN_TYPE, index);
-  return {
-    id: `${scope}:${path}`,
-    index,
-    bip: 44,
-    path,
-    address,
-    name,
-    balance: 0n,
-    pending: 0n,
-    txCount: 0,
-  };
-}
-
-const descriptor = (chain: FioChain, a: FioAccount) => ({
-  chain: chain.coin,
-  index: a.index,
-  bip: 44 as const,
-  path: a.path,
-  address: a.address,
+// FIO and TFIO share the coin type; each chain names its own entries. No warm-002 check on create.
+const plumbing = singleAddressPlumbing<FioChain, FioAccount>({
+  coin: (chain) => chain.coin,
+  coinType: COIN_TYPE,
+  decimal: 9,
+  nextIndex: nextFioIndex,
 });
-
-function deviceEntry(chain: FioChain, a: Pick<FioAccount, 'name' | 'path' | 'balance'>) {
-  return {
-    name: a.name,
-    path: a.path,
-    balance: a.balance < 0n ? '0' : a.balance.toString(),
-    symbol: chain.coin,
-    decimal: 9,
-  };
-}
-
-async function withSummary(chain: FioChain, a: FioAccount): Promise<FioAccount> {
-  const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
-  return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
-}
-
-function fromDiscovery(scope: string, d: DiscoveredAccount): FioAccount {
-  return {
-    ...fioAccount(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
-    balance: d.summary.balance,
-    txCount: d.summary.txCount,
-  };
-}
-
-async function deviceEntries(): Promise<DeviceEntry[]> {
-  const out: DeviceEntry[] = [];
-  for (const a of await currentDevice().getAccounts(COIN_TYPE)) {
-    try {
-      const m = /^m\/44'\/235'\/(\d+)'$/.exec(toBareAccountPath(a.path));
-      if (m && !out.some((e) => e.index === Number(m[1])))
-        out.push({ index: Number(m[1]), bip: 44, name: a.name });
-    } catch {
-      // not an account path
-    }
-  }
-  return out;
-}
+const { descriptor } = plumbing;
 
 function CardDetails({ account }: { chain: FioChain; account: FioAccount }) {
   return (
@@ -145,43 +93,19 @@ export const family: WebFamily<FioChain, FioAccount> = {
   loadChain: (coin) => getFioChain(coin as FioCoin),
   descriptor,
 
-  async recover(chain, scope) {
-    const found = await chain.adapter.discoverAccounts(currentDevice());
-    return found.map((d) => fromDiscovery(scope, d));
-  },
-  async syncToDevice(chain, accounts) {
-    for (const a of accounts) await currentDevice().setAccount(deviceEntry(chain, a));
-  },
-  refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
-  async create(chain, scope, accounts, input) {
-    const index = nextFioIndex(accounts);
-    const path = accountBasePath(44, COIN_TYPE, index);
-    const address = await currentDevice().getAddress(signingPath(chain.coin, path));
-    const account = fioAccount(
-      scope,
-      index,
-      address,
-      input.name.trim() || defaultAccountName(chain.coin, index, 44),
-    );
-    await currentDevice().setAccount(deviceEntry(chain, account));
-    return account;
-  },
-  async rename(chain, a, name) {
-    await currentDevice().setAccount(deviceEntry(chain, { ...a, name }));
-  },
+  recover: plumbing.recover,
+  syncToDevice: plumbing.syncToDevice,
+  refresh: plumbing.refresh,
+  create: plumbing.create,
+  rename: plumbing.rename,
   async remove(chain, a) {
     const fresh = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
     const issue = fioDeleteIssue(fresh);
     if (issue) throw new AccountActionError(issue);
     await currentDevice().deleteAccount(a.path);
   },
-  async fromDevice(chain, scope, entry) {
-    const address = await currentDevice().getAddress(
-      signingPath(chain.coin, accountBasePath(44, COIN_TYPE, entry.index)),
-    );
-    return fioAccount(scope, entry.index, address, entry.name);
-  },
-  deviceEntries: () => deviceEntries(),
+  fromDevice: plumbing.fromDevice,
+  deviceEntries: plumbing.deviceEntries,
 
   CardDetails,
   AccountForm: FioAccountForm,
