@@ -174,6 +174,53 @@ describe('Horizon simulator', () => {
     expect(await seqOf(alice.publicKey())).toBe(seq);
   });
 
+  it('an operation whose source account did not sign is op_bad_auth: nothing moves, no fee, no sequence', async () => {
+    // alice's key signs a payment out of bob's account (the operation's source): stellar-core refuses it.
+    const seq = await seqOf(alice.publicKey());
+    const bobBefore = (await get(`/accounts/${bob.publicKey()}`)).body.balances[0].balance as string;
+    const tx = new TransactionBuilder(new Account(alice.publicKey(), seq.toString()), {
+      fee: '100',
+      networkPassphrase: STELLAR_LOCAL_PASSPHRASE,
+    })
+      .addOperation(
+        Operation.payment({
+          source: bob.publicKey(),
+          destination: alice.publicKey(),
+          asset: Asset.native(),
+          amount: '100',
+        }),
+      )
+      .setTimeout(TimeoutInfinite)
+      .build();
+    tx.sign(alice);
+    const r = await submit(tx.toXDR());
+    expect(r.status).toBe(400);
+    expect(r.body.extras.result_codes).toEqual({ transaction: 'tx_failed', operations: ['op_bad_auth'] });
+    expect((await get(`/accounts/${bob.publicKey()}`)).body.balances[0].balance).toBe(bobBefore);
+    expect(await seqOf(alice.publicKey())).toBe(seq);
+  });
+
+  it('refuses a transaction before its time bounds open (tx_too_early) and after they close (tx_too_late)', async () => {
+    const seq = await seqOf(alice.publicKey());
+    const now = Math.floor(Date.now() / 1000);
+    const bounded = (minTime: number, maxTime: number) => {
+      const tx = new TransactionBuilder(new Account(alice.publicKey(), seq.toString()), {
+        fee: '100',
+        networkPassphrase: STELLAR_LOCAL_PASSPHRASE,
+        timebounds: { minTime, maxTime },
+      })
+        .addOperation(Operation.payment({ destination: bob.publicKey(), asset: Asset.native(), amount: '1' }))
+        .build();
+      tx.sign(alice);
+      return tx.toXDR();
+    };
+    const early = await submit(bounded(now + 3600, 0));
+    expect(early.body.extras.result_codes.transaction).toBe('tx_too_early');
+    const late = await submit(bounded(0, now - 60));
+    expect(late.body.extras.result_codes.transaction).toBe('tx_too_late');
+    expect(await seqOf(alice.publicKey())).toBe(seq);
+  });
+
   it('refuses a fee below the base fee (tx_insufficient_fee) and an undecodable envelope (transaction_malformed)', async () => {
     const cheap = await submit(await envelope({ to: bob.publicKey(), amount: '1' }, { fee: '99' }));
     expect(cheap.body.extras.result_codes.transaction).toBe('tx_insufficient_fee');

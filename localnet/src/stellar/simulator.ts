@@ -384,11 +384,21 @@ export class HorizonSimulator {
     if (fee < this.baseFee * BigInt(ops)) return this.refuse(env, new Refusal('tx_insufficient_fee'));
     const account = this.accounts.get(source);
     if (!account) return this.refuse(env, new Refusal('tx_no_source_account'));
+    const now = Math.floor(Date.now() / 1000);
+    if (now < Number(tx.timeBounds?.minTime ?? 0)) return this.refuse(env, new Refusal('tx_too_early'));
     const maxTime = Number(tx.timeBounds?.maxTime ?? 0);
-    if (maxTime !== 0 && Math.floor(Date.now() / 1000) > maxTime)
-      return this.refuse(env, new Refusal('tx_too_late'));
+    if (maxTime !== 0 && now > maxTime) return this.refuse(env, new Refusal('tx_too_late'));
     if (BigInt(tx.sequence) !== account.sequence + 1n) return this.refuse(env, new Refusal('tx_bad_seq'));
-    if (!this.signedBySource(tx, source)) return this.refuse(env, new Refusal('tx_bad_auth'));
+    if (!this.signedBy(tx, source)) return this.refuse(env, new Refusal('tx_bad_auth'));
+    // An operation with its own source account needs that account's signature too (stellar-core's checkValid:
+    // tx_failed with op_bad_auth / op_no_source_account, refused before any fee or sequence is taken).
+    const opAuth = tx.operations.map((op) => {
+      const from = op.source ? extractBaseAddress(op.source) : source;
+      if (from === source) return 'op_success';
+      if (!this.accounts.has(from)) return 'op_no_source_account';
+      return this.signedBy(tx, from) ? 'op_success' : 'op_bad_auth';
+    });
+    if (opAuth.some((c) => c !== 'op_success')) return this.refuse(env, new Refusal('tx_failed', opAuth));
     if (account.balance - this.minimumBalance(account) < fee)
       return this.refuse(env, new Refusal('tx_insufficient_balance'));
     // Valid: the fee is paid and the sequence used, whatever the operations do.
@@ -436,9 +446,9 @@ export class HorizonSimulator {
     return { status: 200, json: record };
   }
 
-  /** A signature of the source account's key over the transaction hash (hint and ed25519 verification). */
-  private signedBySource(tx: Transaction, source: string): boolean {
-    const key = Keypair.fromPublicKey(source);
+  /** A signature of the account's key over the transaction hash (hint and ed25519 verification). */
+  private signedBy(tx: Transaction, account: string): boolean {
+    const key = Keypair.fromPublicKey(account);
     const hint = key.signatureHint();
     return tx.signatures.some((s) => {
       const { hint: h, signature } = decorated(s);
