@@ -147,6 +147,21 @@ describe('TRON simulator', () => {
     expect((await send(trx(POOR, KEY_POOR, A, 1))).code).toBe('BANDWITH_ERROR');
   });
 
+  it('the bandwidth burn counts against the balance: sending it all leaves nothing for the fee (CONTRACT_VALIDATE_ERROR)', async () => {
+    const KEY_D = '0x' + '44'.repeat(32);
+    const D = pkToAddress(KEY_D.slice(2));
+    expect((await send(trx(A, KEY_A, D, 3_000_000))).result).toBe(true);
+    sim.exhaustBandwidth(D);
+    const all = await send(trx(D, KEY_D, A, 3_000_000));
+    expect(all).toMatchObject({ result: false, code: 'CONTRACT_VALIDATE_ERROR' });
+    expect(text(all.message)).toMatch(/balance is not sufficient/);
+    expect(await balance(D)).toBe(3_000_000);
+    // what the balance can pay after the burn still goes
+    expect((await send(trx(D, KEY_D, A, 2_000_000))).result).toBe(true);
+    expect(await balance(D)).toBeGreaterThan(0);
+    expect(await balance(D)).toBeLessThan(1_000_000);
+  });
+
   it('TRC-20: ~65,000 energy to a holder, ~130,000 to a new one; the account energy pays first, the shortfall burns', async () => {
     const est = (to: string) =>
       post('/wallet/triggerconstantcontract', {

@@ -651,27 +651,14 @@ export class TronSimulator {
       if (amount <= 0n) return fail('CONTRACT_VALIDATE_ERROR', 'Amount must be greater than 0.', txID);
       creates = !this.accounts.has(to);
     }
-    const createFee = creates
-      ? this.params.getCreateAccountFee + this.params.getCreateNewAccountFeeInSystemContract
-      : 0n;
-    if (type === 1 && from.balance < amount + createFee)
-      return fail(
-        'CONTRACT_VALIDATE_ERROR',
-        'Validate TransferContract error, balance is not sufficient.',
-        txID,
-      );
+    // The system contract's create-account fee (the bandwidth's create-account fee is burned below).
+    const createFee = creates ? this.params.getCreateNewAccountFeeInSystemContract : 0n;
     let assetId = '';
     if (type === 2) {
       assetId = Buffer.from(v.getAssetName_asU8()).toString('utf8');
       if (assetId !== this.asset.id) return fail('CONTRACT_VALIDATE_ERROR', 'No asset!', txID);
       if ((from.assets.get(assetId) ?? 0n) < amount)
         return fail('CONTRACT_VALIDATE_ERROR', 'assetBalance is not sufficient.', txID);
-      if (from.balance < createFee)
-        return fail(
-          'CONTRACT_VALIDATE_ERROR',
-          'Validate TransferAssetContract error, balance is not sufficient.',
-          txID,
-        );
     }
     let call: { to: string; value: bigint } | undefined;
     const feeLimit = BigInt(rawPb.getFeeLimit());
@@ -697,6 +684,9 @@ export class TronSimulator {
     else netFee = size * this.params.getTransactionFee;
     if (!creates) netUsage = stakedUse + freeUse;
     if (netFee > from.balance) return fail('BANDWITH_ERROR', 'Account resource insufficient error.', txID);
+    // java-tron burns the bandwidth before the contract runs: the contract validates against what is left.
+    if ((type === 1 || type === 2) && from.balance - netFee < (type === 1 ? amount : 0n) + createFee)
+      return fail('CONTRACT_VALIDATE_ERROR', `Validate ${typeName} error, balance is not sufficient.`, txID);
 
     // Energy (TRC-20): the account's energy, then TRX up to the fee limit; short of both: OUT_OF_ENERGY.
     let energyUsage = 0n;
@@ -726,10 +716,10 @@ export class TronSimulator {
     from.energyUsed += energyUsage;
     from.balance -= netFee + energyFee;
     if (type === 1) {
-      from.balance -= amount + this.params.getCreateNewAccountFeeInSystemContract * (creates ? 1n : 0n);
+      from.balance -= amount + createFee;
       this.ensure(to!, now).balance += amount;
     } else if (type === 2) {
-      from.balance -= creates ? this.params.getCreateNewAccountFeeInSystemContract : 0n;
+      from.balance -= createFee;
       from.assets.set(assetId, (from.assets.get(assetId) ?? 0n) - amount);
       const dest = this.ensure(to!, now);
       dest.assets.set(assetId, (dest.assets.get(assetId) ?? 0n) + amount);
@@ -737,7 +727,7 @@ export class TronSimulator {
       this.trc20.set(owner, (this.trc20.get(owner) ?? 0n) - call.value);
       this.trc20.set(call.to, (this.trc20.get(call.to) ?? 0n) + call.value);
     }
-    const fee = netFee + energyFee + (creates ? this.params.getCreateNewAccountFeeInSystemContract : 0n);
+    const fee = netFee + energyFee + createFee;
     const rec: TxRecord = {
       txID,
       rawHex: hex(raw),
@@ -749,7 +739,7 @@ export class TronSimulator {
       blockTimestamp: null,
       fee,
       netUsage,
-      netFee: netFee + (creates ? this.params.getCreateNewAccountFeeInSystemContract : 0n),
+      netFee: netFee + createFee,
       energyUsage,
       energyFee,
       result,
