@@ -1,11 +1,13 @@
 /**
  * The TRON family's bounds on provider answers, applied in one place per answer: sun amounts below the total supply
  * ceiling (2^63 − 1, int64 on chain), token amounts below 2^256, resources and energy as int64, decimals ≤ 77, block
- * numbers and times safe integers. A value out of bounds is a malformed answer (the next provider is asked).
+ * numbers and times safe integers. A value out of bounds is a malformed answer (the next provider is asked): the
+ * checks of a provider's own read are the `check` of the facade's failover call (bounds.ts of the server).
  */
-import { amount, count, operations, outOfBounds } from '../../bounds.js';
+import { amount, operations, outOfBounds } from '../../bounds.js';
 import type { HistoryPage } from '../../types.js';
-import type { TronAccountAnswer, TronParamsAnswer, TronTokenAnswer } from './facade.js';
+import type { TronAccountRead, TronResourceRead } from './backend.js';
+import type { TronParamsAnswer, TronTokenAnswer } from './facade.js';
 
 export const MAX_INT64 = 2n ** 63n - 1n;
 export const MAX_UINT256 = 2n ** 256n - 1n;
@@ -21,14 +23,21 @@ const token = (t: TronTokenAnswer) => {
 };
 
 export const tronBounds = {
-  account(a: TronAccountAnswer): void {
-    amount(a.balance, MAX_INT64, 'balance');
-    count(a.txCount, 'txCount');
-    for (const v of Object.values(a.resources)) amount(v, MAX_INT64, 'resource');
-    a.tokens.forEach(token);
+  /** getaccount: the TRX balance and the TRC-10 balances (int64). */
+  account(a: TronAccountRead): void {
+    if (!a.found) return;
+    amount(a.balance.toString(), MAX_INT64, 'balance');
+    for (const t of a.assets) amount(t.balance.toString(), MAX_INT64, 'token balance');
+  },
+  resources(r: TronResourceRead): void {
+    for (const v of Object.values(r)) amount(v.toString(), MAX_INT64, 'resource');
+  },
+  /** The index's TRC-20 balances (uint256). */
+  trc20Balances(list: readonly { balance: bigint }[]): void {
+    for (const t of list) amount(t.balance.toString(), MAX_UINT256, 'token balance');
   },
   token,
-  params(p: TronParamsAnswer): void {
+  params(p: Omit<TronParamsAnswer, 'chain' | 'provider'>): void {
     amount(p.bandwidthPrice, MAX_UNIT_PRICE, 'bandwidth price');
     amount(p.energyPrice, MAX_UNIT_PRICE, 'energy price');
     amount(p.createAccountFee, MAX_CREATION_FEE, 'create-account fee');

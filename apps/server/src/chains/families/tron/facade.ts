@@ -18,6 +18,7 @@ import {
   decodeCursor,
   encodeCursor,
   facadeFailover,
+  ProviderError,
   type FailoverLog,
   type FailoverPolicy,
 } from '../../failover.js';
@@ -62,6 +63,21 @@ export const PARAM_KEYS = {
   createAccountFee: 'getCreateAccountFee',
   createNewAccountFeeInSystemContract: 'getCreateNewAccountFeeInSystemContract',
 } as const;
+
+/** The prices of a getchainparameters answer; a node that lacks one gave a malformed answer (next node). */
+function pickParams(m: Map<string, bigint>): Omit<TronParamsAnswer, 'chain' | 'provider'> {
+  const get = (k: string) => {
+    const v = m.get(k);
+    if (v === undefined) throw new ProviderError('malformed', `getchainparameters has no ${k}`);
+    return v.toString();
+  };
+  return {
+    bandwidthPrice: get(PARAM_KEYS.bandwidthPrice),
+    energyPrice: get(PARAM_KEYS.energyPrice),
+    createAccountFee: get(PARAM_KEYS.createAccountFee),
+    createNewAccountFeeInSystemContract: get(PARAM_KEYS.createNewAccountFeeInSystemContract),
+  };
+}
 
 export interface TronChainConfig {
   chain: string;
@@ -183,9 +199,9 @@ export class TronFacade implements ChainFacade {
   async account(id: string, _query: unknown): Promise<TronAccountAnswer> {
     const address = this.address(id);
     const [acc, res, trc20] = await Promise.all([
-      this.node('balance', (p, s) => p.getAccount(address, s)),
-      this.node('resources', (p, s) => p.getAccountResource(address, s)),
-      this.index('tokens', (p, s) => p.trc20Balances(address, s)),
+      this.node('balance', (p, s) => p.getAccount(address, s), tronBounds.account),
+      this.node('resources', (p, s) => p.getAccountResource(address, s), tronBounds.resources),
+      this.index('tokens', (p, s) => p.trc20Balances(address, s), tronBounds.trc20Balances),
     ]);
     const a = acc.value;
     const tokens: TronTokenAnswer[] = [];
@@ -219,7 +235,6 @@ export class TronFacade implements ChainFacade {
       tokens,
       provider: acc.provider,
     };
-    tronBounds.account(answer);
     return answer;
   }
 
@@ -245,7 +260,7 @@ export class TronFacade implements ChainFacade {
     const d = await this.trc10Info(c);
     let balance = '0';
     if (q.owner) {
-      const a = (await this.node('balance', (p, s) => p.getAccount(q.owner!, s))).value;
+      const a = (await this.node('balance', (p, s) => p.getAccount(q.owner!, s), tronBounds.account)).value;
       balance = a.found ? (a.assets.find((x) => x.id === c)?.balance ?? 0n).toString() : '0';
     }
     return { type: 'trc10', contract: c, ...d, balance };
@@ -291,23 +306,12 @@ export class TronFacade implements ChainFacade {
   }
 
   async params(): Promise<TronParamsAnswer> {
-    const r = await this.node('params', (p, s) => p.getChainParameters(s));
-    const get = (k: string) => {
-      const v = r.value.get(k);
-      if (v === undefined)
-        throw new ChainApiError(502, 'malformed', `getchainparameters has no ${k}`, { chain: this.chain });
-      return v.toString();
-    };
-    const answer = {
-      chain: this.chain,
-      bandwidthPrice: get(PARAM_KEYS.bandwidthPrice),
-      energyPrice: get(PARAM_KEYS.energyPrice),
-      createAccountFee: get(PARAM_KEYS.createAccountFee),
-      createNewAccountFeeInSystemContract: get(PARAM_KEYS.createNewAccountFeeInSystemContract),
-      provider: r.provider,
-    };
-    tronBounds.params(answer);
-    return answer;
+    const r = await this.node(
+      'params',
+      async (p, s) => pickParams(await p.getChainParameters(s)),
+      tronBounds.params,
+    );
+    return { chain: this.chain, ...r.value, provider: r.provider };
   }
 
   async block() {
@@ -317,10 +321,11 @@ export class TronFacade implements ChainFacade {
 
   async estimate(body: unknown) {
     const b = parseInput(EstimateBody, body, 'body');
-    const r = await this.node('estimate', (p, s) =>
-      p.triggerConstant(b.owner, b.contract, { data: b.data }, s),
+    const r = await this.node(
+      'estimate',
+      (p, s) => p.triggerConstant(b.owner, b.contract, { data: b.data }, s),
+      (v) => tronBounds.energy(v.energyUsed),
     );
-    tronBounds.energy(r.value.energyUsed);
     return {
       chain: this.chain,
       ok: r.value.ok,
