@@ -1,5 +1,10 @@
 /** Re-exports of chain-evm's account rules used by the EVM screens, plus the name and delete rules. */
-import { defaultAccountName, defaultEvmAccountName, validateAccountName, type Issue } from '@secux-companion/core';
+import {
+  defaultAccountName,
+  defaultEvmAccountName,
+  validateAccountName,
+  type Issue,
+} from '@secux-companion/core';
 import type { EvmChain } from '../chains/evm';
 
 export { assertEvmAccountDeletable } from '@secux-companion/chain-evm';
@@ -29,18 +34,11 @@ export function evmAccountNameIssue(
   );
 }
 
-/** The index a new account takes: the first one not used on the chain. */
-export function nextEvmAccountIndex(accounts: readonly { index: number }[]): number {
-  const used = new Set(accounts.map((a) => a.index));
-  let index = 0;
-  while (used.has(index)) index++;
-  return index;
-}
-
-/** The account a new account at `index` follows (the highest index below it), if any. */
-export function previousEvmAccount<A extends { index: number }>(accounts: readonly A[], index: number): A | undefined {
-  return accounts.filter((a) => a.index < index).sort((a, b) => b.index - a.index)[0];
-}
+/** The index a new account takes on the chain and the account it follows: the account-based families' rules. */
+export {
+  nextAccountIndex as nextEvmAccountIndex,
+  previousAccountOf as previousEvmAccount,
+} from '../families/accountBased/indexes';
 
 /**
  * Deleting a native EVM account (spec 01 §4): only with zero balance, no enabled tokens and no

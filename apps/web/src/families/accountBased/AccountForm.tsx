@@ -12,32 +12,30 @@ import { isEmptyAccount } from '../../accounts/createRules';
 import { issueText } from '../../accounts/format';
 import { createAccount, renameAccount } from '../../accounts/store';
 import type { AccountFormProps, FamilyChain, WalletAccount } from '../types';
+import { nextAccountIndex, previousAccountOf } from './indexes';
 
 export function AccountBasedForm<C extends FamilyChain, A extends WalletAccount>({
   accounts,
   mode,
   onClose,
   coin,
-  nextIndex,
-  previousAccount,
+  checkPrevious,
 }: AccountFormProps<C, A> & {
   /** The coin the default name starts with ('XRP' → 'XRP 1'). */
   coin: ChainSymbol;
-  /** The index a new account takes. */
-  nextIndex: (accounts: readonly A[]) => number;
-  /** The account a new one at `index` follows; without it there is no warm-002 check. */
-  previousAccount?: (accounts: readonly A[], index: number) => A | undefined;
+  /** Whether a new account is refused (warm-002) while the account it follows is empty. */
+  checkPrevious: boolean;
 }) {
   const { t } = useTranslation();
   const current = mode.kind === 'rename' ? mode.account : undefined;
-  const index = nextIndex(accounts);
+  const index = nextAccountIndex(accounts);
   const [name, setName] = useState(() => current?.name ?? defaultAccountName(coin, index, 44));
   const nameIssue = validateAccountName(
     name,
     accounts.filter((a) => a.id !== current?.id).map((a) => a.name),
     current?.name,
   );
-  const previous = current || !previousAccount ? undefined : previousAccount(accounts, index);
+  const previous = current || !checkPrevious ? undefined : previousAccountOf(accounts, index);
   const warm = previous && isEmptyAccount(previous) ? ({ code: 'warm-002' } as const) : undefined;
   const failureOf = useAccountSaveFailure(!current);
   return (

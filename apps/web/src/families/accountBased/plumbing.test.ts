@@ -28,8 +28,6 @@ function fakeDevice(entries: DeviceAccount[]) {
 
 afterEach(() => runtime.set({ device: null, emulator: null }));
 
-const first = (accounts: readonly { index: number }[]) => accounts.length;
-
 describe('the single-address account plumbing', () => {
   it("derives at core's signing path and names entries by the chain's coin where one family serves several", async () => {
     const { written, asked } = fakeDevice([]);
@@ -37,7 +35,7 @@ describe('the single-address account plumbing', () => {
       coin: (chain) => chain.coin,
       coinType: 235,
       decimal: 9,
-      nextIndex: first,
+      checkPrevious: false,
     });
     const chain = { coin: 'TFIO' } as Chain;
     const created = await p.create(chain, 'TFIO', [], { name: '' });
@@ -62,7 +60,7 @@ describe('the single-address account plumbing', () => {
       coinType: 501,
       decimal: 9,
       skipEntry: (e) => !!e.contract,
-      nextIndex: first,
+      checkPrevious: false,
     });
     expect(await p.deviceEntries()).toEqual([
       { index: 0, bip: 44, name: 'SOL 1' },

@@ -16,6 +16,7 @@ import type { DeviceAccount } from '@secux-companion/device';
 import { checkPreviousAccount } from '../../accounts/createRules';
 import { currentDevice } from '../../device/runtime';
 import type { DeviceEntry, FamilyChain, WebFamily } from '../types';
+import { nextAccountIndex, previousAccountOf } from './indexes';
 
 export interface SingleAddressAccount {
   id: string;
@@ -37,9 +38,8 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
   decimal: number;
   /** Device entries that are not accounts of this family (checked before the path). */
   skipEntry?: (entry: DeviceAccount) => boolean;
-  nextIndex: (accounts: readonly A[]) => number;
-  /** The account a new one follows; without it there is no err-17 / warm-002 check. */
-  previousAccount?: (accounts: readonly A[], index: number) => A | undefined;
+  /** Whether create reads the account the new one follows (err-17 / warm-002). */
+  checkPrevious: boolean;
 }) {
   const coinOf = (chain: C): ChainSymbol => (typeof o.coin === 'function' ? o.coin(chain) : o.coin);
   /** Where the device derives the address of the account at `index`. */
@@ -94,8 +94,9 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
     refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
     /** The first unused index after a fresh read of the account it follows (err-17 / warm-002), written to the device. */
     async create(chain, scope, accounts, input) {
-      const index = o.nextIndex(accounts);
-      await checkPreviousAccount(o.previousAccount?.(accounts, index), (a) => withSummary(chain, a));
+      const index = nextAccountIndex(accounts);
+      const previous = o.checkPrevious ? previousAccountOf(accounts, index) : undefined;
+      await checkPreviousAccount(previous, (a) => withSummary(chain, a));
       const address = await currentDevice().getAddress(addressPath(chain, index));
       const created = account(
         scope,

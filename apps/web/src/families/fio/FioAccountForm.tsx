@@ -6,10 +6,10 @@ import { DeleteAccountConfirm } from '../../accounts/AccountForm';
 import { AccountBasedForm } from '../accountBased/AccountForm';
 import type { AccountFormProps } from '../types';
 import type { FioChain } from './chain';
-import { fioDeleteIssue, nextFioIndex, type FioAccount } from './rules';
+import { fioDeleteIssue, type FioAccount } from './rules';
 
 export function FioAccountForm(props: AccountFormProps<FioChain, FioAccount>) {
-  return <AccountBasedForm {...props} coin={props.chain.coin} nextIndex={nextFioIndex} />;
+  return <AccountBasedForm {...props} coin={props.chain.coin} checkPrevious={false} />;
 }
 
 export function FioDeleteAccount({

@@ -18,7 +18,7 @@ import type { WebFamily } from '../types';
 import { getFioChain, type FioChain, type FioCoin } from './chain';
 import { FioAccountForm, FioDeleteAccount } from './FioAccountForm';
 import { FioSendModal } from './FioSendModal';
-import { fioDeleteIssue, nextFioIndex, type FioAccount } from './rules';
+import { fioDeleteIssue, type FioAccount } from './rules';
 
 const COIN_TYPE = 235;
 export type { FioAccount };
@@ -28,7 +28,7 @@ const plumbing = singleAddressPlumbing<FioChain, FioAccount>({
   coin: (chain) => chain.coin,
   coinType: COIN_TYPE,
   decimal: 9,
-  nextIndex: nextFioIndex,
+  checkPrevious: false,
 });
 const { descriptor } = plumbing;
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fioDeleteIssue, nextFioIndex } from './rules';
+import { fioDeleteIssue } from './rules';
 
 describe('FIO account rules', () => {
-  it('the next account takes the first free index', () => {
-    expect(nextFioIndex([])).toBe(0);
-    expect(nextFioIndex([{ index: 0 }, { index: 2 }])).toBe(1);
-  });
   it('an account with FIO or history cannot be deleted', () => {
     expect(fioDeleteIssue({ balance: 1n, txCount: 0 })).toEqual({ code: 'cannotDeleteActiveAccount' });
     expect(fioDeleteIssue({ balance: 0n, txCount: 2 })).toMatchObject({ code: 'err-11' });

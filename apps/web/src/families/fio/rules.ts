@@ -14,14 +14,6 @@ export interface FioAccount {
   address: string;
 }
 
-/** The first index not used by an account. */
-export function nextFioIndex(accounts: readonly { index: number }[]): number {
-  const used = new Set(accounts.map((a) => a.index));
-  let index = 0;
-  while (used.has(index)) index++;
-  return index;
-}
-
 /** Not while the account holds FIO, nor with history. */
 export function fioDeleteIssue(a: { balance: bigint; txCount: number }): Issue | undefined {
   if (a.balance > 0n) return { code: 'cannotDeleteActiveAccount' };

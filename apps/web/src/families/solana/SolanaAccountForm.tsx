@@ -6,17 +6,10 @@ import { DeleteAccountConfirm } from '../../accounts/AccountForm';
 import { AccountBasedForm } from '../accountBased/AccountForm';
 import type { AccountFormProps } from '../types';
 import type { SolanaChain } from './chain';
-import { nextSolanaIndex, previousSolanaAccount, solanaDeleteIssue, type SolanaAccount } from './rules';
+import { solanaDeleteIssue, type SolanaAccount } from './rules';
 
 export function SolanaAccountForm(props: AccountFormProps<SolanaChain, SolanaAccount>) {
-  return (
-    <AccountBasedForm
-      {...props}
-      coin="SOL"
-      nextIndex={nextSolanaIndex}
-      previousAccount={previousSolanaAccount}
-    />
-  );
+  return <AccountBasedForm {...props} coin="SOL" checkPrevious />;
 }
 
 export function SolanaDeleteAccount({

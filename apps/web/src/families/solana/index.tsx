@@ -17,7 +17,7 @@ import { getSolanaChain, type SolanaChain } from './chain';
 import { SolanaAccountForm, SolanaDeleteAccount } from './SolanaAccountForm';
 import { SolanaSendModal } from './SolanaSendModal';
 import { SolanaTokensTab } from './TokensTab';
-import { nextSolanaIndex, previousSolanaAccount, solanaDeleteIssue, type SolanaAccount } from './rules';
+import { solanaDeleteIssue, type SolanaAccount } from './rules';
 
 const COIN_TYPE = 501;
 
@@ -28,8 +28,7 @@ const plumbing = singleAddressPlumbing<SolanaChain, SolanaAccount>({
   coinType: COIN_TYPE,
   decimal: 9,
   skipEntry: (entry) => !!entry.contract, // a token entry
-  nextIndex: nextSolanaIndex,
-  previousAccount: previousSolanaAccount,
+  checkPrevious: true,
 });
 const { descriptor } = plumbing;
 

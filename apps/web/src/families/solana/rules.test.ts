@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   blockhashSecondsLeft,
-  nextSolanaIndex,
-  previousSolanaAccount,
   sameDeviceToken,
   solanaDeleteIssue,
   solanaMemoRule,
@@ -20,10 +18,6 @@ describe('Solana screen rules', () => {
     expect(solanaMemoRule('   ')).toEqual({ code: 'invalidTagOrMemo' });
   });
 
-  it('the next account index is the first unused one; the previous is the highest below it', () => {
-    expect(nextSolanaIndex([{ index: 0 }, { index: 2 }])).toBe(1);
-    expect(previousSolanaAccount([{ index: 0 }, { index: 2 }], 3)).toEqual({ index: 2 });
-  });
   it('an account with SOL, history or tokens cannot be deleted', () => {
     expect(solanaDeleteIssue({ balance: 1n, txCount: 0 })).toEqual({ code: 'cannotDeleteActiveAccount' });
     expect(solanaDeleteIssue({ balance: 0n, txCount: 2 })?.code).toBe('err-11');

@@ -29,20 +29,6 @@ export interface SolanaAccount {
   address: string;
 }
 
-export function nextSolanaIndex(accounts: readonly { index: number }[]): number {
-  const used = new Set(accounts.map((a) => a.index));
-  let index = 0;
-  while (used.has(index)) index++;
-  return index;
-}
-
-export function previousSolanaAccount<A extends { index: number }>(
-  accounts: readonly A[],
-  index: number,
-): A | undefined {
-  return accounts.filter((a) => a.index < index).sort((a, b) => b.index - a.index)[0];
-}
-
 /** Not while it holds SOL ('Can not delete an active account'), nor with history or tokens (err-11). */
 export function solanaDeleteIssue(a: { balance: bigint; txCount: number }, tokens = 0): Issue | undefined {
   if (a.balance > 0n) return { code: 'cannotDeleteActiveAccount' };

@@ -6,17 +6,10 @@ import { DeleteAccountConfirm } from '../../accounts/AccountForm';
 import { AccountBasedForm } from '../accountBased/AccountForm';
 import type { AccountFormProps } from '../types';
 import type { StellarChain } from './chain';
-import { nextStellarIndex, previousStellarAccount, stellarDeleteIssue, type StellarAccount } from './rules';
+import { stellarDeleteIssue, type StellarAccount } from './rules';
 
 export function StellarAccountForm(props: AccountFormProps<StellarChain, StellarAccount>) {
-  return (
-    <AccountBasedForm
-      {...props}
-      coin="XLM"
-      nextIndex={nextStellarIndex}
-      previousAccount={previousStellarAccount}
-    />
-  );
+  return <AccountBasedForm {...props} coin="XLM" checkPrevious />;
 }
 
 export function StellarDeleteAccount({

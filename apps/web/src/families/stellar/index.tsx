@@ -20,13 +20,7 @@ import type { WebFamily } from '../types';
 import { getStellarChain, type StellarChain } from './chain';
 import { StellarAccountForm, StellarDeleteAccount } from './StellarAccountForm';
 import { StellarSendModal } from './StellarSendModal';
-import {
-  nextStellarIndex,
-  previousStellarAccount,
-  stellarDeleteIssue,
-  stroopsText,
-  type StellarAccount,
-} from './rules';
+import { stellarDeleteIssue, stroopsText, type StellarAccount } from './rules';
 
 const COIN_TYPE = 148;
 
@@ -38,8 +32,7 @@ const plumbing = singleAddressPlumbing<StellarChain, StellarAccount>({
   decimal: 7,
   // 'Invalid account path' (more than four segments) entries are not Stellar accounts of ours.
   skipEntry: (a) => a.path.trim().split('/').length > 4,
-  nextIndex: nextStellarIndex,
-  previousAccount: previousStellarAccount,
+  checkPrevious: true,
 });
 const { descriptor } = plumbing;
 

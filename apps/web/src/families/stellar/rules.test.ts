@@ -3,8 +3,6 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import {
   memoFromField,
-  nextStellarIndex,
-  previousStellarAccount,
   stellarDeleteIssue,
   stellarErrorText,
   stellarMemoRule,
@@ -42,11 +40,5 @@ describe('Stellar screen rules', () => {
       'stellar.errors.muxedCreate{"account":"GABC"}',
     );
     expect(stellarErrorText(t, new Error('other'))).toBeUndefined();
-  });
-
-  it('creates at the first free index after the highest one below it', () => {
-    const accounts = [{ index: 0 }, { index: 2 }];
-    expect(nextStellarIndex(accounts)).toBe(1);
-    expect(previousStellarAccount(accounts, 1)).toEqual({ index: 0 });
   });
 });

@@ -75,19 +75,3 @@ export function stellarErrorText(t: TFunction, e: unknown): string | undefined {
 export function stroopsText(stroops: bigint): string {
   return formatUnits(stroops, CHAINS.XLM.decimals);
 }
-
-/** The first index not used by an account. */
-export function nextStellarIndex(accounts: readonly { index: number }[]): number {
-  const used = new Set(accounts.map((a) => a.index));
-  let index = 0;
-  while (used.has(index)) index++;
-  return index;
-}
-
-/** The account a new one at `index` follows (the highest index below it). */
-export function previousStellarAccount<A extends { index: number }>(
-  accounts: readonly A[],
-  index: number,
-): A | undefined {
-  return accounts.filter((a) => a.index < index).sort((a, b) => b.index - a.index)[0];
-}

@@ -6,12 +6,10 @@ import { DeleteAccountConfirm } from '../../accounts/AccountForm';
 import { AccountBasedForm } from '../accountBased/AccountForm';
 import type { AccountFormProps } from '../types';
 import type { TronChain } from './chain';
-import { nextTronIndex, previousTronAccount, tronDeleteIssue, type TronAccount } from './rules';
+import { tronDeleteIssue, type TronAccount } from './rules';
 
 export function TronAccountForm(props: AccountFormProps<TronChain, TronAccount>) {
-  return (
-    <AccountBasedForm {...props} coin="TRX" nextIndex={nextTronIndex} previousAccount={previousTronAccount} />
-  );
+  return <AccountBasedForm {...props} coin="TRX" checkPrevious />;
 }
 
 export function TronDeleteAccount({

@@ -17,7 +17,7 @@ import { getTronChain, type TronChain } from './chain';
 import { TronAccountForm, TronDeleteAccount } from './TronAccountForm';
 import { TronSendModal } from './TronSendModal';
 import { TronTokensTab } from './TokensTab';
-import { nextTronIndex, previousTronAccount, tronDeleteIssue, type TronAccount } from './rules';
+import { tronDeleteIssue, type TronAccount } from './rules';
 
 const COIN_TYPE = 195;
 
@@ -27,8 +27,7 @@ const plumbing = singleAddressPlumbing<TronChain, TronAccount>({
   coin: 'TRX',
   coinType: COIN_TYPE,
   decimal: 6,
-  nextIndex: nextTronIndex,
-  previousAccount: previousTronAccount,
+  checkPrevious: true,
 });
 const { descriptor } = plumbing;
 

@@ -1,7 +1,7 @@
 import { tronCosts } from '@secux-companion/chain-tron';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { burnSentenceText, nextTronIndex, tronDeleteIssue } from './rules';
+import { burnSentenceText, tronDeleteIssue } from './rules';
 
 const t = ((key: string, p?: Record<string, unknown>) =>
   `${key} ${JSON.stringify(p ?? {})}`) as unknown as TFunction;
@@ -40,8 +40,5 @@ describe('TRON screen rules', () => {
       params,
     });
     expect(burnSentenceText(t, free)).toBe('tron.review.burnsNothing {"energy":"35000"}');
-  });
-  it('a new account takes the first free index', () => {
-    expect(nextTronIndex([{ index: 0 }, { index: 2 }])).toBe(1);
   });
 });

@@ -53,19 +53,3 @@ export function burnSentenceText(t: TFunction, costs: TronCosts): string {
 export function sunText(sun: bigint): string {
   return formatUnits(sun, CHAINS.TRX.decimals);
 }
-
-/** The first index not used by an account. */
-export function nextTronIndex(accounts: readonly { index: number }[]): number {
-  const used = new Set(accounts.map((a) => a.index));
-  let index = 0;
-  while (used.has(index)) index++;
-  return index;
-}
-
-/** The account a new one at `index` follows (the highest index below it). */
-export function previousTronAccount<A extends { index: number }>(
-  accounts: readonly A[],
-  index: number,
-): A | undefined {
-  return accounts.filter((a) => a.index < index).sort((a, b) => b.index - a.index)[0];
-}

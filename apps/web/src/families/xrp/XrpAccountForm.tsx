@@ -6,13 +6,11 @@ import { DeleteAccountConfirm } from '../../accounts/AccountForm';
 import { AccountBasedForm } from '../accountBased/AccountForm';
 import type { AccountFormProps } from '../types';
 import type { XrpChain } from './chain';
-import { nextXrpIndex, previousXrpAccount, xrpDeleteIssue } from './rules';
+import { xrpDeleteIssue } from './rules';
 import type { XrpAccount } from './XrpSendModal';
 
 export function XrpAccountForm(props: AccountFormProps<XrpChain, XrpAccount>) {
-  return (
-    <AccountBasedForm {...props} coin="XRP" nextIndex={nextXrpIndex} previousAccount={previousXrpAccount} />
-  );
+  return <AccountBasedForm {...props} coin="XRP" checkPrevious />;
 }
 
 export function XrpDeleteAccount({

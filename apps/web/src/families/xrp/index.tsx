@@ -18,7 +18,7 @@ import type { WebFamily } from '../types';
 import { getXrpChain, type XrpChain } from './chain';
 import { XrpAccountForm, XrpDeleteAccount } from './XrpAccountForm';
 import { XrpSendModal, type XrpAccount } from './XrpSendModal';
-import { dropsText, nextXrpIndex, previousXrpAccount, xrpDeleteIssue } from './rules';
+import { dropsText, xrpDeleteIssue } from './rules';
 
 const COIN_TYPE = 144;
 
@@ -28,8 +28,7 @@ const plumbing = singleAddressPlumbing<XrpChain, XrpAccount>({
   coin: 'XRP',
   coinType: COIN_TYPE,
   decimal: 6,
-  nextIndex: nextXrpIndex,
-  previousAccount: previousXrpAccount,
+  checkPrevious: true,
 });
 const { descriptor } = plumbing;
 

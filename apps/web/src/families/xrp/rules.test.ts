@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { XrpError } from '@secux-companion/chain-xrp';
 import { i18next } from '../../i18n';
 import { setupUiTests } from '../../test/ui';
-import {
-  nextXrpIndex,
-  previousXrpAccount,
-  xrpDeleteIssue,
-  xrpErrorText,
-  xrpFeeNeedsConfirmation,
-  xrpSendAllAmount,
-} from './rules';
+import { xrpDeleteIssue, xrpErrorText, xrpFeeNeedsConfirmation, xrpSendAllAmount } from './rules';
 
 setupUiTests();
 const t = i18next.t.bind(i18next);
@@ -33,13 +26,6 @@ describe('XRP screen rules', () => {
       params: { tokenType: 'XRP' },
     });
     expect(xrpDeleteIssue({ balance: 0n, txCount: 0 })).toBeUndefined();
-  });
-
-  it('new accounts take the first free index and follow the highest one below it', () => {
-    const accounts = [{ index: 0 }, { index: 2 }];
-    expect(nextXrpIndex(accounts)).toBe(1);
-    expect(previousXrpAccount(accounts, 1)).toEqual({ index: 0 });
-    expect(nextXrpIndex([])).toBe(0);
   });
 
   it("chain-xrp's refusals read in the user's language, with the minimum; other errors are left to the catalogue", () => {
