@@ -49,11 +49,19 @@ describe('product-API client', () => {
   });
 
   it('answer readers throw the family error with code malformed', () => {
-    const { obj, uint, bool } = answerReaders(DemoNetworkError);
+    const { obj, uint, bool, amount } = answerReaders(DemoNetworkError);
     expect(obj({ a: 1 }, 'x')).toEqual({ a: 1 });
     expect(uint(5, 'n', 5)).toBe(5);
     expect(bool(false, 'b')).toBe(false);
+    expect(amount('18446744073709551615', 'a')).toBe(18446744073709551615n);
+    expect(amount('0', 'a', 1)).toBe(0n);
     for (const bad of [
+      () => amount(5, 'list'),
+      () => amount('', 'list'),
+      () => amount('-1', 'list'),
+      () => amount('1.5', 'list'),
+      () => amount('123456789012345678901', 'list'),
+      () => amount('10', 'list', 1),
       () => obj([], 'list'),
       () => uint(6, 'list', 5),
       () => uint(-1, 'list'),

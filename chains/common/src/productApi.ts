@@ -39,6 +39,8 @@ export interface AnswerReaders<E extends ChainApiError> {
   /** A non-negative safe integer, at most `max`. */
   uint(v: unknown, what: string, max?: number): number;
   bool(v: unknown, what: string): boolean;
+  /** An unsigned amount as decimal text of at most `maxDigits` digits (money never travels as a number) → bigint. */
+  amount(v: unknown, what: string, maxDigits?: number): bigint;
 }
 
 export function answerReaders<E extends ChainApiError>(ErrorClass: ChainApiErrorClass<E>): AnswerReaders<E> {
@@ -56,6 +58,10 @@ export function answerReaders<E extends ChainApiError>(ErrorClass: ChainApiError
     bool(v, what) {
       if (typeof v !== 'boolean') throw malformed(what);
       return v;
+    },
+    amount(v, what, maxDigits = 20) {
+      if (typeof v !== 'string' || !/^\d+$/.test(v) || v.length > maxDigits) throw malformed(what);
+      return BigInt(v);
     },
   };
 }

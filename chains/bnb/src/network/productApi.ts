@@ -21,12 +21,7 @@ export class BnbNetworkError extends ChainApiError {
   override readonly name = 'BnbNetworkError';
 }
 
-const { malformed, obj, uint } = answerReaders(BnbNetworkError);
-
-function units(v: unknown, what: string): bigint {
-  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
-  return BigInt(v);
-}
+const { malformed, obj, uint, amount } = answerReaders(BnbNetworkError);
 
 const enc = encodeURIComponent;
 export const ROUTES = {
@@ -51,9 +46,9 @@ export function parseBnbAccount(v: unknown): BnbAccountInfo {
     if (typeof x.symbol !== 'string' || !/^[A-Za-z0-9.-]{1,20}$/.test(x.symbol)) throw malformed('symbol');
     return {
       symbol: x.symbol,
-      free: units(x.free, 'free'),
-      locked: units(x.locked, 'locked'),
-      frozen: units(x.frozen, 'frozen'),
+      free: amount(x.free, 'free'),
+      locked: amount(x.locked, 'locked'),
+      frozen: amount(x.frozen, 'frozen'),
     };
   });
   return { balances, sequence: uint(o.txCount, 'txCount') };

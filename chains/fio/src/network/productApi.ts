@@ -23,11 +23,7 @@ export class FioNetworkError extends ChainApiError {
   override readonly name = 'FioNetworkError';
 }
 
-const { malformed, obj, uint, bool } = answerReaders(FioNetworkError);
-function suf(v: unknown, what: string): bigint {
-  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
-  return BigInt(v);
-}
+const { malformed, obj, uint, bool, amount } = answerReaders(FioNetworkError);
 function str(v: unknown, what: string): string {
   if (typeof v !== 'string') throw malformed(what);
   return v;
@@ -56,10 +52,10 @@ export function createFioProductApiBackend(options: FioProductApiOptions = {}): 
     async balance(publicKey, signal): Promise<FioBalance> {
       const o = obj(await get(`/account/${enc(publicKey)}`, signal), 'account');
       return {
-        balance: suf(o.balance, 'balance'),
-        available: suf(o.available, 'available'),
-        staked: suf(o.staked, 'staked'),
-        locked: suf(o.locked, 'locked'),
+        balance: amount(o.balance, 'balance'),
+        available: amount(o.available, 'available'),
+        staked: amount(o.staked, 'staked'),
+        locked: amount(o.locked, 'locked'),
         srps: str(o.srps, 'srps'),
         roe: str(o.roe, 'roe'),
         actor: str(o.actor, 'actor'),
@@ -87,7 +83,7 @@ export function createFioProductApiBackend(options: FioProductApiOptions = {}): 
     },
     async fee(endPoint, fioAddress, signal) {
       const o = obj(await get(`/fio/fee/${enc(endPoint)}?fioAddress=${enc(fioAddress)}`, signal), 'fee');
-      return suf(o.fee, 'fee');
+      return amount(o.fee, 'fee');
     },
     async names(publicKey, signal) {
       const o = obj(await get(`/fio/names/${enc(publicKey)}`, signal), 'names');

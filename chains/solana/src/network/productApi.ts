@@ -26,11 +26,10 @@ export class SolanaNetworkError extends ChainApiError {
   override readonly name = 'SolanaNetworkError';
 }
 
-const { malformed, obj, uint, bool } = answerReaders(SolanaNetworkError);
+const { malformed, obj, uint, bool, amount } = answerReaders(SolanaNetworkError);
 
 function u64(v: unknown, what: string): bigint {
-  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
-  const n = BigInt(v);
+  const n = amount(v, what);
   if (n >= 2n ** 64n) throw malformed(what);
   return n;
 }

@@ -24,12 +24,9 @@ export class StellarNetworkError extends ChainApiError {
   override readonly name = 'StellarNetworkError';
 }
 
-const { malformed, obj, uint, bool } = answerReaders(StellarNetworkError);
+const { malformed, obj, uint, bool, amount } = answerReaders(StellarNetworkError);
 
-function stroops(v: unknown, what: string): bigint {
-  if (typeof v !== 'string' || !/^\d{1,19}$/.test(v)) throw malformed(what);
-  return BigInt(v);
-}
+const stroops = (v: unknown, what: string) => amount(v, what, 19);
 function text(v: unknown, what: string, max = 100): string {
   if (typeof v !== 'string' || v.length > max) throw malformed(what);
   return v;

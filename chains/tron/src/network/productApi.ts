@@ -21,12 +21,9 @@ export class TronNetworkError extends ChainApiError {
   override readonly name = 'TronNetworkError';
 }
 
-const { malformed, obj, uint } = answerReaders(TronNetworkError);
+const { malformed, obj, uint, amount } = answerReaders(TronNetworkError);
 
-function units(v: unknown, what: string): bigint {
-  if (typeof v !== 'string' || !/^\d{1,78}$/.test(v)) throw malformed(what);
-  return BigInt(v);
-}
+const units = (v: unknown, what: string) => amount(v, what, 78);
 function str(v: unknown, what: string, max = 200): string {
   if (typeof v !== 'string' || v.length > max) throw malformed(what);
   return v;

@@ -18,12 +18,7 @@ export class XrpNetworkError extends ChainApiError {
   override readonly name = 'XrpNetworkError';
 }
 
-const { malformed, obj, uint, bool } = answerReaders(XrpNetworkError);
-
-function drops(v: unknown, what: string): bigint {
-  if (typeof v !== 'string' || !/^\d{1,20}$/.test(v)) throw malformed(what);
-  return BigInt(v);
-}
+const { malformed, obj, uint, bool, amount } = answerReaders(XrpNetworkError);
 
 const enc = encodeURIComponent;
 export const ROUTES = {
@@ -37,7 +32,7 @@ export const ROUTES = {
 export function parseXrpAccount(v: unknown): XrpAccountInfo {
   const o = obj(v, 'account');
   return {
-    balance: drops(o.balance, 'balance'),
+    balance: amount(o.balance, 'balance'),
     txCount: uint(o.txCount, 'txCount'),
     sequence: o.sequence === null || o.sequence === undefined ? null : uint(o.sequence, 'sequence'),
     ownerCount: uint(o.ownerCount, 'ownerCount'),
@@ -51,8 +46,8 @@ export function parseXrpLedger(v: unknown): XrpLedgerInfo {
   return {
     ledgerIndex: uint(o.ledgerIndex, 'ledgerIndex'),
     reserve: {
-      base: drops(o.reserveBase, 'reserveBase'),
-      increment: drops(o.reserveIncrement, 'reserveIncrement'),
+      base: amount(o.reserveBase, 'reserveBase'),
+      increment: amount(o.reserveIncrement, 'reserveIncrement'),
     },
   };
 }
@@ -78,7 +73,7 @@ export function createXrpProductApiBackend(options: XrpProductApiOptions = {}): 
       const o = obj(await get(ROUTES.fees(chain), signal), 'fees');
       if (o.unit !== 'drops') throw malformed('unit');
       const t = obj(o.tiers, 'tiers');
-      const tier = (k: string) => Number(drops(typeof t[k] === 'number' ? String(t[k]) : t[k], k));
+      const tier = (k: string) => Number(amount(typeof t[k] === 'number' ? String(t[k]) : t[k], k));
       return { high: tier('high'), medium: tier('medium'), low: tier('low') };
     },
     history: api.history,
