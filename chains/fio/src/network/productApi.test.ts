@@ -56,4 +56,23 @@ describe('FIO product-API client', () => {
     await expect(api.balance(ME)).rejects.toThrow('malformed answer: balance');
     await expect(api.names(ME)).rejects.toMatchObject({ status: 503 });
   });
+
+  it('refuses over-long text and over-long lists in an answer', async () => {
+    const handle = (h: string) => ({ handle: h, expiration: '2027-01-01T00:00:00', bundled: 7 });
+    const long = createFioProductApiBackend({
+      fetch: fakeFetch({
+        [`/fio/names/${ME}`]: { domains: [], handles: [handle(`${'a'.repeat(10_000)}@x`)] },
+      }),
+    });
+    await expect(long.names(ME)).rejects.toThrow('malformed answer: handle');
+    const many = createFioProductApiBackend({
+      fetch: fakeFetch({
+        [`/fio/names/${ME}`]: {
+          domains: [],
+          handles: Array.from({ length: 1001 }, () => handle('me@secux')),
+        },
+      }),
+    });
+    await expect(many.names(ME)).rejects.toThrow('malformed answer: handles');
+  });
 });

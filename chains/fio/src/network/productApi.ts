@@ -24,12 +24,16 @@ export class FioNetworkError extends ChainApiError {
 }
 
 const { malformed, obj, uint, bool, amount } = answerReaders(FioNetworkError);
-function str(v: unknown, what: string): string {
-  if (typeof v !== 'string') throw malformed(what);
+/** Text of at most `max` characters (names, keys, dates, ids: 200 is well above any FIO field but the ABI). */
+function str(v: unknown, what: string, max = 200): string {
+  if (typeof v !== 'string' || v.length > max) throw malformed(what);
   return v;
 }
-function list(v: unknown, what: string): unknown[] {
-  if (!Array.isArray(v)) throw malformed(what);
+/** A contract ABI (base64 of the packed ABI): a few kilobytes; 200,000 characters bound it. */
+const ABI_MAX_CHARS = 200_000;
+/** At most 1,000 entries (an account's domains, handles or mapped addresses). */
+function list(v: unknown, what: string, max = 1000): unknown[] {
+  if (!Array.isArray(v) || v.length > max) throw malformed(what);
   return v;
 }
 
@@ -79,7 +83,7 @@ export function createFioProductApiBackend(options: FioProductApiOptions = {}): 
     },
     async abi(account, signal): Promise<FioRawAbi> {
       const o = obj(await get(`/fio/abi/${enc(account)}`, signal), 'abi');
-      return { account_name: str(o.account_name, 'account_name'), abi: str(o.abi, 'abi') };
+      return { account_name: str(o.account_name, 'account_name'), abi: str(o.abi, 'abi', ABI_MAX_CHARS) };
     },
     async fee(endPoint, fioAddress, signal) {
       const o = obj(await get(`/fio/fee/${enc(endPoint)}?fioAddress=${enc(fioAddress)}`, signal), 'fee');
