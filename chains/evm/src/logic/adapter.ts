@@ -246,18 +246,13 @@ export function createEvmAdapter(
       const gasPrice = await backend.getGasPrice();
       return feeTiersFromHistory(null, gasPrice);
     }
-    if (spec.feeModel === 'legacyTiers') {
-      const [history, gasPrice] = await Promise.all([
-        backend.getFeeHistory(FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES).catch(() => null),
-        backend.getGasPrice(),
-      ]);
-      return legacyTiersFromHistory(history, gasPrice);
-    }
     const [history, gasPrice] = await Promise.all([
       backend.getFeeHistory(FEE_HISTORY_BLOCKS, FEE_HISTORY_PERCENTILES).catch(() => null),
       backend.getGasPrice(),
     ]);
-    return feeTiersFromHistory(history, gasPrice);
+    return spec.feeModel === 'legacyTiers'
+      ? legacyTiersFromHistory(history, gasPrice)
+      : feeTiersFromHistory(history, gasPrice);
   };
 
   const getNonce = async (address: string): Promise<{ nonce: number; source: string }> => {
