@@ -15,7 +15,7 @@ import {
 } from '@secux-companion/chain-solana';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../../errors.js';
-import { operations } from '../../bounds.js';
+import { operations, outOfBounds } from '../../bounds.js';
 import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
 import {
   ChainApiError,
@@ -177,6 +177,12 @@ export class SolanaFacade implements ChainFacade {
     };
   }
 
+  /** A node's token accounts of one program, read and bounded inside that node's call (out of bounds: next node). */
+  private async tokensOf(p: SolanaProvider, owner: string, program: string, s: AbortSignal) {
+    const list = await p.getTokenAccountsByOwner(owner, program, s);
+    return list.flatMap((e) => this.tokenOf(e.pubkey, e.account) ?? []);
+  }
+
   async account(id: string, _query: unknown): Promise<SolanaAccountAnswer> {
     const address = this.address(id);
     const [balance, sigs, spl, t22] = await Promise.all([
@@ -190,14 +196,13 @@ export class SolanaFacade implements ChainFacade {
         'signatures',
         (p, s) => p.getSignaturesForAddress(address, { limit: SOL_SIGNATURES_LIMIT }, s),
         (v) => {
-          if (v.length > SOL_SIGNATURES_LIMIT)
-            throw new ChainApiError(502, 'malformed', 'too many signatures');
+          if (v.length > SOL_SIGNATURES_LIMIT) outOfBounds('signatures', v.length);
         },
       ),
-      this.run('tokens', (p, s) => p.getTokenAccountsByOwner(address, TOKEN_PROGRAM, s)),
-      this.run('tokens', (p, s) => p.getTokenAccountsByOwner(address, TOKEN_2022_PROGRAM, s)),
+      this.run('tokens', (p, s) => this.tokensOf(p, address, TOKEN_PROGRAM, s)),
+      this.run('tokens', (p, s) => this.tokensOf(p, address, TOKEN_2022_PROGRAM, s)),
     ]);
-    const tokens = [...spl.value, ...t22.value].flatMap((e) => this.tokenOf(e.pubkey, e.account) ?? []);
+    const tokens = [...spl.value, ...t22.value];
     return {
       chain: this.chain,
       address,
@@ -238,7 +243,13 @@ export class SolanaFacade implements ChainFacade {
   async mint(id: string): Promise<SolanaMintAnswer & { provider: string }> {
     const mint = this.address(id, 'mint');
     const [r, epoch] = await Promise.all([
-      this.run('mint', (p, s) => p.getAccountInfo(mint, s)),
+      this.run(
+        'mint',
+        (p, s) => p.getAccountInfo(mint, s),
+        (a) => {
+          if (a?.parsed?.type === 'mint') decimals(a.parsed.info.decimals);
+        },
+      ),
       this.run(
         'epoch',
         (p, s) => p.getEpoch(s),
@@ -250,7 +261,6 @@ export class SolanaFacade implements ChainFacade {
     if (!a || !program || a.parsed?.type !== 'mint')
       throw new ChainApiError(404, 'not_found', 'Token not found', { chain: this.chain });
     const info = a.parsed.info;
-    decimals(info.decimals);
     const exts = extensionsOf(info);
     const feeExt = exts.find((e) => e.extension === 'transferFeeConfig');
     let transferFee: SolanaMintAnswer['transferFee'] = null;
