@@ -12,8 +12,7 @@
  * (taken names, unregistered handles, insufficient funds, a fee above max_fee), 500 expired_tx / tx_duplicate.
  * Bundle-eligible actions (add / remove address) spend a bundled transaction when the handle has one, else the fee.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { Ecc, Fio } from '@fioprotocol/fiojs';
 import {
@@ -27,6 +26,7 @@ import {
   refBlockPrefix,
   type FioRawAbi,
 } from '@secux-companion/chain-fio';
+import { serve, type Served } from '../http.js';
 import { mnemonicToRoot } from '../keys.js';
 
 export const FIO_LOCAL_CHAIN_ID = 'f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f';
@@ -157,8 +157,7 @@ export interface FioSimulatorOptions {
 export class FioSimulator {
   readonly chainId: string;
   readonly abis: FioRawAbi[] = fioContractRawAbis();
-  private server: Server | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private served: Served | undefined;
   private balances = new Map<string, bigint>();
   private domains = new Map<string, Domain>();
   private handles = new Map<string, Handle>();
@@ -210,27 +209,23 @@ export class FioSimulator {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    this.server = createServer((req, res) => void this.handle_(req, res));
-    await new Promise<void>((r) => this.server!.listen(port, host, r));
-    const interval = this.opts.blockIntervalMs ?? 500;
-    if (interval > 0) {
-      this.timer = setInterval(() => this.produceBlock(), interval);
-      this.timer.unref();
-    }
-    this.url = `http://${host}:${(this.server.address() as AddressInfo).port}`;
+    this.served = await serve({
+      ports: [port],
+      host,
+      tick: { ms: this.opts.blockIntervalMs ?? 500, run: () => void this.produceBlock() },
+      handle: (req, raw, res) => this.handle_(req, raw, res),
+    });
+    this.url = this.served.urls[0]!;
     return this.url;
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    const s = this.server;
-    this.server = null;
-    if (s) await new Promise<void>((r) => s.close(() => r()));
+    const s = this.served;
+    this.served = undefined;
+    await s?.stop();
   }
 
-  private async handle_(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let raw = '';
-    for await (const c of req) raw += (c as Buffer).toString();
+  private async handle_(req: IncomingMessage, raw: string, res: ServerResponse): Promise<void> {
     const send = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     try {

@@ -8,8 +8,7 @@
  * RPC serves (signatures per address, transactions with pre/post balances and token balances) and the compute-unit
  * prices paid per slot (getRecentPrioritizationFees).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   address as toAddress,
   getBase58Decoder,
@@ -30,6 +29,7 @@ import {
   tokenAccountFields,
   uiTokenAmount,
 } from './tokenLayout.js';
+import { serve, type Served } from '../http.js';
 
 /** A blockhash lives for 150 blocks (getLatestBlockhash's lastValidBlockHeight = height + 150). */
 export const BLOCKHASH_VALID_BLOCKS = 150;
@@ -107,8 +107,7 @@ export class SolanaSimulator {
   private readonly byAddress = new Map<string, string[]>();
   /** slot → per written account, the lowest compute-unit price of the slot's transactions writing it. */
   private readonly prices = new Map<number, Map<string, number>>();
-  private timer: NodeJS.Timeout | undefined;
-  private servers: Server[] = [];
+  private served: Served | undefined;
   readonly slotMs: number;
 
   constructor(o: SolanaSimulatorOptions = {}) {
@@ -507,83 +506,57 @@ export class SolanaSimulator {
     }
   }
 
-  private onRequest(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > 1_000_000) req.destroy();
-      else chunks.push(c);
-    });
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      res.setHeader('content-type', 'application/json');
-      if (req.url?.startsWith(SOLANA_CONTROL_PREFIX)) {
-        // Test-only control: POST /_localnet/advance {"blocks": n}.
-        const n = Math.min(
-          10_000,
-          Math.max(1, Number((JSON.parse(body || '{}') as { blocks?: unknown }).blocks ?? 1)),
-        );
-        this.advance(n);
-        res.end(JSON.stringify({ slot: Number(this.slot), blockHeight: this.height }));
-        return;
-      }
-      let id: unknown = null;
-      try {
-        const call = JSON.parse(body) as { id?: unknown; method?: unknown; params?: unknown };
-        id = call.id ?? null;
-        if (typeof call.method !== 'string') throw new RpcError(-32600, 'Invalid request');
-        const result = this.handle(call.method, Array.isArray(call.params) ? call.params : []);
-        res.end(JSON.stringify({ jsonrpc: '2.0', result, id }));
-      } catch (e) {
-        const err =
-          e instanceof RpcError ? e : new RpcError(-32603, e instanceof Error ? e.message : 'Internal error');
-        res.end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            error: {
-              code: err.code,
-              message: err.message,
-              ...(err.data !== undefined ? { data: err.data } : {}),
-            },
-            id,
-          }),
-        );
-      }
-    });
+  private onRequest(req: IncomingMessage, body: string, res: ServerResponse): void {
+    res.setHeader('content-type', 'application/json');
+    if (req.url?.startsWith(SOLANA_CONTROL_PREFIX)) {
+      // Test-only control: POST /_localnet/advance {"blocks": n}.
+      const n = Math.min(
+        10_000,
+        Math.max(1, Number((JSON.parse(body || '{}') as { blocks?: unknown }).blocks ?? 1)),
+      );
+      this.advance(n);
+      res.end(JSON.stringify({ slot: Number(this.slot), blockHeight: this.height }));
+      return;
+    }
+    let id: unknown = null;
+    try {
+      const call = JSON.parse(body) as { id?: unknown; method?: unknown; params?: unknown };
+      id = call.id ?? null;
+      if (typeof call.method !== 'string') throw new RpcError(-32600, 'Invalid request');
+      const result = this.handle(call.method, Array.isArray(call.params) ? call.params : []);
+      res.end(JSON.stringify({ jsonrpc: '2.0', result, id }));
+    } catch (e) {
+      const err =
+        e instanceof RpcError ? e : new RpcError(-32603, e instanceof Error ? e.message : 'Internal error');
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: {
+            code: err.code,
+            message: err.message,
+            ...(err.data !== undefined ? { data: err.data } : {}),
+          },
+          id,
+        }),
+      );
+    }
   }
 
-  /** Listens as `count` nodes of the same ledger (the provider's two nodes); returns their URLs. */
+  /** Listens as one node per port, all of the same ledger (the provider's two nodes); returns their URLs. */
   async start(ports: readonly number[], host = '127.0.0.1'): Promise<string[]> {
-    const urls: string[] = [];
-    for (const port of ports) {
-      const server = createServer((req, res) => this.onRequest(req, res));
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => resolve());
-      });
-      this.servers.push(server);
-      urls.push(`http://${host}:${(server.address() as AddressInfo).port}`);
-    }
-    if (this.slotMs > 0) {
-      this.timer = setInterval(() => this.advance(1), this.slotMs);
-      this.timer.unref();
-    }
-    return urls;
+    this.served = await serve({
+      ports,
+      host,
+      maxBodyBytes: 1_000_000,
+      tick: { ms: this.slotMs, run: () => this.advance(1) },
+      handle: (req, body, res) => this.onRequest(req, body, res),
+    });
+    return this.served.urls;
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await Promise.all(
-      this.servers.map(
-        (s) =>
-          new Promise<void>((r) => {
-            s.closeAllConnections?.();
-            s.close(() => r());
-          }),
-      ),
-    );
-    this.servers = [];
+    await this.served?.stop();
+    this.served = undefined;
   }
 }
 

@@ -13,8 +13,7 @@
  * fails in an operation (tx_failed) still pays its fee and uses its sequence number. An undecodable envelope is 400
  * `transaction_malformed`.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { mnemonicToSeedSync } from '@scure/bip39';
@@ -26,6 +25,7 @@ import {
   extractBaseAddress,
   type Transaction,
 } from '@stellar/stellar-sdk';
+import { serve, type Served } from '../http.js';
 
 export const STELLAR_LOCAL_PASSPHRASE = Networks.STANDALONE;
 /** 1 XLM in stroops. */
@@ -123,8 +123,7 @@ export class HorizonSimulator {
   private readonly transactions = new Map<string, TxRecord>();
   private readonly txByAccount = new Map<string, TxRecord[]>();
   private opCounter = 0;
-  private server: Server | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private served: Served | undefined;
 
   constructor(private readonly o: HorizonSimulatorOptions) {
     this.networkPassphrase = o.networkPassphrase ?? STELLAR_LOCAL_PASSPHRASE;
@@ -155,8 +154,11 @@ export class HorizonSimulator {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    this.server = createServer((req, res) => {
-      void readBody(req).then((body) => {
+    this.served = await serve({
+      ports: [port],
+      host,
+      tick: { ms: this.o.closeIntervalMs ?? 0, run: () => this.closeLedger() },
+      handle: (req, body, res) => {
         try {
           const { status, json } = this.handle(req.method ?? 'GET', req.url ?? '/', body);
           send(res, status, json);
@@ -172,19 +174,13 @@ export class HorizonSimulator {
             ),
           );
         }
-      });
+      },
     });
-    await new Promise<void>((r) => this.server!.listen(port, host, r));
-    if (this.o.closeIntervalMs) {
-      this.timer = setInterval(() => this.closeLedger(), this.o.closeIntervalMs);
-      this.timer.unref();
-    }
-    return `http://${host}:${(this.server.address() as AddressInfo).port}`;
+    return this.served.urls[0]!;
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+    await this.served?.stop();
   }
 
   /** One HTTP request: status and JSON body. */
@@ -572,14 +568,6 @@ function send(res: ServerResponse, status: number, json: unknown): void {
         status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/hal+json; charset=utf-8',
     })
     .end(JSON.stringify(json));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => resolve(body));
-  });
 }
 
 /** SLIP-0010 ed25519 key at a hardened path (SEP-0005: m/44'/148'/{account}'), as the device derives it. */

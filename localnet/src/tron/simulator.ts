@@ -15,8 +15,6 @@
  * balance enters with a REVERT receipt that pays the energy used, as on the real network.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   byteArray2hexStr,
   decode58Check,
@@ -28,6 +26,7 @@ import {
   recoverAddress,
   toUtf8Bytes,
 } from 'tronweb/utils';
+import { serve, type Served } from '../http.js';
 import { mnemonicToRoot } from '../keys.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -195,8 +194,7 @@ export class TronSimulator {
   private readonly txs = new Map<string, TxRecord>();
   private readonly order: TxRecord[] = [];
   private pending: TxRecord[] = [];
-  private server: Server | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private served: Served | undefined;
 
   constructor(private readonly o: TronSimulatorOptions) {
     this.token = o.token ?? LOCAL_TRC20;
@@ -271,8 +269,11 @@ export class TronSimulator {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    this.server = createServer((req, res) => {
-      void readBody(req).then((text) => {
+    this.served = await serve({
+      ports: [port],
+      host,
+      tick: { ms: this.o.blockIntervalMs ?? 0, run: () => this.produceBlock() },
+      handle: (req, text, res) => {
         const [path = '', query = ''] = (req.url ?? '').split('?');
         let status = 200;
         let body: unknown;
@@ -302,19 +303,13 @@ export class TronSimulator {
           body = { Error: `class java.lang.Exception : ${e instanceof Error ? e.message : String(e)}` };
         }
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      });
+      },
     });
-    await new Promise<void>((r) => this.server!.listen(port, host, r));
-    if (this.o.blockIntervalMs) {
-      this.timer = setInterval(() => this.produceBlock(), this.o.blockIntervalMs);
-      this.timer.unref();
-    }
-    return `http://${host}:${(this.server.address() as AddressInfo).port}`;
+    return this.served.urls[0]!;
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+    await this.served?.stop();
   }
 
   /** Test-only control API (loopback only): POST block (seal one now), POST exhaust {address}, GET state. */
@@ -878,12 +873,4 @@ export function tronGenesis(mnemonic: string): TronGenesisAccount[] {
     },
     { address: tronAddressOf(mnemonic, 1), path: path(1), balance: 1_000_000_000n, trc20: 10_000_000n },
   ];
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => resolve(body));
-  });
 }

@@ -12,8 +12,7 @@
  * sequence, as on the ledger. `busy` answers terQUEUED ('Held until escalated fee drops.') and applies the
  * transaction at the next close. Only XRP Payments are supported; other types answer temDISABLED.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serve, type Served } from '../http.js';
 import { decode, deriveAddress, hashes, isValidClassicAddress, verifySignature } from 'xrpl';
 import { mnemonicToRoot } from '../keys.js';
 
@@ -98,8 +97,7 @@ export class XrplSimulator {
   busy = false;
   private readonly history = new Map<string, HistoryEntry[]>();
   private held: (() => void)[] = [];
-  private server: Server | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private served: Served | undefined;
 
   constructor(private readonly o: XrplSimulatorOptions) {
     this.reserveBase = o.reserveBase ?? 1_000_000n;
@@ -123,8 +121,11 @@ export class XrplSimulator {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    this.server = createServer((req, res) => {
-      void readBody(req).then((text) => {
+    this.served = await serve({
+      ports: [port],
+      host,
+      tick: { ms: this.o.closeIntervalMs ?? 0, run: () => this.closeLedger() },
+      handle: (req, text, res) => {
         if (req.url?.startsWith(CONTROL_PREFIX)) {
           const answer = this.control(req.method ?? 'GET', req.url.slice(CONTROL_PREFIX.length), text);
           res
@@ -149,16 +150,13 @@ export class XrplSimulator {
           return;
         }
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      });
+      },
     });
-    await new Promise<void>((r) => this.server!.listen(port, host, r));
-    if (this.o.closeIntervalMs) this.timer = setInterval(() => this.closeLedger(), this.o.closeIntervalMs);
-    return `http://${host}:${(this.server.address() as AddressInfo).port}`;
+    return this.served.urls[0]!;
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+    await this.served?.stop();
   }
 
   /**
@@ -467,12 +465,4 @@ export function xrplGenesis(mnemonic: string): GenesisAccount[] {
 
 function ledgerHash(index: number): string {
   return index.toString(16).toUpperCase().padStart(64, '0');
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => resolve(body));
-  });
 }
