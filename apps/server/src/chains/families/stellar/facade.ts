@@ -24,7 +24,9 @@ import {
 } from '../../failover.js';
 import { cursor as cursorParam, pageSize, DEFAULT_HISTORY_PAGE } from '../../params.js';
 import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import { operations } from '../../bounds.js';
 import type { StellarProvider } from './backend.js';
+import { INT64_MAX } from './providers/horizon.js';
 
 /** The account answer: the generic fields and Stellar's own. */
 export type StellarAccountAnswer = AccountInfo & {
@@ -76,8 +78,12 @@ export class StellarFacade implements ChainFacade {
     return this.cfg.chain;
   }
 
-  private run<T>(what: string, fn: (p: StellarProvider, signal: AbortSignal) => Promise<T>) {
-    return facadeFailover(this.cfg, what, this.cfg.providers, fn);
+  private run<T>(
+    what: string,
+    fn: (p: StellarProvider, signal: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+  ) {
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check);
   }
 
   private address(id: string): string {
@@ -142,13 +148,19 @@ export class StellarFacade implements ChainFacade {
     )
       throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
     const limit = q.pageSize ?? DEFAULT_HISTORY_PAGE;
-    const r = await this.run('history', (p, s) =>
-      p.payments(address, (c?.p as string | undefined) ?? null, limit, s),
+    // Mapped and bounded inside the server's call: a page out of bounds is that server's malformed answer.
+    const r = await this.run(
+      'history',
+      async (p, s) => {
+        const page = await p.payments(address, (c?.p as string | undefined) ?? null, limit, s);
+        const ops = page.records.flatMap((rec) => operationFromHorizonPayment(rec, address) ?? []);
+        return { operations: toWire(ops), next: page.next };
+      },
+      (v) => operations(v.operations, INT64_MAX),
     );
-    const operations = r.value.records.flatMap((rec) => operationFromHorizonPayment(rec, address) ?? []);
     const next = r.value.next;
     return {
-      operations: toWire(operations),
+      operations: r.value.operations,
       cursor: next && next !== c?.p ? encodeCursor({ k: 'xlm', a: address, p: next }) : null,
       provider: r.provider,
     };

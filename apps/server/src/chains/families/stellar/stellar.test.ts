@@ -125,6 +125,18 @@ const horizon =
     if (!m) return { status: 404, body: notFound };
     const id = m[1]!;
     if (m[2]) {
+      if (id === LIAR) {
+        // One Horizon charges a fee above int64 stroops: a history answer out of bounds.
+        const fee = broken ? '9999999999999999999' : '100';
+        const rec = paymentRecord('300', { to: LIAR });
+        return {
+          status: 200,
+          body: {
+            _links: {},
+            _embedded: { records: [{ ...rec, transaction: { ...rec.transaction, fee_charged: fee } }] },
+          },
+        };
+      }
       if (id !== ME) return { status: 404, body: notFound };
       const cursor = url.searchParams.get('cursor');
       const limit = Number(url.searchParams.get('limit'));
@@ -240,6 +252,15 @@ describe('Stellar family behind the product API', () => {
     const r = await call('GET', `/api/chains/XLM/account/${LIAR}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ subentries: 2, provider: 'horizon#2' });
+  });
+
+  it('treats a history page out of bounds as malformed and serves the next Horizon', async () => {
+    const r = await call('GET', `/api/chains/XLM/history/${LIAR}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      provider: 'horizon#2',
+      operations: [expect.objectContaining({ fee: '100' })],
+    });
   });
 
   it('refuses a malformed address with 400 before asking Horizon', async () => {
