@@ -9,7 +9,6 @@ import { TopBar } from './components/TopBar';
 import { ConnMethod } from './screens/ConnMethod';
 import { NotFound } from './screens/NotFound';
 import { useDeviceInfo } from './state/deviceInfo';
-import { useSystemColorSchemeByDefault } from './components/colorScheme';
 
 // Everything behind the landing page loads on demand, keeping the first load small.
 const WalletLayout = lazy(() => import('./screens/WalletLayout'));
@@ -33,7 +32,6 @@ function RootView() {
   const otpOpen = useStore(otpRequest, (s) => s.open);
   const emulatorInUse = useRuntime((r) => r.emulator !== null);
   const navigate = useNavigate();
-  useSystemColorSchemeByDefault();
   const routeIntent = useSession((s) => s.routeIntent);
   useEffect(() => {
     if (blocker.state === 'blocked') blocker.reset();

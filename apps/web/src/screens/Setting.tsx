@@ -11,7 +11,9 @@ import {
   Tabs,
   Text,
   Title,
+  isMantineColorScheme,
   useMantineColorScheme,
+  type MantineColorScheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -24,12 +26,17 @@ import { McuUpdateFlow } from '../firmware/McuUpdateFlow';
 import { SeUpdatePanel } from '../firmware/SeUpdatePanel';
 import { McuHistoryButton, useSeFeatures, WhatsNew } from '../firmware/WhatsNew';
 import { CURRENCY_TOAST_MS, fetchCurrencyRate } from './currencyRate';
-import { COLOR_SCHEMES, isColorScheme } from '../components/colorScheme';
 import { coinSelection } from '../state/coinSelection';
 import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
 import { queryClient } from '../state/queryClient';
 import { resetWalletData } from '../state/walletStorage';
 import { session, useSession, type SettingsTab } from '../state/session';
+
+/**
+ * Dark mode (issue 20): the system's setting ('auto', MantineProvider's default in main.tsx) unless the user picks
+ * light or dark here; Mantine keeps the choice in local storage.
+ */
+const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const satisfies readonly MantineColorScheme[];
 
 function readCurrency(): string {
   try {
@@ -96,7 +103,7 @@ function GeneralTab() {
         <SegmentedControl
           aria-labelledby="color-scheme-label"
           value={colorScheme}
-          onChange={(v) => isColorScheme(v) && setColorScheme(v)}
+          onChange={(v) => isMantineColorScheme(v) && setColorScheme(v)}
           data={COLOR_SCHEMES.map((v) => ({ value: v, label: t(`appearance.${v}`) }))}
           data-testid="color-scheme"
           w="fit-content"
