@@ -2,14 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChainSymbol } from '@secux-companion/core';
 import { fetchCoinPrice, selectedCurrency } from './api';
 
+/** The price query of one coin in a display currency: one cache entry every screen shares (null: 'Price N/A'). */
+export function priceQuery(chain: ChainSymbol | null, currency: string) {
+  return {
+    queryKey: ['price', chain, currency] as const,
+    queryFn: () => (chain ? fetchCoinPrice(chain, currency) : Promise.resolve(null)),
+    staleTime: 60_000,
+  };
+}
+
 /** Price of one coin in the selected display currency (null: 'Price N/A'). */
 export function usePrice(chain: ChainSymbol | null) {
   const currency = selectedCurrency();
-  const q = useQuery({
-    queryKey: ['price', chain, currency.code],
-    queryFn: () => (chain ? fetchCoinPrice(chain, currency.code) : Promise.resolve(null)),
-    enabled: !!chain,
-    staleTime: 60_000,
-  });
+  const q = useQuery({ ...priceQuery(chain, currency.code), enabled: !!chain });
   return { price: q.data ?? null, currency };
 }

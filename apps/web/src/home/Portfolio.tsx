@@ -3,7 +3,8 @@ import { useQueries } from '@tanstack/react-query';
 import type { ChainSymbol } from '@secux-companion/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchCoinPrice, selectedCurrency } from '../accounts/api';
+import { selectedCurrency } from '../accounts/api';
+import { priceQuery } from '../accounts/usePrice';
 import { amountText, moneyText, uiLanguage } from '../accounts/format';
 import { CoinIcon } from '../components/CoinIcon';
 import { SectionCard } from './HomeContent';
@@ -24,11 +25,7 @@ export function Portfolio() {
   const holdings = useMemo(() => readHoldings(), []);
   const coins = Object.keys(holdings);
   const prices = useQueries({
-    queries: coins.map((coin) => ({
-      queryKey: ['price', coin, currency.code],
-      queryFn: () => fetchCoinPrice(coin as ChainSymbol, currency.code),
-      staleTime: 60_000,
-    })),
+    queries: coins.map((coin) => priceQuery(coin as ChainSymbol, currency.code)),
   });
   const loading = prices.some((p) => p.isPending);
   const priceOf = Object.fromEntries(coins.map((c, i) => [c, prices[i]?.data ?? null]));
