@@ -69,4 +69,21 @@ describe('the single-address account plumbing', () => {
     await p.fromDevice({} as never, 'SOL', { index: 2, bip: 44, name: 'SOL 3' });
     expect(asked).toEqual(["m/44'/501'/2'"]);
   });
+
+  it("Buy goes to the account's receive address where core's table has a provider for the coin, and nowhere else", async () => {
+    fakeDevice([]);
+    const p = singleAddressPlumbing<Chain, SingleAddressAccount>({
+      coin: (chain) => chain.coin,
+      coinType: 501,
+      decimal: 9,
+      checkPrevious: false,
+    });
+    const a = await p.create({ coin: 'TFIO' } as Chain, 'x', [], { name: '' });
+    expect(p.buy({ coin: 'TFIO' } as Chain, a)).toBeNull();
+    const sol = {
+      coin: 'SOL',
+      adapter: { getReceiveAddress: async () => ({ address: 'So1', path: "m/44'/501'/0'", extra: 1 }) },
+    } as unknown as Chain;
+    expect(await p.buy(sol, a)?.loadTarget()).toEqual({ address: 'So1', path: "m/44'/501'/0'" });
+  });
 });

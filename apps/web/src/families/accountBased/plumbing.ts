@@ -3,17 +3,20 @@
  * TRON, Solana, FIO), its address derived at core's signing path of the account: accounts recovered through the
  * adapter's discovery, written to the device's account table, refreshed from the summary, created at the first free
  * index after a fresh read of the account before (err-17 / warm-002, where the family asks for it), renamed on the
- * device, rebuilt from the device's entries. Removal stays with each family (its rule differs).
+ * device, rebuilt from the device's entries; receive and Buy at the account's address. Removal stays with each family
+ * (its rule differs).
  */
 import {
   accountBasePath,
   defaultAccountName,
   signingPath,
+  supportsBuy,
   toBareAccountPath,
   type ChainSymbol,
 } from '@secux-companion/core';
 import type { DeviceAccount } from '@secux-companion/device';
 import { checkPreviousAccount } from '../../accounts/createRules';
+import { verifyAddressOnDevice } from '../../device/actions';
 import { currentDevice } from '../../device/runtime';
 import type { DeviceEntry, FamilyChain, WebFamily } from '../types';
 import { nextAccountIndex, previousAccountOf } from './indexes';
@@ -114,6 +117,19 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
       const address = await currentDevice().getAddress(addressPath(chain, entry.index));
       return account(scope, entry.index, address, entry.name);
     },
+    receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
+    showOnDevice: (_chain, path) => currentDevice().showAddress(path),
+    /** Buy (spec 01 §9) to the account's receive address, confirmed on the device — where a provider sells the coin. */
+    buy: (chain, a) =>
+      supportsBuy(coinOf(chain))
+        ? {
+            loadTarget: async () => {
+              const { address, path } = await chain.adapter.getReceiveAddress(descriptor(chain, a));
+              return { address, path };
+            },
+            verify: (path: string) => verifyAddressOnDevice(path),
+          }
+        : null,
     async deviceEntries() {
       const out: DeviceEntry[] = [];
       for (const a of await currentDevice().getAccounts(o.coinType)) {
@@ -138,6 +154,9 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
     | 'rename'
     | 'fromDevice'
     | 'deviceEntries'
+    | 'receiveTarget'
+    | 'showOnDevice'
+    | 'buy'
   >;
   return plumbing;
 }

@@ -143,9 +143,9 @@ export const family: WebFamily<FioChain, FioAccount> = {
   },
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
 
-  receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
+  receiveTarget: plumbing.receiveTarget,
   receiveWarning: (t, chain) => t('errors.state-004', { coin: chain.coin }),
-  showOnDevice: (_chain, path) => currentDevice().showAddress(path),
-  buy: () => null,
+  showOnDevice: plumbing.showOnDevice,
+  buy: plumbing.buy, // no provider sells FIO (core's chain table)
   Send: FioSendModal,
 };

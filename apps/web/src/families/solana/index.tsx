@@ -5,10 +5,8 @@
  * first provider, spec 01 §9) and the send of SOL and tokens.
  */
 import { Text } from '@mantine/core';
-import { supportsBuy } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
-import { verifyAddressOnDevice } from '../../device/actions';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
 import { singleAddressPlumbing } from '../accountBased/plumbing';
@@ -91,19 +89,10 @@ export const family: WebFamily<SolanaChain, SolanaAccount> = {
   historyKey: (op) => `${op.hash}:${op.token?.contract ?? ''}`,
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
 
-  receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
+  receiveTarget: plumbing.receiveTarget,
   receiveWarning: (t) => `${t('errors.state-004', { coin: 'SOL' })} ${t('solana.receiveNote')}`,
-  showOnDevice: (_chain, path) => currentDevice().showAddress(path),
+  showOnDevice: plumbing.showOnDevice,
   // Buy (spec 01 §9): SOL is on the first provider's list.
-  buy: (chain, account) =>
-    supportsBuy('SOL')
-      ? {
-          loadTarget: async () => {
-            const { address, path } = await chain.adapter.getReceiveAddress(descriptor(chain, account));
-            return { address, path };
-          },
-          verify: (path) => verifyAddressOnDevice(path),
-        }
-      : null,
+  buy: plumbing.buy,
   Send: SolanaSendModal,
 };

@@ -7,11 +7,9 @@
  */
 import { Alert, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { supportsBuy } from '@secux-companion/core';
 import type { TokenHolding } from '@secux-companion/chain-common';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
-import { verifyAddressOnDevice } from '../../device/actions';
 import { amountText, tokenAmountText } from '../../accounts/format';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
@@ -182,19 +180,10 @@ export const family: WebFamily<StellarChain, StellarAccount> = {
   },
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
 
-  receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
+  receiveTarget: plumbing.receiveTarget,
   receiveWarning: (t) => `${t('errors.state-004', { coin: 'XLM' })} ${t('stellar.receiveNote')}`,
-  showOnDevice: (_chain, path) => currentDevice().showAddress(path),
+  showOnDevice: plumbing.showOnDevice,
   // Buy (spec 01 §9): XLM is on the first provider's list.
-  buy: (chain, account) =>
-    supportsBuy('XLM')
-      ? {
-          loadTarget: async () => {
-            const { address, path } = await chain.adapter.getReceiveAddress(descriptor(chain, account));
-            return { address, path };
-          },
-          verify: (path) => verifyAddressOnDevice(path),
-        }
-      : null,
+  buy: plumbing.buy,
   Send: StellarSendModal,
 };

@@ -5,10 +5,8 @@
  * on the device, Buy (the second provider, spec 01 §9) and the TRON send with what it burns.
  */
 import { Alert, Group, Text } from '@mantine/core';
-import { supportsBuy } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
-import { verifyAddressOnDevice } from '../../device/actions';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
 import { singleAddressPlumbing } from '../accountBased/plumbing';
@@ -114,19 +112,10 @@ export const family: WebFamily<TronChain, TronAccount> = {
   historyKey: (op) => `${op.hash}:${op.token?.contract ?? ''}`,
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
 
-  receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
+  receiveTarget: plumbing.receiveTarget,
   receiveWarning: (t) => `${t('errors.state-004', { coin: 'TRX' })} ${t('tron.receiveNote')}`,
-  showOnDevice: (_chain, path) => currentDevice().showAddress(path),
+  showOnDevice: plumbing.showOnDevice,
   // Buy (spec 01 §9): TRX is on the second (EU) provider's list.
-  buy: (chain, account) =>
-    supportsBuy('TRX')
-      ? {
-          loadTarget: async () => {
-            const { address, path } = await chain.adapter.getReceiveAddress(descriptor(chain, account));
-            return { address, path };
-          },
-          verify: (path) => verifyAddressOnDevice(path),
-        }
-      : null,
+  buy: plumbing.buy,
   Send: TronSendModal,
 };

@@ -6,10 +6,8 @@
  */
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { supportsBuy } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
-import { verifyAddressOnDevice } from '../../device/actions';
 import { amountText } from '../../accounts/format';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
@@ -126,19 +124,10 @@ export const family: WebFamily<XrpChain, XrpAccount> = {
   },
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
 
-  receiveTarget: (chain, a) => chain.adapter.getReceiveAddress(descriptor(chain, a)),
+  receiveTarget: plumbing.receiveTarget,
   receiveWarning: (t) => `${t('errors.state-004', { coin: 'XRP' })} ${t('xrp.receiveNote')}`,
-  showOnDevice: (_chain, path) => currentDevice().showAddress(path),
+  showOnDevice: plumbing.showOnDevice,
   // Buy (spec 01 §9): XRP is on the second (EU) provider's list.
-  buy: (chain, account) =>
-    supportsBuy('XRP')
-      ? {
-          loadTarget: async () => {
-            const { address, path } = await chain.adapter.getReceiveAddress(descriptor(chain, account));
-            return { address, path };
-          },
-          verify: (path) => verifyAddressOnDevice(path),
-        }
-      : null,
+  buy: plumbing.buy,
   Send: XrpSendModal,
 };
