@@ -3,7 +3,7 @@ import { stripScheme } from '@secux-companion/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrScannerModal } from './QrScannerModal';
-import { RecipientNotice } from './RecipientNotice';
+import { RecipientNotice, useRecipientHistory } from './RecipientNotice';
 
 /**
  * The send form's recipient (spec 01 §4): a 'scheme:' prefix is removed from pasted text, a QR scan fills
@@ -25,6 +25,8 @@ export function RecipientField({
 }) {
   const { t } = useTranslation();
   const [scanning, setScanning] = useState(false);
+  // The history is read from the moment the form opens: the notice then comes with the entry, not after it.
+  useRecipientHistory();
   return (
     <>
       <Group align="flex-start" gap="xs" wrap="nowrap">

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { Operation } from '@secux-companion/chain-common';
 import { renderUi, setupUiTests } from '../test/ui';
 import { accountsStore } from '../accounts/store';
 import type { AnyFamily, FamilyChain, WalletAccount } from '../families/types';
 import { ReviewTable } from './SendSteps';
 import { RecipientNotice } from './RecipientNotice';
+import { RecipientField } from './RecipientField';
 
 setupUiTests();
 
@@ -26,14 +27,26 @@ const op = (to: string): Operation => ({
   rbf: false,
 });
 
-function withHistory(operations: Operation[]) {
+function withHistory(operations: Operation[], read?: Promise<void>) {
   const account = { id: 'ETH:m/44', address: OWN, name: 'A' } as WalletAccount;
+  const calls: (string | null)[] = [];
   const chain = {
-    adapter: { getHistory: async () => ({ operations, cursor: null }) },
+    adapter: {
+      getHistory: async (_d: unknown, cursor: string | null) => {
+        calls.push(cursor);
+        await read;
+        return { operations, cursor: null };
+      },
+    },
   } as unknown as FamilyChain;
   const family = { descriptor: () => ({}) } as unknown as AnyFamily;
   accountsStore.set({ accounts: [account], selectedId: account.id, family, chain });
+  return calls;
 }
+
+const field = (value: string) => (
+  <RecipientField value={value} onChange={() => {}} resolvedFrom={null} resolving={false} />
+);
 
 afterEach(() => accountsStore.set({ accounts: [], selectedId: null, family: null, chain: null }));
 
@@ -76,5 +89,31 @@ describe('recipient notice from the account history', () => {
       '0x6f ac00 0000 0000 0000 0000 0000 0000 0000 00B9 c0',
     );
     expect((await screen.findByTestId('recipient-look-alike')).getAttribute('data-where')).toBe('review');
+  });
+
+  it('the field reads the history when the form opens, so the notice comes with the entry (nothing jumps later)', async () => {
+    const calls = withHistory([op(FRIEND)]);
+    const { rerender } = renderUi(field(''));
+    // read before any recipient is entered, once
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(calls).toEqual([null]);
+    // the first render with the entry already carries its notice: it does not appear later, under a pointer
+    rerender(field(LOOK_ALIKE));
+    expect(screen.getByTestId('recipient-look-alike').getAttribute('data-where')).toBe('details');
+    rerender(field('0x1111111111111111111111111111111111111111'));
+    expect(screen.getByTestId('recipient-first-send')).toBeTruthy();
+    expect(calls).toEqual([null]);
+  });
+
+  it('while the history is still being read, the notice place holds a checking status', async () => {
+    let done!: () => void;
+    withHistory([op(FRIEND)], new Promise<void>((r) => (done = r)));
+    renderUi(field(LOOK_ALIKE));
+    expect(screen.getByTestId('recipient-checking').getAttribute('role')).toBe('status');
+    done();
+    await screen.findByTestId('recipient-look-alike');
+    expect(screen.queryByTestId('recipient-checking')).toBeNull();
   });
 });

@@ -3,6 +3,9 @@
  * in the review step, the recipient is checked against the selected account's own history (up to
  * {@link HISTORY_PAGES} pages, read through the family's adapter): a first-send notice, or a strong warning
  * when it looks like an address of the history (same first and last four characters, different middle).
+ * The send form's recipient field starts reading the history when it opens ({@link useRecipientHistory}), so
+ * the notice comes with the recipient the user enters, not later under a pointer aimed at the next field; while
+ * the history is still being read the notice's place is held by a 'checking' status.
  */
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,14 +18,26 @@ import { addressGroups } from './reviewRows';
 /** History pages read for the check (the adapters page 10–20 operations each). */
 export const HISTORY_PAGES = 5;
 
-/** The account's recent history operations, or null while unknown (no account, loading, failed). */
-function useAccountOperations(): { operations: Operation[] | null; own: string[] } {
+/** The selected account's recent history operations: `null` while unknown (loading, failed, no account). */
+export interface RecipientHistory {
+  operations: Operation[] | null;
+  /** The history is being read (the notice's place shows 'checking'). */
+  pending: boolean;
+  own: string[];
+}
+
+/**
+ * The selected account's recent history, one cached query per account (every check and both steps share it).
+ * Called by the recipient field as soon as the send form opens, so the history is read once, before it is needed.
+ */
+export function useRecipientHistory(): RecipientHistory {
   const account = useAccounts((s) => selectedAccount(s));
   const family = useAccounts((s) => s.family);
   const chain = useAccounts((s) => s.chain);
+  const enabled = !!account && !!family && !!chain;
   const q = useQuery({
     queryKey: ['recipient-history', account?.id ?? null],
-    enabled: !!account && !!family && !!chain,
+    enabled,
     staleTime: 30_000,
     retry: 1,
     queryFn: async () => {
@@ -39,12 +54,16 @@ function useAccountOperations(): { operations: Operation[] | null; own: string[]
       return ops;
     },
   });
-  return { operations: q.data ?? null, own: account?.address ? [account.address] : [] };
+  return {
+    operations: q.data ?? null,
+    pending: enabled && q.isPending,
+    own: account?.address ? [account.address] : [],
+  };
 }
 
 /** The check of `recipient` against the selected account's history ('none' while the history is unknown). */
 export function useRecipientCheck(recipient: string): RecipientCheck {
-  const { operations, own } = useAccountOperations();
+  const { operations, own } = useRecipientHistory();
   if (!operations) return { kind: 'none' };
   return checkRecipient(recipient, operations, own);
 }
@@ -67,7 +86,14 @@ export function GroupedAddress({ address, testId }: { address: string; testId?: 
 /** The notice or warning for a recipient; nothing for an address sent to before or while unknown. */
 export function RecipientNotice({ recipient, where }: { recipient: string; where: 'details' | 'review' }) {
   const { t } = useTranslation();
+  const { pending } = useRecipientHistory();
   const check = useRecipientCheck(recipient);
+  if (pending)
+    return (
+      <Alert color="gray" role="status" data-testid="recipient-checking" data-where={where}>
+        <Text size="sm">{t('safety.checking')}</Text>
+      </Alert>
+    );
   if (check.kind === 'lookAlike')
     return (
       <Alert

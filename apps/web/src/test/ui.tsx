@@ -30,12 +30,13 @@ export function setupUiTests() {
   afterEach(cleanup);
 }
 
-/** Renders inside Mantine and a fresh query client (no retries, so failures show at once). */
+/** Renders inside Mantine and a fresh query client (no retries, so failures show at once); `rerender` keeps both. */
 export function renderUi(node: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <MantineProvider>{node}</MantineProvider>
-    </QueryClientProvider>,
+      <MantineProvider>{children}</MantineProvider>
+    </QueryClientProvider>
   );
+  return render(node, { wrapper });
 }
