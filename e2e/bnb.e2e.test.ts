@@ -5,34 +5,17 @@
  * neither Send nor Receive. The archive case is covered by the server test (families/bnb/bnb.test.ts) and the page
  * test (apps/web/src/families/bnb/page.test.tsx).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, useBrowser } from './browser';
-import { card, connectEmulator, openAccount, openCoin } from './bitcoin-helpers';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { card, openAccount, openCoin } from './bitcoin-helpers';
+import { useWalletPage } from './account-helpers';
 
-const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const P0 = "m/44'/714'/0'";
 
 describe('BNB Beacon Chain: the read-only legacy view', () => {
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    context = await newContext(browser());
-    page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    await connectEmulator(page, baseUrl);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      await page
-        .screenshot({ path: `test-results/bnb-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` })
-        .catch(() => undefined);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  useWalletPage({ name: 'bnb', baseUrl, onPage: (p) => (page = p) });
 
   it('lists the BNB account with its bnb1 address and the retired notice, not an error', async () => {
     await openCoin(page, baseUrl, 'BNB');

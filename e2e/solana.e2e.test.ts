@@ -6,20 +6,20 @@
  * its reason, and the user's typed memo lands on chain right before the transfer; a blockhash that expires while the device is confirming is rebuilt and signed
  * again, and the stale transaction never reaches the node.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { getBase58Encoder } from '@solana/kit';
-import { newContext, useBrowser } from './browser';
+import { approveUntil, card, openAccount, receiveAddress } from './bitcoin-helpers';
 import {
-  approveUntil,
-  card,
-  connectEmulator,
-  openAccount,
-  openCoin,
-  receiveAddress,
-} from './bitcoin-helpers';
+  continueEnabled as continueEnabledOn,
+  discoveredPaths,
+  fillSend,
+  sentHash,
+  signAndSubmit,
+  toAccount,
+  useWalletPage,
+} from './account-helpers';
 
-const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const sol = inject('solana');
 
@@ -46,40 +46,24 @@ const signatures = async (a: string) =>
   (await rpc<unknown[]>('getSignaturesForAddress', [a, { limit: 1000 }])).length;
 
 describe.skipIf(!sol)('Solana through the UI with the emulator', () => {
-  let context: BrowserContext;
   let page: Page;
+  useWalletPage({ name: 'solana', baseUrl, onPage: (p) => (page = p) });
   const A0 = sol!.accounts[0]!.address;
   const A1 = sol!.accounts[1]!.address;
   const LUSDC = sol!.tokens.find((t) => t.program === 'spl-token')!;
   const LFEE = sol!.tokens.find((t) => t.program === 'spl-token-2022')!;
 
-  const toAccount0 = async () => {
-    if (page.url().endsWith('/wallet/account/information')) await page.getByTestId('back-button').click();
-    await page.waitForURL(`${baseUrl}/wallet/account`);
-    await openAccount(page, baseUrl, P0);
-  };
-  const continueEnabled = () =>
-    page.waitForFunction(
-      () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
-      undefined,
-      { timeout: 30_000 },
-    );
+  const toAccount0 = () => toAccount(page, baseUrl, P0);
+  const continueEnabled = () => continueEnabledOn(page);
   const fill = async (recipient: string, amount: string) => {
-    await page.getByTestId('send-available').waitFor();
-    await page.getByTestId('send-recipient').fill(recipient);
-    await page.getByTestId('send-amount').fill(amount);
+    await fillSend(page, recipient, amount);
     await continueEnabled();
     await page.getByTestId('send-continue').click();
     await page.getByTestId('send-review').waitFor({ timeout: 30_000 });
   };
   const signAndBroadcast = async () => {
-    await page.getByTestId('send-sign').click();
-    await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
-    await page.getByTestId('send-broadcast').click();
-    await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
-    const hash = (await page.getByTestId('send-txid').innerText()).trim();
-    await page.getByTestId('send-done').click();
-    return hash;
+    await signAndSubmit(page);
+    return sentHash(page);
   };
   const tokenSend = async (symbol: string) => {
     await toAccount0();
@@ -87,27 +71,8 @@ describe.skipIf(!sol)('Solana through the UI with the emulator', () => {
     await page.getByTestId(`sol-token-${symbol}`).getByTestId('sol-token-send').click({ timeout: 30_000 });
   };
 
-  beforeAll(async () => {
-    context = await newContext(browser());
-    page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    await connectEmulator(page, baseUrl);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      await page
-        .screenshot({ path: `test-results/solana-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` })
-        .catch(() => undefined);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
-
   it('discovers the funded SOL accounts with their tokens and receives on a device-confirmed address', async () => {
-    await openCoin(page, baseUrl, 'SOL');
-    const paths = await page
-      .getByTestId('account-card')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const paths = await discoveredPaths(page, baseUrl, 'SOL');
     expect(paths).toEqual([P0, P1]);
     await expect(card(page, P0).getByTestId('account-balance').innerText()).resolves.toMatch(
       /^20(\.0+)? SOL$/,

@@ -6,8 +6,8 @@
  * payment, the SEP-29 memo-required recipient makes the memo mandatory with its reason, and an envelope signed by
  * the wrong key is refused by the simulator through the server (tx_bad_auth).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   Account,
   Asset,
@@ -16,17 +16,17 @@ import {
   TimeoutInfinite,
   TransactionBuilder,
 } from '@stellar/stellar-sdk';
-import { newContext, useBrowser } from './browser';
+import { card, openAccount, receiveAddress } from './bitcoin-helpers';
 import {
-  approveUntil,
-  card,
-  connectEmulator,
-  openAccount,
-  openCoin,
-  receiveAddress,
-} from './bitcoin-helpers';
+  continueEnabled as continueEnabledOn,
+  discoveredPaths,
+  fillSend,
+  sentHash,
+  signAndSubmit,
+  toAccount,
+  useWalletPage,
+} from './account-helpers';
 
-const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const stellar = inject('stellar');
 
@@ -46,41 +46,24 @@ const nativeBalance = async (id: string) =>
   )?.balance;
 
 describe.skipIf(!stellar)('Stellar through the UI with the emulator', () => {
-  let context: BrowserContext;
   let page: Page;
-  const warnings: string[] = [];
+  const warnings = useWalletPage({ name: 'stellar', baseUrl, onPage: (p) => (page = p) });
   const A0 = stellar!.accounts[0]!.address;
   const A1 = stellar!.accounts[1]!.address;
   const EXCHANGE = stellar!.accounts.find((a) => a.memoRequired)!.address;
 
-  const toAccount0 = async () => {
-    if (page.url().endsWith('/wallet/account/information')) await page.getByTestId('back-button').click();
-    await page.waitForURL(`${baseUrl}/wallet/account`);
-    await openAccount(page, baseUrl, P0);
-  };
+  const toAccount0 = () => toAccount(page, baseUrl, P0);
   const details = async (recipient: string, amount: string) => {
     await page.getByTestId('account-send').click();
-    await page.getByTestId('send-available').waitFor();
-    await page.getByTestId('send-recipient').fill(recipient);
-    await page.getByTestId('send-amount').fill(amount);
+    await fillSend(page, recipient, amount);
   };
-  const continueEnabled = () =>
-    page.waitForFunction(
-      () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
-      undefined,
-      { timeout: 30_000 },
-    );
+  const continueEnabled = () => continueEnabledOn(page);
   /** Continue → review → sign on the emulator → broadcast → the hash from the Status step. */
   const signAndBroadcast = async (review?: (text: string) => void): Promise<string> => {
     await page.getByTestId('send-continue').click();
     if (review) review(await page.getByTestId('send-review').innerText());
-    await page.getByTestId('send-sign').click({ timeout: 30_000 });
-    await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
-    await page.getByTestId('send-broadcast').click();
-    await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
-    const hash = (await page.getByTestId('send-txid').innerText()).trim();
-    await page.getByTestId('send-done').click();
-    return hash;
+    await signAndSubmit(page);
+    return sentHash(page);
   };
   const memo = async (type: 'Text' | 'ID' | 'Hash' | 'Return', value: string) => {
     if (!(await page.getByTestId('memo-tag-input').isVisible()))
@@ -89,30 +72,8 @@ describe.skipIf(!stellar)('Stellar through the UI with the emulator', () => {
     await page.getByTestId('memo-tag-input').fill(value);
   };
 
-  beforeAll(async () => {
-    context = await newContext(browser());
-    page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    page.on('console', (m) => {
-      if (m.type() === 'warning') warnings.push(m.text());
-    });
-    await connectEmulator(page, baseUrl);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      await page
-        .screenshot({ path: `test-results/stellar-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` })
-        .catch(() => undefined);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
-
   it('discovers the funded XLM accounts, shows the minimum-balance note, and receives on a device-confirmed address', async () => {
-    await openCoin(page, baseUrl, 'XLM');
-    const paths = await page
-      .getByTestId('account-card')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const paths = await discoveredPaths(page, baseUrl, 'XLM');
     expect(paths).toEqual([P0, P1]);
     await expect(card(page, P0).getByTestId('account-balance').innerText()).resolves.toMatch(
       /^10,000(\.0+)? XLM$/,

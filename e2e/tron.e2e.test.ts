@@ -6,21 +6,21 @@
  * asset is sent, err-39 stops a send TRX cannot cover, and a transaction signed by the wrong key is refused by the
  * simulator through the server.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { rawDataHex, serializeSignedTransaction, txIdOf } from '@secux-companion/chain-tron';
 import { SigningKey } from 'tronweb/utils';
-import { newContext, useBrowser } from './browser';
+import { card, openAccount, receiveAddress } from './bitcoin-helpers';
 import {
-  approveUntil,
-  card,
-  connectEmulator,
-  openAccount,
-  openCoin,
-  receiveAddress,
-} from './bitcoin-helpers';
+  continueEnabled as continueEnabledOn,
+  discoveredPaths,
+  fillSend,
+  sentHash,
+  signAndSubmit,
+  toAccount,
+  useWalletPage,
+} from './account-helpers';
 
-const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const tron = inject('tron');
 
@@ -40,27 +40,15 @@ const sun = async (address: string) =>
 const block = () => fetch(`${tron!.controlUrl}block`, { method: 'POST' });
 
 describe.skipIf(!tron)('TRON through the UI with the emulator', () => {
-  let context: BrowserContext;
   let page: Page;
-  const warnings: string[] = [];
+  const warnings = useWalletPage({ name: 'tron', baseUrl, onPage: (p) => (page = p) });
   const A0 = tron!.accounts[0]!.address;
   const A1 = tron!.accounts[1]!.address;
 
-  const toAccount0 = async () => {
-    if (page.url().endsWith('/wallet/account/information')) await page.getByTestId('back-button').click();
-    await page.waitForURL(`${baseUrl}/wallet/account`);
-    await openAccount(page, baseUrl, P0);
-  };
-  const continueEnabled = () =>
-    page.waitForFunction(
-      () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
-      undefined,
-      { timeout: 30_000 },
-    );
+  const toAccount0 = () => toAccount(page, baseUrl, P0);
+  const continueEnabled = () => continueEnabledOn(page);
   const fill = async (recipient: string, amount: string) => {
-    await page.getByTestId('send-available').waitFor();
-    await page.getByTestId('send-recipient').fill(recipient);
-    await page.getByTestId('send-amount').fill(amount);
+    await fillSend(page, recipient, amount);
     await continueEnabled();
   };
   /** Continue → the review's burn sentence → sign on the device → broadcast → the txid. */
@@ -70,13 +58,8 @@ describe.skipIf(!tron)('TRON through the UI with the emulator', () => {
     return (await page.getByTestId('review-burn-sentence').innerText()).trim();
   };
   const signAndBroadcast = async () => {
-    await page.getByTestId('send-sign').click();
-    await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
-    await page.getByTestId('send-broadcast').click();
-    await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
-    const hash = (await page.getByTestId('send-txid').innerText()).trim();
-    await page.getByTestId('send-done').click();
-    return hash;
+    await signAndSubmit(page);
+    return sentHash(page);
   };
   const tokenSend = async (symbol: string) => {
     await toAccount0();
@@ -91,30 +74,8 @@ describe.skipIf(!tron)('TRON through the UI with the emulator', () => {
     return BigInt(w!) * 1_000_000n + BigInt(f.padEnd(6, '0'));
   };
 
-  beforeAll(async () => {
-    context = await newContext(browser());
-    page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    page.on('console', (m) => {
-      if (m.type() === 'warning') warnings.push(m.text());
-    });
-    await connectEmulator(page, baseUrl);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      await page
-        .screenshot({ path: `test-results/tron-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` })
-        .catch(() => undefined);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
-
   it('discovers the funded TRX accounts with bandwidth and energy, and receives on a device-confirmed address', async () => {
-    await openCoin(page, baseUrl, 'TRX');
-    const paths = await page
-      .getByTestId('account-card')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const paths = await discoveredPaths(page, baseUrl, 'TRX');
     expect(paths).toEqual([P0, P1]);
     await expect(card(page, P0).getByTestId('account-balance').innerText()).resolves.toMatch(
       /^10,000(\.0+)? TRX$/,

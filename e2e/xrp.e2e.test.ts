@@ -6,20 +6,20 @@
  * until escalated fee drops.') is the server-busy message and not a failure, and a blob signed by the wrong key is
  * refused by the ledger through the server.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Wallet } from 'xrpl';
-import { newContext, useBrowser } from './browser';
+import { card, openAccount, receiveAddress } from './bitcoin-helpers';
 import {
-  approveUntil,
-  card,
-  connectEmulator,
-  openAccount,
-  openCoin,
-  receiveAddress,
-} from './bitcoin-helpers';
+  continueEnabled as continueEnabledOn,
+  discoveredPaths,
+  fillSend,
+  sentHash,
+  signAndSubmit,
+  toAccount,
+  useWalletPage,
+} from './account-helpers';
 
-const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const xrpl = inject('xrpl');
 
@@ -43,64 +43,30 @@ async function txsOf(
 }
 
 describe.skipIf(!xrpl)('XRP through the UI with the emulator', () => {
-  let context: BrowserContext;
   let page: Page;
-  const warnings: string[] = [];
+  const warnings = useWalletPage({
+    name: 'xrp',
+    baseUrl,
+    onPage: (p) => (page = p),
+    cleanup: () => control('busy', { busy: false }),
+  });
   const A0 = xrpl!.accounts[0]!.address;
   const A1 = xrpl!.accounts[1]!.address;
   const TAGGED = xrpl!.accounts.find((a) => a.requireDestinationTag)!.address;
 
-  const toAccount0 = async () => {
-    if (page.url().endsWith('/wallet/account/information')) await page.getByTestId('back-button').click();
-    await page.waitForURL(`${baseUrl}/wallet/account`);
-    await openAccount(page, baseUrl, P0);
-  };
+  const toAccount0 = () => toAccount(page, baseUrl, P0);
   const details = async (recipient: string, amount: string) => {
     await page.getByTestId('account-send').click();
-    await page.getByTestId('send-available').waitFor();
-    await page.getByTestId('send-recipient').fill(recipient);
-    await page.getByTestId('send-amount').fill(amount);
+    await fillSend(page, recipient, amount);
   };
-  const continueEnabled = () =>
-    page.waitForFunction(
-      () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
-      undefined,
-      {
-        timeout: 30_000,
-      },
-    );
+  const continueEnabled = () => continueEnabledOn(page);
   const signAndBroadcast = async () => {
     await page.getByTestId('send-continue').click();
-    await page.getByTestId('send-sign').click({ timeout: 30_000 });
-    await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
-    await page.getByTestId('send-broadcast').click();
+    await signAndSubmit(page);
   };
 
-  beforeAll(async () => {
-    context = await newContext(browser());
-    page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    page.on('console', (m) => {
-      if (m.type() === 'warning') warnings.push(m.text());
-    });
-    await connectEmulator(page, baseUrl);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      await page
-        .screenshot({ path: `test-results/xrp-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` })
-        .catch(() => undefined);
-  });
-  afterAll(async () => {
-    await control('busy', { busy: false }).catch(() => undefined);
-    await context?.close();
-  });
-
   it('discovers the funded XRP accounts, shows the reserve note, and receives on a device-confirmed address', async () => {
-    await openCoin(page, baseUrl, 'XRP');
-    const paths = await page
-      .getByTestId('account-card')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const paths = await discoveredPaths(page, baseUrl, 'XRP');
     expect(paths).toEqual([P0, P1]);
     await expect(card(page, P0).getByTestId('account-balance').innerText()).resolves.toMatch(
       /^1,000(\.0+)? XRP$/,
@@ -123,9 +89,7 @@ describe.skipIf(!xrpl)('XRP through the UI with the emulator', () => {
     await page.getByTestId('memo-tag-input').fill('12345');
     await continueEnabled();
     await signAndBroadcast();
-    await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
-    const hash = (await page.getByTestId('send-txid').innerText()).trim();
-    await page.getByTestId('send-done').click();
+    const hash = await sentHash(page);
     const tx = (await txsOf(TAGGED)).find((x) => x.hash === hash);
     expect(tx?.tx_json.DestinationTag).toBe(12345);
     expect(tx?.meta.TransactionResult).toBe('tesSUCCESS');
@@ -153,11 +117,8 @@ describe.skipIf(!xrpl)('XRP through the UI with the emulator', () => {
     await expect(page.getByTestId('send-review').innerText()).resolves.toContain(
       "Activates the recipient's account with",
     );
-    await page.getByTestId('send-sign').click();
-    await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
-    await page.getByTestId('send-broadcast').click();
-    await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
-    await page.getByTestId('send-done').click();
+    await signAndSubmit(page);
+    await sentHash(page);
     const info = await rpc('account_info', { account: NEW });
     expect((info.account_data as { Balance: string }).Balance).toBe('2000000');
   });
