@@ -9,8 +9,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 class SuiteOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const spends = (f: TestSpecification) => (/[\\/](fio|a11y)\.e2e\.test\.ts$/.test(f.moduleId) ? 1 : 0);
-    return [...files].sort((a, b) => spends(a) - spends(b) || a.moduleId.localeCompare(b.moduleId));
+    // Suites that spend funds other suites count exactly run last, in this order (the rest alphabetically first).
+    const last = ['a11y', 'fio', 'fio-requests', 'fio-staking'];
+    const rank = (f: TestSpecification) =>
+      last.indexOf(/([\w-]+)\.e2e\.test\.ts$/.exec(f.moduleId)?.[1] ?? '') + 1;
+    return [...files].sort((a, b) => rank(a) - rank(b) || a.moduleId.localeCompare(b.moduleId));
   }
 }
 
@@ -33,14 +36,37 @@ export default defineConfig({
     sequence: { sequencer: SuiteOrder },
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'device', root: 'packages/device', include: ['src/**/*.test.ts'], testTimeout: 30000 } },
-      { test: { name: 'emulator', root: 'packages/emulator', include: ['src/**/*.test.ts'], testTimeout: 30000 } },
+      {
+        test: { name: 'device', root: 'packages/device', include: ['src/**/*.test.ts'], testTimeout: 30000 },
+      },
+      {
+        test: {
+          name: 'emulator',
+          root: 'packages/emulator',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30000,
+        },
+      },
       // One project per chain family package (chains/<name> → chain-<name>): a new family needs no line here.
       ...chainProjects,
       {
-        test: { name: 'localnet', root: 'localnet', include: ['src/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 },
+        test: {
+          name: 'localnet',
+          root: 'localnet',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60000,
+          hookTimeout: 120000,
+        },
       },
-      { test: { name: 'server', root: 'apps/server', include: ['src/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
       {
         test: {
           name: 'web',
