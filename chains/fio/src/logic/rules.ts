@@ -138,18 +138,74 @@ export const FIO_ACTIONS = {
     endPoint: 'remove_pub_address',
     bundled: true,
   },
+  requestFunds: {
+    account: 'fio.reqobt',
+    name: 'newfundsreq',
+    endPoint: 'new_funds_request',
+    bundled: true,
+  },
+  rejectFundsRequest: {
+    account: 'fio.reqobt',
+    name: 'rejectfndreq',
+    endPoint: 'reject_funds_request',
+    bundled: true,
+  },
+  cancelFundsRequest: {
+    account: 'fio.reqobt',
+    name: 'cancelfndreq',
+    endPoint: 'cancel_funds_request',
+    bundled: true,
+  },
+  recordObtData: {
+    account: 'fio.reqobt',
+    name: 'recordobt',
+    endPoint: 'record_obt_data',
+    bundled: true,
+  },
+  stakeFioTokens: {
+    account: 'fio.staking',
+    name: 'stakefio',
+    endPoint: 'stake_fio_tokens',
+    bundled: true,
+  },
+  unStakeFioTokens: {
+    account: 'fio.staking',
+    name: 'unstakefio',
+    endPoint: 'unstake_fio_tokens',
+    bundled: true,
+  },
+  proxyVote: {
+    account: 'eosio',
+    name: 'voteproxy',
+    endPoint: 'proxy_vote',
+    bundled: true,
+  },
 } as const;
 export type FioActionKind = keyof typeof FIO_ACTIONS;
 export type FioEndPoint = (typeof FIO_ACTIONS)[FioActionKind]['endPoint'];
 export const FIO_END_POINTS: readonly FioEndPoint[] = Object.values(FIO_ACTIONS).map((a) => a.endPoint);
 
 /**
- * The max_fee of an action (spec 03 §7, §9): 0 for assign-address (and request) actions, which use a bundled
- * transaction; fee × sets for add-bundled; the /get_fee result otherwise.
+ * The actions the spec signs with max_fee 0 (spec 03 §7, §9): assign-address and the payment-request actions, which
+ * always spend a bundled transaction of the handle.
+ */
+const ZERO_MAX_FEE: ReadonlySet<FioActionKind> = new Set<FioActionKind>([
+  'addPublicAddress',
+  'removePublicAddresses',
+  'requestFunds',
+  'rejectFundsRequest',
+  'cancelFundsRequest',
+  'recordObtData',
+]);
+
+/**
+ * The max_fee of an action (spec 03 §7, §9): 0 for assign-address and request actions, which use a bundled
+ * transaction; fee × sets for add-bundled; the /get_fee result otherwise — for stake, unstake and proxy vote that is
+ * 0 when /get_fee was asked with a handle that still has bundles, and the fee when the account has no handle.
  */
 export function maxFeeFor(kind: FioActionKind, fee: bigint, bundleSets = 1): bigint {
   if (fee < 0n) throw new RangeError('A fee cannot be negative');
-  if (FIO_ACTIONS[kind].bundled) return 0n;
+  if (ZERO_MAX_FEE.has(kind)) return 0n;
   if (kind === 'addBundledTransactions') {
     if (!Number.isSafeInteger(bundleSets) || bundleSets < 1) throw new RangeError('bundle sets must be ≥ 1');
     return fee * BigInt(bundleSets);
@@ -174,4 +230,126 @@ export function shortenAddress(address: string): string {
 /** The expiration after a renewal: +365 days. */
 export function renewedExpiration(expiration: Date): Date {
   return new Date(expiration.getTime() + RENEW_DAYS * 86_400_000);
+}
+
+/** Payment requests (spec 03 §5, §9): memo at most 200 characters, amounts at most 15 decimals, memo shown in 50s. */
+export const REQUEST_MEMO_MAX = 200;
+export const REQUEST_AMOUNT_DECIMALS = 15;
+export const MEMO_CHUNK = 50;
+/** Unstaked FIO stays locked 7 days (spec 03 §4, §9). */
+export const UNSTAKE_LOCK_DAYS = 7;
+
+/**
+ * Bundled transactions an action spends from the handle (FIO charges 2 for a new request and for a record, 1 for
+ * every other bundle-eligible action); 0 for actions paid with a fee.
+ */
+export function bundlesNeeded(kind: FioActionKind): number {
+  if (kind === 'requestFunds' || kind === 'recordObtData') return 2;
+  return FIO_ACTIONS[kind].bundled ? 1 : 0;
+}
+
+/**
+ * What the request amount input keeps (spec 03 §5): a negative value is cleared; otherwise digits and the first '.',
+ * at most 15 decimals (cut, not rounded). '.5' becomes '0.5'.
+ */
+export function cleanRequestAmount(text: string): string {
+  const t = text.trim();
+  if (t.startsWith('-')) return '';
+  let out = '';
+  let dot = false;
+  let decimals = 0;
+  for (const c of t) {
+    if (c >= '0' && c <= '9') {
+      if (dot) {
+        if (decimals >= REQUEST_AMOUNT_DECIMALS) continue;
+        decimals += 1;
+      }
+      out += c;
+    } else if (c === '.' && !dot) {
+      dot = true;
+      out += out === '' ? '0.' : '.';
+    }
+  }
+  return out;
+}
+
+/** A memo as the 50-character chunks it is displayed in ('' → none). */
+export function memoChunks(memo: string): string[] {
+  const chars = Array.from(memo);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += MEMO_CHUNK) out.push(chars.slice(i, i + MEMO_CHUNK).join(''));
+  return out;
+}
+
+/** A payment request's status as FIO stores it. */
+export type FioRequestStatus = 'requested' | 'sent_to_blockchain' | 'rejected' | 'cancelled';
+export const FIO_REQUEST_STATUSES: readonly FioRequestStatus[] = [
+  'requested',
+  'sent_to_blockchain',
+  'rejected',
+  'cancelled',
+];
+
+export interface FioRequestStatusView {
+  label: 'request' | 'pending' | 'fulfilled' | 'rejected' | 'cancelled';
+  colour: 'white' | 'green' | 'orange' | 'grey';
+}
+
+/**
+ * The label and colour of a status (spec 03 §4): requested is 'Request' when sent and 'Pending' when received
+ * (white), sent_to_blockchain 'Fulfilled' (green), rejected (orange), cancelled (grey).
+ */
+export function requestStatusView(status: FioRequestStatus, type: 'sent' | 'received'): FioRequestStatusView {
+  switch (status) {
+    case 'requested':
+      return { label: type === 'sent' ? 'request' : 'pending', colour: 'white' };
+    case 'sent_to_blockchain':
+      return { label: 'fulfilled', colour: 'green' };
+    case 'rejected':
+      return { label: 'rejected', colour: 'orange' };
+    case 'cancelled':
+      return { label: 'cancelled', colour: 'grey' };
+  }
+}
+
+/** Only requested ones are pending; the rest are history. */
+export const isPendingRequest = (r: { status: FioRequestStatus }): boolean => r.status === 'requested';
+
+/** Requests on chains the wallet cannot pay (ADA: 'not supported') can be rejected but not paid. */
+export function requestPayable(chainCode: string): boolean {
+  return chainCode.trim().toUpperCase() !== 'ADA';
+}
+
+const FIO_AMOUNT = new RegExp(`^(\\d+)(?:\\.(\\d{1,${FIO_DECIMALS}}))?$`);
+
+/** A FIO amount as text ('1.5', at most 9 decimals) in SUF. Throws a RangeError on anything else. */
+export function parseFio(text: string): bigint {
+  const m = FIO_AMOUNT.exec(text.trim());
+  if (!m) throw new RangeError(`Not a FIO amount: ${text}`);
+  return BigInt(m[1]!) * SUF_PER_FIO + BigInt((m[2] ?? '').padEnd(FIO_DECIMALS, '0'));
+}
+
+/**
+ * Why a stake (or unstake) amount cannot be used, or null (spec 03 §5): '' or not a FIO amount → 'invalid'; a
+ * trailing non-digit ('1.') → 'trailingNonDigit'; a leading zero before another digit ('05') → 'leadingZero' ('0.5'
+ * is a number, not a leading zero); zero → 'invalid'; above `max` (the available balance when staking, the staked
+ * balance when unstaking) → 'insufficient' ('Insufficient Balance').
+ */
+export function stakeAmountProblem(
+  text: string,
+  max: bigint,
+): 'insufficient' | 'leadingZero' | 'trailingNonDigit' | 'invalid' | null {
+  const t = text.trim();
+  if (t === '') return 'invalid';
+  if (!/[0-9]$/.test(t)) return 'trailingNonDigit';
+  if (/^0[0-9]/.test(t)) return 'leadingZero';
+  if (!FIO_AMOUNT.test(t)) return 'invalid';
+  const suf = parseFio(t);
+  if (suf === 0n) return 'invalid';
+  return suf > max ? 'insufficient' : null;
+}
+
+/** When unstaked FIO unlocks: 7 days after the unstake. */
+export function unlockDate(from: Date): Date {
+  return new Date(from.getTime() + UNSTAKE_LOCK_DAYS * 86_400_000);
 }
