@@ -3,5 +3,6 @@ export * from './tx';
 export * from './abis';
 export * from './history';
 export * from './backend';
+export * from './requests';
 export * from './adapter';
 export * from './chain';
