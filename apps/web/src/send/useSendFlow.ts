@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { SignedTransaction } from '@secux-companion/chain-common';
 import { errorText } from '../accounts/format';
 import { initialSendFlow, promptCloseResets, sendFlowReducer, type SendFlowState } from './sendFlow';
+import { useSendPreset } from './preset';
 import type { FeePrompt } from './SendSteps';
 import { runSigning, type BroadcastOutcome } from './txFlow';
 
@@ -48,9 +49,11 @@ export interface SendFlow<B> {
 export function useSendFlow<B>(family: SendFlowFamily<B>): SendFlow<B> {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(sendFlowReducer<B>, undefined, initialSendFlow<B>);
-  // The latest family and state for the async steps (a render may happen while they wait).
-  const ref = useRef({ family, state });
-  ref.current = { family, state };
+  // A send started elsewhere (preset.ts) hears the hash of its broadcast.
+  const preset = useSendPreset();
+  // The latest family, state and preset for the async steps (a render may happen while they wait).
+  const ref = useRef({ family, state, preset });
+  ref.current = { family, state, preset };
 
   const describe = useCallback(
     (e: unknown) => ref.current.family.describeError?.(e) ?? errorText(t, e),
@@ -119,6 +122,7 @@ export function useSendFlow<B>(family: SendFlowFamily<B>): SendFlow<B> {
     dispatch({ type: 'broadcasting' });
     const outcome = await ref.current.family.broadcast(signed, built);
     dispatch({ type: 'broadcast', outcome });
+    if (outcome.kind === 'success') ref.current.preset?.onBroadcast?.(outcome.hash);
     if (outcome.kind === 'failed' && outcome.conflict) window.alert(t('errors.broadcastConflict'));
   }, [t]);
 

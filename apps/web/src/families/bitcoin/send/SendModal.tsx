@@ -30,6 +30,7 @@ import { SendFlowModal } from '../../../send/SendFlowModal';
 import { reviewTableRows } from '../../../send/reviewRows';
 import type { SendAccount } from '../../../send/types';
 import { useSendFlow } from '../../../send/useSendFlow';
+import { useSendPreset } from '../../../send/preset';
 import { checkAmount, checkRecipient, feeRateOf } from './sendRules';
 import { bitcoinSendPrompts, bitcoinSigning } from './bitcoinFlow';
 
@@ -69,8 +70,10 @@ export function BitcoinSendModal({
   const { t } = useTranslation();
   const coin = account.chain;
   const { price, currency } = usePrice(coin);
-  const [recipientText, setRecipientText] = useState('');
-  const [amountText, setAmountText] = useState('');
+  // A send started elsewhere (paying a payment request) starts with its recipient and amount.
+  const preset = useSendPreset();
+  const [recipientText, setRecipientText] = useState(preset?.recipient ?? '');
+  const [amountText, setAmountText] = useState(preset?.amount ?? '');
   const [sendAll, setSendAll] = useState(false);
   const [mode, setMode] = useState<FeeMode>(DEFAULT_FEE_MODE);
   const [customText, setCustomText] = useState('');
