@@ -4,11 +4,10 @@
  * and hidden from the device's token table), History with explorer links, receive confirmed on the device, Buy (the
  * first provider, spec 01 §9) and the send of SOL and tokens.
  */
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
-import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
+import { AddressCardDetails, historyTab } from '../accountBased/page';
 import { singleAddressPlumbing } from '../accountBased/plumbing';
 import type { WebFamily } from '../types';
 import { getSolanaChain, type SolanaChain } from './chain';
@@ -30,25 +29,13 @@ const plumbing = singleAddressPlumbing<SolanaChain, SolanaAccount>({
 });
 const { descriptor } = plumbing;
 
-function CardDetails({ account }: { chain: SolanaChain; account: SolanaAccount }) {
-  return (
-    <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-      {account.address}
-    </Text>
-  );
-}
-
 export const family: WebFamily<SolanaChain, SolanaAccount> = {
   id: 'sol',
   loadChain: () => getSolanaChain(),
-  descriptor,
+  // Recover is the adapter's discovery: the device's SOL accounts (names, indexes) plus probing by activity (gap 1).
+  // Receive and show-on-device at the account's address; Buy (spec 01 §9): SOL is on the first provider's list.
+  ...plumbing,
 
-  /** The adapter's discovery: the device's SOL accounts (names, indexes) plus probing by activity (gap 1). */
-  recover: plumbing.recover,
-  syncToDevice: plumbing.syncToDevice,
-  refresh: plumbing.refresh,
-  create: plumbing.create,
-  rename: plumbing.rename,
   /** Only an account without SOL, history or tokens (read fresh); its token entries go first (spec 01 §6). */
   async remove(chain, a) {
     const fresh = await chain.adapter.getAccountState(descriptor(chain, a), { fresh: true });
@@ -59,10 +46,8 @@ export const family: WebFamily<SolanaChain, SolanaAccount> = {
       if (e.contract && e.path === a.path) await device.deleteToken(a.path, e.contract);
     await device.deleteAccount(a.path);
   },
-  fromDevice: plumbing.fromDevice,
-  deviceEntries: plumbing.deviceEntries,
 
-  CardDetails,
+  CardDetails: AddressCardDetails,
   AccountForm: SolanaAccountForm,
   DeleteAccount: SolanaDeleteAccount,
 
@@ -76,23 +61,13 @@ export const family: WebFamily<SolanaChain, SolanaAccount> = {
           testId: 'tab-tokens',
           panel: <SolanaTokensTab chain={chain} account={account} onSend={(mint) => openSend(mint)} />,
         },
-        {
-          value: 'history',
-          label: t('history.tab'),
-          testId: 'tab-history',
-          panel: <HistoryTab family={family} chain={chain} account={account} />,
-        },
+        historyTab(t, family, chain, account),
       ],
     };
   },
   // A SOL movement and a token movement can share one signature.
   historyKey: (op) => `${op.hash}:${op.token?.contract ?? ''}`,
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
-
-  receiveTarget: plumbing.receiveTarget,
   receiveWarning: (t) => `${t('errors.state-004', { coin: 'SOL' })} ${t('solana.receiveNote')}`,
-  showOnDevice: plumbing.showOnDevice,
-  // Buy (spec 01 §9): SOL is on the first provider's list.
-  buy: plumbing.buy,
   Send: SolanaSendModal,
 };

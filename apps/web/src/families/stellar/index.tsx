@@ -11,8 +11,8 @@ import type { TokenHolding } from '@secux-companion/chain-common';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
 import { amountText, tokenAmountText } from '../../accounts/format';
-import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
+import { AddressCardDetails, historyTab, isInactive } from '../accountBased/page';
 import { singleAddressPlumbing } from '../accountBased/plumbing';
 import type { WebFamily } from '../types';
 import { getStellarChain, type StellarChain } from './chain';
@@ -33,14 +33,6 @@ const plumbing = singleAddressPlumbing<StellarChain, StellarAccount>({
   checkPrevious: true,
 });
 const { descriptor } = plumbing;
-
-function CardDetails({ account }: { chain: StellarChain; account: StellarAccount }) {
-  return (
-    <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-      {account.address}
-    </Text>
-  );
-}
 
 /** Spec 01 §2's note on the XLM account list: the minimum balance each account keeps (base reserve read live). */
 function ListNote({ chain }: { chain: StellarChain }) {
@@ -104,14 +96,10 @@ function AssetsPanel({ tokens }: { tokens: readonly TokenHolding[] | undefined }
 export const family: WebFamily<StellarChain, StellarAccount> = {
   id: 'xlm',
   loadChain: () => getStellarChain(),
-  descriptor,
+  // Recover is the adapter's discovery: the device's XLM accounts (names, indexes) plus the XLM sync rule (balance
+  // ≥ 1 XLM). Receive and show-on-device at the account's address; Buy (spec 01 §9): XLM is on the first provider's list.
+  ...plumbing,
 
-  /** The adapter's discovery: the device's XLM accounts (names, indexes) plus the XLM sync rule (balance ≥ 1 XLM). */
-  recover: plumbing.recover,
-  syncToDevice: plumbing.syncToDevice,
-  refresh: plumbing.refresh,
-  create: plumbing.create,
-  rename: plumbing.rename,
   /** Only an account without XLM and without history (read fresh). */
   async remove(chain, a) {
     const fresh = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
@@ -119,17 +107,15 @@ export const family: WebFamily<StellarChain, StellarAccount> = {
     if (issue) throw new AccountActionError(issue);
     await currentDevice().deleteAccount(a.path);
   },
-  fromDevice: plumbing.fromDevice,
-  deviceEntries: plumbing.deviceEntries,
 
-  CardDetails,
+  CardDetails: AddressCardDetails,
   ListNote,
   AccountForm: StellarAccountForm,
   DeleteAccount: StellarDeleteAccount,
 
   usePage({ chain, account, state }) {
     const { t } = useTranslation();
-    const inactive = state ? state.activated === false : account.balance === 0n && account.txCount === 0;
+    const inactive = isInactive(state, account);
     return {
       note: state && !inactive && (
         <Text size="xs" c="dimmed" data-testid="xlm-minimum">
@@ -145,12 +131,7 @@ export const family: WebFamily<StellarChain, StellarAccount> = {
         </Alert>
       ),
       tabs: [
-        {
-          value: 'history',
-          label: t('history.tab'),
-          testId: 'tab-history',
-          panel: <HistoryTab family={family} chain={chain} account={account} />,
-        },
+        historyTab(t, family, chain, account),
         {
           value: 'assets',
           label: t('stellar.assets.tab'),
@@ -179,11 +160,6 @@ export const family: WebFamily<StellarChain, StellarAccount> = {
     };
   },
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
-
-  receiveTarget: plumbing.receiveTarget,
   receiveWarning: (t) => `${t('errors.state-004', { coin: 'XLM' })} ${t('stellar.receiveNote')}`,
-  showOnDevice: plumbing.showOnDevice,
-  // Buy (spec 01 §9): XLM is on the first provider's list.
-  buy: plumbing.buy,
   Send: StellarSendModal,
 };

@@ -7,8 +7,8 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
-import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
+import { AddressCardDetails, historyTab, isInactive } from '../accountBased/page';
 import { singleAddressPlumbing } from '../accountBased/plumbing';
 import type { WebFamily } from '../types';
 import { getTronChain, type TronChain } from './chain';
@@ -29,25 +29,13 @@ const plumbing = singleAddressPlumbing<TronChain, TronAccount>({
 });
 const { descriptor } = plumbing;
 
-function CardDetails({ account }: { chain: TronChain; account: TronAccount }) {
-  return (
-    <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-      {account.address}
-    </Text>
-  );
-}
-
 export const family: WebFamily<TronChain, TronAccount> = {
   id: 'trx',
   loadChain: () => getTronChain(),
-  descriptor,
+  // Recover is the adapter's discovery: the device's TRX accounts (names, indexes) plus probing by activity (gap 1).
+  // Receive and show-on-device at the account's address; Buy (spec 01 §9): TRX is on the second (EU) provider's list.
+  ...plumbing,
 
-  /** The adapter's discovery: the device's TRX accounts (names, indexes) plus probing by activity (gap 1). */
-  recover: plumbing.recover,
-  syncToDevice: plumbing.syncToDevice,
-  refresh: plumbing.refresh,
-  create: plumbing.create,
-  rename: plumbing.rename,
   /** Only an account without TRX, tokens and history (read fresh); its token entries go first (spec 01 §6). */
   async remove(chain, a) {
     const fresh = await chain.adapter.getAccountState(descriptor(chain, a), { fresh: true });
@@ -58,16 +46,14 @@ export const family: WebFamily<TronChain, TronAccount> = {
       if (e.contract && e.path === a.path) await device.deleteToken(a.path, e.contract);
     await device.deleteAccount(a.path);
   },
-  fromDevice: plumbing.fromDevice,
-  deviceEntries: plumbing.deviceEntries,
 
-  CardDetails,
+  CardDetails: AddressCardDetails,
   AccountForm: TronAccountForm,
   DeleteAccount: TronDeleteAccount,
 
   usePage({ chain, account, state, openSend }) {
     const { t } = useTranslation();
-    const inactive = state ? state.activated === false : account.balance === 0n && account.txCount === 0;
+    const inactive = isInactive(state, account);
     const bandwidth = state?.resources?.find((r) => r.kind === 'bandwidth');
     const energy = state?.resources?.find((r) => r.kind === 'energy');
     return {
@@ -99,23 +85,13 @@ export const family: WebFamily<TronChain, TronAccount> = {
           testId: 'tab-tokens',
           panel: <TronTokensTab chain={chain} account={account} onSend={(token) => openSend(token)} />,
         },
-        {
-          value: 'history',
-          label: t('history.tab'),
-          testId: 'tab-history',
-          panel: <HistoryTab family={family} chain={chain} account={account} />,
-        },
+        historyTab(t, family, chain, account),
       ],
     };
   },
   // A TRX movement and a token movement never share an id, but keep the key unique per token anyway.
   historyKey: (op) => `${op.hash}:${op.token?.contract ?? ''}`,
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
-
-  receiveTarget: plumbing.receiveTarget,
   receiveWarning: (t) => `${t('errors.state-004', { coin: 'TRX' })} ${t('tron.receiveNote')}`,
-  showOnDevice: plumbing.showOnDevice,
-  // Buy (spec 01 §9): TRX is on the second (EU) provider's list.
-  buy: plumbing.buy,
   Send: TronSendModal,
 };

@@ -9,8 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
 import { amountText } from '../../accounts/format';
-import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
+import { AddressCardDetails, historyTab, isInactive } from '../accountBased/page';
 import { singleAddressPlumbing } from '../accountBased/plumbing';
 import type { WebFamily } from '../types';
 import { getXrpChain, type XrpChain } from './chain';
@@ -29,14 +29,6 @@ const plumbing = singleAddressPlumbing<XrpChain, XrpAccount>({
   checkPrevious: true,
 });
 const { descriptor } = plumbing;
-
-function CardDetails({ account }: { chain: XrpChain; account: XrpAccount }) {
-  return (
-    <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-      {account.address}
-    </Text>
-  );
-}
 
 /** Spec 01 §2's note on the XRP account list: the reserve each account keeps, read live from the ledger. */
 function ListNote({ chain }: { chain: XrpChain }) {
@@ -61,14 +53,10 @@ function ListNote({ chain }: { chain: XrpChain }) {
 export const family: WebFamily<XrpChain, XrpAccount> = {
   id: 'xrp',
   loadChain: () => getXrpChain(),
-  descriptor,
+  // Recover is the adapter's discovery: the device's XRP accounts (names, indexes) plus probing by activity (gap 1).
+  // Receive and show-on-device at the account's address; Buy (spec 01 §9): XRP is on the second (EU) provider's list.
+  ...plumbing,
 
-  /** The adapter's discovery: the device's XRP accounts (names, indexes) plus probing by activity (gap 1). */
-  recover: plumbing.recover,
-  syncToDevice: plumbing.syncToDevice,
-  refresh: plumbing.refresh,
-  create: plumbing.create,
-  rename: plumbing.rename,
   /** Only an account without XRP and without history (read fresh). */
   async remove(chain, a) {
     const fresh = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
@@ -76,17 +64,15 @@ export const family: WebFamily<XrpChain, XrpAccount> = {
     if (issue) throw new AccountActionError(issue);
     await currentDevice().deleteAccount(a.path);
   },
-  fromDevice: plumbing.fromDevice,
-  deviceEntries: plumbing.deviceEntries,
 
-  CardDetails,
+  CardDetails: AddressCardDetails,
   ListNote,
   AccountForm: XrpAccountForm,
   DeleteAccount: XrpDeleteAccount,
 
   usePage({ chain, account, state }) {
     const { t } = useTranslation();
-    const inactive = state ? state.activated === false : account.balance === 0n && account.txCount === 0;
+    const inactive = isInactive(state, account);
     return {
       note: state && !inactive && (
         <Text size="xs" c="dimmed" data-testid="xrp-reserve">
@@ -101,14 +87,7 @@ export const family: WebFamily<XrpChain, XrpAccount> = {
           {t('xrp.page.inactive')}
         </Alert>
       ),
-      tabs: [
-        {
-          value: 'history',
-          label: t('history.tab'),
-          testId: 'tab-history',
-          panel: <HistoryTab family={family} chain={chain} account={account} />,
-        },
-      ],
+      tabs: [historyTab(t, family, chain, account)],
     };
   },
   useHistoryExtras() {
@@ -123,11 +102,6 @@ export const family: WebFamily<XrpChain, XrpAccount> = {
     };
   },
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
-
-  receiveTarget: plumbing.receiveTarget,
   receiveWarning: (t) => `${t('errors.state-004', { coin: 'XRP' })} ${t('xrp.receiveNote')}`,
-  showOnDevice: plumbing.showOnDevice,
-  // Buy (spec 01 §9): XRP is on the second (EU) provider's list.
-  buy: plumbing.buy,
   Send: XrpSendModal,
 };
