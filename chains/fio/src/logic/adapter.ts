@@ -17,8 +17,25 @@ import {
   type SendDraftBase,
 } from '@secux-companion/chain-common';
 import { Fio } from '@fioprotocol/fiojs';
-import type { FioBackend, FioBalance } from './backend';
-import { FIO_ACTIONS, FIO_COIN_TYPE, isValidFioPublicKey, type FioActionKind } from './rules';
+import type { FioBackend, FioBalance, FioRequestRecord, FioStakingInfo } from './backend';
+import {
+  decryptContent,
+  encryptContent,
+  type FioRecordContent,
+  type FioRequest,
+  type FioRequestContent,
+  type FioSecretSource,
+} from './requests';
+import {
+  FIO_ACTIONS,
+  FIO_COIN_TYPE,
+  fioPublicKeyHex,
+  isValidFioPublicKey,
+  isValidHandle,
+  REQUEST_AMOUNT_DECIMALS,
+  REQUEST_MEMO_MAX,
+  type FioActionKind,
+} from './rules';
 import { buildFioAction, fioPushBody, fioSigningDigest, type FioRawAbi, type FioUnsignedTx } from './tx';
 
 /** The technology provider id attached to every action (spec 03 §9). Empty until SecuX registers its handle. */
@@ -97,7 +114,31 @@ export type FioNameAction =
       chainCode: string;
       tokenCode: string;
       publicAddress: string;
-    };
+    }
+  | {
+      kind: 'requestFunds';
+      /** The own (payee) handle. */
+      handle: string;
+      payerHandle: string;
+      payerKey: string;
+      content: FioRequestContent;
+    }
+  | { kind: 'rejectFundsRequest' | 'cancelFundsRequest'; handle: string; requestId: number }
+  | {
+      kind: 'recordObtData';
+      /** The own (payer) handle. */
+      handle: string;
+      requestId: number;
+      payeeHandle: string;
+      payeeKey: string;
+      content: FioRecordContent;
+    }
+  /** handle '' when the account has none (the fee is paid then). */
+  | { kind: 'stakeFioTokens' | 'unStakeFioTokens'; handle: string; amount: bigint }
+  | { kind: 'proxyVote'; handle: string; proxy: string };
+
+/** What the staking flow shows for an account (apr7d, voted/proxy, the default proxy, the unstake lock). */
+export type FioStaking = FioStakingInfo;
 
 export interface FioBuiltAction {
   unsigned: FioUnsignedTx;
@@ -108,9 +149,22 @@ export interface FioBuiltAction {
 export interface FioNameService {
   /** /get_fee for an action (the handle for bundle-eligible ones). */
   fee(kind: FioActionKind, handle?: string): Promise<bigint>;
-  build(account: AccountDescriptor, action: FioNameAction, tpid?: string): Promise<FioBuiltAction>;
+  /** Builds an action to sign; the request and record actions encrypt their content and need `secrets`. */
+  build(
+    account: AccountDescriptor,
+    action: FioNameAction,
+    tpid?: string,
+    secrets?: FioSecretSource,
+  ): Promise<FioBuiltAction>;
   /** Signs on the device and pushes; returns the transaction id. */
   signAndPush(signer: FioSigner, built: FioBuiltAction): Promise<string>;
+  /**
+   * Sent and received requests of every account, merged, newest first (spec 03 §7); a failure of any list gives [].
+   * Each content is decrypted with the account's shared secret with the other party (one device call per party);
+   * one that does not decrypt is kept with content null. A device failure (disconnected, refused) rejects.
+   */
+  requests(accounts: readonly AccountDescriptor[], secrets: FioSecretSource): Promise<FioRequest[]>;
+  staking(publicKey: string): Promise<FioStaking>;
 }
 
 const keyOf = (a: AccountDescriptor): string => {
@@ -118,7 +172,11 @@ const keyOf = (a: AccountDescriptor): string => {
   return a.address;
 };
 
-function fieldsOf(a: FioNameAction, owner: string): Record<string, unknown> {
+/** The fields of the actions that are not encrypted (request and record fields come from encryptedFields). */
+function fieldsOf(
+  a: Exclude<FioNameAction, { kind: 'requestFunds' | 'recordObtData' }>,
+  owner: string,
+): Record<string, unknown> {
   switch (a.kind) {
     case 'registerFioDomain':
       return { fio_domain: a.domain, owner_fio_public_key: owner };
@@ -138,8 +196,29 @@ function fieldsOf(a: FioNameAction, owner: string): Record<string, unknown> {
           { chain_code: a.chainCode, token_code: a.tokenCode, public_address: a.publicAddress },
         ],
       };
+    case 'rejectFundsRequest':
+    case 'cancelFundsRequest':
+      return { fio_request_id: String(a.requestId) };
+    case 'stakeFioTokens':
+    case 'unStakeFioTokens':
+      return { fio_address: a.handle, amount: a.amount.toString() };
+    case 'proxyVote':
+      return { proxy: a.proxy, fio_address: a.handle };
   }
 }
+
+const REQUEST_AMOUNT = new RegExp(`^\\d+(\\.\\d{1,${REQUEST_AMOUNT_DECIMALS}})?$`);
+
+/** A request or record content the wallet will not send: a bad amount, a long memo, codes or address missing. */
+function checkContent(c: { amount: string; chainCode: string; tokenCode: string; memo: string }, to: string) {
+  if (!REQUEST_AMOUNT.test(c.amount) || !/[1-9]/.test(c.amount)) throw new CoreError('err-34');
+  if (Array.from(c.memo).length > REQUEST_MEMO_MAX) throw new RangeError('A memo is at most 200 characters');
+  if (!c.chainCode.trim() || !c.tokenCode.trim() || !to.trim()) throw new CoreError('invalidAddress');
+}
+
+const checkRequestId = (id: number) => {
+  if (!Number.isSafeInteger(id) || id < 0) throw new RangeError('A FIO request id is a non-negative integer');
+};
 
 export function createFioChain(chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>, backend: FioBackend): FioAdapter {
   const abiCache = new Map<string, Promise<FioRawAbi>>();
@@ -184,24 +263,96 @@ export function createFioChain(chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>, back
     };
   };
 
+  /** The 64-byte secret of the account (its signing path) and another party's key, from the device. */
+  const secretWith = (secrets: FioSecretSource, account: AccountDescriptor, otherKey: string) =>
+    secrets.getSharedSecret(signingPath(chain, account.path), fioPublicKeyHex(otherKey));
+
+  const encryptedFields = async (
+    account: AccountDescriptor,
+    action: Extract<FioNameAction, { kind: 'requestFunds' | 'recordObtData' }>,
+    secrets: FioSecretSource | undefined,
+  ): Promise<Record<string, unknown>> => {
+    if (!secrets) throw new Error('FIO requests need the device to encrypt their content');
+    if (!isValidHandle(action.handle)) throw new CoreError('invalidAddress');
+    if (action.kind === 'requestFunds') {
+      if (!isValidHandle(action.payerHandle) || !isValidFioPublicKey(action.payerKey))
+        throw new CoreError('invalidAddress');
+      checkContent(action.content, action.content.payeePublicAddress);
+      const secret = await secretWith(secrets, account, action.payerKey);
+      return {
+        payer_fio_address: action.payerHandle,
+        payee_fio_address: action.handle,
+        content: encryptContent('new_funds_content', action.content, secret),
+      };
+    }
+    checkRequestId(action.requestId);
+    if (!isValidHandle(action.payeeHandle) || !isValidFioPublicKey(action.payeeKey))
+      throw new CoreError('invalidAddress');
+    checkContent(action.content, action.content.payeePublicAddress);
+    if (!action.content.obtId.trim()) throw new RangeError('A record needs the payment transaction id');
+    const secret = await secretWith(secrets, account, action.payeeKey);
+    return {
+      fio_request_id: String(action.requestId),
+      payer_fio_address: action.handle,
+      payee_fio_address: action.payeeHandle,
+      content: encryptContent('record_obt_data_content', action.content, secret),
+    };
+  };
+
+  /** One request for the account it was read for; content null when it does not decrypt. */
+  const requestOf = async (
+    account: AccountDescriptor,
+    type: 'sent' | 'received',
+    r: FioRequestRecord,
+    secretFor: (otherKey: string) => Promise<string>,
+  ): Promise<FioRequest> => {
+    const otherKey = type === 'sent' ? r.payerKey : r.payeeKey;
+    let content: FioRequestContent | null = null;
+    if (isValidFioPublicKey(otherKey)) {
+      const secret = await secretFor(otherKey);
+      try {
+        content = decryptContent('new_funds_content', r.content, secret);
+      } catch {
+        content = null;
+      }
+    }
+    return { ...r, type, content, accountKey: keyOf(account), accountPath: account.path };
+  };
+
   const names: FioNameService = {
     fee(kind, handle = '') {
       return backend.fee(FIO_ACTIONS[kind].endPoint, FIO_ACTIONS[kind].bundled ? handle : '');
     },
-    async build(account, action, tpid = SECUX_TPID) {
+    async build(account, action, tpid = SECUX_TPID, secrets) {
       const handle = 'handle' in action ? action.handle : '';
       const fee = await names.fee(action.kind, handle);
       if (FIO_ACTIONS[action.kind].bundled === false) {
         const { available } = await backend.balance(keyOf(account));
         const sets = action.kind === 'addBundledTransactions' ? (action.bundleSets ?? 1) : 1;
         if (fee * BigInt(sets) > available) throw new CoreError('insufficientBalance');
+      } else if (action.kind === 'stakeFioTokens' || action.kind === 'unStakeFioTokens') {
+        if (action.amount <= 0n) throw new CoreError('err-34');
+        const b = await backend.balance(keyOf(account));
+        const spent = action.kind === 'stakeFioTokens' ? action.amount + fee : fee;
+        if (spent > b.available || (action.kind === 'unStakeFioTokens' && action.amount > b.staked))
+          throw new CoreError('insufficientBalance');
+      } else if (fee > 0n) {
+        // The handle has no bundled transactions left (or there is no handle): the fee is paid from the balance.
+        const { available } = await backend.balance(keyOf(account));
+        if (fee > available) throw new CoreError('insufficientBalance');
       }
       if (action.kind === 'transferFioDomain' && !isValidFioPublicKey(action.newOwnerKey))
         throw new CoreError('invalidAddress');
+      if (action.kind === 'rejectFundsRequest' || action.kind === 'cancelFundsRequest')
+        checkRequestId(action.requestId);
+      const fields =
+        action.kind === 'requestFunds' || action.kind === 'recordObtData'
+          ? await encryptedFields(account, action, secrets)
+          : fieldsOf(action, keyOf(account));
       return buildKind(
         account,
         action.kind,
-        fieldsOf(action, keyOf(account)),
+        fields,
         fee,
         tpid,
         action.kind === 'addBundledTransactions' ? (action.bundleSets ?? 1) : undefined,
@@ -210,6 +361,48 @@ export function createFioChain(chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>, back
     async signAndPush(signer, built) {
       const signature = await signer.signFio(built.signRequest.path, built.signRequest.sigData);
       return backend.push(fioPushBody(built.unsigned, signature));
+    },
+    async requests(accounts, secrets) {
+      const fio = accounts.filter((a) => a.chain === chain && a.address);
+      let lists: { account: AccountDescriptor; type: 'sent' | 'received'; list: FioRequestRecord[] }[];
+      try {
+        lists = await Promise.all(
+          fio.flatMap((account) =>
+            (['sent', 'received'] as const).map(async (type) => ({
+              account,
+              type,
+              list: await backend.requests(keyOf(account), type),
+            })),
+          ),
+        );
+      } catch {
+        return [];
+      }
+      const out: FioRequest[] = [];
+      // One device call per account and other party: the device is asked in turn, never twice for the same pair.
+      const cache = new Map<string, Promise<string>>();
+      for (const { account, type, list } of lists) {
+        const secretFor = (otherKey: string) => {
+          const id = `${account.path} ${otherKey}`;
+          let p = cache.get(id);
+          if (!p) {
+            p = secretWith(secrets, account, otherKey);
+            cache.set(id, p);
+          }
+          return p;
+        };
+        for (const r of list) out.push(await requestOf(account, type, r, secretFor));
+      }
+      return out.sort(
+        (a, b) =>
+          Date.parse(b.timeStamp) - Date.parse(a.timeStamp) ||
+          b.id - a.id ||
+          a.type.localeCompare(b.type) ||
+          a.accountKey.localeCompare(b.accountKey),
+      );
+    },
+    async staking(publicKey) {
+      return backend.staking(publicKey);
     },
   };
 

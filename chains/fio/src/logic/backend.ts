@@ -1,6 +1,6 @@
 /** What logic/ needs from the network (network/productApi.ts implements it over our product API). */
 import type { HistoryPage } from '@secux-companion/chain-common';
-import type { FioEndPoint } from './rules';
+import type { FioEndPoint, FioRequestStatus } from './rules';
 import type { FioChainRef, FioPushBody, FioRawAbi } from './tx';
 
 /** get_fio_balance + get_locks (404 = no lock). SUF. */
@@ -37,6 +37,34 @@ export interface FioPublicAddress {
   publicAddress: string;
 }
 
+/** A request as the node lists it (get_sent_fio_requests / get_received_fio_requests); content still encrypted. */
+export interface FioRequestRecord {
+  id: number;
+  payerHandle: string;
+  payeeHandle: string;
+  payerKey: string;
+  payeeKey: string;
+  /** base64, encrypted for the two parties. */
+  content: string;
+  /** ISO */
+  timeStamp: string;
+  status: FioRequestStatus;
+}
+
+/** What the staking flow reads for a key: the 7-day APR, the vote/proxy state and the unstake lock. */
+export interface FioStakingInfo {
+  /** Percent, from the staking service's historical_apr['7day']; null when it cannot be read. */
+  apr7d: number | null;
+  /** Whether the account votes for producers or proxies (FIO requires it before staking). */
+  voted: boolean;
+  /** The proxy it votes through, if any. */
+  proxy: string | null;
+  /** The proxy the wallet proxies to when the account has not voted (server configuration). */
+  defaultProxy: string;
+  /** Unstaked FIO still locked (SUF), with when the lock ends; null when nothing is locked. */
+  lock: { amount: bigint; remaining: bigint; unlockAt: string } | null;
+}
+
 export interface FioBackend {
   balance(publicKey: string, signal?: AbortSignal): Promise<FioBalance>;
   history(publicKey: string, cursor: string | null): Promise<HistoryPage>;
@@ -58,6 +86,9 @@ export interface FioBackend {
     tokenCode: string,
     signal?: AbortSignal,
   ): Promise<string | null>;
+  /** The sent or received requests of a key (none: []). */
+  requests(publicKey: string, type: 'sent' | 'received', signal?: AbortSignal): Promise<FioRequestRecord[]>;
+  staking(publicKey: string, signal?: AbortSignal): Promise<FioStakingInfo>;
   /** push_transaction; the transaction id. */
   push(body: FioPushBody): Promise<string>;
 }

@@ -116,9 +116,11 @@ describe('payment request and staking actions', () => {
     expect(bundlesNeeded('transferTokens')).toBe(0);
     expect(bundlesNeeded('registerFioDomain')).toBe(0);
   });
-  it('max_fee: 0 for request actions; the /get_fee answer for stake and unstake (a fee without a handle)', () => {
-    for (const k of ['requestFunds', 'rejectFundsRequest', 'cancelFundsRequest', 'recordObtData'] as const)
-      expect(maxFeeFor(k, 800_000_000n)).toBe(0n);
+  it('max_fee: the /get_fee answer for request and stake actions — 0 while the handle has bundles, else the fee', () => {
+    for (const k of ['requestFunds', 'rejectFundsRequest', 'cancelFundsRequest', 'recordObtData'] as const) {
+      expect(maxFeeFor(k, 0n)).toBe(0n);
+      expect(maxFeeFor(k, 800_000_000n)).toBe(800_000_000n);
+    }
     expect(maxFeeFor('stakeFioTokens', 3_000_000_000n)).toBe(3_000_000_000n);
     expect(maxFeeFor('unStakeFioTokens', 0n)).toBe(0n);
     expect(maxFeeFor('proxyVote', 7n)).toBe(7n);

@@ -185,23 +185,17 @@ export type FioActionKind = keyof typeof FIO_ACTIONS;
 export type FioEndPoint = (typeof FIO_ACTIONS)[FioActionKind]['endPoint'];
 export const FIO_END_POINTS: readonly FioEndPoint[] = Object.values(FIO_ACTIONS).map((a) => a.endPoint);
 
-/**
- * The actions the spec signs with max_fee 0 (spec 03 §7, §9): assign-address and the payment-request actions, which
- * always spend a bundled transaction of the handle.
- */
+/** The assign-address actions the spec signs with max_fee 0 (spec 03 §9): always a bundled transaction. */
 const ZERO_MAX_FEE: ReadonlySet<FioActionKind> = new Set<FioActionKind>([
   'addPublicAddress',
   'removePublicAddresses',
-  'requestFunds',
-  'rejectFundsRequest',
-  'cancelFundsRequest',
-  'recordObtData',
 ]);
 
 /**
- * The max_fee of an action (spec 03 §7, §9): 0 for assign-address and request actions, which use a bundled
- * transaction; fee × sets for add-bundled; the /get_fee result otherwise — for stake, unstake and proxy vote that is
- * 0 when /get_fee was asked with a handle that still has bundles, and the fee when the account has no handle.
+ * The max_fee of an action (spec 03 §7, §9): 0 for assign-address; fee × sets for add-bundled; the /get_fee result
+ * otherwise. For the request, record, stake, unstake and proxy-vote actions /get_fee is asked with the handle and
+ * answers 0 while the handle has bundled transactions (the spec's max_fee 0), and the fee once they are spent or when
+ * the account has no handle — so the action still goes through, paying the fee the app showed.
  */
 export function maxFeeFor(kind: FioActionKind, fee: bigint, bundleSets = 1): bigint {
   if (fee < 0n) throw new RangeError('A fee cannot be negative');

@@ -75,4 +75,93 @@ describe('FIO product-API client', () => {
     });
     await expect(many.names(ME)).rejects.toThrow('malformed answer: handles');
   });
+
+  const request = {
+    id: 7,
+    payerHandle: 'payer@secux',
+    payeeHandle: 'emulator@secux',
+    payerKey: ME,
+    payeeKey: ME,
+    content: 'c2VjcmV0'.repeat(8),
+    timeStamp: '2026-11-24T10:00:00.000Z',
+    status: 'requested',
+  };
+
+  it('reads sent and received requests, bounded', async () => {
+    const seen: string[] = [];
+    const api = createFioProductApiBackend({
+      fetch: fakeFetch(
+        {
+          [`/fio/requests/${ME}/sent`]: { requests: [request] },
+          [`/fio/requests/${ME}/received`]: { requests: [] },
+        },
+        seen,
+      ),
+    });
+    expect(await api.requests(ME, 'sent')).toEqual([request]);
+    expect(await api.requests(ME, 'received')).toEqual([]);
+    expect(seen).toContain(`GET /api/chains/FIO/fio/requests/${ME}/received`);
+  });
+
+  it.each([
+    ['an unknown status', { status: 'paid' }, 'status'],
+    ['a content over 1,000 characters', { content: 'A'.repeat(1001) }, 'content'],
+    ['a time stamp that is not a date', { timeStamp: 'yesterday' }, 'timeStamp'],
+    ['a negative id', { id: -1 }, 'id'],
+  ])('refuses a request with %s', async (_what, patch, field) => {
+    const api = createFioProductApiBackend({
+      fetch: fakeFetch({ [`/fio/requests/${ME}/sent`]: { requests: [{ ...request, ...patch }] } }),
+    });
+    await expect(api.requests(ME, 'sent')).rejects.toThrow(`malformed answer: ${field}`);
+  });
+
+  it('refuses more than 100 requests', async () => {
+    const api = createFioProductApiBackend({
+      fetch: fakeFetch({
+        [`/fio/requests/${ME}/sent`]: { requests: Array.from({ length: 101 }, () => request) },
+      }),
+    });
+    await expect(api.requests(ME, 'sent')).rejects.toThrow('malformed answer: requests');
+  });
+
+  it('reads the staking state with its lock in SUF, and none', async () => {
+    const staking = {
+      apr7d: 12.3456,
+      voted: true,
+      proxy: 'proxy@secux',
+      defaultProxy: 'proxy@secux',
+      lock: { amount: '5000000000', remaining: '5000000000', unlockAt: '2026-12-01T10:00:00.000Z' },
+    };
+    const api = createFioProductApiBackend({ fetch: fakeFetch({ [`/fio/staking/${ME}`]: staking }) });
+    expect(await api.staking(ME)).toEqual({
+      ...staking,
+      lock: { amount: 5_000_000_000n, remaining: 5_000_000_000n, unlockAt: '2026-12-01T10:00:00.000Z' },
+    });
+    const none = createFioProductApiBackend({
+      fetch: fakeFetch({
+        [`/fio/staking/${ME}`]: {
+          apr7d: null,
+          voted: false,
+          proxy: null,
+          defaultProxy: 'p@secux',
+          lock: null,
+        },
+      }),
+    });
+    expect(await none.staking(ME)).toEqual({
+      apr7d: null,
+      voted: false,
+      proxy: null,
+      defaultProxy: 'p@secux',
+      lock: null,
+    });
+    const bad = createFioProductApiBackend({
+      fetch: fakeFetch({ [`/fio/staking/${ME}`]: { ...staking, apr7d: '12' } }),
+    });
+    await expect(bad.staking(ME)).rejects.toThrow('malformed answer: apr7d');
+    const negative = createFioProductApiBackend({
+      fetch: fakeFetch({ [`/fio/staking/${ME}`]: { ...staking, lock: { ...staking.lock, amount: '-5' } } }),
+    });
+    await expect(negative.staking(ME)).rejects.toThrow('malformed answer: lock.amount');
+  });
 });

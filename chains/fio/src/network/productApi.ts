@@ -14,8 +14,10 @@ import type {
   FioDomainEntry,
   FioHandleEntry,
   FioPublicAddress,
+  FioRequestRecord,
+  FioStakingInfo,
 } from '../logic/backend';
-import { FIO_TIMEOUT_MS } from '../logic/rules';
+import { FIO_LIST_LIMIT, FIO_REQUEST_STATUSES, FIO_TIMEOUT_MS, type FioRequestStatus } from '../logic/rules';
 import type { FioChainRef, FioPushBody, FioRawAbi } from '../logic/tx';
 
 /** A failed product-API call: HTTP status (0 = network or timeout), the server's message and error body. */
@@ -35,6 +37,25 @@ const ABI_MAX_CHARS = 200_000;
 function list(v: unknown, what: string, max = 1000): unknown[] {
   if (!Array.isArray(v) || v.length > max) throw malformed(what);
   return v;
+}
+
+/** An encrypted request content: at most 1,000 base64 characters (the product API's bound). */
+const CONTENT_MAX_CHARS = 1000;
+/** An ISO time stamp as the server writes it. */
+function iso(v: unknown, what: string): string {
+  const s = str(v, what, 40);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(s) || Number.isNaN(Date.parse(s))) throw malformed(what);
+  return s;
+}
+
+/** The unstake lock of /fio/staking (amounts in SUF). */
+function lockOf(v: unknown): NonNullable<FioStakingInfo['lock']> {
+  const l = obj(v, 'lock');
+  return {
+    amount: amount(l.amount, 'lock.amount'),
+    remaining: amount(l.remaining, 'lock.remaining'),
+    unlockAt: iso(l.unlockAt, 'lock.unlockAt'),
+  };
 }
 
 const enc = encodeURIComponent;
@@ -130,6 +151,35 @@ export function createFioProductApiBackend(options: FioProductApiOptions = {}): 
         'pub-address',
       );
       return o.address === null ? null : str(o.address, 'address');
+    },
+    async requests(publicKey, type, signal): Promise<FioRequestRecord[]> {
+      const o = obj(await get(`/fio/requests/${enc(publicKey)}/${type}`, signal), 'requests');
+      return list(o.requests, 'requests', FIO_LIST_LIMIT).map((r) => {
+        const x = obj(r, 'request');
+        if (!FIO_REQUEST_STATUSES.includes(x.status as FioRequestStatus)) throw malformed('status');
+        return {
+          id: uint(x.id, 'id'),
+          payerHandle: str(x.payerHandle, 'payerHandle'),
+          payeeHandle: str(x.payeeHandle, 'payeeHandle'),
+          payerKey: str(x.payerKey, 'payerKey'),
+          payeeKey: str(x.payeeKey, 'payeeKey'),
+          content: str(x.content, 'content', CONTENT_MAX_CHARS),
+          timeStamp: iso(x.timeStamp, 'timeStamp'),
+          status: x.status as FioRequestStatus,
+        };
+      });
+    },
+    async staking(publicKey, signal): Promise<FioStakingInfo> {
+      const o = obj(await get(`/fio/staking/${enc(publicKey)}`, signal), 'staking');
+      if (o.apr7d !== null && (typeof o.apr7d !== 'number' || !Number.isFinite(o.apr7d)))
+        throw malformed('apr7d');
+      return {
+        apr7d: o.apr7d,
+        voted: bool(o.voted, 'voted'),
+        proxy: o.proxy === null || o.proxy === undefined ? null : str(o.proxy, 'proxy'),
+        defaultProxy: str(o.defaultProxy, 'defaultProxy'),
+        lock: o.lock === null ? null : lockOf(o.lock),
+      };
     },
     async push(body: FioPushBody) {
       const o = obj(await api.post(`${base}/broadcast`, { rawTx: JSON.stringify(body) }), 'broadcast');
