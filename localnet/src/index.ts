@@ -90,10 +90,16 @@ import { DEFAULT_XRPL_PORT, startXrpl, type XrplInfo } from './xrpl/start.js';
 import { DEFAULT_FIO_PORT, startFio, type FioInfo } from './fio/start.js';
 export { DEFAULT_FIO_PORT, type FioInfo } from './fio/start.js';
 export {
+  FIO_CONTROL_PREFIX,
   FIO_LOCAL_CHAIN_ID,
   FIO_LOCAL_FEES,
+  FIO_LOCAL_PROXY,
+  FIO_LOCAL_PROXY_KEY,
+  FIO_PAYER_HANDLE,
   FioSimulator,
   SECUX_DOMAIN_OWNER,
+  UNSTAKE_LOCK_SECONDS,
+  type FioStakingService,
   fioGenesis,
   fioPublicKeyOf,
   type FioGenesis,

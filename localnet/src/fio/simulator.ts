@@ -11,6 +11,17 @@
  * FIO's answer: 403 invalid_signature for a bad signature or a non-owner, 400 invalid_input with FIO's field errors
  * (taken names, unregistered handles, insufficient funds, a fee above max_fee), 500 expired_tx / tx_duplicate.
  * Bundle-eligible actions (add / remove address) spend a bundled transaction when the handle has one, else the fee.
+ *
+ * Payment requests and staking (issue 17), written from fioprotocol/fio.contracts (fio.request.obt.cpp,
+ * fio.staking.cpp, fio.system voting.cpp): fio.reqobt newfundsreq / rejectfndreq / cancelfndreq / recordobt keep the
+ * requests table (encrypted content stored as sent; statuses requested → rejected | cancelled | sent_to_blockchain),
+ * 2 bundles for a request or a record and 1 for the rest (content of 1,000+ characters costs more, as the contract
+ * counts it); fio.staking stakefio / unstakefio keep staked and locked balances (unstaked SUF locked 604,800 s, as the
+ * contract's general lock) and refuse an account that has not voted or proxied; eosio voteproxy writes the voter
+ * table, read back with get_table_rows. The refusals carry the contracts' own texts and HTTP codes. The getters
+ * get_sent_fio_requests / get_received_fio_requests / get_pending_fio_requests and get_locks answer from that state,
+ * GET /staking answers as FIO's staking statistics service does (historical_apr), and a loopback-only control under
+ * /_localnet/ advances the simulator's clock (the 7-day lock) and sets or breaks that service for tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -42,8 +53,29 @@ export const FIO_LOCAL_FEES: Readonly<Record<string, bigint>> = {
   add_bundled_transactions: 2n * SUF,
   add_pub_address: 600_000_000n,
   remove_pub_address: 600_000_000n,
+  new_funds_request: 800_000_000n,
+  reject_funds_request: 400_000_000n,
+  cancel_funds_request: 400_000_000n,
+  record_obt_data: 800_000_000n,
+  stake_fio_tokens: 3n * SUF,
+  unstake_fio_tokens: 3n * SUF,
+  proxy_vote: 500_000_000n,
 };
-const BUNDLED_END_POINTS = new Set(['add_pub_address', 'remove_pub_address']);
+/** Bundled transactions one call of a bundle-eligible end point spends (fio.contracts: 2 for a request or a record). */
+const BUNDLE_COST: Readonly<Record<string, number>> = {
+  add_pub_address: 1,
+  remove_pub_address: 1,
+  new_funds_request: 2,
+  reject_funds_request: 1,
+  cancel_funds_request: 1,
+  record_obt_data: 2,
+  stake_fio_tokens: 1,
+  unstake_fio_tokens: 1,
+  proxy_vote: 1,
+};
+const BUNDLED_END_POINTS = new Set(Object.keys(BUNDLE_COST));
+/** Bundle-eligible end points whose get_fee does not need a handle (staking may be paid without one). */
+const HANDLE_OPTIONAL_END_POINTS = new Set(['stake_fio_tokens', 'unstake_fio_tokens']);
 const ENDPOINT_OF: Record<string, string> = {
   trnsfiopubky: 'transfer_tokens_pub_key',
   regdomain: 'register_fio_domain',
@@ -53,13 +85,75 @@ const ENDPOINT_OF: Record<string, string> = {
   addbundles: 'add_bundled_transactions',
   addaddress: 'add_pub_address',
   remaddress: 'remove_pub_address',
+  newfundsreq: 'new_funds_request',
+  rejectfndreq: 'reject_funds_request',
+  cancelfndreq: 'cancel_funds_request',
+  recordobt: 'record_obt_data',
+  stakefio: 'stake_fio_tokens',
+  unstakefio: 'unstake_fio_tokens',
+  voteproxy: 'proxy_vote',
 };
 const YEAR_MS = 365 * 86_400_000;
+/** fio.staking: unstaked tokens stay locked this long (UNSTAKELOCKDURATIONSECONDS). */
+export const UNSTAKE_LOCK_SECONDS = 604_800;
+/** A domain keeps working for requests this long after it expires (fio.contracts SECONDS30DAYS). */
+const DOMAIN_GRACE_MS = 30 * 86_400_000;
+/** fio.common BASECONTENTAMOUNT: each further 1,000 characters of content costs one more fee / bundle unit. */
+const BASE_CONTENT = 1000;
+/** The test-only control API's prefix (loopback only), as the TRON simulator's. */
+export const FIO_CONTROL_PREFIX = '/_localnet/';
+/** The registered voting proxy of the local genesis. */
+export const FIO_LOCAL_PROXY = 'proxy@secux';
+/** The emulator's second FIO account's handle. */
+export const FIO_PAYER_HANDLE = 'payer@secux';
 
 export interface FioGenesis {
   accounts: { publicKey: string; balance: bigint }[];
   domains: { domain: string; owner: string; isPublic: boolean; expiration?: Date }[];
   handles: { handle: string; owner: string; bundled: number; addresses?: PubAddr[] }[];
+  /** Handles (listed in `handles`) whose owners are registered voting proxies (eosio regproxy). */
+  proxies?: string[];
+}
+
+/** A row of fio.reqobt's requests table (fio_data_type: the status). */
+interface FioRequestRow {
+  id: number;
+  payer: string;
+  payee: string;
+  payerKey: string;
+  payeeKey: string;
+  content: string;
+  time: number;
+  status: 'requested' | 'rejected' | 'cancelled' | 'sent_to_blockchain';
+  obtContent?: string;
+}
+
+/** A row of eosio's voters table (fio.system voter_info), as get_table_rows answers it with json: true. */
+interface VoterRow {
+  id: number;
+  fioaddress: string;
+  addresshash: string;
+  owner: string;
+  proxy: string;
+  producers: string[];
+  last_vote_weight: string;
+  proxied_vote_weight: string;
+  is_proxy: number;
+  is_auto_proxy: number;
+  reserved2: number;
+  reserved3: string;
+}
+
+/** An account's general lock (eosio locked tokens v2): periods counted from `timestamp` (seconds). */
+interface GeneralLock {
+  timestamp: number;
+  periods: { duration: number; amount: bigint }[];
+}
+
+/** What the staking statistics service answers (FIO's services-external /staking); `down`: it fails. */
+export interface FioStakingService {
+  apr: { '1day': number | null; '7day': number | null; '30day': number | null };
+  down: boolean;
 }
 
 interface PubAddr {
@@ -116,6 +210,31 @@ const chainError = (name: string, code: number, what: string) =>
     error: { code, name, what, details: [{ message: what, file: '', line_number: 0, method: '' }] },
   });
 
+/** An eosio_assert refusal as nodeos answers it (500, the message in details). */
+const assertFailure = (message: string) =>
+  new FioReject(500, {
+    code: 500,
+    message: 'Internal Service Error',
+    error: {
+      code: 3050003,
+      name: 'eosio_assert_message_exception',
+      what: 'eosio_assert_message assertion failure',
+      details: [
+        { message: `assertion failure with message: ${message}`, file: '', line_number: 0, method: '' },
+      ],
+    },
+  });
+/** The actions of payment requests, staking and proxy voting (issue 17). */
+const PART2_ACTIONS = new Set([
+  'newfundsreq',
+  'rejectfndreq',
+  'cancelfndreq',
+  'recordobt',
+  'stakefio',
+  'unstakefio',
+  'voteproxy',
+]);
+
 const fioTime = (d: Date) => d.toISOString().slice(0, 19);
 const parseFioTime = (s: string) => Date.parse(s.endsWith('Z') ? s : `${s}Z`);
 
@@ -126,24 +245,40 @@ export function fioPublicKeyOf(mnemonic: string, index = 0): string {
   return fioPublicKeyFromPoint(node.publicKey);
 }
 
+/** The key of the local genesis's voting proxy (proxy@secux): a fixed key nobody here signs for. */
+export const FIO_LOCAL_PROXY_KEY = String(
+  Ecc.PrivateKey.fromSeed('secux localnet fio proxy').toPublic().toString(),
+);
+
 /** The key SecuX's 'secux' domain belongs to in the simulator (any valid key nobody here signs for). */
 export const SECUX_DOMAIN_OWNER = fioPublicKeyFromPoint(
   Uint8Array.from([2, ...Array.from({ length: 32 }, (_, i) => (i === 31 ? 1 : 0))]),
 );
 
 /**
- * The local genesis: the public 'secux' domain, and the emulator's first FIO account funded with 1,000 FIO, one
- * handle (on 'secux', 5 bundled transactions left: under the alert threshold) and one domain of its own.
+ * The local genesis: the public 'secux' domain; the emulator's first FIO account funded with 1,000 FIO, one handle
+ * (on 'secux', 5 bundled transactions left: under the alert threshold) and one domain of its own; its second account
+ * funded with 500 FIO and the handle payer@secux with 100 bundles (the other party of payment requests); and a
+ * registered voting proxy, proxy@secux (the default proxy staking votes through).
  */
 export function fioGenesis(mnemonic: string): FioGenesis {
   const me = fioPublicKeyOf(mnemonic, 0);
+  const payer = fioPublicKeyOf(mnemonic, 1);
   return {
-    accounts: [{ publicKey: me, balance: 1000n * SUF }],
+    accounts: [
+      { publicKey: me, balance: 1000n * SUF },
+      { publicKey: payer, balance: 500n * SUF },
+    ],
     domains: [
       { domain: 'secux', owner: SECUX_DOMAIN_OWNER, isPublic: true },
       { domain: 'emulator', owner: me, isPublic: false },
     ],
-    handles: [{ handle: 'emulator@secux', owner: me, bundled: 5 }],
+    handles: [
+      { handle: 'emulator@secux', owner: me, bundled: 5 },
+      { handle: FIO_PAYER_HANDLE, owner: payer, bundled: 100 },
+      { handle: FIO_LOCAL_PROXY, owner: FIO_LOCAL_PROXY_KEY, bundled: 100 },
+    ],
+    proxies: [FIO_LOCAL_PROXY],
   };
 }
 
@@ -165,13 +300,27 @@ export class FioSimulator {
   private history = new Map<string, HistoryEntry[]>();
   private seen = new Set<string>();
   private globalSeq = 0;
+  /** How far the simulator's clock is ahead of the wall clock (the test control advances it). */
+  private clockOffsetMs = 0;
+  private staked = new Map<string, bigint>();
+  private locks = new Map<string, GeneralLock>();
+  private voters = new Map<string, VoterRow>();
+  private requests: FioRequestRow[] = [];
+  /** recordobt without a request id: OBT data of its own (same id sequence as the requests, as on chain). */
+  private obtRecords: FioRequestRow[] = [];
+  private nextRequestId = 1;
+  /** What GET /staking answers. */
+  stakingService: FioStakingService = {
+    apr: { '1day': 9.82, '7day': 13.54, '30day': 11.54 },
+    down: false,
+  };
   url = '';
 
   constructor(private readonly opts: FioSimulatorOptions) {
     this.chainId = opts.chainId ?? FIO_LOCAL_CHAIN_ID;
     const g = opts.genesis;
     for (const a of g.accounts) this.balances.set(a.publicKey, a.balance);
-    const inAYear = new Date(Date.now() + YEAR_MS);
+    const inAYear = new Date(this.now() + YEAR_MS);
     for (const d of g.domains)
       this.domains.set(d.domain, {
         owner: d.owner,
@@ -185,7 +334,29 @@ export class FioSimulator {
         bundled: h.bundled,
         addresses: h.addresses ?? [],
       });
+    for (const p of g.proxies ?? []) {
+      const h = this.handles.get(p);
+      if (!h) throw new Error(`proxy ${p} is not a genesis handle`);
+      const row = this.voterRow(Fio.accountHash(h.owner));
+      row.is_proxy = 1;
+      row.fioaddress = p;
+    }
     this.produceBlock();
+  }
+
+  /** The simulator's clock (ms): the wall clock plus what the test control advanced. */
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  /** Moves the clock forward (seconds) and seals two blocks at the new time, so TAPOS references it. */
+  advanceClock(seconds: number): Date {
+    if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds > 10 * 365 * 86_400)
+      throw new Error('advance by 0 to 10 years of seconds');
+    this.clockOffsetMs += seconds * 1000;
+    this.produceBlock();
+    this.produceBlock();
+    return new Date(this.now());
   }
 
   // --- state read by tests ---
@@ -198,11 +369,31 @@ export class FioSimulator {
   handle(name: string): Handle | undefined {
     return this.handles.get(name);
   }
+  stakedOf(publicKey: string): bigint {
+    return this.staked.get(publicKey) ?? 0n;
+  }
+  /** The SUF still locked now (the lock periods not yet passed). */
+  lockedOf(publicKey: string): bigint {
+    const lock = this.locks.get(publicKey);
+    if (!lock) return 0n;
+    const nowSec = Math.floor(this.now() / 1000);
+    return lock.periods.reduce((t, p) => (lock.timestamp + p.duration > nowSec ? t + p.amount : t), 0n);
+  }
+  /** Spendable SUF: the balance less what is staked and what is still locked. */
+  availableOf(publicKey: string): bigint {
+    return this.balanceOf(publicKey) - this.stakedOf(publicKey) - this.lockedOf(publicKey);
+  }
+  request(id: number): Readonly<FioRequestRow> | undefined {
+    return this.requests.find((r) => r.id === id);
+  }
+  voter(actor: string): Readonly<VoterRow> | undefined {
+    return this.voters.get(actor);
+  }
 
   produceBlock(): Block {
     const num = (this.blocks.at(-1)?.num ?? 0) + 1;
     const id = num.toString(16).padStart(8, '0') + randomBytes(28).toString('hex');
-    const block = { num, id, time: new Date(Math.floor(Date.now() / 500) * 500) };
+    const block = { num, id, time: new Date(Math.floor(this.now() / 500) * 500) };
     this.blocks.push(block);
     if (this.blocks.length > 2000) this.blocks.shift();
     return block;
@@ -229,6 +420,17 @@ export class FioSimulator {
     const send = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     try {
+      const path = (req.url ?? '').split('?')[0]!;
+      if (path.startsWith(FIO_CONTROL_PREFIX)) {
+        const ip = req.socket.remoteAddress ?? '';
+        if (!/^(127\.|::1$|::ffff:127\.)/.test(ip)) throw new FioReject(403, { message: 'Forbidden' });
+        send(200, this.control(req.method ?? 'GET', path.slice(FIO_CONTROL_PREFIX.length), raw));
+        return;
+      }
+      if (req.method === 'GET' && path === '/staking') {
+        send(...this.stakingStats());
+        return;
+      }
       if (req.method !== 'POST') throw notFound('Not Found');
       let body: Record<string, unknown> = {};
       try {
@@ -236,7 +438,7 @@ export class FioSimulator {
       } catch {
         throw new FioReject(400, { type: 'invalid_input', message: 'Invalid JSON' });
       }
-      send(200, await this.route(req.url ?? '', body));
+      send(200, await this.route(path, body));
     } catch (e) {
       if (e instanceof FioReject) send(e.status, e.body);
       else send(500, { code: 500, message: 'Internal Service Error', error: { what: String(e) } });
@@ -254,9 +456,10 @@ export class FioSimulator {
     const fee = FIO_LOCAL_FEES[endPoint];
     if (fee === undefined) throw invalidInput('end_point', endPoint, 'Invalid end point');
     if (BUNDLED_END_POINTS.has(endPoint)) {
+      if (!fioAddress && HANDLE_OPTIONAL_END_POINTS.has(endPoint)) return fee;
       const h = this.handles.get(fioAddress);
       if (!h) throw invalidInput('fio_address', fioAddress, 'No such FIO Address');
-      return h.bundled > 0 ? 0n : fee;
+      return h.bundled >= BUNDLE_COST[endPoint]! ? 0n : fee;
     }
     return fee;
   }
@@ -294,12 +497,23 @@ export class FioSimulator {
       case '/v1/chain/get_fio_balance': {
         const k = this.key(b);
         if (!this.balances.has(k)) throw notFound('Public key not found');
-        const bal = this.balances.get(k)!.toString();
-        return { balance: bal, available: bal, staked: 0, srps: 0, roe: '1.000000000000000' };
+        const staked = this.stakedOf(k);
+        return {
+          balance: this.balanceOf(k).toString(),
+          available: this.availableOf(k).toString(),
+          staked: Number(staked),
+          srps: Number(staked),
+          roe: '1.000000000000000',
+        };
       }
       case '/v1/chain/get_locks':
-        this.key(b);
-        throw notFound('Public key not found');
+        return this.getLocks(this.key(b));
+      case '/v1/chain/get_sent_fio_requests':
+      case '/v1/chain/get_received_fio_requests':
+      case '/v1/chain/get_pending_fio_requests':
+        return this.getRequests(path.slice('/v1/chain/get_'.length, -'_fio_requests'.length), b);
+      case '/v1/chain/get_table_rows':
+        return this.getTableRows(b);
       case '/v1/chain/get_actor':
         return { actor: Fio.accountHash(this.key(b)) };
       case '/v1/chain/get_fee': {
@@ -426,7 +640,7 @@ export class FioSimulator {
     );
     // TAPOS and expiration.
     const exp = parseFioTime(tx.expiration);
-    const now = Date.now();
+    const now = this.now();
     if (!(exp > now)) throw chainError('expired_tx_exception', 3040005, 'Expired Transaction');
     if (exp - now > 3600_000)
       throw chainError('tx_exp_too_far_exception', 3040006, 'Transaction Expiration Too Far');
@@ -491,6 +705,7 @@ export class FioSimulator {
       throw invalidInput('tpid', tpid, 'TPID must be empty or valid FIO address');
     const maxFee = BigInt(String(d.max_fee ?? '0'));
     if (maxFee < 0n) throw invalidInput('max_fee', maxFee, 'Invalid fee value');
+    if (PART2_ACTIONS.has(name)) return this.applyRequestOrStake(name, endPoint, d, signer, maxFee);
     const handleName = String(d.fio_address ?? '');
     const handle = this.handles.get(handleName);
     const needsHandle = name === 'addaddress' || name === 'remaddress' || name === 'addbundles';
@@ -505,9 +720,10 @@ export class FioSimulator {
         : FIO_LOCAL_FEES[endPoint]!;
     if (fee > maxFee) throw invalidInput('max_fee', maxFee, 'Fee exceeds supplied maximum.');
     const balance = this.balances.get(signer) ?? 0n;
+    const spendable = this.availableOf(signer);
     const extra = name === 'trnsfiopubky' ? BigInt(String(d.amount ?? '0')) : 0n;
-    if (fee > balance) throw invalidInput('max_fee', maxFee, 'Insufficient funds to cover fee');
-    if (fee + extra > balance) throw invalidInput('amount', extra, 'Insufficient balance');
+    if (fee > spendable) throw invalidInput('max_fee', maxFee, 'Insufficient funds to cover fee');
+    if (fee + extra > spendable) throw invalidInput('amount', extra, 'Insufficient balance');
     const response: Record<string, unknown> = { status: 'OK', fee_collected: Number(fee) };
     let payee: string | undefined;
     switch (name) {
@@ -526,7 +742,7 @@ export class FioSimulator {
         if (this.domains.has(domain)) throw invalidInput('fio_name', domain, 'FIO domain already registered');
         if (!isValidFioPublicKey(owner))
           throw invalidInput('owner_fio_public_key', owner, 'Invalid FIO Public Key');
-        const expiration = new Date(Date.now() + YEAR_MS);
+        const expiration = new Date(this.now() + YEAR_MS);
         this.domains.set(domain, { owner, isPublic: false, expiration });
         response.expiration = fioTime(expiration);
         break;
@@ -544,9 +760,9 @@ export class FioSimulator {
             handleName,
             'FIO Domain is not public. Only owner can create FIO Addresses.',
           );
-        if (dom.expiration.getTime() < Date.now())
+        if (dom.expiration.getTime() < this.now())
           throw invalidInput('fio_address', handleName, 'FIO Domain expired');
-        const expiration = new Date(Date.now() + YEAR_MS);
+        const expiration = new Date(this.now() + YEAR_MS);
         this.handles.set(handleName, { owner, expiration, bundled: BUNDLE_SET_SIZE, addresses: [] });
         response.expiration = fioTime(expiration);
         break;
@@ -608,5 +824,391 @@ export class FioSimulator {
     }
     this.balances.set(signer, balance - fee - extra);
     return { response, ...(payee ? { payee } : {}) };
+  }
+
+  // --- payment requests, staking, proxy voting (issue 17) ---
+
+  private voterRow(actor: string): VoterRow {
+    let row = this.voters.get(actor);
+    if (!row) {
+      row = {
+        id: this.voters.size,
+        fioaddress: '',
+        addresshash: '0x00000000000000000000000000000000',
+        owner: actor,
+        proxy: '',
+        producers: [],
+        last_vote_weight: '0.00000000000000000',
+        proxied_vote_weight: '0.00000000000000000',
+        is_proxy: 0,
+        is_auto_proxy: 0,
+        reserved2: 0,
+        reserved3: '0.000000000 FIO',
+      };
+      this.voters.set(actor, row);
+    }
+    return row;
+  }
+
+  /** Test-only control (loopback only): POST clock {advanceSeconds}, GET clock, POST staking-service {apr7d?, down?}. */
+  control(method: string, what: string, raw: string): unknown {
+    let b: Record<string, unknown> = {};
+    try {
+      b = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    } catch {
+      throw new FioReject(400, { message: 'Invalid JSON' });
+    }
+    if (what === 'clock' && method === 'POST') {
+      const s = b.advanceSeconds;
+      if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0 || s > 10 * 365 * 86_400)
+        throw new FioReject(400, { message: 'advanceSeconds: 0 to 10 years of seconds' });
+      return { now: this.advanceClock(s).toISOString(), headBlockNum: this.blocks.at(-1)!.num };
+    }
+    if (what === 'clock' && method === 'GET') return { now: new Date(this.now()).toISOString() };
+    if (what === 'staking-service' && method === 'POST') {
+      if ('apr7d' in b) {
+        const v = b.apr7d;
+        if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
+          throw new FioReject(400, { message: 'apr7d: a number or null' });
+        this.stakingService.apr['7day'] = v;
+      }
+      if ('down' in b) this.stakingService.down = b.down === true;
+      return this.stakingService;
+    }
+    throw notFound('Not Found');
+  }
+
+  /** GET /staking: FIO's staking statistics (pools in FIO, roe, historical_apr), or 503 while "down". */
+  private stakingStats(): [number, unknown] {
+    if (this.stakingService.down) return [503, { message: 'Service Unavailable' }];
+    const staked = [...this.staked.values()].reduce((t, v) => t + v, 0n);
+    const fio = (suf: bigint) => Number(suf) / 1e9;
+    return [
+      200,
+      {
+        staked_token_pool: fio(staked),
+        outstanding_srps: fio(staked),
+        rewards_token_pool: 0,
+        combined_token_pool: fio(staked),
+        staking_rewards_reserves_minted: 0,
+        roe: 1,
+        activated: true,
+        historical_apr: { ...this.stakingService.apr },
+      },
+    ];
+  }
+
+  private getLocks(key: string): unknown {
+    const lock = this.locks.get(key);
+    const remaining = this.lockedOf(key);
+    if (!lock || remaining === 0n) {
+      this.locks.delete(key);
+      throw notFound('Public key not found');
+    }
+    const nowSec = Math.floor(this.now() / 1000);
+    return {
+      lock_amount: Number(lock.periods.reduce((t, p) => t + p.amount, 0n)),
+      remaining_lock_amount: Number(remaining),
+      time_stamp: lock.timestamp,
+      payouts_performed: lock.periods.filter((p) => lock.timestamp + p.duration <= nowSec).length,
+      can_vote: 1,
+      unlock_periods: lock.periods.map((p) => ({ duration: p.duration, amount: Number(p.amount) })),
+    };
+  }
+
+  private getRequests(which: string, b: Record<string, unknown>): unknown {
+    const key = this.key(b);
+    const limit = b.limit === undefined ? 1000 : Number(b.limit);
+    const offset = b.offset === undefined ? 0 : Number(b.offset);
+    if (!Number.isSafeInteger(limit) || limit < 0) throw invalidInput('limit', b.limit, 'Invalid limit');
+    if (!Number.isSafeInteger(offset) || offset < 0) throw invalidInput('offset', b.offset, 'Invalid offset');
+    const all = this.requests.filter((r) =>
+      which === 'sent'
+        ? r.payeeKey === key
+        : r.payerKey === key && (which === 'received' || r.status === 'requested'),
+    );
+    if (!all.length)
+      throw notFound(
+        which === 'sent'
+          ? 'No FIO Requests'
+          : which === 'received'
+            ? 'No received FIO Requests'
+            : 'No pending FIO Requests',
+      );
+    const page = all.slice(offset, offset + limit);
+    return {
+      requests: page.map((r) => ({
+        fio_request_id: r.id,
+        payer_fio_address: r.payer,
+        payee_fio_address: r.payee,
+        payer_fio_public_key: r.payerKey,
+        payee_fio_public_key: r.payeeKey,
+        content: r.content,
+        time_stamp: fioTime(new Date(r.time)),
+        ...(which === 'pending' ? {} : { status: r.status }),
+      })),
+      more: Math.max(0, all.length - offset - page.length),
+    };
+  }
+
+  /** get_table_rows of eosio's voters table (json), by primary key or by owner (index 3, key_type name). */
+  private getTableRows(b: Record<string, unknown>): unknown {
+    if (b.code !== 'eosio' || b.scope !== 'eosio' || b.table !== 'voters')
+      throw chainError('contract_table_query_exception', 3060003, 'Table not found');
+    if (b.json === false) throw invalidInput('json', false, 'Only json: true is served here');
+    const index = String(b.index_position ?? '1');
+    const limit = Math.max(1, Math.min(1000, Number(b.limit ?? 10) || 10));
+    const lower = b.lower_bound === undefined || b.lower_bound === '' ? undefined : String(b.lower_bound);
+    const upper = b.upper_bound === undefined || b.upper_bound === '' ? undefined : String(b.upper_bound);
+    let rows = [...this.voters.values()];
+    if (index === '3' || index === 'tertiary') {
+      if (b.key_type !== undefined && b.key_type !== 'name')
+        throw chainError('contract_table_query_exception', 3060003, 'Invalid key type');
+      // EOSIO names order as uint64; equality (lower = upper = the owner) is what readers ask for.
+      rows = rows.filter((r) => (!lower || r.owner >= lower) && (!upper || r.owner <= upper));
+      if (lower && upper && lower === upper) rows = rows.filter((r) => r.owner === lower);
+    } else if (index === '1' || index === 'primary') {
+      rows = rows
+        .sort((x, y) => x.id - y.id)
+        .filter((r) => (!lower || r.id >= Number(lower)) && (!upper || r.id <= Number(upper)));
+    } else throw chainError('contract_table_query_exception', 3060003, 'Invalid index position');
+    return { rows: rows.slice(0, limit), more: rows.length > limit, next_key: '' };
+  }
+
+  private handleOr400(field: string, name: string, message: string): Handle {
+    const h = this.handles.get(name);
+    if (!h) throw invalidInput(field, name, message);
+    return h;
+  }
+
+  /** The domain of a handle must exist and be at most 30 days past its expiry (fio.contracts). */
+  private domainLive(field: string, handle: string): void {
+    const dom = this.domains.get(handle.split('@')[1] ?? '');
+    if (!dom) throw invalidInput(field, handle, 'No such domain');
+    if (this.now() > dom.expiration.getTime() + DOMAIN_GRACE_MS)
+      throw invalidInput(field, handle, 'FIO Domain expired');
+  }
+
+  /**
+   * The fee of a bundle-eligible action: `bundles` from the handle when it has them (then 0), else the fee × the
+   * content multiplier, which max_fee must cover and the spendable balance must pay. Nothing is changed here: the
+   * caller spends it once every check has passed (a refused transaction changes nothing, as on chain).
+   */
+  private bundledFee(
+    endPoint: string,
+    handle: Handle | undefined,
+    bundles: number,
+    multiplier: number,
+    maxFee: bigint,
+    signer: string,
+  ): { fee: bigint; spend: () => void } {
+    const useBundles = handle !== undefined && (bundles > 1 ? handle.bundled >= bundles : handle.bundled > 0);
+    const fee = useBundles ? 0n : FIO_LOCAL_FEES[endPoint]! * BigInt(multiplier);
+    if (fee > maxFee) throw invalidInput('max_fee', maxFee, 'Fee exceeds supplied maximum.');
+    if (fee > this.availableOf(signer))
+      throw invalidInput('max_fee', maxFee, 'Insufficient funds to cover fee');
+    return {
+      fee,
+      spend: () => {
+        if (useBundles) handle.bundled -= bundles;
+        else this.balances.set(signer, this.balanceOf(signer) - fee);
+      },
+    };
+  }
+
+  private applyRequestOrStake(
+    name: string,
+    endPoint: string,
+    d: Record<string, unknown>,
+    signer: string,
+    maxFee: bigint,
+  ): { response: Record<string, unknown> } {
+    const actor = Fio.accountHash(signer);
+    const str = (k: string) => String(d[k] ?? '');
+    const multiplierOf = (content: string) =>
+      content.length >= BASE_CONTENT ? Math.floor(content.length / BASE_CONTENT) + 1 : 1;
+    switch (name) {
+      case 'newfundsreq': {
+        const payer = str('payer_fio_address');
+        const payee = str('payee_fio_address');
+        const content = str('content');
+        if (!payer) throw invalidInput('payer_fio_address', payer, 'from fio address not specified');
+        if (!payee) throw invalidInput('payee_fio_address', payee, 'to fio address not specified');
+        if (content.length < 64) throw invalidInput('content', content, 'Requires min 64');
+        const payerH = this.handleOr400('payer_fio_address', payer, 'No such FIO Address');
+        const payeeH = this.handleOr400('payee_fio_address', payee, 'No such FIO Address');
+        this.domainLive('payee_fio_address', payee);
+        if (payeeH.owner !== signer) throw invalidSignature();
+        const m = multiplierOf(content);
+        const { fee, spend } = this.bundledFee(endPoint, payeeH, 2 * m, m, maxFee, signer);
+        spend();
+        const id = this.nextRequestId++;
+        this.requests.push({
+          id,
+          payer,
+          payee,
+          payerKey: payerH.owner,
+          payeeKey: payeeH.owner,
+          content,
+          time: this.now(),
+          status: 'requested',
+        });
+        return { response: { fio_request_id: id, status: 'requested', fee_collected: Number(fee) } };
+      }
+      case 'rejectfndreq':
+      case 'cancelfndreq': {
+        const reject = name === 'rejectfndreq';
+        const idText = str('fio_request_id');
+        if (!idText || idText.length >= 16)
+          throw invalidInput('fio_request_id', idText, 'No value specified');
+        const r = this.requests.find((x) => x.id === Number(/^\d+/.exec(idText)?.[0] ?? 'NaN'));
+        if (!r) throw invalidInput('fio_request_id', idText, 'No such FIO Request');
+        if (r.status !== 'requested')
+          throw invalidInput(
+            'fio_request_id',
+            idText,
+            reject ? 'Only pending requests can be rejected.' : 'Only pending requests can be cancelled.',
+          );
+        const own = reject ? r.payer : r.payee;
+        const h = this.handles.get(own);
+        if (!h) throw invalidSignature();
+        this.domainLive(reject ? 'payer_fio_address' : 'payee_fio_address', own);
+        if (h.owner !== signer) throw invalidSignature();
+        const { fee, spend } = this.bundledFee(endPoint, h, 1, 1, maxFee, signer);
+        spend();
+        r.status = reject ? 'rejected' : 'cancelled';
+        return {
+          response: { status: reject ? 'request_rejected' : 'cancelled', fee_collected: Number(fee) },
+        };
+      }
+      case 'recordobt': {
+        const idText = str('fio_request_id');
+        const payer = str('payer_fio_address');
+        const payee = str('payee_fio_address');
+        const content = str('content');
+        if (idText.length >= 16) throw invalidInput('fio_request_id', idText, 'No such FIO Request');
+        if (!payer) throw invalidInput('payer_fio_address', payer, 'from fio address not found');
+        if (!payee) throw invalidInput('payee_fio_address', payee, 'to fio address not found');
+        if (content.length < 64) throw invalidInput('content', content, 'Requires min 64');
+        const payerH = this.handleOr400('payer_fio_address', payer, 'No such FIO Address');
+        this.domainLive('payer_fio_address', payer);
+        const payeeH = this.handleOr400('payee_fio_address', payee, 'No such FIO Address');
+        if (payerH.owner !== signer) throw invalidSignature();
+        const m = multiplierOf(content);
+        const { fee, spend } = this.bundledFee(endPoint, payerH, 2 * m, m, maxFee, signer);
+        let r: FioRequestRow | undefined;
+        if (idText) {
+          r = this.requests.find((x) => x.id === Number(/^\d+/.exec(idText)?.[0] ?? 'NaN'));
+          if (!r) throw invalidInput('fio_request_id', idText, 'No such FIO Request');
+          if (Fio.accountHash(r.payerKey) !== actor) throw invalidSignature();
+          if (r.status !== 'requested')
+            throw invalidInput('fio_request_id', idText, 'Only pending requests can be responded.');
+        }
+        spend();
+        if (r) {
+          r.status = 'sent_to_blockchain';
+          r.obtContent = content;
+        } else
+          this.obtRecords.push({
+            id: this.nextRequestId++,
+            payer,
+            payee,
+            payerKey: payerH.owner,
+            payeeKey: payeeH.owner,
+            content,
+            time: this.now(),
+            status: 'sent_to_blockchain',
+          });
+        return { response: { status: 'sent_to_blockchain', fee_collected: Number(fee) } };
+      }
+      case 'stakefio':
+      case 'unstakefio': {
+        const stake = name === 'stakefio';
+        const amount = BigInt(str('amount') || '0');
+        if (!stake && amount <= 10000n) throw invalidInput('amount', amount, 'Invalid amount value');
+        const handleName = str('fio_address');
+        let h: Handle | undefined;
+        if (handleName) {
+          if (!isValidHandle(handleName))
+            throw invalidInput('fio_address', handleName, 'Invalid FIO Address format');
+          h = this.handleOr400('fio_address', handleName, 'FIO Address not registered');
+          if (h.owner !== signer) throw invalidSignature();
+        }
+        if (!stake) {
+          if (!this.staked.has(signer))
+            throw assertFailure('incacctstake, actor has no accountstake record.');
+          if (this.stakedOf(signer) < amount)
+            throw invalidInput('amount', amount, 'Cannot unstake more than staked.');
+        }
+        const { fee, spend } = this.bundledFee(endPoint, h, 1, 1, maxFee, signer);
+        if (stake) {
+          const tpid = str('tpid');
+          const tpidProxy = tpid ? this.handleOr400('tpid', tpid, 'FIO Address not registered') : undefined;
+          const viaProxy = tpidProxy && this.voters.get(Fio.accountHash(tpidProxy.owner))?.is_proxy === 1;
+          const v = this.voters.get(actor);
+          const voted = v && (v.proxy !== '' || v.producers.length > 0 || v.is_auto_proxy === 1);
+          if (!voted && !viaProxy)
+            throw invalidInput('actor', actor, 'Account has not voted and has not proxied.');
+          if (amount <= 0n) throw invalidInput('amount', amount, 'Invalid amount value');
+          const stakeable = this.availableOf(signer);
+          if (stakeable < fee + amount) throw invalidInput('amount', stakeable, 'Insufficient balance.');
+          if (!voted && tpidProxy) {
+            // fio.contracts set_auto_proxy: a first tpid that is a proxy proxies the account's vote.
+            const row = this.voterRow(actor);
+            row.proxy = Fio.accountHash(tpidProxy.owner);
+            row.is_auto_proxy = 1;
+          }
+          spend();
+          this.staked.set(signer, this.stakedOf(signer) + amount);
+        } else {
+          spend();
+          this.staked.set(signer, this.stakedOf(signer) - amount);
+          const nowSec = Math.floor(this.now() / 1000);
+          const lock = this.locks.get(signer);
+          if (lock && this.lockedOf(signer) > 0n) {
+            lock.periods = lock.periods.filter((p) => lock.timestamp + p.duration > nowSec);
+            lock.periods.push({ duration: nowSec - lock.timestamp + UNSTAKE_LOCK_SECONDS, amount });
+          } else
+            this.locks.set(signer, {
+              timestamp: nowSec,
+              periods: [{ duration: UNSTAKE_LOCK_SECONDS, amount }],
+            });
+        }
+        return { response: { status: 'OK', fee_collected: Number(fee) } };
+      }
+      case 'voteproxy': {
+        const proxy = str('proxy');
+        const handleName = str('fio_address');
+        if (!isValidHandle(proxy)) throw invalidInput('proxy', proxy, 'Invalid FIO Address format');
+        if (handleName && !isValidHandle(handleName))
+          throw invalidInput('fio_address', handleName, 'Invalid FIO Address format');
+        const proxyH = this.handleOr400('proxy', proxy, 'FIO address not registered');
+        const proxyAccount = Fio.accountHash(proxyH.owner);
+        if (this.voters.get(proxyAccount)?.is_proxy !== 1)
+          throw invalidInput('fio_address', proxy, 'This address is not a proxy');
+        const proxyDomain = this.domains.get(proxy.split('@')[1]!);
+        if (!proxyDomain) throw invalidInput('proxy', proxy, 'FIO Address not registered');
+        if (this.now() > proxyDomain.expiration.getTime() + DOMAIN_GRACE_MS)
+          throw invalidInput('proxy', proxy, 'FIO Domain expired');
+        let h: Handle | undefined;
+        if (handleName) {
+          h = this.handleOr400('fio_address', handleName, 'FIO address not registered');
+          if (h.owner !== signer) throw invalidSignature();
+          const dom = this.domains.get(handleName.split('@')[1]!);
+          if (!dom) throw invalidInput('fio_address', handleName, 'FIO Address not registered');
+          if (this.now() > dom.expiration.getTime())
+            throw invalidInput('fio_address', handleName, 'FIO Domain expired');
+        }
+        if (proxyAccount === actor) throw assertFailure('Cannot proxy to self');
+        const { fee, spend } = this.bundledFee(endPoint, h, 1, 1, maxFee, signer);
+        spend();
+        const row = this.voterRow(actor);
+        row.proxy = proxyAccount;
+        row.producers = [];
+        row.is_auto_proxy = 0;
+        return { response: { status: 'OK', fee_collected: Number(fee) } };
+      }
+    }
+    throw chainError('action_validate_exception', 3050005, `Unknown action ${name}`);
   }
 }
