@@ -62,6 +62,7 @@ import { mergeEvmHistory, type EvmTxRecord } from './history';
 import { NONCE_TIMEOUTS_MS, resolveNonce, type NonceSource } from './nonce';
 import { hasNftTab, type NftAsset } from './nft';
 import { balanceOfData, decodeBalance, lookupToken, type TokenMetadata } from './tokens';
+import { heldTokens, normalizeTokenList, type HeldToken, type TokenListEntry } from './tokenList';
 import { finalizeSignedTx, serializeUnsigned, transferCall, type EvmTxPlan, type TransferIntent } from './tx';
 
 export interface EvmAccountSummary {
@@ -104,6 +105,8 @@ export interface EvmBackend {
   getTransactions(address: string, cursor: string | null): Promise<EvmHistoryAnswer>;
   /** NFTs held (ETH/TETH); absent when the source has none. */
   getNfts?(address: string): Promise<NftAsset[]>;
+  /** The server's token list of the chain (spec 02 "bsc_token_list"), entries as read; absent without one. */
+  getTokenList?(): Promise<TokenListEntry[]>;
   /** Broadcasts the signed transaction; returns its hash. */
   broadcast(rawTx: Hex): Promise<string>;
 }
@@ -186,6 +189,11 @@ export interface EvmAdapter extends ChainAdapter<EvmFamily> {
   /** Add-token lookup (name, symbol, decimals) with the add rules. */
   lookupToken(contract: string, existingContracts?: readonly string[]): Promise<TokenMetadata>;
   getTokenBalances(address: string, contracts: readonly string[]): Promise<Map<string, bigint>>;
+  /**
+   * Token discovery from the server's token list: the listed contracts' balances (one batch) and the tokens held
+   * (balance above 0). A list that cannot be read is no list ([]); a balance read that fails throws.
+   */
+  discoverListedTokens(address: string): Promise<HeldToken[]>;
   getNfts(address: string): Promise<NftAsset[]>;
   /** The receive address as shown and confirmed on the device (xdc form on XDC) and its path. */
   receiveAddress(account: AccountDescriptor): { address: string; path: string; instructionKey: string };
@@ -394,6 +402,24 @@ export function createEvmAdapter(
 
     estimateL1Fee,
     getTokenBalances,
+
+    async discoverListedTokens(address) {
+      if (!backend.getTokenList) return [];
+      let list: TokenMetadata[];
+      try {
+        list = normalizeTokenList(await backend.getTokenList());
+      } catch {
+        return []; // spec 02 §7: token-list failures give empty results silently
+      }
+      if (!list.length) return [];
+      return heldTokens(
+        list,
+        await getTokenBalances(
+          address,
+          list.map((t) => t.contract),
+        ),
+      );
+    },
 
     async lookupToken(contract, existing = []) {
       return lookupToken({ ethCall: (to, data) => backend.ethCall(to, data) }, contract, existing);

@@ -5,6 +5,7 @@ export * from './nonce';
 export * from './tx';
 export * from './history';
 export * from './tokens';
+export * from './tokenList';
 export * from './explorer';
 export * from './nft';
 export * from './evmChains';

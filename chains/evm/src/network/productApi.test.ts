@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createEvmProductApiBackend,
   parseServerNft,
+  parseTokenListAnswer,
   serverChainId,
   ROUTES,
 } from './productApi';
@@ -230,14 +231,39 @@ describe('EVM product API backend', () => {
       gasUsed: 50000n,
       gasPrice: 1n,
     });
-    expect(page.operations[1]).toMatchObject({ hash: '0x4', blockHeight: null, time: null, fee: 50000n, failed: true });
+    expect(page.operations[1]).toMatchObject({
+      hash: '0x4',
+      blockHeight: null,
+      time: null,
+      fee: 50000n,
+      failed: true,
+    });
     expect(page.operations[1]!.gasUsed).toBeUndefined();
   });
 
   it('history: a lying operation (amount as a float) is refused, not shown as zero', async () => {
     const f = fakeFetch((url) =>
       url.pathname === `/api/chains/ETH/history/${ME}`
-        ? { body: { operations: [{ hash: '0x1', time: 1, blockHeight: 1, direction: 'in', value: 1.5, fee: '0', senders: [], recipients: [], isOwnTransaction: false, rbf: false }], cursor: null, provider: 'x' } }
+        ? {
+            body: {
+              operations: [
+                {
+                  hash: '0x1',
+                  time: 1,
+                  blockHeight: 1,
+                  direction: 'in',
+                  value: 1.5,
+                  fee: '0',
+                  senders: [],
+                  recipients: [],
+                  isOwnTransaction: false,
+                  rbf: false,
+                },
+              ],
+              cursor: null,
+              provider: 'x',
+            },
+          }
         : undefined,
     );
     const b = createEvmProductApiBackend({ chain: 'ETH', fetch: f.fetch, baseUrl: 'http://wallet.test/api' });
@@ -340,5 +366,83 @@ describe('EVM product API backend', () => {
       nonceFallbacks: backend.nonceFallbacks(),
     });
     await expect(adapter.getNonce(ME)).rejects.toThrow(/backend: .*; node: /);
+  });
+});
+
+describe('token list → token discovery (spec 02 GET /bsc_token_list)', () => {
+  const USDT = '0x55d398326f99059fF775485246999027B3197955';
+  const CAKE = '0x0E09FaBB73Bd3Ade0a17ECC321fD13a19e81cE82';
+
+  it('reads code and data: aliases mapped, unusable entries skipped, a code other than 0 is a failure', () => {
+    expect(
+      parseTokenListAnswer({
+        code: 0,
+        data: [
+          { contract: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 18 },
+          { contractAddress: CAKE, tokenName: 'PancakeSwap Token', tokenSymbol: 'CAKE', decimal: '18' },
+          { address: CAKE, name: 'no decimals' },
+          'not an entry',
+          null,
+        ],
+      }),
+    ).toEqual([
+      { contract: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 18 },
+      { contract: CAKE, name: 'PancakeSwap Token', symbol: 'CAKE', decimals: 18 },
+    ]);
+    expect(() => parseTokenListAnswer({ code: 1, data: [] })).toThrow(EvmNetworkError);
+    expect(() => parseTokenListAnswer({ code: 0, data: 'x' })).toThrow(EvmNetworkError);
+  });
+
+  it('the adapter asks the balances of the listed contracts (deduplicated) and offers the ones held', async () => {
+    const f = fakeFetch((url) => {
+      if (url.pathname === '/api/chains/BSC/token-list')
+        return {
+          body: {
+            code: 0,
+            data: [
+              { contract: USDT, name: 'Tether USD', symbol: 'USDT', decimals: 18 },
+              { contract: CAKE.toLowerCase(), name: 'PancakeSwap Token', symbol: 'CAKE', decimals: 18 },
+              { contract: USDT.toLowerCase(), name: 'duplicate', symbol: 'DUP', decimals: 6 },
+            ],
+          },
+        };
+      if (url.pathname === '/api/chains/BSC/tokens')
+        return {
+          body: {
+            tokens: [
+              { contract: USDT.toLowerCase(), balance: '0' },
+              { contract: CAKE.toLowerCase(), balance: '2500000000000000000' },
+            ],
+          },
+        };
+      return undefined;
+    });
+    const adapter = createEvmAdapter(
+      nativeEvmChain('BSC'),
+      createEvmProductApiBackend({ chain: 'BSC', fetch: f.fetch }),
+    );
+    await expect(adapter.discoverListedTokens(ME)).resolves.toEqual([
+      {
+        contract: CAKE,
+        name: 'PancakeSwap Token',
+        symbol: 'CAKE',
+        decimals: 18,
+        balance: 2_500_000_000_000_000_000n,
+      },
+    ]);
+    const asked = f.seen.find((s) => s.path.startsWith('/api/chains/BSC/tokens'))!.path;
+    expect(asked).toBe(`/api${ROUTES.tokens('BSC', ME, [USDT, CAKE])}`);
+  });
+
+  it('a list that fails (404, code ≠ 0) is no list: nothing offered, no balance asked', async () => {
+    for (const answer of [undefined, { body: { code: 500, data: [] } }]) {
+      const f = fakeFetch((url) => (url.pathname === '/api/chains/BSC/token-list' ? answer : undefined));
+      const adapter = createEvmAdapter(
+        nativeEvmChain('BSC'),
+        createEvmProductApiBackend({ chain: 'BSC', fetch: f.fetch }),
+      );
+      await expect(adapter.discoverListedTokens(ME)).resolves.toEqual([]);
+      expect(f.seen.some((s) => s.path.includes('/tokens'))).toBe(false);
+    }
   });
 });

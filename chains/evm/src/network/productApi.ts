@@ -12,6 +12,7 @@ import type { EvmAccountSummary, EvmBackend, EvmCallRequest } from '../logic/ada
 import type { FeeHistoryData, GasOracleData } from '../logic/fees';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
 import type { NftAsset } from '../logic/nft';
+import { TOKEN_LIST_MAX, type TokenListEntry } from '../logic/tokenList';
 import { NONCE_TIMEOUTS_MS, type NonceSource } from '../logic/nonce';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -44,6 +45,8 @@ export const ROUTES = {
     `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
   rpc: (chain: string) => `/chains/${enc(chain)}/rpc`,
+  /** The server's token list of the chain ({ code, data }; spec 02 "GET /bsc_token_list"). */
+  tokenList: (chain: string) => `/chains/${enc(chain)}/token-list`,
   /** Not served yet (see API.md): NFTs held by an address. */
   nfts: (chain: string, address: string) => `/chains/${enc(chain)}/nfts/${enc(address)}`,
 } as const;
@@ -89,6 +92,36 @@ export function parseServerNft(v: unknown): NftAsset {
     traits,
     ...(o.balance !== undefined ? { balance: dec(o.balance, 'balance') } : {}),
   };
+}
+
+/**
+ * A token-list answer: `code` 0 is success (anything else is a failure), `data` the entries. Entry fields by
+ * their spec names or aliases (contract | contractAddress | address, decimals | decimal, name | tokenName,
+ * symbol | tokenSymbol); an entry that is not an object or lacks a contract or decimals is skipped; at most
+ * {@link TOKEN_LIST_MAX} entries are read.
+ */
+export function parseTokenListAnswer(v: unknown): TokenListEntry[] {
+  const o = obj(v, 'token list');
+  if (o.code !== 0 && o.code !== '0')
+    throw new EvmNetworkError(200, 'token list: code is not 0', 'malformed');
+  const text = (x: unknown) => (typeof x === 'string' ? x.slice(0, 256) : '');
+  const out: TokenListEntry[] = [];
+  for (const item of arr(o.data, 'token list data').slice(0, TOKEN_LIST_MAX)) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    const e = item as Record<string, unknown>;
+    const contract = e.contract ?? e.contractAddress ?? e.address;
+    const rawDecimals = e.decimals ?? e.decimal;
+    const decimals =
+      typeof rawDecimals === 'string' && /^\d{1,2}$/.test(rawDecimals) ? Number(rawDecimals) : rawDecimals;
+    if (typeof contract !== 'string' || typeof decimals !== 'number') continue;
+    out.push({
+      contract,
+      decimals,
+      name: text(e.name ?? e.tokenName),
+      symbol: text(e.symbol ?? e.tokenSymbol),
+    });
+  }
+  return out;
 }
 
 export interface EvmProductApiBackend extends EvmBackend {
@@ -245,6 +278,10 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
         if (o.hasMore !== true || items.length === 0) break;
       }
       return out;
+    },
+
+    async getTokenList() {
+      return parseTokenListAnswer(await get(ROUTES.tokenList(chain)));
     },
 
     async broadcast(rawTx) {

@@ -30,6 +30,7 @@ import { EvmFacade, type EvmChainConfig } from './facade.js';
 import { createEtherscan } from './providers/etherscan.js';
 import { createEvmBlockScan } from './providers/evmBlockScan.js';
 import { createEvmRpc, createEvmRpcPool } from './providers/evmRpc.js';
+import { tokenListFor } from './tokenList.js';
 
 /** Chains of this family the server can serve by symbol (plus EVM-<chainId> from the snapshot). */
 export const EVM_SYMBOLS = ['ETH', 'TETH', 'BSC', 'TBSC', 'XDC', 'HME'] as const;
@@ -78,12 +79,18 @@ export const EvmPerChainEnv = z.object({
   EXPLORER_KEY: z.string().trim().min(1).optional(),
   BLOCK_SCAN: boolStr.optional(),
   TIMEOUT_MS: chainTimeout,
+  /** The chain's token list (GET …/token-list): a JSON file of entries, or 'none' (tokenList.ts). */
+  TOKEN_LIST: z.string().trim().min(1).optional(),
 });
 type PerChain = z.infer<typeof EvmPerChainEnv>;
 type Global = z.infer<typeof EvmGlobalEnv>;
 
 const LocalnetFile = z.object({
-  evm: z.object({ rpcUrl: z.string().refine(httpUrl), chainId: z.number().int().positive() }),
+  evm: z.object({
+    rpcUrl: z.string().refine(httpUrl),
+    chainId: z.number().int().positive(),
+    contracts: z.object({ erc20: z.string().optional() }).partial().optional(),
+  }),
 });
 type LocalNode = z.infer<typeof LocalnetFile>['evm'];
 
@@ -103,7 +110,13 @@ function evmChain(
   chainId: number,
   rpcUrls: string[],
   pc: PerChain,
-  opts: { scan?: boolean; explorerDefault?: boolean; name?: string; source: ChainSource },
+  opts: {
+    scan?: boolean;
+    explorerDefault?: boolean;
+    name?: string;
+    source: ChainSource;
+    localErc20?: string;
+  },
 ): ServedChain<EvmFacade> | null {
   const timeoutMs = pc.TIMEOUT_MS ?? (BSC_CHAINS.has(sym) ? BSC_TIMEOUT_MS : ctx.timeoutMs);
   if (!rpcUrls.length) return null;
@@ -147,6 +160,7 @@ function evmChain(
     ...(BSC_CHAINS.has(sym) ? { allFailedPrefix: BSC_ALL_FAILED_PREFIX } : {}),
     pool: createEvmRpcPool(rpcs, { healthTimeoutMs: g.CHAIN_HEALTH_TIMEOUT_MS }),
     explorers,
+    tokenList: tokenListFor(sym, pc.TOKEN_LIST, opts.localErc20),
     policy: ctx.policy,
     ...(scanOn
       ? {
@@ -190,6 +204,7 @@ export function evmChains(ctx: FamilyContext): ServedChain<EvmFacade>[] {
           scan: true,
           name: 'localnet-evm',
           source: 'local',
+          ...(node.contracts?.erc20 ? { localErc20: node.contracts.erc20 } : {}),
         }) ?? []
       );
     const urls = rpcs ?? (ctx.local ? [] : (MAINNET_RPC[sym] ?? []));

@@ -38,6 +38,7 @@ import {
   type NftPage,
 } from './nfts.js';
 import type { EvmRpcPool } from './providers/evmRpc.js';
+import type { TokenListEntry } from './tokenList.js';
 
 export interface EvmChainConfig {
   chain: string;
@@ -51,6 +52,8 @@ export interface EvmChainConfig {
   gasOracleFirst?: boolean;
   /** When every provider failed, the message starts with this (BSC: 'bsc-dataseed server error: ', spec 02). */
   allFailedPrefix?: string;
+  /** The operator's token list (GET …/token-list, spec 02 "bsc_token_list"); checked when read (tokenList.ts). */
+  tokenList?: readonly TokenListEntry[];
   /** Timeouts, budgets, breaker (FamilyContext.policy); fee lookups use `feesBudgetMs`. */
   policy?: FailoverPolicy & { feesBudgetMs?: number };
 }

@@ -71,6 +71,15 @@ export const evmRoutes: readonly ChainRoute<EvmFacade>[] = [
       return { gasLimit: await f.gasLimit(body) };
     },
   },
+  // Spec 02 "GET /bsc_token_list": the chain's token list as the product API answers it (code 0 is success).
+  {
+    method: 'GET',
+    path: '/token-list',
+    async handler(f, _req, reply) {
+      reply.header('cache-control', 'public, max-age=300');
+      return { code: 0, data: f.cfg.tokenList ?? [] };
+    },
+  },
   // getAccountToken / getTokensInfo: token metadata (and balances when an address is given).
   {
     method: 'GET',
