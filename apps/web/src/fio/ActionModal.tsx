@@ -5,12 +5,16 @@
  * that the balance pays it; Verification shows what is signed and the digest the device shows; a device failure other
  * than a user cancel shows its message and returns to Details with the name input cleared; Status shows the
  * transaction id with copy and explorer link, or the failure. Closing from Status resets the form.
+ * Payment requests (spec 03 §4): sendRequest runs the same four steps (its Details are RequestForm's); reject,
+ * cancel and mark-paid start at Verification and sign at once, a device failure closes the modal, and a failed
+ * mark-paid is only logged.
  */
 import {
   Alert,
   Anchor,
   Button,
   Group,
+  Loader,
   Modal,
   Select,
   Stack,
@@ -28,11 +32,13 @@ import {
   isValidFioPublicKey,
   isValidHandle,
   renewedExpiration,
+  memoChunks,
   type FioActionKind,
   type FioBuiltAction,
   type FioNameAction,
+  type FioRequest,
 } from '@secux-companion/chain-fio';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../accounts/format';
 import { CopyText } from '../components/CopyText';
@@ -40,9 +46,29 @@ import { useModalSize } from '../components/useModalSize';
 import { currentDevice } from '../device/runtime';
 import type { FioChain } from '../families/fio/chain';
 import { deviceFailure, type FioDomainAccount } from './model';
+import { useRequestForm, type OwnedHandle } from './RequestForm';
+import { fioDescriptor } from './requests';
+
+/** The payment-request actions on one request (they start at Verification and run at once). */
+export type FioRequestActionName = 'rejectRequest' | 'cancelRequest' | 'markPaid';
 
 export type FioActionName =
-  'registerDomain' | 'registerHandle' | 'renewDomain' | 'transferDomain' | 'addBundled';
+  | 'registerDomain'
+  | 'registerHandle'
+  | 'renewDomain'
+  | 'transferDomain'
+  | 'addBundled'
+  | 'sendRequest'
+  | FioRequestActionName;
+
+const REQUEST_ACTIONS: readonly FioActionName[] = [
+  'sendRequest',
+  'rejectRequest',
+  'cancelRequest',
+  'markPaid',
+];
+const isRunAtOnce = (a: FioActionName): a is FioRequestActionName =>
+  a === 'rejectRequest' || a === 'cancelRequest' || a === 'markPaid';
 
 const KIND: Record<FioActionName, FioActionKind> = {
   registerDomain: 'registerFioDomain',
@@ -50,6 +76,10 @@ const KIND: Record<FioActionName, FioActionKind> = {
   renewDomain: 'renewFioDomain',
   transferDomain: 'transferFioDomain',
   addBundled: 'addBundledTransactions',
+  sendRequest: 'requestFunds',
+  rejectRequest: 'rejectFundsRequest',
+  cancelRequest: 'cancelFundsRequest',
+  markPaid: 'recordObtData',
 };
 /** The name of the action step (spec 03 §2). */
 const STEP: Record<FioActionName, string> = {
@@ -58,7 +88,15 @@ const STEP: Record<FioActionName, string> = {
   renewDomain: 'renew',
   transferDomain: 'transfer',
   addBundled: 'add',
+  sendRequest: 'request',
+  rejectRequest: 'reject',
+  cancelRequest: 'cancel',
+  markPaid: 'paid',
 };
+const titleKey = (a: FioActionName) =>
+  REQUEST_ACTIONS.includes(a) ? `fio.requests.actions.${a}` : `fio.actions.${a}`;
+const stepKey = (a: FioActionName) =>
+  REQUEST_ACTIONS.includes(a) ? `fio.requests.steps.${STEP[a]}` : `fio.steps.${STEP[a]}`;
 
 type Availability = { state: 'idle' | 'checking' | 'available' | 'taken' | 'error'; name: string };
 
@@ -88,6 +126,14 @@ export interface ActionTarget {
   handle?: string;
   owner?: FioDomainAccount;
   expiration?: string;
+  /** The request a reject, cancel or mark-paid acts on. */
+  request?: FioRequest;
+}
+
+/** The own handle a request action is charged to: the payer's for reject and paid, the payee's for cancel. */
+function requestHandle(action: FioActionName, r: FioRequest | undefined): string | undefined {
+  if (!r) return undefined;
+  return action === 'cancelRequest' ? r.payeeHandle : r.payerHandle;
 }
 
 export function ActionModal({
@@ -96,12 +142,15 @@ export function ActionModal({
   accounts,
   ownDomains,
   target,
+  handles = [],
   onClose,
   onSuccess,
 }: {
   chain: FioChain;
   action: FioActionName;
   accounts: FioDomainAccount[];
+  /** The accounts' crypto handles (the payee of a new request). */
+  handles?: readonly OwnedHandle[];
   /** Domains the accounts own (a handle may be registered on them as well as on 'secux'). */
   ownDomains: string[];
   target: ActionTarget;
@@ -110,9 +159,18 @@ export function ActionModal({
 }) {
   const { t } = useTranslation();
   const size = useModalSize();
-  const [step, setStep] = useState(0);
-  const [accountPath, setAccountPath] = useState(target.owner?.path ?? accounts[0]?.path ?? '');
-  const account = accounts.find((a) => a.path === accountPath);
+  const runAtOnce = isRunAtOnce(action);
+  const [step, setStep] = useState(runAtOnce ? 1 : 0);
+  const [accountPath, setAccountPath] = useState(
+    target.owner?.path ?? target.request?.accountPath ?? accounts[0]?.path ?? '',
+  );
+  const requestForm = useRequestForm(chain, handles, action === 'sendRequest');
+  const account =
+    action === 'sendRequest' ? requestForm.handle?.owner : accounts.find((a) => a.path === accountPath);
+  const feeHandle =
+    action === 'sendRequest'
+      ? (requestForm.handle?.handle ?? '')
+      : (requestHandle(action, target.request) ?? target.handle);
   const [nameInput, setNameInput] = useState('');
   const [handleDomain, setHandleDomain] = useState(DEFAULT_HANDLE_DOMAIN);
   const [recipient, setRecipient] = useState('');
@@ -154,14 +212,15 @@ export function ActionModal({
     let live = true;
     setFee(null);
     setFeeError(false);
-    chain.adapter.names.fee(KIND[action], target.handle ?? '').then(
+    if (runAtOnce) return;
+    chain.adapter.names.fee(KIND[action], feeHandle ?? '').then(
       (f) => live && setFee(f),
       () => live && setFeeError(true),
     );
     return () => {
       live = false;
     };
-  }, [chain, action, target.handle]);
+  }, [chain, action, feeHandle, runAtOnce]);
 
   // Transfer recipient: a handle must be registered (its FIO key is read), otherwise a valid FIO public key.
   useEffect(() => {
@@ -202,7 +261,8 @@ export function ActionModal({
   const nameOk = !checksName || (availability.state === 'available' && availability.name === name);
   const recipientOk =
     action !== 'transferDomain' || (!!recipientKey?.key && recipientKey.text === recipient.trim());
-  const canNext = !!account && cost !== null && !insufficient && nameOk && recipientOk;
+  const requestOk = action !== 'sendRequest' || requestForm.ok;
+  const canNext = !!account && cost !== null && !insufficient && nameOk && recipientOk && requestOk;
 
   const request = (): FioNameAction => {
     switch (action) {
@@ -216,18 +276,51 @@ export function ActionModal({
         return { kind: 'transferFioDomain', domain: name, newOwnerKey: recipientKey?.key ?? '' };
       case 'addBundled':
         return { kind: 'addBundledTransactions', handle: name, bundleSets: sets };
+      case 'sendRequest':
+        return requestForm.action();
+      case 'rejectRequest':
+      case 'cancelRequest': {
+        const r = target.request!;
+        return {
+          kind: action === 'rejectRequest' ? 'rejectFundsRequest' : 'cancelFundsRequest',
+          handle: requestHandle(action, r)!,
+          requestId: r.id,
+        };
+      }
+      case 'markPaid': {
+        // Paid outside the app: recorded with the request's own content and no transaction id.
+        const r = target.request!;
+        return {
+          kind: 'recordObtData',
+          handle: r.payerHandle,
+          requestId: r.id,
+          payeeHandle: r.payeeHandle,
+          payeeKey: r.payeeKey,
+          content: {
+            payerPublicAddress: '',
+            payeePublicAddress: r.content?.payeePublicAddress ?? '',
+            amount: r.content?.amount ?? '',
+            chainCode: r.content?.chainCode ?? '',
+            tokenCode: r.content?.tokenCode ?? '',
+            status: 'sent_to_blockchain',
+            obtId: '',
+            memo: '',
+          },
+        };
+      }
     }
   };
+
+  // Encrypted actions (a new request, a record) need the device's shared secret.
+  const build = () =>
+    chain.adapter.names.build(fioDescriptor(chain, account!), request(), undefined, currentDevice());
 
   const next = async () => {
     if (!account) return;
     setBusy(true);
     setFailure(null);
     try {
-      const b = await chain.adapter.names.build(
-        { chain: chain.coin, index: account.index, bip: 44, path: account.path, address: account.address },
-        request(),
-      );
+      const b = await build();
       setBuilt(b);
       setStep(1);
     } catch (e) {
@@ -237,14 +330,20 @@ export function ActionModal({
     }
   };
 
-  const confirm = async () => {
-    if (!built || !account) return;
+  const confirm = async (b: FioBuiltAction | null = built) => {
+    if (!b || !account) return;
     setStep(2);
     let signature: string;
     try {
-      signature = await currentDevice().signFio(built.signRequest.path, built.signRequest.sigData);
+      signature = await currentDevice().signFio(b.signRequest.path, b.signRequest.sigData);
     } catch (e) {
       const f = deviceFailure(e);
+      // Reject, cancel and paid: the modal closes (spec 03 §4); the others return to Details.
+      if (runAtOnce) {
+        if (!f.cancelled) console.warn(`${action} failed on the device`, e);
+        onClose();
+        return;
+      }
       setStep(0);
       setBuilt(null);
       if (f.cancelled) return;
@@ -253,17 +352,72 @@ export function ActionModal({
       return;
     }
     try {
-      const txId = await chain.adapter.names.signAndPush({ signFio: async () => signature }, built);
+      const txId = await chain.adapter.names.signAndPush({ signFio: async () => signature }, b);
       setResult({ ok: true, txId });
       onSuccess(action, {
         ...(target.domain ? { domain: target.domain } : action === 'registerDomain' ? { domain: name } : {}),
         owner: account,
       });
     } catch (e) {
+      // A failed paid action is only logged (spec 03 §4).
+      if (action === 'markPaid') {
+        console.warn('mark as paid failed', e);
+        onClose();
+        return;
+      }
       setResult({ ok: false, message: e instanceof Error ? e.message : String(e) });
     }
     setStep(3);
   };
+
+  // Reject, cancel and mark-paid start at Verification and run at once.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!runAtOnce || started.current || !account) return;
+    started.current = true;
+    build().then(
+      (b) => {
+        setBuilt(b);
+        void confirm(b);
+      },
+      (e: unknown) => {
+        console.warn(`${action} could not be built`, e);
+        if (action === 'markPaid') return onClose();
+        setResult({ ok: false, message: errorText(t, e) });
+        setStep(3);
+      },
+    );
+    // Once, on open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The request under review: the new one (payer, payee, amount, memo) or the one acted on.
+  const reviewed: [string, ReactNode, string][] | null = (() => {
+    if (!REQUEST_ACTIONS.includes(action)) return null;
+    const a = action === 'sendRequest' ? requestForm.action() : null;
+    const r = target.request;
+    const payer = a?.kind === 'requestFunds' ? a.payerHandle : (r?.payerHandle ?? '');
+    const payee = a?.kind === 'requestFunds' ? a.handle : (r?.payeeHandle ?? '');
+    const content = a?.kind === 'requestFunds' ? a.content : r?.content;
+    const rows: [string, ReactNode, string][] = [];
+    if (r) rows.push(['fio.requests.review.request', `#${r.id}`, 'fio-review-request']);
+    rows.push(['fio.requests.review.payer', payer, 'fio-review-payer']);
+    rows.push(['fio.requests.review.payee', payee, 'fio-review-payee']);
+    if (content) {
+      rows.push([
+        'fio.requests.review.amount',
+        t('fio.requests.amount', { amount: content.amount, token: content.tokenCode }),
+        'fio-review-amount',
+      ]);
+      if (content.memo)
+        rows.push([
+          'fio.requests.review.memo',
+          memoChunks(content.memo).map((c, i) => <div key={i}>{c}</div>),
+          'fio-review-memo',
+        ]);
+    }
+    return rows;
+  })();
 
   const feeText =
     cost === null
@@ -289,30 +443,28 @@ export function ActionModal({
               : null;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size={size}
-      title={t(`fio.actions.${action}`)}
-      data-testid="fio-action-modal"
-    >
+    <Modal opened onClose={onClose} size={size} title={t(titleKey(action))} data-testid="fio-action-modal">
       <Stepper active={step} size="xs" mb="md" allowNextStepsSelect={false}>
         <Stepper.Step label={t('fio.steps.details')} />
         <Stepper.Step label={t('fio.steps.verification')} />
-        <Stepper.Step label={t(`fio.steps.${STEP[action]}`)} />
+        <Stepper.Step label={t(stepKey(action))} />
         <Stepper.Step label={t('fio.steps.status')} />
       </Stepper>
       {step === 0 && (
         <Stack>
-          <Select
-            label={t('fio.account')}
-            data={accounts.map((a) => ({ value: a.path, label: a.name }))}
-            value={accountPath}
-            onChange={(v) => v && setAccountPath(v)}
-            disabled={!!target.owner}
-            allowDeselect={false}
-            data-testid="fio-action-account"
-          />
+          {action === 'sendRequest' ? (
+            requestForm.fields
+          ) : (
+            <Select
+              label={t('fio.account')}
+              data={accounts.map((a) => ({ value: a.path, label: a.name }))}
+              value={accountPath}
+              onChange={(v) => v && setAccountPath(v)}
+              disabled={!!target.owner}
+              allowDeselect={false}
+              data-testid="fio-action-account"
+            />
+          )}
           {action === 'registerHandle' && (
             <Group align="flex-end" wrap="nowrap">
               <TextInput
@@ -414,12 +566,23 @@ export function ActionModal({
             <Table.Tbody>
               <Table.Tr>
                 <Table.Td>{t('fio.action')}</Table.Td>
-                <Table.Td data-testid="fio-review-action">{t(`fio.actions.${action}`)}</Table.Td>
+                <Table.Td data-testid="fio-review-action">{t(titleKey(action))}</Table.Td>
               </Table.Tr>
-              <Table.Tr>
-                <Table.Td>{t('fio.name')}</Table.Td>
-                <Table.Td data-testid="fio-review-name">{name}</Table.Td>
-              </Table.Tr>
+              {name !== '' && (
+                <Table.Tr>
+                  <Table.Td>{t('fio.name')}</Table.Td>
+                  <Table.Td data-testid="fio-review-name">{name}</Table.Td>
+                </Table.Tr>
+              )}
+              {reviewed &&
+                reviewed.map(([label, value, testId]) => (
+                  <Table.Tr key={label}>
+                    <Table.Td>{t(label)}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }} data-testid={testId}>
+                      {value}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
               {action === 'transferDomain' && (
                 <Table.Tr>
                   <Table.Td>{t('fio.transferTo')}</Table.Td>
@@ -440,15 +603,18 @@ export function ActionModal({
             {t('fio.digestNote', { digest: built.signRequest.digest })}
           </Alert>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStep(0)}>
-              {t('fio.back')}
-            </Button>
+            {!runAtOnce && (
+              <Button variant="default" onClick={() => setStep(0)}>
+                {t('fio.back')}
+              </Button>
+            )}
             <Button onClick={() => void confirm()} data-testid="fio-action-confirm">
               {t('fio.confirmOnDevice')}
             </Button>
           </Group>
         </Stack>
       )}
+      {step === 1 && !built && runAtOnce && <Loader size="sm" aria-label={t('fio.loading')} />}
       {step === 2 && (
         <Text aria-live="polite" data-testid="fio-action-signing">
           {t('fio.signing')}

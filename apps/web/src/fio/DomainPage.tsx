@@ -4,7 +4,8 @@
  * bundled count with an alert under 10, Add bundled and Assign address (disabled when a device FIO account is off
  * the FIO path); the no-FIO-account notice; the register chooser (crypto handle, domain, the external free-handle
  * site with the public key). After a success: a registered domain is inserted, a renewed one re-read, a transfer
- * reloads everything, any other action reloads the handles.
+ * reloads everything, any other action reloads the handles. Request opens the request manager (payment requests:
+ * new, pay through the select-account and invoice modals, reject, cancel, mark as paid).
  */
 import {
   ActionIcon,
@@ -22,7 +23,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LOW_BUNDLE_ALERT, shortenAddress, type FioDomainEntry } from '@secux-companion/chain-fio';
+import {
+  LOW_BUNDLE_ALERT,
+  shortenAddress,
+  type FioDomainEntry,
+  type FioRequest,
+  type FioRequestContent,
+} from '@secux-companion/chain-fio';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
@@ -31,7 +38,11 @@ import { useRuntime } from '../device/runtime';
 import { getFioChain, type FioChain } from '../families/fio/chain';
 import { ActionModal, type ActionTarget, type FioActionName } from './ActionModal';
 import { AssignModal } from './AssignModal';
+import { InvoiceModal } from './InvoiceModal';
 import { loadFioNames, type FioDomainAccount, type FioNames } from './model';
+import { RequestManager } from './RequestManager';
+import { payment } from './requests';
+import { SelectAccountModal, type PayingAccount } from './SelectAccountModal';
 
 /** The external free-handle registration site; it receives the public key as a query parameter. */
 export const FREE_HANDLE_URL = 'https://reg.fioprotocol.io/ref/secux';
@@ -112,6 +123,11 @@ export default function DomainPage() {
     remove?: { chainCode: string; tokenCode: string; publicAddress: string };
   } | null>(null);
   const [mappedVersion, setMappedVersion] = useState(0);
+  const [requests, setRequests] = useState(false);
+  const [pay, setPay] = useState<{
+    request: FioRequest & { content: FioRequestContent };
+    paying?: PayingAccount;
+  } | null>(null);
 
   if (!device) return <Navigate to="/" replace />;
   const data = namesQ.data;
@@ -144,6 +160,7 @@ export default function DomainPage() {
       return;
     }
     // A transfer reloads accounts, domains and handles; every other action reloads the handles.
+    void queryClient.invalidateQueries({ queryKey: ['fio-requests'] });
     void namesQ.refetch();
     setMappedVersion((v) => v + 1);
   };
@@ -157,11 +174,14 @@ export default function DomainPage() {
       <Group justify="space-between">
         <Title order={2}>{t('fio.domain.title')}</Title>
         <Group>
-          <Tooltip label={t('fio.domain.requestLater')}>
-            <Button variant="default" disabled data-testid="fio-request">
-              {t('fio.domain.request')}
-            </Button>
-          </Tooltip>
+          <Button
+            variant="default"
+            onClick={() => setRequests(true)}
+            disabled={!data || !!noAccount}
+            data-testid="fio-request"
+          >
+            {t('fio.domain.request')}
+          </Button>
           <Button onClick={() => setChooser(true)} disabled={!data || !!noAccount} data-testid="fio-register">
             {t('fio.domain.register')}
           </Button>
@@ -336,8 +356,47 @@ export default function DomainPage() {
           accounts={data.accounts}
           ownDomains={ownDomains}
           target={action.target}
+          handles={data.handles}
           onClose={() => setAction(null)}
           onSuccess={onSuccess}
+        />
+      )}
+      {requests && !action && !pay && chain && data && (
+        <RequestManager
+          chain={chain}
+          accounts={data.accounts}
+          canRequest={data.handles.length > 0}
+          onNew={() => setAction({ name: 'sendRequest', target: {} })}
+          onAction={(name, request) => setAction({ name, target: { request } })}
+          onPay={(request) =>
+            request.content && setPay({ request: { ...request, content: request.content } })
+          }
+          onClose={() => setRequests(false)}
+        />
+      )}
+      {pay && !pay.paying && payment(pay.request.content) && (
+        <SelectAccountModal
+          coin={payment(pay.request.content)!.coin}
+          required={payment(pay.request.content)!.required}
+          onChoose={(paying) => setPay({ ...pay, paying })}
+          onClose={() => setPay(null)}
+        />
+      )}
+      {pay?.paying && chain && data && (
+        <InvoiceModal
+          fio={chain}
+          request={pay.request}
+          payerAccount={
+            data.accounts.find((a) => a.path === pay.request.accountPath) ??
+            data.accounts.find((a) => a.address === pay.request.payerKey)!
+          }
+          paying={pay.paying}
+          onClose={() => setPay(null)}
+          onDone={() => {
+            setPay(null);
+            void queryClient.invalidateQueries({ queryKey: ['fio-requests'] });
+            void namesQ.refetch();
+          }}
         />
       )}
       {assign && chain && (
