@@ -73,63 +73,46 @@ function secretBytes(secretHex: string): Buffer {
   return Buffer.from(secretHex, 'hex');
 }
 
-const optional = (s: string): string | null => (s === '' ? null : s);
+/** Our field names and FIO's, per content type (FIO's memo, hash and offline_url are optional: '' goes as null). */
+const FIELDS: Record<FioContentKind, readonly (readonly [string, string])[]> = {
+  new_funds_content: [
+    ['payeePublicAddress', 'payee_public_address'],
+    ['amount', 'amount'],
+    ['chainCode', 'chain_code'],
+    ['tokenCode', 'token_code'],
+    ['memo', 'memo'],
+  ],
+  record_obt_data_content: [
+    ['payerPublicAddress', 'payer_public_address'],
+    ['payeePublicAddress', 'payee_public_address'],
+    ['amount', 'amount'],
+    ['chainCode', 'chain_code'],
+    ['tokenCode', 'token_code'],
+    ['status', 'status'],
+    ['obtId', 'obt_id'],
+    ['memo', 'memo'],
+  ],
+};
 
 function wireOf(kind: FioContentKind, c: FioRequestContent | FioRecordContent): Record<string, unknown> {
-  if (kind === 'new_funds_content') {
-    const r = c as FioRequestContent;
-    return {
-      payee_public_address: r.payeePublicAddress,
-      amount: r.amount,
-      chain_code: r.chainCode,
-      token_code: r.tokenCode,
-      memo: optional(r.memo),
-      hash: null,
-      offline_url: null,
-    };
-  }
-  const r = c as FioRecordContent;
-  return {
-    payer_public_address: r.payerPublicAddress,
-    payee_public_address: r.payeePublicAddress,
-    amount: r.amount,
-    chain_code: r.chainCode,
-    token_code: r.tokenCode,
-    status: r.status,
-    obt_id: r.obtId,
-    memo: optional(r.memo),
-    hash: null,
-    offline_url: null,
-  };
-}
-
-function text(o: Record<string, unknown>, field: string, nullable = false): string {
-  const v = o[field];
-  if (nullable && (v === null || v === undefined)) return '';
-  if (typeof v !== 'string' || v.length > FIELD_MAX) throw new Error(`FIO content: bad ${field}`);
-  return v;
+  const values = c as unknown as Record<string, string>;
+  const wire: Record<string, unknown> = { hash: null, offline_url: null };
+  for (const [ours, fio] of FIELDS[kind])
+    wire[fio] = ours === 'memo' && values.memo === '' ? null : values[ours];
+  return wire;
 }
 
 function contentOf(kind: FioContentKind, o: Record<string, unknown>): FioRequestContent | FioRecordContent {
-  if (kind === 'new_funds_content')
-    return {
-      payeePublicAddress: text(o, 'payee_public_address'),
-      amount: text(o, 'amount'),
-      chainCode: text(o, 'chain_code'),
-      tokenCode: text(o, 'token_code'),
-      memo: text(o, 'memo', true),
-    };
-  if (o.status !== 'sent_to_blockchain') throw new Error('FIO content: bad status');
-  return {
-    payerPublicAddress: text(o, 'payer_public_address'),
-    payeePublicAddress: text(o, 'payee_public_address'),
-    amount: text(o, 'amount'),
-    chainCode: text(o, 'chain_code'),
-    tokenCode: text(o, 'token_code'),
-    status: 'sent_to_blockchain',
-    obtId: text(o, 'obt_id'),
-    memo: text(o, 'memo', true),
-  };
+  if (kind === 'record_obt_data_content' && o.status !== 'sent_to_blockchain')
+    throw new Error('FIO content: bad status');
+  const content: Record<string, string> = {};
+  for (const [ours, fio] of FIELDS[kind]) {
+    const v = o[fio];
+    if (ours === 'memo' && (v === null || v === undefined)) content[ours] = '';
+    else if (typeof v !== 'string' || v.length > FIELD_MAX) throw new Error(`FIO content: bad ${fio}`);
+    else content[ours] = v;
+  }
+  return content as unknown as FioRequestContent | FioRecordContent;
 }
 
 const serialBuffer = (array?: Uint8Array) =>
