@@ -1,8 +1,10 @@
 /**
  * The FIO family on the web (spec 03): FIO and TFIO accounts on m/44'/235'/{n}' (default name FIO + index + 1), one
  * FIO public key per account, the balance split into available / staked / locked ('Failed to get FIO balance: …' and
- * zeros when it cannot be read), History from get_actions with the FIO action kinds, receive confirmed on the device,
- * the transfer send, and a link to the Domain page.
+ * zeros when it cannot be read) with the 7-day staking APR and the unlock date of unstaked FIO, Stake and Unstake
+ * (StakeEntry: the registration page for an account without a handle, then the four-step flow), History from
+ * get_actions with the FIO action kinds, receive confirmed on the device, the transfer send, and a link to the Domain
+ * page.
  */
 import { Anchor, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +12,7 @@ import { balanceOrZeros } from '@secux-companion/chain-fio';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { currentDevice } from '../../device/runtime';
-import { amountText } from '../../accounts/format';
+import { amountText, uiLanguage } from '../../accounts/format';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
 import { singleAddressPlumbing } from '../accountBased/plumbing';
@@ -19,6 +21,9 @@ import { getFioChain, type FioChain, type FioCoin } from './chain';
 import { FioAccountForm, FioDeleteAccount } from './FioAccountForm';
 import { FioSendModal } from './FioSendModal';
 import { fioDeleteIssue, type FioAccount } from './rules';
+import { aprText, dateTimeText } from './stake';
+import { StakeEntry } from './StakeEntry';
+import { stakingKey } from './StakeModal';
 
 const COIN_TYPE = 235;
 export type { FioAccount };
@@ -64,8 +69,15 @@ function BalanceNote({ chain, account }: { chain: FioChain; account: FioAccount 
       return balanceOrZeros(backend, account.address);
     },
   });
+  // The staking service's 7-day APR and the lock of unstaked FIO with its unlock date (spec 03 §4).
+  const staking = useQuery({
+    queryKey: stakingKey(chain.coin, account.address),
+    queryFn: () => chain.adapter.names.staking(account.address),
+  });
   if (!q.data) return null;
   const b = q.data.balance;
+  const lock = staking.data?.lock;
+  const apr = aprText(staking.data?.apr7d ?? null, uiLanguage());
   return (
     <>
       <Group gap="md" data-testid="fio-balances">
@@ -79,6 +91,23 @@ function BalanceNote({ chain, account }: { chain: FioChain; account: FioAccount 
           {t('fio.balance.locked', { amount: amountText(b.locked, chain.unit) })}
         </Text>
       </Group>
+      {(apr || (lock && lock.remaining > 0n)) && (
+        <Group gap="md">
+          {apr && (
+            <Text size="xs" data-testid="fio-apr">
+              {t('fio.stake.apr', { apr })}
+            </Text>
+          )}
+          {lock && lock.remaining > 0n && (
+            <Text size="xs" data-testid="fio-unlock">
+              {t('fio.stake.lockedUntil', {
+                amount: amountText(lock.remaining, chain.unit),
+                date: dateTimeText(new Date(lock.unlockAt), uiLanguage()),
+              })}
+            </Text>
+          )}
+        </Group>
+      )}
       {q.data.error && (
         <Text size="xs" c="red" role="alert" data-testid="fio-balance-error">
           {t('fio.errors.balanceFailed', { message: q.data.cause ?? '' })}
@@ -116,9 +145,12 @@ export const family: WebFamily<FioChain, FioAccount> = {
     return {
       note: <BalanceNote chain={chain} account={account} />,
       actions: (
-        <Anchor component={Link} to="/wallet/domain" size="sm" data-testid="fio-domain-link">
-          {t('fio.domainLink')}
-        </Anchor>
+        <>
+          <StakeEntry chain={chain} account={account} />
+          <Anchor component={Link} to="/wallet/domain" size="sm" data-testid="fio-domain-link">
+            {t('fio.domainLink')}
+          </Anchor>
+        </>
       ),
       tabs: [
         {
