@@ -1,8 +1,9 @@
-import { Alert, Avatar, Badge, Button, CloseButton, Group, Loader, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Group, Loader, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { filterTokens, normalizeContractInput, showTokenRedDot, tokenBalanceText, type TokenMetadata } from '@secux-companion/chain-evm';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../components/CoinIcon';
 import { useModalSize } from '../components/useModalSize';
 import { errorText, unitFiatText } from '../accounts/format';
 import { selectedCurrency } from '../accounts/api';
@@ -12,10 +13,8 @@ import { WALLET_STORAGE_KEYS } from '../state/walletStorage';
 import {
   deviceTokens,
   enabledTokenBalances,
-  fetchTokenImages,
   fetchTokenPrices,
   mergeKnown,
-  tokenInitial,
   readTokenSettings,
   toggleToken,
   writeTokenSettings,
@@ -84,14 +83,6 @@ export function TokensTab({
     }
   });
   const { tokens, balances, settings } = state;
-  const contracts = tokens.map((x) => x.contract.toLowerCase()).sort();
-  // Icons are refreshed with the token list (spec 01 §4); failures fall back to the symbol's initial.
-  const images = useQuery({
-    queryKey: ['evm-token-images', chain.spec.chainId, contracts.join(',')],
-    queryFn: () => fetchTokenImages(chain, contracts),
-    enabled: contracts.length > 0,
-    staleTime: 5 * 60_000,
-  });
 
   return (
     <Stack>
@@ -129,9 +120,8 @@ export function TokensTab({
             <Paper withBorder p="sm" key={x.contract} role="listitem" data-testid="token-item" data-contract={x.contract} data-balance={x.balance.toString()}>
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Avatar src={images.data?.get(x.contract.toLowerCase()) ?? null} alt={x.symbol} radius="xl" data-testid="token-icon">
-                    {tokenInitial(x.symbol)}
-                  </Avatar>
+                  {/* Bundled icon by symbol (a known token) or the neutral one: never an image from another site. */}
+                  <CoinIcon symbol={x.symbol} />
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text fw={600} truncate="end">
                       {x.name}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { evmAccountNameIssue, evmDeleteBlock, nextEvmAccountIndex } from './naming';
-import { fetchTokenImages, fetchTokenPrices, safeIconUrl, tokenInitial } from './tokens';
+import { fetchTokenPrices } from './tokens';
 import type { EvmChain } from '../chains/evm';
 
 const LUSD = '0x9AD50244681e313eeF77adD770A9F3dBE000406b';
@@ -41,45 +41,6 @@ describe('EVM account names and delete rules', () => {
       code: 'err-11',
       params: { tokenType: 'BSC' },
     });
-  });
-});
-
-describe('EVM token icons', () => {
-  it('keeps only https or same-origin paths', () => {
-    expect(safeIconUrl('/tokens/lusd.svg')).toBe('/tokens/lusd.svg');
-    expect(safeIconUrl('https://assets.example/usdt.png')).toBe('https://assets.example/usdt.png');
-    expect(safeIconUrl('http://assets.example/usdt.png')).toBeNull();
-    expect(safeIconUrl('//evil.example/x.png')).toBeNull();
-    expect(safeIconUrl('javascript:alert(1)')).toBeNull();
-    expect(safeIconUrl('data:image/svg+xml,<svg/>')).toBeNull();
-    expect(safeIconUrl(42)).toBeNull();
-    expect(safeIconUrl('')).toBeNull();
-  });
-
-  it('falls back to the symbol initial', () => {
-    expect(tokenInitial('lusd')).toBe('L');
-    expect(tokenInitial('')).toBe('?');
-  });
-
-  it('asks the API for ETH tokens and drops unsafe addresses', async () => {
-    const f = vi.fn(async (_url: string) =>
-      json({
-        images: {
-          [LUSD.toLowerCase()]: '/tokens/lusd.svg',
-          '0x00000000000000000000000000000000000000bb': 'http://x/y.png',
-        },
-      }),
-    );
-    vi.stubGlobal('fetch', f);
-    const eth = { spec: { symbol: 'ETH' } } as unknown as EvmChain;
-    const images = await fetchTokenImages(eth, [LUSD, '0x00000000000000000000000000000000000000bb']);
-    expect(f.mock.calls[0]?.[0]).toBe(
-      `/api/prices/token-images?platform=ethereum&contracts=${LUSD.toLowerCase()},0x00000000000000000000000000000000000000bb`,
-    );
-    expect([...images]).toEqual([[LUSD.toLowerCase(), '/tokens/lusd.svg']]);
-    expect((await fetchTokenImages({ spec: { symbol: 'BSC' } } as unknown as EvmChain, [LUSD])).size).toBe(0);
-    f.mockRejectedValueOnce(new Error('offline'));
-    expect((await fetchTokenImages(eth, [LUSD])).size).toBe(0);
   });
 });
 

@@ -109,45 +109,6 @@ export async function fetchTokenPrices(chain: EvmChain, contracts: readonly stri
 }
 
 /**
- * A token icon address is used only when it is https or a same-origin path ('/tokens/lusd.svg');
- * anything else (http, data:, javascript:, protocol-relative) is dropped.
- */
-export function safeIconUrl(url: unknown): string | null {
-  if (typeof url !== 'string' || !url) return null;
-  if (url.startsWith('/')) return url.startsWith('//') || url.startsWith('/\\') ? null : url;
-  try {
-    return new URL(url).protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The icon shown when there is no image: the symbol's initial. */
-export function tokenInitial(symbol: string): string {
-  return ([...symbol.trim()][0] ?? '?').toUpperCase();
-}
-
-/** Token icons by contract (lower case) from the product API, ETH only; silent failures. */
-export async function fetchTokenImages(chain: EvmChain, contracts: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const platform = CHAINS[chain.spec.symbol].pricePlatform;
-  if (chain.spec.symbol !== 'ETH' || !platform || !contracts.length) return out;
-  try {
-    const q = `platform=${platform}&contracts=${contracts.map((c) => c.toLowerCase()).join(',')}`;
-    const res = await fetch(`/api/prices/token-images?${q}`);
-    if (!res.ok) return out;
-    const body = (await res.json()) as { images?: Record<string, unknown> };
-    for (const [k, v] of Object.entries(body.images ?? {})) {
-      const url = safeIconUrl(v);
-      if (url) out.set(k.toLowerCase(), url);
-    }
-  } catch {
-    // icons are optional
-  }
-  return out;
-}
-
-/**
  * Switches a token: an enabled one is deleted from the device and the list; a new one has its balance
  * read and is written to the device. Returns the new settings (the caller keeps the old ones on failure).
  */
