@@ -294,6 +294,44 @@ describe('FIO payment requests', () => {
     expect(can).toMatchObject({ name: 'cancelfndreq', data: { fio_request_id: '12', max_fee: '0' } });
   });
 
+  it('a request marked as paid outside the app is recorded without a transaction id', async () => {
+    const pushed: FioPushBody[] = [];
+    const a = createFioChain('FIO', fakeBackend(0n, pushed, [], zeroFee()));
+    const markPaid = {
+      kind: 'recordObtData' as const,
+      handle: 'me@secux',
+      requestId: 4,
+      payeeHandle: 'payee@secux',
+      payeeKey: payee,
+      content: {
+        payerPublicAddress: '',
+        payeePublicAddress: '',
+        amount: '',
+        chainCode: '',
+        tokenCode: '',
+        status: 'sent_to_blockchain' as const,
+        obtId: '',
+        memo: '',
+      },
+    };
+    await a.names.signAndPush(signer, await a.names.build(account, markPaid, '', fakeDevice(priv)));
+    const rec = await decoded(pushed[0]!);
+    expect(
+      cipher(payeePriv, myKey).decrypt('record_obt_data_content', rec.data.content as string),
+    ).toMatchObject({
+      status: 'sent_to_blockchain',
+      obt_id: '',
+    });
+    await expect(
+      a.names.build(
+        account,
+        { ...markPaid, content: { ...markPaid.content, amount: '1,5' } },
+        '',
+        fakeDevice(priv),
+      ),
+    ).rejects.toMatchObject({ code: 'err-34' });
+  });
+
   const other = { ...account, index: 1, path: "m/44'/235'/1'", address: payee };
   const wire = (over: Partial<FioRequestRecord>): FioRequestRecord => ({
     id: 1,

@@ -209,11 +209,16 @@ function fieldsOf(
 
 const REQUEST_AMOUNT = new RegExp(`^\\d+(\\.\\d{1,${REQUEST_AMOUNT_DECIMALS}})?$`);
 
-/** A request or record content the wallet will not send: a bad amount, a long memo, codes or address missing. */
-function checkContent(c: { amount: string; chainCode: string; tokenCode: string; memo: string }, to: string) {
+function checkMemo(memo: string) {
+  if (Array.from(memo).length > REQUEST_MEMO_MAX) throw new RangeError('A memo is at most 200 characters');
+}
+
+/** A request the wallet will not send: an amount not above 0 or over 15 decimals, a long memo, no chain or address. */
+function checkRequestContent(c: FioRequestContent) {
   if (!REQUEST_AMOUNT.test(c.amount) || !/[1-9]/.test(c.amount)) throw new CoreError('err-34');
-  if (Array.from(c.memo).length > REQUEST_MEMO_MAX) throw new RangeError('A memo is at most 200 characters');
-  if (!c.chainCode.trim() || !c.tokenCode.trim() || !to.trim()) throw new CoreError('invalidAddress');
+  checkMemo(c.memo);
+  if (!c.chainCode.trim() || !c.tokenCode.trim() || !c.payeePublicAddress.trim())
+    throw new CoreError('invalidAddress');
 }
 
 const checkRequestId = (id: number) => {
@@ -277,7 +282,7 @@ export function createFioChain(chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>, back
     if (action.kind === 'requestFunds') {
       if (!isValidHandle(action.payerHandle) || !isValidFioPublicKey(action.payerKey))
         throw new CoreError('invalidAddress');
-      checkContent(action.content, action.content.payeePublicAddress);
+      checkRequestContent(action.content);
       const secret = await secretWith(secrets, account, action.payerKey);
       return {
         payer_fio_address: action.payerHandle,
@@ -288,8 +293,11 @@ export function createFioChain(chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>, back
     checkRequestId(action.requestId);
     if (!isValidHandle(action.payeeHandle) || !isValidFioPublicKey(action.payeeKey))
       throw new CoreError('invalidAddress');
-    checkContent(action.content, action.content.payeePublicAddress);
-    if (!action.content.obtId.trim()) throw new RangeError('A record needs the payment transaction id');
+    // A request marked as paid outside the app is recorded with what the request said and no transaction id (or
+    // nothing but the status, when its content could not be decrypted); only a memo and an amount given are checked.
+    if (action.content.amount !== '' && !REQUEST_AMOUNT.test(action.content.amount))
+      throw new CoreError('err-34');
+    checkMemo(action.content.memo);
     const secret = await secretWith(secrets, account, action.payeeKey);
     return {
       fio_request_id: String(action.requestId),
