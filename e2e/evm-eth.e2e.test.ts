@@ -60,6 +60,20 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     expect(text.split('.')[1]?.replace(' ETH', '').length ?? 0).toBeLessThanOrEqual(9);
   });
 
+  it("token discovery: the server's token list names LUSD, which account 0 holds, so its Tokens tab offers it with its balance", async () => {
+    const list = (await (await fetch(`${baseUrl}/api/chains/ETH/token-list`)).json()) as { code: number; data: { contract: string; symbol: string }[] };
+    expect(list.code).toBe(0);
+    expect(list.data.map((t) => t.contract.toLowerCase())).toContain(evm.contracts.erc20.toLowerCase());
+    await openAccount0();
+    await page.getByTestId('tab-tokens').click();
+    const found = page.locator(`[data-testid="token-found"][data-contract="${evm.contracts.erc20}" i]`);
+    await found.waitFor({ timeout: 30_000 });
+    const held = BigInt(await call(evm.rpcUrl, evm.contracts.erc20, erc20BalanceOf(ACCOUNT0)));
+    expect(held).toBeGreaterThan(0n);
+    await expect(found.getAttribute('data-balance')).resolves.toBe(held.toString());
+    await expect(found.getByTestId('token-found-balance').innerText()).resolves.toMatch(/ LUSD$/);
+  });
+
   it('sends ETH, signed on the device', async () => {
     await openAccount0();
     const before = await ethBalance(evm.rpcUrl, recipient);
@@ -99,6 +113,8 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     const item = page.locator(`[data-testid="token-item"][data-contract="${evm.contracts.erc20}"]`);
     await item.waitFor({ timeout: 30_000 });
     await expect(item.getByTestId('token-balance').innerText()).resolves.toMatch(/ LUSD$/);
+    // shown now: the token list no longer offers it
+    await expect(page.locator(`[data-testid="token-found"][data-contract="${evm.contracts.erc20}" i]`).count()).resolves.toBe(0);
 
     const before = BigInt(await call(evm.rpcUrl, evm.contracts.erc20, erc20BalanceOf(recipient)));
     await item.getByTestId('token-send').click();

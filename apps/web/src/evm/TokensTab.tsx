@@ -16,7 +16,9 @@ import {
   fetchTokenPrices,
   mergeKnown,
   readTokenSettings,
+  showFoundToken,
   toggleToken,
+  unshownHeldTokens,
   writeTokenSettings,
   type AccountToken,
   type TokenSettings,
@@ -54,7 +56,15 @@ export function useAccountTokens(chain: EvmChain, account: EvmAccount) {
     },
     staleTime: 0,
   });
-  return { settings, setSettings, deviceCount: device.data?.length ?? 0, tokens: balances.data ?? [], balances };
+  // Token discovery (spec 02 "bsc_token_list"): the server's list of the chain, the tokens this account holds.
+  const listed = useQuery({
+    queryKey: ['evm-listed-tokens', account.id],
+    queryFn: () => chain.adapter.discoverListedTokens(account.address),
+    staleTime: 60_000,
+    retry: false,
+  });
+  const found = unshownHeldTokens(listed.data ?? [], settings);
+  return { settings, setSettings, deviceCount: device.data?.length ?? 0, tokens: balances.data ?? [], balances, found };
 }
 
 export function tokenRedDot(deviceCount: number, settings: TokenSettings): boolean {
@@ -142,8 +152,70 @@ export function TokensTab({
           );
         })}
       </Stack>
+      {state.found.length > 0 && <FoundTokens chain={chain} account={account} state={state} />}
       {managing && <ManageTokensModal chain={chain} account={account} state={state} onClose={() => setManaging(false)} />}
     </Stack>
+  );
+}
+
+/** Tokens of the server's list this account holds but does not show yet, each with a Show button. */
+function FoundTokens({ chain, account, state }: { chain: EvmChain; account: EvmAccount; state: ReturnType<typeof useAccountTokens> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const show = async (token: TokenMetadata) => {
+    setBusy(token.contract);
+    setFailure(null);
+    try {
+      state.setSettings(await showFoundToken(chain, account, state.settings, token));
+      void state.balances.refetch();
+    } catch (e) {
+      setFailure(errorText(t, e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Paper withBorder p="md" data-testid="tokens-found" aria-labelledby="tokens-found-title">
+      <Stack gap="xs">
+        <Text fw={600} id="tokens-found-title">
+          {t('tokens.found')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('tokens.foundHint')}
+        </Text>
+        <Stack gap="xs" role="list">
+          {state.found.map((x) => (
+            <Group key={x.contract} justify="space-between" wrap="nowrap" role="listitem" data-testid="token-found" data-contract={x.contract} data-balance={x.balance.toString()}>
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600} truncate="end">
+                  {x.name}
+                </Text>
+                <Text size="sm" data-testid="token-found-balance">
+                  {tokenBalanceText(x.balance, x.decimals, x.symbol)}
+                </Text>
+              </Stack>
+              <Button
+                size="xs"
+                variant="light"
+                loading={busy === x.contract}
+                disabled={busy !== null}
+                onClick={() => void show(x)}
+                aria-label={t('tokens.toggle', { symbol: x.symbol })}
+                data-testid="token-found-show"
+              >
+                {t('tokens.show')}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+        {failure && (
+          <Alert color="red" role="alert" data-testid="tokens-found-error">
+            {failure}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -4,7 +4,7 @@
  * enabled tokens are written to the device as token entries and deleted from it when switched off.
  * Balances come in one batch from the adapter; prices from the product API (failures are silent).
  */
-import { deviceTokenEntry, tokenToggleAction, type TokenMetadata } from '@secux-companion/chain-evm';
+import { deviceTokenEntry, tokenToggleAction, type HeldToken, type TokenMetadata } from '@secux-companion/chain-evm';
 import { CHAINS, signingPath } from '@secux-companion/core';
 import { currentDevice } from '../device/runtime';
 import type { EvmChain } from '../chains/evm';
@@ -124,4 +124,19 @@ export async function toggleToken(chain: EvmChain, account: EvmAccount, settings
   const entry = deviceTokenEntry(chain.spec.symbol, account.path, chain.spec.chainId, { ...token, balance });
   await device.setToken(entry);
   return { known: settings.known, enabled: [...settings.enabled, token.contract] };
+}
+
+/** Tokens from the server's token list that the account holds and that are not shown yet (not enabled). */
+export function unshownHeldTokens(held: readonly HeldToken[], settings: TokenSettings): HeldToken[] {
+  return held.filter((t) => !settings.enabled.some((c) => same(c, t.contract)));
+}
+
+/**
+ * Shows a token found through the token list: it joins the known tokens (once, by contract) and is switched on
+ * like any token (balance read, entry written to the device). Returns the new settings.
+ */
+export async function showFoundToken(chain: EvmChain, account: EvmAccount, settings: TokenSettings, token: TokenMetadata): Promise<TokenSettings> {
+  const meta: TokenMetadata = { contract: token.contract, name: token.name, symbol: token.symbol, decimals: token.decimals };
+  const known = settings.known.some((k) => same(k.contract, token.contract)) ? settings.known : [...settings.known, meta];
+  return toggleToken(chain, account, { known, enabled: settings.enabled }, meta);
 }
