@@ -8,15 +8,15 @@ import { connectEmulator, type SecuxDevice } from '@secux-companion/device';
 import { SecuxEmulator } from '@secux-companion/emulator';
 import { Ecc } from '@fioprotocol/fiojs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fioContractRawAbis } from './logic/abis';
-import { createFioChain, fioActor } from './logic/adapter';
+import { createFioChain } from './logic/adapter';
 import type { FioBackend, FioRequestRecord } from './logic/backend';
 import { decryptContent } from './logic/requests';
 import { fioPublicKeyHex } from './logic/rules';
 import { decodeFioTransaction, type FioPushBody } from './logic/tx';
+import { fakeFioBackend, TEST_ABIS, TEST_CHAIN_ID } from './testing';
 
-const chainId = 'b20901380af44ef59c5918439a1f9a41d83669020319a80574b804a5f95cbd7e';
-const abis = fioContractRawAbis();
+const chainId = TEST_CHAIN_ID;
+const abis = TEST_ABIS;
 
 let device: SecuxDevice;
 let payeeKey: string;
@@ -29,36 +29,7 @@ beforeAll(async () => {
 afterAll(() => device?.disconnect());
 
 function chainOver(pushed: FioPushBody[], requests: FioBackend['requests'] = async () => []) {
-  const backend: FioBackend = {
-    balance: async (key) => ({
-      balance: 0n,
-      available: 0n,
-      staked: 0n,
-      locked: 0n,
-      srps: '0',
-      roe: '1',
-      actor: fioActor(key),
-      txCount: 0,
-    }),
-    history: async () => ({ operations: [], cursor: null }),
-    chainRef: async () => ({
-      chainId,
-      block: { block_num: 10, id: '0'.repeat(16) + 'ff'.repeat(24), timestamp: '2026-01-01T00:00:00.000' },
-    }),
-    abi: async (a) => abis.find((x) => x.account_name === a)!,
-    fee: async () => 0n,
-    names: async () => ({ domains: [], handles: [] }),
-    isRegistered: async () => true,
-    publicAddresses: async () => [],
-    publicAddress: async () => null,
-    requests,
-    staking: async () => ({ apr7d: null, voted: false, proxy: null, defaultProxy: '', lock: null }),
-    push: async (b) => {
-      pushed.push(b);
-      return 'ab'.repeat(32);
-    },
-  };
-  return createFioChain('FIO', backend);
+  return createFioChain('FIO', fakeFioBackend({ pushed }, { fee: async () => 0n, requests }));
 }
 
 const account = (index: number, address: string) => ({

@@ -2,64 +2,25 @@ import { Ecc, Fio } from '@fioprotocol/fiojs';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
-import { fioContractRawAbis } from './abis';
 import { balanceOrZeros, createFioChain, fioActor } from './adapter';
 import type { FioBackend, FioRequestRecord } from './backend';
 import type { FioSecretSource } from './requests';
 import { decodeFioTransaction, type FioPushBody } from './tx';
+import { fakeFioBackend, TEST_ABIS, TEST_CHAIN_ID } from '../testing';
 
 const priv = Ecc.PrivateKey.fromSeed('secux fio adapter');
 const myKey = priv.toPublic().toString() as string;
 const payee = Ecc.PrivateKey.fromSeed('payee').toPublic().toString() as string;
-const chainId = 'b20901380af44ef59c5918439a1f9a41d83669020319a80574b804a5f95cbd7e';
-const abis = fioContractRawAbis();
+const chainId = TEST_CHAIN_ID;
+const abis = TEST_ABIS;
 
-function fakeBackend(
+/** The account holds `available` and 5 SUF staked. */
+const fakeBackend = (
   available: bigint,
   pushed: FioPushBody[],
   fees: string[] = [],
   extra: Partial<FioBackend> = {},
-): FioBackend {
-  return {
-    balance: async () => ({
-      balance: available + 5n,
-      available,
-      staked: 5n,
-      locked: 0n,
-      srps: '0',
-      roe: '1',
-      actor: fioActor(myKey),
-      txCount: 1,
-    }),
-    history: async () => ({ operations: [], cursor: null }),
-    chainRef: async () => ({
-      chainId,
-      block: { block_num: 10, id: '0'.repeat(16) + 'ff'.repeat(24), timestamp: '2026-01-01T00:00:00.000' },
-    }),
-    abi: async (a) => abis.find((x) => x.account_name === a)!,
-    fee: async (endPoint, handle) => {
-      fees.push(`${endPoint}:${handle}`);
-      return endPoint === 'add_pub_address' ? 0n : 2_000_000_000n;
-    },
-    names: async () => ({ domains: [], handles: [] }),
-    isRegistered: async () => false,
-    publicAddresses: async () => [],
-    publicAddress: async () => null,
-    push: async (b) => {
-      pushed.push(b);
-      return 'ab'.repeat(32);
-    },
-    requests: async () => [],
-    staking: async () => ({
-      apr7d: null,
-      voted: false,
-      proxy: null,
-      defaultProxy: 'proxy@secux',
-      lock: null,
-    }),
-    ...extra,
-  };
-}
+): FioBackend => fakeFioBackend({ available, staked: 5n, pushed, fees }, extra);
 const signer = {
   signFio: async (_p: string, sigData: string) =>
     Ecc.Signature.sign(Buffer.from(sigData, 'hex'), priv).toString() as string,
