@@ -12,6 +12,40 @@ export interface FioBalanceRead {
 export interface FioLocksRead {
   lockAmount: bigint;
   remaining: bigint;
+  /** When the lock started (seconds since the epoch); null when the node did not say (or no lock). */
+  timeStamp: number | null;
+  /** Unlock periods: seconds from timeStamp, SUF unlocked then. */
+  periods: { duration: number; amount: bigint }[];
+}
+
+/** One FIO request as get_sent_fio_requests / get_received_fio_requests list it (content: encrypted, base64). */
+export interface FioRequestRead {
+  fio_request_id: number;
+  payer_fio_address: string;
+  payee_fio_address: string;
+  payer_fio_public_key: string;
+  payee_fio_public_key: string;
+  content: string;
+  time_stamp: string;
+  status: string;
+}
+
+/** An account's row of eosio's voters table (fio.system voter_info). */
+export interface FioVoterRead {
+  owner: string;
+  /** The proxy's account name, '' for none. */
+  proxy: string;
+  producers: string[];
+  isProxy: boolean;
+  isAutoProxy: boolean;
+  /** The handle a proxy registered with (regproxy), '' otherwise. */
+  fioaddress: string;
+}
+
+/** FIO's staking statistics service (GET; `historical_apr`), e.g. services-external.fioprotocol.io/staking. */
+export interface FioStakingProvider extends Provider {
+  /** historical_apr['7day'] (percent), null when the service has no figure yet. */
+  apr7d(signal: AbortSignal): Promise<number | null>;
 }
 
 export interface FioInfoRead {
@@ -66,4 +100,8 @@ export interface FioProvider extends Provider {
   /** /v1/history/get_actions. */
   actions(actor: string, pos: number, offset: number, signal: AbortSignal): Promise<unknown[]>;
   push(body: Record<string, unknown>, signal: AbortSignal): Promise<FioPushRead>;
+  /** get_sent_fio_requests / get_received_fio_requests (limit 100, offset 0; 404 = none). */
+  requests(which: 'sent' | 'received', publicKey: string, signal: AbortSignal): Promise<FioRequestRead[]>;
+  /** The account's voters row (get_table_rows eosio voters by owner), null when it never voted. */
+  voter(actor: string, signal: AbortSignal): Promise<FioVoterRead | null>;
 }

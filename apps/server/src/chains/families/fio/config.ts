@@ -8,12 +8,22 @@
  * - local profile: the localnet FIO simulator from DATA_DIR/localnet/endpoints.json (`fio.apiUrl`) or
  *   LOCAL_FIO_API_URL, for both symbols; none when neither is there.
  * CHAIN_<SYM>_TIMEOUT_MS overrides the 20 s.
+ *
+ * Staking (issue 17): the staking statistics service the APR comes from — FIO: FIO's own
+ * (services-external.fioprotocol.io/staking, see providers/stakingService.ts), TFIO: none known (no APR), local: the
+ * simulator's /staking — CHAIN_<SYM>_STAKING_URL replaces it (`none`: no APR); and the default proxy an account that
+ * has not voted proxies to before staking (FIO requires a vote or a proxy) — FIO: proxy@secux, TFIO:
+ * proxy@fiotestnet, both registered proxies in FIO Dashboard's proxy list (fioprotocol/fio-dashboard server
+ * constants FIO_PROXY_LIST, mainnet and testnet), local: the simulator's registered proxy — CHAIN_<SYM>_DEFAULT_PROXY
+ * replaces it.
  */
+import { isValidHandle } from '@secux-companion/chain-fio';
 import { z } from 'zod';
 import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { FioFacade } from './facade.js';
 import { createFioNode } from './providers/fioNode.js';
+import { MAINNET_STAKING_URL, createFioStakingService } from './providers/stakingService.js';
 
 export const FIO_SYMBOLS = ['FIO', 'TFIO'] as const;
 export const FIO_TIMEOUT_MS = 20_000;
@@ -22,12 +32,38 @@ export const MAINNET_NODES: Record<(typeof FIO_SYMBOLS)[number], readonly string
   TFIO: ['https://fiotestnet.blockpane.com', 'https://test.fio.eosusa.io'],
 };
 
+export const MAINNET_STAKING: Record<(typeof FIO_SYMBOLS)[number], readonly string[]> = {
+  FIO: [MAINNET_STAKING_URL],
+  TFIO: [],
+};
+export const DEFAULT_PROXY: Record<(typeof FIO_SYMBOLS)[number], string> = {
+  FIO: 'proxy@secux',
+  TFIO: 'proxy@fiotestnet',
+};
+/** The local simulator's registered proxy (localnet FIO_LOCAL_PROXY) when endpoints.json does not name one. */
+const LOCAL_PROXY = 'proxy@secux';
+
 export const FioGlobalEnv = z.object({
   LOCAL_FIO_API_URL: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
 });
-export const FioPerChainEnv = z.object({ NODES: urlList.optional(), TIMEOUT_MS: chainTimeout });
+export const FioPerChainEnv = z.object({
+  NODES: urlList.optional(),
+  TIMEOUT_MS: chainTimeout,
+  STAKING_URL: urlList.optional(),
+  DEFAULT_PROXY: z
+    .string()
+    .trim()
+    .refine(isValidHandle, { message: 'must be a crypto handle (name@domain)' })
+    .optional(),
+});
 
-const LocalnetFile = z.object({ fio: z.object({ apiUrl: z.string().refine(httpUrl) }) });
+const LocalnetFile = z.object({
+  fio: z.object({
+    apiUrl: z.string().refine(httpUrl),
+    stakingUrl: z.string().refine(httpUrl).optional(),
+    proxy: z.string().refine(isValidHandle).optional(),
+  }),
+});
 
 export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
   const g = FioGlobalEnv.parse(clean(ctx.env, Object.keys(FioGlobalEnv.shape)));
@@ -37,21 +73,37 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
     if (none(pc.NODES)) continue;
     let source: ChainSource = 'config';
     let urls: readonly string[] | undefined = pc.NODES;
+    let stakingUrls: readonly string[] = MAINNET_STAKING[chain];
+    let defaultProxy = DEFAULT_PROXY[chain];
     if (!urls && ctx.local) {
       const file = LocalnetFile.safeParse(ctx.localnet);
       const local = g.LOCAL_FIO_API_URL ?? (file.success ? file.data.fio.apiUrl : undefined);
       urls = local ? [local] : [];
       source = 'local';
+      const fromFile = file.success && !g.LOCAL_FIO_API_URL ? file.data.fio : undefined;
+      stakingUrls = fromFile?.stakingUrl
+        ? [fromFile.stakingUrl]
+        : local
+          ? [`${local.replace(/\/+$/, '')}/staking`]
+          : [];
+      defaultProxy = fromFile?.proxy ?? LOCAL_PROXY;
     }
     urls ??= MAINNET_NODES[chain];
+    if (pc.STAKING_URL) stakingUrls = none(pc.STAKING_URL) ? [] : pc.STAKING_URL;
+    if (pc.DEFAULT_PROXY) defaultProxy = pc.DEFAULT_PROXY;
     if (!urls.length) continue;
     const timeoutMs = pc.TIMEOUT_MS ?? FIO_TIMEOUT_MS;
     const providers = urls.map((url, i) =>
       createFioNode({ name: `fio-node#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
     );
+    const staking = stakingUrls.map((url, i) =>
+      createFioStakingService({ name: `fio-staking#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+    );
     const facade = new FioFacade({
       chain,
       providers,
+      staking,
+      defaultProxy,
       policy: ctx.policy,
       ...(ctx.log ? { log: ctx.log } : {}),
     });

@@ -3,6 +3,11 @@
  * (20 per page, newest first, mapped by chain-fio), the transfer fee from /get_fee, broadcast = push_transaction of
  * the signed JSON body; and the name-service reads the Domain page and the send forms need (fio routes).
  * Every answer is bounded before a client sees it (SUF amounts ≤ the supply, counts, strings).
+ *
+ * Payment requests and staking (issue 17): the sent and received request lists of a key (100 each, 404 = none), and
+ * the staking view of a key — the staking service's 7-day APR (null when it fails: the chain reads still answer),
+ * whether the account votes or proxies (eosio's voters table), its proxy's handle, the configured default proxy and
+ * the unstake lock from get_locks (404 = none).
  */
 import { Fio } from '@fioprotocol/fiojs';
 import {
@@ -27,7 +32,8 @@ import {
 } from '../../failover.js';
 import { cursor as cursorParam, pageSize } from '../../params.js';
 import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
-import type { FioProvider } from './backend.js';
+import type { FioProvider, FioStakingProvider } from './backend.js';
+import { locksBounds, requestsWire, unlockAtIso } from './bounds.js';
 
 /** 1,000,000,000 FIO max supply in SUF: no amount a node answers can be above it. */
 export const FIO_MAX_SUF = 10n ** 18n;
@@ -37,7 +43,20 @@ export interface FioChainConfig {
   providers: FioProvider[];
   policy?: FailoverPolicy;
   log?: FailoverLog;
+  /** The staking statistics service(s), in failover order; none: no APR. */
+  staking?: FioStakingProvider[];
+  /** The proxy an account that has not voted is offered (a registered proxy's handle). */
+  defaultProxy: string;
 }
+
+/** The contracts whose ABIs the wallet serializes with (get_raw_abi). */
+const FIO_ABI_ACCOUNTS: ReadonlySet<string> = new Set([
+  'fio.token',
+  'fio.address',
+  'fio.reqobt',
+  'fio.staking',
+  'eosio',
+]);
 
 export type FioAccountAnswer = AccountInfo & {
   available: string;
@@ -212,8 +231,7 @@ export class FioFacade implements ChainFacade {
   }
 
   async abi(account: string) {
-    if (account !== 'fio.token' && account !== 'fio.address')
-      throw new HttpError(400, 'invalid params: account');
+    if (!FIO_ABI_ACCOUNTS.has(account)) throw new HttpError(400, 'invalid params: account');
     const r = await this.run('abi', (p, s) => p.rawAbi(account, s));
     return { account_name: r.value.account_name, abi: r.value.abi, provider: r.provider };
   }
@@ -270,5 +288,56 @@ export class FioFacade implements ChainFacade {
     const q = parseInput(z.object({ chain: Code, token: Code }), query, 'query');
     const r = await this.run('pubAddress', (p, s) => p.publicAddress(h, q.chain, q.token, s));
     return { chain: this.chain, address: r.value, provider: r.provider };
+  }
+
+  // --- payment requests and staking (issue 17) ---
+
+  async requests(id: string, which: 'sent' | 'received') {
+    const key = this.key(id);
+    const r = await this.run(`requests ${which}`, async (p, s) =>
+      requestsWire(await p.requests(which, key, s)),
+    );
+    return { chain: this.chain, requests: r.value, provider: r.provider };
+  }
+
+  /** The 7-day APR from the staking service, or null when there is none or it fails (never fails the view). */
+  private async apr7d(): Promise<number | null> {
+    const list = this.cfg.staking ?? [];
+    if (!list.length) return null;
+    try {
+      return (await facadeFailover(this.cfg, 'staking apr', list, (p, s) => p.apr7d(s))).value;
+    } catch {
+      return null;
+    }
+  }
+
+  async staking(id: string) {
+    const key = this.key(id);
+    const actor = Fio.accountHash(key);
+    const [apr7d, locks, voter] = await Promise.all([
+      this.apr7d(),
+      this.run('locks', (p, s) => p.locks(key, s), locksBounds),
+      this.run('voter', (p, s) => p.voter(actor, s)),
+    ]);
+    const row = voter.value;
+    let proxy: string | null = null;
+    if (row?.proxy) {
+      const of = await this.run('proxy', (p, s) => p.voter(row.proxy, s)).catch(() => null);
+      const handle = of?.value?.fioaddress ?? '';
+      proxy = isValidHandle(handle) ? handle : row.proxy;
+    }
+    const l = locks.value;
+    return {
+      chain: this.chain,
+      apr7d,
+      voted: row !== null && (row.proxy !== '' || row.producers.length > 0 || row.isAutoProxy),
+      proxy,
+      defaultProxy: this.cfg.defaultProxy,
+      lock:
+        l.remaining > 0n
+          ? { amount: l.lockAmount.toString(), remaining: l.remaining.toString(), unlockAt: unlockAtIso(l) }
+          : null,
+      provider: voter.provider,
+    };
   }
 }

@@ -1,4 +1,7 @@
-/** FIO's own endpoints: TAPOS reference, ABIs, fees per end point, names, availability and mapped addresses. */
+/**
+ * FIO's own endpoints: TAPOS reference, ABIs, fees per end point, names, availability and mapped addresses; the
+ * payment requests sent and received by a key, and a key's staking view (APR, vote / proxy, unstake lock).
+ */
 import type { FastifyRequest } from 'fastify';
 import type { ChainRoute } from '../../facade.js';
 import { noStore } from '../../params.js';
@@ -48,6 +51,30 @@ export const fioRoutes: readonly ChainRoute<FioFacade>[] = [
     async handler(f, req, reply) {
       noStore(reply);
       return f.publicAddresses(param(req, 'handle'));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/fio/requests/:key/sent',
+    async handler(f, req, reply) {
+      noStore(reply);
+      return f.requests(param(req, 'key'), 'sent');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/fio/requests/:key/received',
+    async handler(f, req, reply) {
+      noStore(reply);
+      return f.requests(param(req, 'key'), 'received');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/fio/staking/:key',
+    async handler(f, req, reply) {
+      noStore(reply);
+      return f.staking(param(req, 'key'));
     },
   },
   {

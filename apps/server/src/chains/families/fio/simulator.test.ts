@@ -5,11 +5,21 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { Ecc } from '@fioprotocol/fiojs';
-import { createFioProductApiChain, type FioSigner } from '@secux-companion/chain-fio';
+import { Ecc, Fio } from '@fioprotocol/fiojs';
+import {
+  buildFioAction,
+  createFioProductApiChain,
+  fioPushBody,
+  type FioActionKind,
+  type FioSigner,
+} from '@secux-companion/chain-fio';
 import {
   DEFAULT_MNEMONIC,
+  FIO_LOCAL_FEES,
+  FIO_LOCAL_PROXY,
+  FIO_PAYER_HANDLE,
   FioSimulator,
+  UNSTAKE_LOCK_SECONDS,
   fioGenesis,
   fioPublicKeyOf,
   mnemonicToRoot,
@@ -38,7 +48,7 @@ beforeAll(async () => {
   const registry = createChainRegistry({
     config: { profile: 'mainnet', dataDir: '/nonexistent' },
     fetch,
-    env: { CHAIN_FIO_NODES: url, CHAIN_TFIO_NODES: 'none' },
+    env: { CHAIN_FIO_NODES: url, CHAIN_FIO_STAKING_URL: `${url}/staking`, CHAIN_TFIO_NODES: 'none' },
     families: [fioFamily],
   });
   app = Fastify({ logger: false });
@@ -101,5 +111,98 @@ describe('FIO over HTTP against the simulator', () => {
     await expect(fio.names.signAndPush(signer(Ecc.PrivateKey.fromSeed('mallory')), t)).rejects.toThrow(
       'Request signature not valid or not allowed.',
     );
+  });
+});
+
+describe('FIO payment requests and staking over HTTP against the simulator', () => {
+  const getJson = async (path: string) =>
+    (await (await fetch(`${base}/chains/FIO${path}`)).json()) as Record<string, unknown>;
+  /** Builds one action with the served chain reference, signs it as the device would and broadcasts it. */
+  async function push(kind: FioActionKind, fields: Record<string, unknown>, fee = 0n) {
+    const ref = await getJson('/fio/chain');
+    const tx = await buildFioAction({
+      kind,
+      actor: ACCOUNT_ACTOR,
+      fields,
+      fee,
+      tpid: '',
+      chain: { chainId: String(ref.chainId), block: ref.block as never },
+      abis: sim.abis,
+    });
+    const sig = String(Ecc.Signature.sign(Buffer.from(tx.sigData, 'hex'), priv).toString());
+    const r = await fetch(`${base}/chains/FIO/broadcast`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rawTx: JSON.stringify(fioPushBody(tx, sig)) }),
+    });
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  }
+  const ACCOUNT_ACTOR = Fio.accountHash(me);
+  const PAYER = fioPublicKeyOf(DEFAULT_MNEMONIC, 1);
+
+  it('a request from emulator@secux to payer@secux is listed as sent for one and received for the other', async () => {
+    const content = Buffer.alloc(72, 7).toString('base64');
+    const r = await push('requestFunds', {
+      payer_fio_address: FIO_PAYER_HANDLE,
+      payee_fio_address: 'emulator@secux',
+      content,
+    });
+    expect(r.status).toBe(200);
+    const sent = (await getJson(`/fio/requests/${me}/sent`)).requests as Record<string, unknown>[];
+    expect(sent).toEqual([
+      expect.objectContaining({
+        payerHandle: FIO_PAYER_HANDLE,
+        payeeHandle: 'emulator@secux',
+        payerKey: PAYER,
+        payeeKey: me,
+        content,
+        status: 'requested',
+      }),
+    ]);
+    expect(Math.abs(Date.parse(String(sent[0]!.timeStamp)) - sim.now())).toBeLessThan(10_000);
+    expect((await getJson(`/fio/requests/${PAYER}/received`)).requests).toEqual(sent);
+    expect((await getJson(`/fio/requests/${me}/received`)).requests).toEqual([]);
+  });
+
+  it("staking needs a vote: refused with FIO's message, then proxied to the default proxy", async () => {
+    const before = await getJson(`/fio/staking/${me}`);
+    expect(before).toMatchObject({
+      apr7d: 13.54,
+      voted: false,
+      proxy: null,
+      defaultProxy: FIO_LOCAL_PROXY,
+      lock: null,
+    });
+    const fee = FIO_LOCAL_FEES.stake_fio_tokens!;
+    const refused = await push('stakeFioTokens', { fio_address: '', amount: '100000000000' }, fee);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toContain('Account has not voted and has not proxied.');
+    expect(
+      (await push('proxyVote', { proxy: String(before.defaultProxy), fio_address: 'emulator@secux' })).status,
+    ).toBe(200);
+    expect(await getJson(`/fio/staking/${me}`)).toMatchObject({ voted: true, proxy: FIO_LOCAL_PROXY });
+  });
+
+  it('stake then unstake: the lock and its unlock date; past the 7 days the lock is gone', async () => {
+    const fee = FIO_LOCAL_FEES.stake_fio_tokens!;
+    expect((await push('stakeFioTokens', { fio_address: '', amount: '100000000000' }, fee)).status).toBe(200);
+    expect((await getJson(`/account/${me}`)).staked).toBe('100000000000');
+    expect((await push('unStakeFioTokens', { fio_address: '', amount: '40000000000' }, fee)).status).toBe(
+      200,
+    );
+    const view = await getJson(`/fio/staking/${me}`);
+    expect(view.lock).toMatchObject({ amount: '40000000000', remaining: '40000000000' });
+    const unlockAt = Date.parse(String((view.lock as { unlockAt: string }).unlockAt));
+    expect(Math.abs(unlockAt - (sim.now() + UNSTAKE_LOCK_SECONDS * 1000))).toBeLessThan(10_000);
+    expect((await getJson(`/account/${me}`)).locked).toBe('40000000000');
+    sim.advanceClock(UNSTAKE_LOCK_SECONDS + 60);
+    expect((await getJson(`/fio/staking/${me}`)).lock).toBeNull();
+  }, 30_000);
+
+  it("the staking service down: apr7d null, the chain's answers still served", async () => {
+    sim.stakingService.down = true;
+    const view = await getJson(`/fio/staking/${me}`);
+    sim.stakingService.down = false;
+    expect(view).toMatchObject({ apr7d: null, voted: true });
   });
 });

@@ -24,7 +24,47 @@ const Balance = z.object({
   srps: Suf,
   roe: z.union([z.string(), z.number()]),
 });
-const Locks = z.object({ lock_amount: Suf, remaining_lock_amount: Suf.optional() });
+const Locks = z.object({
+  lock_amount: Suf,
+  remaining_lock_amount: Suf.optional(),
+  time_stamp: Int.optional(),
+  unlock_periods: z
+    .array(z.object({ duration: Int, amount: Suf }))
+    .max(400)
+    .optional(),
+});
+/** A request list entry; content and strings bounded here, their meaning checked by the facade (bounds.ts). */
+const Requests = z.object({
+  requests: z
+    .array(
+      z.object({
+        fio_request_id: Int,
+        payer_fio_address: z.string().max(64),
+        payee_fio_address: z.string().max(64),
+        payer_fio_public_key: z.string().max(64),
+        payee_fio_public_key: z.string().max(64),
+        content: z.string().max(4000),
+        time_stamp: z.string().max(40),
+        status: z.string().max(40),
+      }),
+    )
+    .max(100),
+});
+const AccountName = z.string().regex(/^[a-z1-5.]{0,13}$/);
+const Voters = z.object({
+  rows: z
+    .array(
+      z.object({
+        owner: AccountName,
+        proxy: AccountName,
+        producers: z.array(AccountName).max(100),
+        is_proxy: z.union([z.number(), z.boolean()]),
+        is_auto_proxy: z.union([z.number(), z.boolean()]),
+        fioaddress: z.string().max(64),
+      }),
+    )
+    .max(10),
+});
 const Fee = z.object({ fee: Suf });
 const Info = z.object({
   chain_id: z.string().regex(/^[0-9a-f]{64}$/),
@@ -140,6 +180,8 @@ export function createFioNode(o: FioNodeOptions): FioProvider {
       return {
         lockAmount: l?.lock_amount ?? 0n,
         remaining: l?.remaining_lock_amount ?? l?.lock_amount ?? 0n,
+        timeStamp: l?.time_stamp ?? null,
+        periods: l?.unlock_periods ?? [],
       };
     },
     async fee(endPoint, fioAddress, signal) {
@@ -199,6 +241,46 @@ export function createFioNode(o: FioNodeOptions): FioProvider {
     async actions(actor, pos, offset, signal) {
       return (await post('/v1/history/get_actions', { account_name: actor, pos, offset }, Actions, signal))
         .actions;
+    },
+    async requests(which, publicKey, signal) {
+      const r = await orEmpty(
+        post(
+          `/v1/chain/get_${which}_fio_requests`,
+          { fio_public_key: publicKey, limit: 100, offset: 0 },
+          Requests,
+          signal,
+        ),
+        { requests: [] },
+      );
+      return r.requests;
+    },
+    async voter(actor, signal) {
+      const r = await post(
+        '/v1/chain/get_table_rows',
+        {
+          code: 'eosio',
+          scope: 'eosio',
+          table: 'voters',
+          index_position: '3',
+          key_type: 'name',
+          lower_bound: actor,
+          upper_bound: actor,
+          json: true,
+          limit: 1,
+        },
+        Voters,
+        signal,
+      );
+      const row = r.rows.find((x) => x.owner === actor);
+      if (!row) return null;
+      return {
+        owner: row.owner,
+        proxy: row.proxy,
+        producers: row.producers,
+        isProxy: Boolean(row.is_proxy),
+        isAutoProxy: Boolean(row.is_auto_proxy),
+        fioaddress: row.fioaddress,
+      };
     },
     async push(body, signal) {
       const a = await httpRequest(o.fetch, `${base}/v1/chain/push_transaction`, {
