@@ -3,22 +3,20 @@
  * FIO key ('Resolved from …'), amount, send-all (available − fee), the network fee from /get_fee shown ÷ 10^9, and
  * the review noting that the device shows only the transaction's digest.
  */
-import { Switch, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CHAINS, filterAmountInput, recipientIssue, validateAmount } from '@secux-companion/core';
+import { CHAINS, recipientIssue, validateAmount } from '@secux-companion/core';
 import type { FioFamily } from '@secux-companion/chain-fio';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountText, errorText, issueText } from '../../accounts/format';
-import { usePrice } from '../../accounts/usePrice';
 import { domainRecipient } from '../../send/domainResolve';
 import { RecipientField } from '../../send/RecipientField';
-import { SendFlowModal } from '../../send/SendFlowModal';
-import { reviewTableRows } from '../../send/reviewRows';
 import { broadcastWith, feeLimitPrompt, signWith } from '../../send/txFlow';
 import { useDomainEntry } from '../../send/useDomainEntry';
 import { useSendFlow } from '../../send/useSendFlow';
+import { AccountSendModal, AmountField, transferLog, useSendAccount } from '../accountBased/send';
 import type { SendProps } from '../types';
 import type { FioChain } from './chain';
 import type { FioAccount } from './rules';
@@ -32,22 +30,7 @@ export function FioSendModal({ chain, account, onClose, onDone }: SendProps<FioC
   const [recipientText, setRecipientText] = useState('');
   const [amountInput, setAmountInput] = useState('');
   const [sendAll, setSendAll] = useState(false);
-  const { price, currency } = usePrice(coin);
-  const descriptor = useMemo(
-    () => ({
-      chain: coin,
-      index: account.index,
-      bip: 44 as const,
-      path: account.path,
-      address: account.address,
-    }),
-    [account, coin],
-  );
-  const state = useQuery({
-    queryKey: ['fio-send-state', account.id],
-    queryFn: () => adapter.getAccountState(descriptor),
-    staleTime: 0,
-  });
+  const { descriptor, state } = useSendAccount(adapter, coin, account, 'fio-send-state');
   const fees = useQuery({
     queryKey: ['fio-fees', coin],
     queryFn: () => adapter.getFees(),
@@ -70,13 +53,7 @@ export function FioSendModal({ chain, account, onClose, onDone }: SendProps<FioC
   const flow = useSendFlow<FioBuilt>({
     sign: (built, onProgress) => signWith(adapter, built, onProgress),
     broadcast: (tx, built) =>
-      broadcastWith(adapter, coin, tx, {
-        kind: 'transfer',
-        from: account.path,
-        to: built.review.recipient,
-        amount: built.review.amount.toString(),
-        fee: built.review.fee.toString(),
-      }),
+      broadcastWith(adapter, coin, tx, transferLog('transfer', account, built.review)),
     prompts: [(built) => feeLimitPrompt(coin, built.review.fee)],
     onReset: () => {
       setRecipientText('');
@@ -101,26 +78,17 @@ export function FioSendModal({ chain, account, onClose, onDone }: SendProps<FioC
         resolvedFrom={resolvedFrom}
         resolving={resolving}
       />
-      <TextInput
-        label={t('send.amount', { coin })}
-        value={
-          sendAll
-            ? amount !== null && amount > 0n
-              ? amountText(amount, { ...chain.unit, digits: decimals })
-              : ''
-            : amountInput
-        }
-        inputMode="decimal"
-        disabled={sendAll}
-        onChange={(e) => setAmountInput(filterAmountInput(e.currentTarget.value, amountInput, decimals))}
+      <AmountField
+        symbol={coin}
+        decimals={decimals}
+        input={amountInput}
+        onInput={setAmountInput}
         error={!sendAll && amountInput !== '' && typed && !typed.ok ? issueText(t, typed.issue) : undefined}
-        data-testid="send-amount"
-      />
-      <Switch
-        label={t('send.sendAll')}
-        checked={sendAll}
-        onChange={(e) => setSendAll(e.currentTarget.checked)}
-        data-testid="send-all"
+        sendAll={sendAll}
+        onSendAll={setSendAll}
+        allValue={
+          amount !== null && amount > 0n ? amountText(amount, { ...chain.unit, digits: decimals }) : ''
+        }
       />
       {tooMuch && (
         <Text c="red" size="sm" role="alert" data-testid="fio-insufficient">
@@ -141,10 +109,12 @@ export function FioSendModal({ chain, account, onClose, onDone }: SendProps<FioC
   );
 
   return (
-    <SendFlowModal
+    <AccountSendModal
       flow={flow}
-      title={t('send.title', { name: account.name })}
-      testIds="send"
+      chain={chain}
+      coin={coin}
+      digits={decimals}
+      account={account}
       details={details}
       canContinue={canContinue}
       onContinue={() =>
@@ -156,15 +126,6 @@ export function FioSendModal({ chain, account, onClose, onDone }: SendProps<FioC
           }),
         )
       }
-      reviewRows={(built) =>
-        reviewTableRows(t, adapter.reviewRows(built), {
-          coin: { symbol: chain.unit.symbol, digits: decimals },
-          price,
-          currencySymbol: currency.symbol,
-          testIds: 'send',
-        })
-      }
-      explorerUrl={(hash) => (chain.local ? undefined : adapter.explorer.tx(hash))}
       onClose={onClose}
       onDone={onDone}
     />

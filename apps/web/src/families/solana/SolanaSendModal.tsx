@@ -8,15 +8,14 @@
  * when it expires before broadcast the transaction is rebuilt on a fresh blockhash and the device asked again — a
  * dead transaction is never broadcast.
  */
-import { Affix, Alert, Paper, Select, Switch, Text, TextInput } from '@mantine/core';
+import { Affix, Alert, Paper, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CHAINS, filterAmountInput, formatUnits, parseUnits, recipientIssue } from '@secux-companion/core';
+import { CHAINS, formatUnits, parseUnits, recipientIssue } from '@secux-companion/core';
 import type { SignedTransaction } from '@secux-companion/chain-common';
 import type { SolanaBlockhash, SolanaBuilt } from '@secux-companion/chain-solana';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountText, errorText, issueText, tokenAmountText } from '../../accounts/format';
-import { usePrice } from '../../accounts/usePrice';
 import { currentDevice } from '../../device/runtime';
 import {
   EMPTY_MEMO_TAG,
@@ -26,10 +25,9 @@ import {
   type MemoTagValue,
 } from '../../send/MemoTagField';
 import { RecipientField } from '../../send/RecipientField';
-import { SendFlowModal } from '../../send/SendFlowModal';
-import { reviewTableRows } from '../../send/reviewRows';
 import { broadcastWith, feeLimitPrompt } from '../../send/txFlow';
 import { useSendFlow } from '../../send/useSendFlow';
+import { AccountSendModal, AmountField, transferLog, useSendAccount } from '../accountBased/send';
 import type { SendProps } from '../types';
 import type { SolanaChain } from './chain';
 import {
@@ -61,24 +59,9 @@ export function SolanaSendModal({
   const [expiredOnce, setExpiredOnce] = useState(false);
   const [memo, setMemo] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
   const firmwareOk = useMemoTagFirmware();
-  const { price, currency } = usePrice('SOL');
-  const descriptor = useMemo(
-    () => ({
-      chain: 'SOL' as const,
-      index: account.index,
-      bip: 44 as const,
-      path: account.path,
-      address: account.address,
-    }),
-    [account],
-  );
+  const { descriptor, state } = useSendAccount(adapter, 'SOL', account, 'sol-send-state');
   const tokens = useSolanaTokens(chain, account);
   const token = asset === 'SOL' ? null : (tokens.data?.find((x) => x.contract === asset) ?? null);
-  const state = useQuery({
-    queryKey: ['sol-send-state', account.id],
-    queryFn: () => adapter.getAccountState(descriptor),
-    staleTime: 0,
-  });
 
   const decimals = token ? token.decimals : CHAINS.SOL.decimals;
   const symbol = token ? token.symbol : 'SOL';
@@ -170,11 +153,7 @@ export function SolanaSendModal({
         signed = await signFresh(built, () => undefined);
       }
       return broadcastWith(adapter, 'SOL', signed, {
-        kind: built.unsigned.token ? 'token' : 'payment',
-        from: account.path,
-        to: built.review.recipient,
-        amount: built.review.amount.toString(),
-        fee: built.review.fee.toString(),
+        ...transferLog(built.unsigned.token ? 'token' : 'payment', account, built.review),
         ...(built.unsigned.token ? { contract: built.unsigned.token.mint } : {}),
       });
     },
@@ -243,20 +222,15 @@ export function SolanaSendModal({
         resolvedFrom={null}
         resolving={false}
       />
-      <TextInput
-        label={t('send.amount', { coin: symbol })}
-        value={sendAll ? (token ? formatUnits(balance, decimals) : t('solana.send.allLessFee')) : amountInput}
-        inputMode="decimal"
-        disabled={sendAll}
-        onChange={(e) => setAmountInput(filterAmountInput(e.currentTarget.value, amountInput, decimals))}
+      <AmountField
+        symbol={symbol}
+        decimals={decimals}
+        input={amountInput}
+        onInput={setAmountInput}
         error={amountError}
-        data-testid="send-amount"
-      />
-      <Switch
-        label={t('send.sendAll')}
-        checked={sendAll}
-        onChange={(e) => setSendAll(e.currentTarget.checked)}
-        data-testid="send-all"
+        sendAll={sendAll}
+        onSendAll={setSendAll}
+        allValue={token ? formatUnits(balance, decimals) : t('solana.send.allLessFee')}
       />
       <MemoTagField
         coin="SOL"
@@ -285,22 +259,15 @@ export function SolanaSendModal({
 
   return (
     <>
-      <SendFlowModal
+      <AccountSendModal
         flow={flow}
-        title={t('send.title', { name: account.name })}
-        testIds="send"
+        chain={chain}
+        coin="SOL"
+        digits={CHAINS.SOL.decimals}
+        account={account}
         details={details}
         canContinue={canContinue}
         onContinue={onContinue}
-        reviewRows={(built) =>
-          reviewTableRows(t, adapter.reviewRows(built), {
-            coin: { symbol: 'SOL', digits: CHAINS.SOL.decimals },
-            price,
-            currencySymbol: currency.symbol,
-            testIds: 'send',
-          })
-        }
-        explorerUrl={(hash) => (chain.local ? undefined : adapter.explorer.tx(hash))}
         onClose={onClose}
         onDone={onDone}
       />

@@ -6,21 +6,14 @@
  * review), a first payment below a new account's minimum refused before signing (the network would answer
  * op_low_reserve), err-30 below the minimum balance.
  */
-import { Alert, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  CHAINS,
-  filterAmountInput,
-  recipientIssue,
-  validateAmount,
-  validateMinimumBalance,
-} from '@secux-companion/core';
+import { CHAINS, recipientIssue, validateAmount, validateMinimumBalance } from '@secux-companion/core';
 import type { StellarFamily } from '@secux-companion/chain-stellar';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountText, errorText, issueText } from '../../accounts/format';
-import { usePrice } from '../../accounts/usePrice';
 import {
   EMPTY_MEMO_TAG,
   MemoTagField,
@@ -29,10 +22,9 @@ import {
   type MemoTagValue,
 } from '../../send/MemoTagField';
 import { RecipientField } from '../../send/RecipientField';
-import { SendFlowModal } from '../../send/SendFlowModal';
-import { reviewTableRows } from '../../send/reviewRows';
 import { broadcastWith, feeLimitPrompt, signWith } from '../../send/txFlow';
 import { useSendFlow } from '../../send/useSendFlow';
+import { AccountSendModal, AmountField, transferLog, useSendAccount } from '../accountBased/send';
 import type { SendProps } from '../types';
 import type { StellarChain } from './chain';
 import {
@@ -61,24 +53,8 @@ export function StellarSendModal({
   const [amountInput, setAmountInput] = useState('');
   const [sendAll, setSendAll] = useState(false);
   const [memo, setMemo] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
-  const { price, currency } = usePrice('XLM');
   const firmwareOk = useMemoTagFirmware();
-  const descriptor = useMemo(
-    () => ({
-      chain: 'XLM' as const,
-      index: account.index,
-      bip: 44 as const,
-      path: account.path,
-      address: account.address,
-    }),
-    [account],
-  );
-
-  const state = useQuery({
-    queryKey: ['xlm-send-state', account.id],
-    queryFn: () => adapter.getAccountState(descriptor),
-    staleTime: 0,
-  });
+  const { descriptor, state } = useSendAccount(adapter, 'XLM', account, 'xlm-send-state');
   const fees = useQuery({ queryKey: ['xlm-fees'], queryFn: () => adapter.getFees(), staleTime: 10_000 });
 
   const to = recipientText.trim();
@@ -132,13 +108,12 @@ export function StellarSendModal({
   const flow = useSendFlow<StellarBuilt>({
     sign: (built, onProgress) => signWith(adapter, built, onProgress),
     broadcast: (tx, built) =>
-      broadcastWith(adapter, 'XLM', tx, {
-        kind: built.unsigned.creates ? 'createAccount' : 'payment',
-        from: account.path,
-        to: built.review.recipient,
-        amount: built.review.amount.toString(),
-        fee: built.review.fee.toString(),
-      }),
+      broadcastWith(
+        adapter,
+        'XLM',
+        tx,
+        transferLog(built.unsigned.creates ? 'createAccount' : 'payment', account, built.review),
+      ),
     prompts: [(built) => feeLimitPrompt('XLM', built.review.fee)],
     onReset: () => {
       setRecipientText('');
@@ -206,20 +181,15 @@ export function StellarSendModal({
           {t('stellar.send.muxed', { account: info.account, id: info.muxedId })}
         </Alert>
       )}
-      <TextInput
-        label={t('send.amount', { coin: 'XLM' })}
-        value={sendAll ? (amount !== null ? stroopsText(amount) : '') : amountInput}
-        inputMode="decimal"
-        disabled={sendAll}
-        onChange={(e) => setAmountInput(filterAmountInput(e.currentTarget.value, amountInput, decimals))}
+      <AmountField
+        symbol="XLM"
+        decimals={decimals}
+        input={amountInput}
+        onInput={setAmountInput}
         error={amountError}
-        data-testid="send-amount"
-      />
-      <Switch
-        label={t('send.sendAll')}
-        checked={sendAll}
-        onChange={(e) => setSendAll(e.currentTarget.checked)}
-        data-testid="send-all"
+        sendAll={sendAll}
+        onSendAll={setSendAll}
+        allValue={amount !== null ? stroopsText(amount) : ''}
       />
       {minimumIssue && (
         <Text c="red" size="sm" role="alert" data-testid="xlm-minimum-error">
@@ -273,22 +243,15 @@ export function StellarSendModal({
   );
 
   return (
-    <SendFlowModal
+    <AccountSendModal
       flow={flow}
-      title={t('send.title', { name: account.name })}
-      testIds="send"
+      chain={chain}
+      coin="XLM"
+      digits={decimals}
+      account={account}
       details={details}
       canContinue={canContinue}
       onContinue={onContinue}
-      reviewRows={(built) =>
-        reviewTableRows(t, adapter.reviewRows(built), {
-          coin: { symbol: chain.unit.symbol, digits: decimals },
-          price,
-          currencySymbol: currency.symbol,
-          testIds: 'send',
-        })
-      }
-      explorerUrl={(hash) => (chain.local ? undefined : adapter.explorer.tx(hash))}
       onClose={onClose}
       onDone={onDone}
     />

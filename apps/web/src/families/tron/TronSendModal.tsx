@@ -5,20 +5,18 @@
  * burns — bandwidth, energy, activation — and the plain sentence "this send burns about X TRX because the account has
  * Y energy". err-39 when TRX does not cover it, and a TRC-20 send above the 40 TRX fee limit refused before signing.
  */
-import { Alert, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CHAINS, filterAmountInput, recipientIssue, tryParseUnits } from '@secux-companion/core';
+import { CHAINS, recipientIssue, tryParseUnits } from '@secux-companion/core';
 import type { TronFamily } from '@secux-companion/chain-tron';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountText, errorText, issueText, tokenAmountText } from '../../accounts/format';
-import { usePrice } from '../../accounts/usePrice';
 import { RecipientField } from '../../send/RecipientField';
-import { SendFlowModal } from '../../send/SendFlowModal';
-import { reviewTableRows } from '../../send/reviewRows';
 import { broadcastWith, signWith } from '../../send/txFlow';
 import { useSendFlow } from '../../send/useSendFlow';
+import { AccountSendModal, AmountField, transferLog, useSendAccount } from '../accountBased/send';
 import type { SendProps } from '../types';
 import type { TronChain } from './chain';
 import { burnSentenceText, sunText, tronErrorText, type TronAccount } from './rules';
@@ -50,22 +48,7 @@ export function TronSendModal({
   const [recipientText, setRecipientText] = useState('');
   const [amountInput, setAmountInput] = useState('');
   const [sendAll, setSendAll] = useState(false);
-  const { price, currency } = usePrice('TRX');
-  const descriptor = useMemo(
-    () => ({
-      chain: 'TRX' as const,
-      index: account.index,
-      bip: 44 as const,
-      path: account.path,
-      address: account.address,
-    }),
-    [account],
-  );
-  const state = useQuery({
-    queryKey: ['trx-send-state', account.id],
-    queryFn: () => adapter.getAccountState(descriptor),
-    staleTime: 0,
-  });
+  const { descriptor, state } = useSendAccount(adapter, 'TRX', account, 'trx-send-state');
 
   const to = recipientText.trim();
   const recipientStatus = to === '' ? 'empty' : adapter.validateAddress(to);
@@ -91,13 +74,7 @@ export function TronSendModal({
   const flow = useSendFlow<TronBuilt>({
     sign: (built, onProgress) => signWith(adapter, built, onProgress),
     broadcast: (tx, built) =>
-      broadcastWith(adapter, 'TRX', tx, {
-        kind: built.unsigned.tx.kind,
-        from: account.path,
-        to: built.review.recipient,
-        amount: built.review.amount.toString(),
-        fee: built.review.fee.toString(),
-      }),
+      broadcastWith(adapter, 'TRX', tx, transferLog(built.unsigned.tx.kind, account, built.review)),
     prompts: [],
     onReset: () => {
       setRecipientText('');
@@ -147,26 +124,15 @@ export function TronSendModal({
         resolvedFrom={null}
         resolving={false}
       />
-      <TextInput
-        label={t('send.amount', { coin: symbol })}
-        value={
-          sendAll
-            ? token
-              ? tokenAmountText(balance, { symbol, decimals })
-              : t('tron.send.allAfterCosts')
-            : amountInput
-        }
-        inputMode="decimal"
-        disabled={sendAll}
-        onChange={(e) => setAmountInput(filterAmountInput(e.currentTarget.value, amountInput, decimals))}
+      <AmountField
+        symbol={symbol}
+        decimals={decimals}
+        input={amountInput}
+        onInput={setAmountInput}
         error={tooMuch ? t(token ? 'errors.err-31' : 'errors.err-39', { coin: 'TRX' }) : undefined}
-        data-testid="send-amount"
-      />
-      <Switch
-        label={t('send.sendAll')}
-        checked={sendAll}
-        onChange={(e) => setSendAll(e.currentTarget.checked)}
-        data-testid="send-all"
+        sendAll={sendAll}
+        onSendAll={setSendAll}
+        allValue={token ? tokenAmountText(balance, { symbol, decimals }) : t('tron.send.allAfterCosts')}
       />
       {activates && recipient.data?.creationFee !== undefined && (
         <Alert color="blue" data-testid="trx-activation-note">
@@ -187,27 +153,22 @@ export function TronSendModal({
   );
 
   return (
-    <SendFlowModal
+    <AccountSendModal
       flow={flow}
-      title={t('send.title', { name: account.name })}
-      testIds="send"
+      chain={chain}
+      coin="TRX"
+      digits={CHAINS.TRX.decimals}
+      account={account}
       details={details}
       canContinue={canContinue}
       onContinue={onContinue}
-      reviewRows={(built) => [
-        ...reviewTableRows(t, adapter.reviewRows(built), {
-          coin: { symbol: chain.unit.symbol, digits: CHAINS.TRX.decimals },
-          price,
-          currencySymbol: currency.symbol,
-          testIds: 'send',
-        }),
+      extraRows={(built) => [
         {
           label: t('tron.review.why'),
           value: burnSentenceText(t, built.unsigned.costs),
           testId: 'review-burn-sentence',
         },
       ]}
-      explorerUrl={(hash) => (chain.local ? undefined : adapter.explorer.tx(hash))}
       onClose={onClose}
       onDone={onDone}
     />

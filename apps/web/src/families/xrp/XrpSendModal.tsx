@@ -6,11 +6,10 @@
  * tecNO_DST_INSUF_XRP), err-30 below the reserve, and 'Held until escalated fee drops.' shown as the server-busy
  * message (wait 20 s, then check the history) instead of a failure.
  */
-import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   CHAINS,
-  filterAmountInput,
   mapBroadcastError,
   recipientIssue,
   validateAmount,
@@ -18,10 +17,9 @@ import {
 } from '@secux-companion/core';
 import type { XrpFamily } from '@secux-companion/chain-xrp';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountText, errorText, issueText } from '../../accounts/format';
-import { usePrice } from '../../accounts/usePrice';
 import { CopyText } from '../../components/CopyText';
 import { useModalSize } from '../../components/useModalSize';
 import {
@@ -32,10 +30,9 @@ import {
   type MemoTagValue,
 } from '../../send/MemoTagField';
 import { RecipientField } from '../../send/RecipientField';
-import { SendFlowModal } from '../../send/SendFlowModal';
-import { reviewTableRows } from '../../send/reviewRows';
 import { broadcastWith, feeLimitPrompt, signWith } from '../../send/txFlow';
 import { useSendFlow } from '../../send/useSendFlow';
+import { AccountSendModal, AmountField, transferLog, useSendAccount } from '../accountBased/send';
 import type { SendProps } from '../types';
 import type { XrpChain } from './chain';
 import { dropsText, xrpErrorText, xrpFeeNeedsConfirmation, xrpSendAllAmount } from './rules';
@@ -66,24 +63,8 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
   const [sendAll, setSendAll] = useState(false);
   const [tag, setTag] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
   const [held, setHeld] = useState<{ hash: string } | null>(null);
-  const { price, currency } = usePrice('XRP');
   const firmwareOk = useMemoTagFirmware();
-  const descriptor = useMemo(
-    () => ({
-      chain: 'XRP' as const,
-      index: account.index,
-      bip: 44 as const,
-      path: account.path,
-      address: account.address,
-    }),
-    [account],
-  );
-
-  const state = useQuery({
-    queryKey: ['xrp-send-state', account.id],
-    queryFn: () => adapter.getAccountState(descriptor),
-    staleTime: 0,
-  });
+  const { descriptor, state } = useSendAccount(adapter, 'XRP', account, 'xrp-send-state');
   const fees = useQuery({ queryKey: ['xrp-fees'], queryFn: () => adapter.getFees(), staleTime: 10_000 });
 
   const to = recipientText.trim();
@@ -136,11 +117,7 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
     broadcast: async (tx, built) => {
       // The transaction log's context keys (server routes/txlog.ts): the Sequence is the account's nonce.
       const outcome = await broadcastWith(adapter, 'XRP', tx, {
-        kind: 'payment',
-        from: account.path,
-        to: built.review.recipient,
-        amount: built.review.amount.toString(),
-        fee: built.review.fee.toString(),
+        ...transferLog('payment', account, built.review),
         nonce: built.unsigned.tx.Sequence,
       });
       // The ledger holds the transaction until the escalated fee drops: server busy, not a failure.
@@ -213,20 +190,15 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
         resolvedFrom={null}
         resolving={false}
       />
-      <TextInput
-        label={t('send.amount', { coin: 'XRP' })}
-        value={sendAll ? (amount !== null ? dropsText(amount) : '') : amountInput}
-        inputMode="decimal"
-        disabled={sendAll}
-        onChange={(e) => setAmountInput(filterAmountInput(e.currentTarget.value, amountInput, decimals))}
+      <AmountField
+        symbol="XRP"
+        decimals={decimals}
+        input={amountInput}
+        onInput={setAmountInput}
         error={amountError}
-        data-testid="send-amount"
-      />
-      <Switch
-        label={t('send.sendAll')}
-        checked={sendAll}
-        onChange={(e) => setSendAll(e.currentTarget.checked)}
-        data-testid="send-all"
+        sendAll={sendAll}
+        onSendAll={setSendAll}
+        allValue={amount !== null ? dropsText(amount) : ''}
       />
       {reserveIssue && (
         <Text c="red" size="sm" role="alert" data-testid="xrp-reserve-error">
@@ -275,22 +247,15 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
   );
 
   return (
-    <SendFlowModal
+    <AccountSendModal
       flow={flow}
-      title={t('send.title', { name: account.name })}
-      testIds="send"
+      chain={chain}
+      coin="XRP"
+      digits={decimals}
+      account={account}
       details={details}
       canContinue={canContinue}
       onContinue={onContinue}
-      reviewRows={(built) =>
-        reviewTableRows(t, adapter.reviewRows(built), {
-          coin: { symbol: chain.unit.symbol, digits: decimals },
-          price,
-          currencySymbol: currency.symbol,
-          testIds: 'send',
-        })
-      }
-      explorerUrl={(hash) => (chain.local ? undefined : adapter.explorer.tx(hash))}
       onClose={onClose}
       onDone={onDone}
     />
