@@ -9,7 +9,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MNEMONIC, deriveEthAccounts, startLocalnet, type Localnet } from '@secux-companion/localnet';
-import { decodeFunctionResult, encodeFunctionData, parseAbi, parseTransaction, type Hex } from 'viem';
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  keccak256,
+  parseAbi,
+  parseTransaction,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvmAdapter, type EvmAdapter, type EvmSendDraft, type EvmSigner } from './logic/adapter';
@@ -206,5 +213,38 @@ describe('EVM logic on the localnet chain', () => {
     expect(receipt.status).toBe('0x1');
     const left = BigInt((await rpc.call('eth_getBalance', [other.address, 'latest'])) as string);
     expect(left).toBe(built.details.networkFee - BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice));
+  });
+
+  it("a transaction the chain runs and reverts is reported 'failed' (spec 01 'transaction failed'); a mined one 'confirmed'", async () => {
+    // LUSD.transfer of more than account 0 holds: the node accepts the signed transaction, mines it, and it reverts.
+    const data = encodeFunctionData({
+      abi: parseAbi(['function transfer(address to, uint256 amount) returns (bool)']),
+      functionName: 'transfer',
+      args: [RECIPIENT, 10n ** 30n],
+    });
+    const nonce = Number(
+      BigInt((await rpc.call('eth_getTransactionCount', [ACCOUNT0, 'pending'])) as string),
+    );
+    const gasPrice = BigInt((await rpc.call('eth_gasPrice', [])) as string);
+    const raw = await wallet.signTransaction({
+      chainId: net.evm.chainId,
+      nonce,
+      to: LUSD,
+      data,
+      gas: 100_000n,
+      gasPrice,
+      type: 'legacy',
+    });
+    const hash = keccak256(raw);
+    // ganache runs it at once and, configured like a node that reports VM errors, answers the revert too
+    await rpc.call('eth_sendRawTransaction', [raw]).catch(() => undefined);
+    await expect(adapter.transactionOutcome(hash)).resolves.toBe('failed');
+
+    const ok = await send({ intent: { kind: 'coin', to: RECIPIENT, amount: 1n }, feeMode: 'medium' });
+    await expect(
+      adapter.transactionOutcome((ok.receipt as unknown as { transactionHash: string }).transactionHash),
+    ).resolves.toBe('confirmed');
+    // never broadcast: no receipt
+    await expect(adapter.transactionOutcome(`0x${'ab'.repeat(32)}`)).resolves.toBe('pending');
   });
 });

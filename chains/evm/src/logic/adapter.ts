@@ -81,6 +81,9 @@ export interface EvmCallRequest {
   data?: Hex;
 }
 
+/** A broadcast transaction as the chain reports it. */
+export type TransactionOutcome = 'pending' | 'confirmed' | 'failed';
+
 /** What logic needs from a chain data source (implemented in network/). */
 export interface EvmBackend {
   getAccount(address: string): Promise<EvmAccountSummary>;
@@ -105,6 +108,8 @@ export interface EvmBackend {
   getTransactions(address: string, cursor: string | null): Promise<EvmHistoryAnswer>;
   /** NFTs held (ETH/TETH); absent when the source has none. */
   getNfts?(address: string): Promise<NftAsset[]>;
+  /** What the chain reports of a broadcast transaction (its receipt); absent when the source cannot tell. */
+  getReceiptStatus?(hash: string): Promise<TransactionOutcome>;
   /** The server's token list of the chain (spec 02 "bsc_token_list"), entries as read; absent without one. */
   getTokenList?(): Promise<TokenListEntry[]>;
   /** Broadcasts the signed transaction; returns its hash. */
@@ -194,6 +199,11 @@ export interface EvmAdapter extends ChainAdapter<EvmFamily> {
    * (balance above 0). A list that cannot be read is no list ([]); a balance read that fails throws.
    */
   discoverListedTokens(address: string): Promise<HeldToken[]>;
+  /**
+   * What the chain reports of a broadcast transaction: 'pending' (no receipt yet, or no way to ask), 'confirmed',
+   * or 'failed' — mined with receipt status 0 (reverted, out of gas): spec 01 catalogue 'transaction failed'.
+   */
+  transactionOutcome(hash: string): Promise<TransactionOutcome>;
   getNfts(address: string): Promise<NftAsset[]>;
   /** The receive address as shown and confirmed on the device (xdc form on XDC) and its path. */
   receiveAddress(account: AccountDescriptor): { address: string; path: string; instructionKey: string };
@@ -402,6 +412,10 @@ export function createEvmAdapter(
 
     estimateL1Fee,
     getTokenBalances,
+
+    async transactionOutcome(hash) {
+      return backend.getReceiptStatus ? backend.getReceiptStatus(hash) : 'pending';
+    },
 
     async discoverListedTokens(address) {
       if (!backend.getTokenList) return [];

@@ -71,6 +71,17 @@ export function int(v: unknown, what: string): number {
   return n;
 }
 
+/**
+ * An eth_getTransactionReceipt result: null → still pending; status 0x0 → the chain ran it and it failed (reverted,
+ * out of gas); 0x1 — or no status field, as before Byzantium — → succeeded.
+ */
+export function parseReceiptStatus(v: unknown): 'pending' | 'confirmed' | 'failed' {
+  if (v === null) return 'pending';
+  const o = obj(v, 'eth_getTransactionReceipt');
+  if (o.status === undefined || o.status === null) return 'confirmed';
+  return qty(o.status, 'receipt.status') === 0n ? 'failed' : 'confirmed';
+}
+
 /** Parses an eth_feeHistory result (quantities hex). */
 export function parseFeeHistory(v: unknown): { baseFeePerGas: bigint[]; reward: bigint[][] } {
   const o = obj(v, 'eth_feeHistory');

@@ -18,6 +18,7 @@ import {
   hexData,
   obj,
   parseFeeHistory,
+  parseReceiptStatus,
   qty,
   requestJson,
   str,
@@ -301,6 +302,10 @@ export function createJsonRpcBackend(options: JsonRpcBackendOptions): JsonRpcBac
       ]);
       const more = txs.length === EXPLORER_PAGE || tokens.length === EXPLORER_PAGE;
       return { records: [...txs, ...tokens], cursor: more ? String(page + 1) : null };
+    },
+
+    async getReceiptStatus(hash) {
+      return parseReceiptStatus(await call('eth_getTransactionReceipt', [hash]));
     },
 
     /**

@@ -23,6 +23,7 @@ import {
   int,
   obj,
   parseFeeHistory,
+  parseReceiptStatus,
   qty,
   requestJson,
   str,
@@ -278,6 +279,10 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
         if (o.hasMore !== true || items.length === 0) break;
       }
       return out;
+    },
+
+    async getReceiptStatus(hash) {
+      return parseReceiptStatus(await rpc('eth_getTransactionReceipt', [hash]));
     },
 
     async getTokenList() {

@@ -10,16 +10,18 @@ import { tierPrice, type EvmBuiltTransaction, type EvmFeeTiers } from '@secux-co
 import type { EvmChain } from '../../../chains/evm';
 import { broadcastWith, feeLimitPrompt, signWith } from '../../../send/txFlow';
 import type { FeePromptCheck, SendFlowFamily } from '../../../send/useSendFlow';
+import { showTransactionFailed, watchTransactionOutcome } from './watchOutcome';
 
-/** Sign, broadcast and log through the EVM adapter. */
+/** Sign, broadcast and log through the EVM adapter; a broadcast transaction's receipt is then watched. */
 export function evmSigning(
   chain: Pick<EvmChain, 'adapter' | 'spec'>,
   account: { path: string },
+  onFailed: (hash: string) => void = showTransactionFailed,
 ): Pick<SendFlowFamily<EvmBuiltTransaction>, 'sign' | 'broadcast'> {
   return {
     sign: (built, onProgress) => signWith(chain.adapter, built, onProgress),
-    broadcast: (tx, built) =>
-      broadcastWith(chain.adapter, chain.spec.symbol, tx, {
+    broadcast: async (tx, built) => {
+      const outcome = await broadcastWith(chain.adapter, chain.spec.symbol, tx, {
         kind: built.intent.kind,
         chainId: chain.spec.chainId,
         from: account.path,
@@ -27,7 +29,11 @@ export function evmSigning(
         amount: built.review.amount.toString(),
         fee: built.review.fee.toString(),
         nonce: built.unsigned.nonce,
-      }),
+      });
+      // Taken by the node; whether the chain runs it successfully shows in its receipt ('Transaction failed').
+      if (outcome.kind === 'success') watchTransactionOutcome(chain.adapter, outcome.hash, onFailed);
+      return outcome;
+    },
   };
 }
 
