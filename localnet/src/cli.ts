@@ -86,6 +86,7 @@ if (net.fio) {
       (a) =>
         `     ${a.path.padEnd(18)} ${a.publicKey}  ${formatUnits(BigInt(a.balanceSuf), 9)} FIO  handle ${a.handles.join(', ')}  domain ${a.domains.join(', ')}`,
     ),
+    `     proxy ${f.proxy}  staking service ${f.stakingUrl}  test control at ${f.controlUrl} (clock, staking-service)`,
     '',
   );
 }
