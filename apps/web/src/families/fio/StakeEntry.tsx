@@ -7,6 +7,7 @@
  */
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountDescriptor } from '@secux-companion/chain-common';
 import { formatSuf } from '@secux-companion/chain-fio';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,16 @@ type Open =
   | { view: 'flow'; title: StakeTitle; withoutHandle: boolean }
   | null;
 
-export function StakeEntry({ chain, account }: { chain: FioChain; account: FioAccount }) {
+export function StakeEntry({
+  chain,
+  account,
+  descriptor,
+}: {
+  chain: FioChain;
+  account: FioAccount;
+  /** The account as the adapter reads it (the family's descriptor). */
+  descriptor: AccountDescriptor;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<Open>(null);
@@ -45,13 +55,6 @@ export function StakeEntry({ chain, account }: { chain: FioChain; account: FioAc
 
   /** The Domain page's register-handle action for this account, with its available balance (the fee's check). */
   const register = async (title: StakeTitle) => {
-    const descriptor = {
-      chain: chain.coin,
-      index: account.index,
-      bip: 44 as const,
-      path: account.path,
-      address: account.address,
-    };
     const state = await chain.adapter.getAccountState(descriptor).catch(() => null);
     setOpen({ view: 'register', title, registered: false, available: state?.available ?? 0n });
   };
@@ -115,6 +118,7 @@ export function StakeEntry({ chain, account }: { chain: FioChain; account: FioAc
         <StakeModal
           chain={chain}
           account={account}
+          descriptor={descriptor}
           title={open.title}
           handles={open.withoutHandle ? [] : (names.data?.handles ?? [])}
           onClose={() => setOpen(null)}

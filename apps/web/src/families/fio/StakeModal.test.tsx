@@ -12,7 +12,7 @@ import { renderUi, setupUiTests } from '../../test/ui';
 import { runtime } from '../../device/runtime';
 import type { FioChain } from './chain';
 import type { FioAccount } from './rules';
-import { STAKE_PROCESS, UNSTAKE_PROCESS } from './stake';
+import { STAKE_PROCESS, UNSTAKE_PROCESS, type StakeTitle } from './stake';
 import { StakeModal } from './StakeModal';
 import { StakeEntry } from './StakeEntry';
 
@@ -109,6 +109,31 @@ const world = (over: Partial<World> = {}): World => ({
   ...over,
 });
 
+const DESCRIPTOR = {
+  chain: 'FIO' as const,
+  index: 0,
+  bip: 44 as const,
+  path: account.path,
+  address: KEY,
+};
+
+/** The flow for `w`'s account; resolves its onDone spy. */
+function show(w: World, title: StakeTitle, handles = w.handles) {
+  const onDone = vi.fn();
+  renderUi(
+    <StakeModal
+      chain={fakeChain(w)}
+      account={account}
+      descriptor={DESCRIPTOR}
+      title={title}
+      handles={handles}
+      onClose={() => {}}
+      onDone={onDone}
+    />,
+  );
+  return onDone;
+}
+
 const amountInput = () => screen.getByTestId('fio-stake-amount') as HTMLInputElement;
 const type = (text: string) => fireEvent.change(amountInput(), { target: { value: text } });
 const next = () => screen.getByTestId('fio-stake-next') as HTMLButtonElement;
@@ -120,18 +145,7 @@ describe('FIO stake flow', () => {
   it('an account that does not vote is told, signs the proxy vote first, then the stake; both broadcast in order', async () => {
     const w = world({ voted: false });
     device(w);
-    const onDone = vi.fn();
-    const chain = fakeChain(w);
-    renderUi(
-      <StakeModal
-        chain={chain}
-        account={account}
-        title={STAKE_PROCESS}
-        handles={w.handles}
-        onClose={() => {}}
-        onDone={onDone}
-      />,
-    );
+    const onDone = show(w, STAKE_PROCESS);
     expect((await screen.findByTestId('fio-stake-vote-note')).textContent).toMatch(
       /first proxy its vote to proxy@secux/,
     );
@@ -185,16 +199,7 @@ describe('FIO stake flow', () => {
   it('unstaking is bounded by the staked balance, signs one action and shows the 7-day unlock date', async () => {
     const w = world({ voted: true, staked: 3n * FIO, handles: [] });
     device(w);
-    renderUi(
-      <StakeModal
-        chain={fakeChain(w)}
-        account={account}
-        title={UNSTAKE_PROCESS}
-        handles={[]}
-        onClose={() => {}}
-        onDone={() => {}}
-      />,
-    );
+    show(w, UNSTAKE_PROCESS, []);
     await waitFor(() => expect(screen.getByTestId('fio-stake-fee').textContent).toBe('Fee: 3 FIO'));
     expect(screen.getByTestId('fio-stake-lock-note').textContent).toMatch(/locked for 7 days/);
     expect(screen.queryByTestId('fio-stake-vote-note')).toBeNull();
@@ -217,16 +222,7 @@ describe('FIO stake flow', () => {
   it('a cancel on the device goes back to the form silently; a device error shows its message; nothing is pushed', async () => {
     const w = world();
     device(w, Object.assign(new Error('[SecuX device] USER_CANCEL (0x9001)'), {}));
-    renderUi(
-      <StakeModal
-        chain={fakeChain(w)}
-        account={account}
-        title={STAKE_PROCESS}
-        handles={w.handles}
-        onClose={() => {}}
-        onDone={() => {}}
-      />,
-    );
+    show(w, STAKE_PROCESS);
     type('1');
     await waitFor(() => expect(next().disabled).toBe(false));
     fireEvent.click(next());
@@ -243,16 +239,7 @@ describe('FIO stake flow', () => {
   it('a refused broadcast shows the chain’s message, and the proxy vote that went through', async () => {
     const w = world({ voted: false, pushFails: 'stakeFioTokens' });
     device(w);
-    renderUi(
-      <StakeModal
-        chain={fakeChain(w)}
-        account={account}
-        title={STAKE_PROCESS}
-        handles={w.handles}
-        onClose={() => {}}
-        onDone={() => {}}
-      />,
-    );
+    show(w, STAKE_PROCESS);
     type('1');
     await waitFor(() => expect(next().disabled).toBe(false));
     fireEvent.click(next());
@@ -266,8 +253,7 @@ describe('Stake button', () => {
   it('an account without a handle first sees the registration page: Register only with consent, or go on without', async () => {
     const w = world({ handles: [] });
     device(w);
-    const chain = fakeChain(w);
-    renderUi(<StakeEntry chain={chain} account={account} />);
+    renderUi(<StakeEntry chain={fakeChain(w)} account={account} descriptor={DESCRIPTOR} />);
     fireEvent.click(await screen.findByTestId('fio-stake'));
     await screen.findByTestId('fio-stake-registration');
     const register = screen.getByTestId('fio-stake-register') as HTMLButtonElement;
@@ -282,7 +268,7 @@ describe('Stake button', () => {
   it('consenting opens the register-handle action for this account', async () => {
     const w = world({ handles: [] });
     device(w);
-    renderUi(<StakeEntry chain={fakeChain(w)} account={account} />);
+    renderUi(<StakeEntry chain={fakeChain(w)} account={account} descriptor={DESCRIPTOR} />);
     fireEvent.click(await screen.findByTestId('fio-stake'));
     fireEvent.click(await screen.findByTestId('fio-stake-consent'));
     fireEvent.click(screen.getByTestId('fio-stake-register'));
@@ -293,7 +279,7 @@ describe('Stake button', () => {
   it('an account with a handle goes straight to the flow', async () => {
     const w = world();
     device(w);
-    renderUi(<StakeEntry chain={fakeChain(w)} account={account} />);
+    renderUi(<StakeEntry chain={fakeChain(w)} account={account} descriptor={DESCRIPTOR} />);
     fireEvent.click(await screen.findByTestId('fio-unstake'));
     await screen.findByTestId('fio-stake-modal');
     expect(screen.queryByTestId('fio-stake-registration')).toBeNull();

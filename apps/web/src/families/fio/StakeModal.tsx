@@ -27,6 +27,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { AccountDescriptor } from '@secux-companion/chain-common';
 import { formatSuf, parseFio, unlockDate, type FioBuiltAction } from '@secux-companion/chain-fio';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +67,7 @@ type Status =
 export function StakeModal({
   chain,
   account,
+  descriptor,
   title,
   handles,
   onClose,
@@ -73,6 +75,8 @@ export function StakeModal({
 }: {
   chain: FioChain;
   account: FioAccount;
+  /** The account as the adapter reads it (the family's descriptor). */
+  descriptor: AccountDescriptor;
   title: StakeTitle;
   /** The account's crypto handles (their bundled transactions pay the fees). */
   handles: readonly { handle: string; bundled: number }[];
@@ -84,13 +88,6 @@ export function StakeModal({
   const size = useModalSize();
   const mode = stakeModeOf(title);
   const names = chain.adapter.names;
-  const descriptor = {
-    chain: chain.coin,
-    index: account.index,
-    bip: 44 as const,
-    path: account.path,
-    address: account.address,
-  };
   const [step, setStep] = useState(0);
   const [amountInput, setAmountInput] = useState('');
   const [failure, setFailure] = useState<string | null>(null);

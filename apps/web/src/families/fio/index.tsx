@@ -146,7 +146,7 @@ export const family: WebFamily<FioChain, FioAccount> = {
       note: <BalanceNote chain={chain} account={account} />,
       actions: (
         <>
-          <StakeEntry chain={chain} account={account} />
+          <StakeEntry chain={chain} account={account} descriptor={descriptor(chain, account)} />
           <Anchor component={Link} to="/wallet/domain" size="sm" data-testid="fio-domain-link">
             {t('fio.domainLink')}
           </Anchor>
