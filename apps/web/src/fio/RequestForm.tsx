@@ -182,8 +182,7 @@ export function useRequestForm(
         label={t('fio.requests.form.memo')}
         value={memo}
         maxLength={REQUEST_MEMO_MAX}
-        autosize
-        minRows={2}
+        rows={3}
         onChange={(e) => setMemo(e.currentTarget.value.slice(0, REQUEST_MEMO_MAX))}
         description={t('fio.requests.form.memoLeft', { count: memoLeft(memo) })}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
