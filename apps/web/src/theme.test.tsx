@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { Anchor, MantineProvider, Modal } from '@mantine/core';
+import { Anchor, Loader, MantineProvider, Modal } from '@mantine/core';
 import { setupUiTests } from './test/ui';
 import { theme } from './theme';
 
@@ -17,5 +17,14 @@ describe('theme defaults (WCAG: named controls, links told apart by more than co
     );
     expect(await screen.findByRole('button', { name: 'Close' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Guide' }).getAttribute('data-underline')).toBe('always');
+  });
+
+  it('a spinner is a status, so its label is a valid name (not an aria-label on a plain span)', () => {
+    render(
+      <MantineProvider theme={theme}>
+        <Loader aria-label="Loading" />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
   });
 });

@@ -48,5 +48,8 @@ export const theme = createTheme({
     // Icon-only close buttons get a name in the interface language.
     Modal: { defaultProps: { closeButtonProps: liveLabel('a11y.close') } },
     Drawer: { defaultProps: { closeButtonProps: liveLabel('a11y.close') } },
+    // A spinner is a status: its aria-label ('Loading…') is allowed and read (on a plain span it is not, axe
+    // aria-prohibited-attr), and one without a label stays valid (a status needs no name).
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
