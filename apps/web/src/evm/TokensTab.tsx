@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, CloseButton, Group, Loader, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { filterTokens, normalizeContractInput, showTokenRedDot, tokenBalanceText, type TokenMetadata } from '@secux-companion/chain-evm';
-import { useEffect, useState } from 'react';
+import { filterTokens, normalizeContractInput, showTokenRedDot, tokenBalanceText, type HeldToken, type TokenMetadata } from '@secux-companion/chain-evm';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../components/CoinIcon';
 import { useModalSize } from '../components/useModalSize';
@@ -132,17 +132,11 @@ export function TokensTab({
                 <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                   {/* Bundled icon by symbol (a known token) or the neutral one: never an image from another site. */}
                   <CoinIcon symbol={x.symbol} />
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate="end">
-                      {x.name}
-                    </Text>
-                    <Text size="sm" data-testid="token-balance">
-                      {tokenBalanceText(x.balance, x.decimals, x.symbol)}
-                    </Text>
+                  <TokenNameBalance token={x} balanceTestId="token-balance">
                     <Text size="xs" c="dimmed">
                       {fiat ?? t('errors.priceNotAvailable')}
                     </Text>
-                  </Stack>
+                  </TokenNameBalance>
                 </Group>
                 <Button size="xs" onClick={() => onSend(x.contract)} data-testid="token-send" aria-label={t('tokens.sendToken', { symbol: x.symbol })}>
                   {t('accounts.send')}
@@ -154,6 +148,21 @@ export function TokensTab({
       </Stack>
       {state.found.length > 0 && <FoundTokens chain={chain} account={account} state={state} />}
       {managing && <ManageTokensModal chain={chain} account={account} state={state} onClose={() => setManaging(false)} />}
+    </Stack>
+  );
+}
+
+/** A token's name over its balance ('1.5 ABC'), plus what the caller adds below. */
+function TokenNameBalance({ token, balanceTestId, children }: { token: AccountToken | HeldToken; balanceTestId: string; children?: ReactNode }) {
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text fw={600} truncate="end">
+        {token.name}
+      </Text>
+      <Text size="sm" data-testid={balanceTestId}>
+        {tokenBalanceText(token.balance, token.decimals, token.symbol)}
+      </Text>
+      {children}
     </Stack>
   );
 }
@@ -187,14 +196,7 @@ function FoundTokens({ chain, account, state }: { chain: EvmChain; account: EvmA
         <Stack gap="xs" role="list">
           {state.found.map((x) => (
             <Group key={x.contract} justify="space-between" wrap="nowrap" role="listitem" data-testid="token-found" data-contract={x.contract} data-balance={x.balance.toString()}>
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600} truncate="end">
-                  {x.name}
-                </Text>
-                <Text size="sm" data-testid="token-found-balance">
-                  {tokenBalanceText(x.balance, x.decimals, x.symbol)}
-                </Text>
-              </Stack>
+              <TokenNameBalance token={x} balanceTestId="token-found-balance" />
               <Button
                 size="xs"
                 variant="light"
