@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { Device } from '@secux-companion/device';
 import type { FioAdapter, FioBackend, FioBuiltAction } from '@secux-companion/chain-fio';
 import { renderUi, setupUiTests } from '../../test/ui';
@@ -15,6 +16,7 @@ import type { FioAccount } from './rules';
 import { STAKE_PROCESS, UNSTAKE_PROCESS, type StakeTitle } from './stake';
 import { StakeModal } from './StakeModal';
 import { StakeEntry } from './StakeEntry';
+import { family } from './index';
 
 setupUiTests();
 
@@ -284,5 +286,47 @@ describe('Stake button', () => {
     await screen.findByTestId('fio-stake-modal');
     expect(screen.queryByTestId('fio-stake-registration')).toBeNull();
     expect(screen.getByRole('dialog').textContent).toMatch(/Unstake Process/);
+  });
+});
+
+describe('FIO account page', () => {
+  function Page({ chain }: { chain: FioChain }) {
+    const extras = family.usePage({ chain, account, openSend: () => {} });
+    return <MemoryRouter>{[extras.note, extras.actions]}</MemoryRouter>;
+  }
+
+  it('shows the 7-day APR, the unstaked amount still locked with its unlock date, and the Stake buttons', async () => {
+    const w = world();
+    const chain = fakeChain(w);
+    const unlockAt = '2026-12-01T22:30:00.000Z';
+    chain.adapter.names.staking = async () => ({
+      apr7d: 9.5,
+      voted: true,
+      defaultProxy: 'proxy@secux',
+      lock: { amount: 5n * FIO, remaining: 5n * FIO, unlockAt },
+    });
+    renderUi(<Page chain={chain} />);
+    expect((await screen.findByTestId('fio-apr')).textContent).toBe('APR (7 days): 9.50%');
+    const unlock = screen.getByTestId('fio-unlock').textContent ?? '';
+    expect(unlock).toMatch(/^5 FIO unstaked, locked until /);
+    expect(unlock).toContain(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(unlockAt)),
+    );
+    expect(screen.getByTestId('fio-stake')).toBeTruthy();
+    expect(screen.getByTestId('fio-unstake')).toBeTruthy();
+  });
+
+  it('a lock already released shows no unlock date', async () => {
+    const w = world();
+    const chain = fakeChain(w);
+    chain.adapter.names.staking = async () => ({
+      apr7d: 9.5,
+      voted: true,
+      defaultProxy: 'proxy@secux',
+      lock: { amount: 5n * FIO, remaining: 0n, unlockAt: '2026-12-01T22:30:00.000Z' },
+    });
+    renderUi(<Page chain={chain} />);
+    await screen.findByTestId('fio-apr'); // the staking state was read
+    expect(screen.queryByTestId('fio-unlock')).toBeNull();
   });
 });
