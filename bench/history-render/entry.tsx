@@ -1,7 +1,8 @@
 /**
  * The page bench/history-render.mjs opens in Chromium: the app's own virtualized history list
  * (apps/web/src/accounts/history/HistoryList.tsx, VirtualItems) with 5,000 loaded items, in Mantine with its
- * styles, and English texts. window.bench() measures renders and a scroll from top to bottom.
+ * styles, and English texts. window.bench() measures renders (new items; the same items again, as a refetch
+ * brings them) and window.scrollBench() a fast scroll down the list.
  */
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -14,7 +15,11 @@ import { VirtualItems, type HistoryItemView } from '../../apps/web/src/accounts/
 
 declare global {
   interface Window {
-    bench: (n: number, renders: number) => Promise<unknown>;
+    bench: (n: number, renders: number) => Promise<{ times: number[]; refetch: number[]; inPage: number }>;
+    scrollBench: (
+      step: number,
+      maxFrames: number,
+    ) => Promise<{ frames: number[]; scrollHeight: number; mounted: number }>;
   }
 }
 
@@ -49,10 +54,7 @@ window.bench = async (n, renders) => {
     .init({ lng: 'en', resources: { en: { translation: { history, errors: {} } } } });
   const host = document.getElementById('root')!;
   const root = createRoot(host);
-  const times: number[] = [];
-  for (let r = 0; r < renders; r++) {
-    const items = makeItems(n, r + 1); // fresh items each time: a full re-render, as after a refetch
-    const t0 = performance.now();
+  const show = (items: HistoryItemView[]) =>
     flushSync(() =>
       root.render(
         <MantineProvider>
@@ -62,28 +64,55 @@ window.bench = async (n, renders) => {
         </MantineProvider>,
       ),
     );
+  const times: number[] = [];
+  let items: HistoryItemView[] = [];
+  for (let r = 0; r < renders; r++) {
+    items = makeItems(n, r + 1); // fresh items each time: a full re-render, as after a refetch
+    const t0 = performance.now();
+    show(items);
     // include layout of what was rendered
     void host.getBoundingClientRect().height;
     times.push(performance.now() - t0);
     await new Promise((res) => requestAnimationFrame(() => res(null)));
   }
+  // A refetch that brings the same history: equal items in new objects (as each fetch maps them anew).
+  const refetch: number[] = [];
+  for (let r = 0; r < renders; r++) {
+    items = items.map((x) => ({ ...x }));
+    const t0 = performance.now();
+    show(items);
+    void host.getBoundingClientRect().height;
+    refetch.push(performance.now() - t0);
+    await new Promise((res) => requestAnimationFrame(() => res(null)));
+  }
   const inPage = document.querySelectorAll('[data-testid="history-item"]').length;
-  // Scroll down one step per frame and record the frame times.
+  return { times, refetch, inPage };
+};
+
+window.scrollBench = async (step, maxFrames) => {
+  // Scroll down one step per frame and record the frame times and the rows put into the page.
   const list = document.querySelector<HTMLElement>('[data-testid="history-list"]')!;
+  let mounted = 0;
+  const observer = new MutationObserver((records) => {
+    for (const r of records)
+      for (const node of r.addedNodes)
+        if (node instanceof HTMLElement && node.querySelector('[data-testid="history-item"]')) mounted++;
+  });
+  observer.observe(list, { childList: true, subtree: true });
   const frames: number[] = [];
   let last = performance.now();
-  // A fast fling: 240 px per frame (about 14,400 px a second at 60 Hz), for up to 600 frames.
-  const step = 240;
   await new Promise<void>((done) => {
     const tick = () => {
       const now = performance.now();
       frames.push(now - last);
       last = now;
-      if (frames.length > 600 || list.scrollTop + list.clientHeight >= list.scrollHeight - 1) return done();
+      if (frames.length > maxFrames || list.scrollTop + list.clientHeight >= list.scrollHeight - 1)
+        return done();
       list.scrollTop += step;
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
-  return { times, inPage, frames: frames.slice(1), scrollHeight: list.scrollHeight };
+  observer.disconnect();
+  return { frames: frames.slice(1), scrollHeight: list.scrollHeight, mounted };
 };

@@ -1,7 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import { renderUi, setupUiTests } from '../../test/ui';
-import { HistoryList, type HistoryItemView } from './HistoryList';
+import { HistoryList, sameItem, type HistoryItemView } from './HistoryList';
+import { formatTime } from './historyRules';
+
+// formatTime runs once per row render: its calls count the rows rendered.
+vi.mock('./historyRules', async (actual) => {
+  const m = await actual<typeof import('./historyRules')>();
+  return { ...m, formatTime: vi.fn(m.formatTime) };
+});
 
 setupUiTests();
 
@@ -51,5 +58,46 @@ describe('shared history list', () => {
     expect(second!.querySelector('a')).toBeNull();
     expect(second!.getAttribute('data-pending')).toBe('true');
     expect(second!.querySelector('[data-testid="history-pending"]')).toBeTruthy();
+  });
+
+  it('a refetch that brings the same operations in new objects does not render the rows again; a change does', () => {
+    const a = item({ link: 'https://explorer.example/tx/h1' });
+    expect(sameItem(a, { ...a })).toBe(true);
+    expect(sameItem(a, { ...a, pending: true })).toBe(false);
+    expect(sameItem(a, { ...a, amount: '0.6 ETH' })).toBe(false);
+    expect(sameItem(a, { ...a, time: null })).toBe(false);
+    expect(sameItem(a, { ...a, link: undefined })).toBe(false);
+    // an action (Speed up) is compared by identity: a new one renders the row again
+    expect(sameItem({ ...a, action: <button /> }, { ...a, action: <button /> })).toBe(false);
+
+    const rendered = vi.mocked(formatTime);
+    const { rerender } = renderUi(<HistoryList query={idle} items={[a]} />);
+    const before = rendered.mock.calls.length;
+    expect(before).toBeGreaterThan(0);
+    rerender(<HistoryList query={idle} items={[{ ...a }]} />);
+    expect(rendered.mock.calls.length).toBe(before);
+    rerender(<HistoryList query={idle} items={[{ ...a, pending: true }]} />);
+    expect(rendered.mock.calls.length).toBeGreaterThan(before);
+    expect(screen.getByTestId('history-item').getAttribute('data-pending')).toBe('true');
+  });
+
+  describe('rows not measured yet are estimated at the height of those measured', () => {
+    const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
+    afterEach(() => Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight));
+
+    it('so the list is as tall as its rows (no jump while scrolling as new rows are measured)', async () => {
+      // jsdom has no layout: every row is 109 px high, as a measured row of the ETH history is.
+      Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.hasAttribute('data-index') ? 109 : 0;
+        },
+      });
+      const items = Array.from({ length: 1000 }, (_, i) => item({ key: `h${i}`, hash: `h${i}` }));
+      renderUi(<HistoryList query={idle} items={items} />);
+      const inner = screen.getByTestId('history-list').firstElementChild as HTMLElement;
+      // 1,000 rows of 109 px with 8 px between them
+      await waitFor(() => expect(inner.style.height).toBe(`${1000 * 117 - 8}px`));
+    });
   });
 });

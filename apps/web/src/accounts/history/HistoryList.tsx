@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Direction, HistoryPage } from '@secux-companion/chain-common';
 import { memo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,7 @@ export function HistoryList({
   return <VirtualItems query={q} items={items} />;
 }
 
-/** Height of the list's scroll area, and the first estimate of one item before it is measured. */
+/** Height of the list's scroll area, and the first estimate of one item before any is measured. */
 export const HISTORY_LIST_HEIGHT = 520;
 export const HISTORY_ITEM_ESTIMATE = 96;
 
@@ -111,10 +111,20 @@ export function VirtualItems({
 }) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The height of the last row measured is the estimate of the rows not measured yet: the rows of a list are
+  // alike, so a row that scrolls into view measures what was estimated and nothing moves. A fixed estimate
+  // that missed by a few pixels made every new row re-position the rows after it and render the list again,
+  // synchronously, during the scroll.
+  const typical = useRef(HISTORY_ITEM_ESTIMATE);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => HISTORY_ITEM_ESTIMATE,
+    estimateSize: () => typical.current,
+    measureElement: (el, entry, instance) => {
+      const size = measureElement(el, entry, instance);
+      if (size > 0) typical.current = size; // no layout (jsdom, a hidden tab): keep the estimate
+      return size;
+    },
     overscan: 6,
     gap: 8,
     getItemKey: (i) => items[i]?.key ?? i,
@@ -126,7 +136,8 @@ export function VirtualItems({
       ),
   });
   const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
-    if (isAtBottom(e.currentTarget) && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
+    // The cheap checks first: reading the scroll position lays the page out, on every scroll event.
+    if (q.hasNextPage && !q.isFetchingNextPage && isAtBottom(e.currentTarget)) void q.fetchNextPage();
   };
   const rows = virtualizer.getVirtualItems();
   return (
@@ -170,49 +181,70 @@ export function VirtualItems({
   );
 }
 
-const HistoryItem = memo(function HistoryItem({ item }: { item: HistoryItemView }) {
-  const { t, i18n } = useTranslation();
-  const sign = item.direction === 'out' ? '−' : item.direction === 'in' ? '+' : '';
+/**
+ * Each fetch maps the operations to new item objects (the history is read again every HISTORY_REFRESH_MS while
+ * the tab is open): a row renders again only when what it shows changed.
+ */
+export function sameItem(a: HistoryItemView, b: HistoryItemView): boolean {
   return (
-    <Paper withBorder p="sm" data-testid="history-item" data-hash={item.hash} data-pending={item.pending}>
-      <Group justify="space-between" wrap="nowrap">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Group gap="xs">
-            <Text fw={600} data-testid="history-direction">
-              {t(`history.direction.${item.direction}`)}
-            </Text>
-            {item.pending && (
-              <Badge color="orange" variant="light" data-testid="history-pending">
-                {t('history.pending')}
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm" c="dimmed">
-            {formatTime(item.time, i18n.language) ?? t('errors.invalidTimestamp')}
-          </Text>
-          {item.link ? (
-            <Anchor
-              href={item.link}
-              {...EXTERNAL_LINK_PROPS}
-              size="xs"
-              ff="monospace"
-              style={{ wordBreak: 'break-all' }}
-            >
-              {item.hash}
-            </Anchor>
-          ) : (
-            <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-              {item.hash}
-            </Text>
-          )}
-        </Stack>
-        <Stack gap={4} align="flex-end">
-          <Text fw={600} data-testid="history-amount" c={item.direction === 'in' ? 'teal' : undefined}>
-            {`${sign}${item.amount}`}
-          </Text>
-          {item.action}
-        </Stack>
-      </Group>
-    </Paper>
+    a === b ||
+    (a.key === b.key &&
+      a.hash === b.hash &&
+      a.direction === b.direction &&
+      a.pending === b.pending &&
+      a.time === b.time &&
+      a.amount === b.amount &&
+      a.link === b.link &&
+      a.action === b.action)
   );
-});
+}
+
+const HistoryItem = memo(
+  function HistoryItem({ item }: { item: HistoryItemView }) {
+    const { t, i18n } = useTranslation();
+    const sign = item.direction === 'out' ? '−' : item.direction === 'in' ? '+' : '';
+    return (
+      <Paper withBorder p="sm" data-testid="history-item" data-hash={item.hash} data-pending={item.pending}>
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={600} data-testid="history-direction">
+                {t(`history.direction.${item.direction}`)}
+              </Text>
+              {item.pending && (
+                <Badge color="orange" variant="light" data-testid="history-pending">
+                  {t('history.pending')}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {formatTime(item.time, i18n.language) ?? t('errors.invalidTimestamp')}
+            </Text>
+            {item.link ? (
+              <Anchor
+                href={item.link}
+                {...EXTERNAL_LINK_PROPS}
+                size="xs"
+                ff="monospace"
+                style={{ wordBreak: 'break-all' }}
+              >
+                {item.hash}
+              </Anchor>
+            ) : (
+              <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {item.hash}
+              </Text>
+            )}
+          </Stack>
+          <Stack gap={4} align="flex-end">
+            <Text fw={600} data-testid="history-amount" c={item.direction === 'in' ? 'teal' : undefined}>
+              {`${sign}${item.amount}`}
+            </Text>
+            {item.action}
+          </Stack>
+        </Group>
+      </Paper>
+    );
+  },
+  (prev, next) => sameItem(prev.item, next.item),
+);
