@@ -302,6 +302,7 @@ describe('FIO account page', () => {
     chain.adapter.names.staking = async () => ({
       apr7d: 9.5,
       voted: true,
+      proxy: 'proxy@secux',
       defaultProxy: 'proxy@secux',
       lock: { amount: 5n * FIO, remaining: 5n * FIO, unlockAt },
     });
@@ -322,6 +323,7 @@ describe('FIO account page', () => {
     chain.adapter.names.staking = async () => ({
       apr7d: 9.5,
       voted: true,
+      proxy: 'proxy@secux',
       defaultProxy: 'proxy@secux',
       lock: { amount: 5n * FIO, remaining: 0n, unlockAt: '2026-12-01T22:30:00.000Z' },
     });
