@@ -32,7 +32,6 @@ import {
   isValidFioPublicKey,
   isValidHandle,
   renewedExpiration,
-  memoChunks,
   type FioActionKind,
   type FioBuiltAction,
   type FioNameAction,
@@ -41,11 +40,11 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../accounts/format';
-import { CopyText } from '../components/CopyText';
 import { useModalSize } from '../components/useModalSize';
 import { currentDevice } from '../device/runtime';
 import type { FioChain } from '../families/fio/chain';
 import { deviceFailure, type FioDomainAccount } from './model';
+import { MemoChunks, TxIdRow } from './parts';
 import { useRequestForm, type OwnedHandle } from './RequestForm';
 import { fioDescriptor } from './requests';
 
@@ -412,7 +411,7 @@ export function ActionModal({
       if (content.memo)
         rows.push([
           'fio.requests.review.memo',
-          memoChunks(content.memo).map((c, i) => <div key={i}>{c}</div>),
+          <MemoChunks key="memo" memo={content.memo} />,
           'fio-review-memo',
         ]);
     }
@@ -627,17 +626,7 @@ export function ActionModal({
               <Alert color="green" data-testid="fio-action-success">
                 {t('fio.success')}
               </Alert>
-              <Group wrap="nowrap">
-                <Text
-                  ff="monospace"
-                  size="sm"
-                  style={{ wordBreak: 'break-all' }}
-                  data-testid="fio-action-txid"
-                >
-                  {result.txId}
-                </Text>
-                <CopyText value={result.txId} size="xs" />
-              </Group>
+              <TxIdRow txid={result.txId} testId="fio-action-txid" />
               {!chain.local && chain.adapter.explorer.tx(result.txId) && (
                 <Anchor
                   href={chain.adapter.explorer.tx(result.txId)}

@@ -5,22 +5,17 @@
  * sent_to_blockchain, the payment's transaction id) — the device signs it while a 'Confirm on device' button shows.
  * A failed record is only logged (spec 03 §4): the payment itself is done.
  */
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
-import {
-  REQUEST_MEMO_MAX,
-  memoChunks,
-  type FioRequest,
-  type FioRequestContent,
-} from '@secux-companion/chain-fio';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { type FioRequest, type FioRequestContent } from '@secux-companion/chain-fio';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyText } from '../components/CopyText';
 import { useModalSize } from '../components/useModalSize';
 import { currentDevice } from '../device/runtime';
 import type { FioChain } from '../families/fio/chain';
 import { SendPresetContext, type SendPreset } from '../send/preset';
 import type { FioDomainAccount } from './model';
-import { fioDescriptor, memoLeft, recordFor } from './requests';
+import { MemoChunks, MemoField, TxIdRow } from './parts';
+import { fioDescriptor, recordFor } from './requests';
 import type { PayingAccount } from './SelectAccountModal';
 
 type Stage = 'invoice' | 'send' | 'recording' | 'done';
@@ -158,10 +153,8 @@ export function InvoiceModal({
             {c.memo !== '' && (
               <Table.Tr>
                 <Table.Td>{t('fio.requests.invoice.requestMemo')}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>
-                  {memoChunks(c.memo).map((chunk, i) => (
-                    <div key={i}>{chunk}</div>
-                  ))}
+                <Table.Td>
+                  <MemoChunks memo={c.memo} />
                 </Table.Td>
               </Table.Tr>
             )}
@@ -169,15 +162,11 @@ export function InvoiceModal({
         </Table>
         {stage === 'invoice' && (
           <>
-            <Textarea
+            <MemoField
               label={t('fio.requests.invoice.memo')}
               value={memo}
-              maxLength={REQUEST_MEMO_MAX}
-              rows={3}
-              onChange={(e) => setMemo(e.currentTarget.value.slice(0, REQUEST_MEMO_MAX))}
-              description={t('fio.requests.form.memoLeft', { count: memoLeft(memo) })}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              data-testid="fio-invoice-memo"
+              onChange={setMemo}
+              testId="fio-invoice-memo"
             />
             {notSent && (
               <Alert color="yellow" data-testid="fio-invoice-not-sent">
@@ -218,17 +207,7 @@ export function InvoiceModal({
             <Text size="xs" c="dimmed">
               {t('fio.requests.invoice.paidTx')}
             </Text>
-            <Group wrap="nowrap">
-              <Text
-                ff="monospace"
-                size="sm"
-                style={{ wordBreak: 'break-all' }}
-                data-testid="fio-invoice-txid"
-              >
-                {txid}
-              </Text>
-              <CopyText value={txid} size="xs" />
-            </Group>
+            <TxIdRow txid={txid} testId="fio-invoice-txid" />
             <Group justify="flex-end">
               <Button onClick={onDone} data-testid="fio-invoice-close">
                 {t('fio.close')}

@@ -4,11 +4,10 @@
  * payee handle maps), the amount (negatives cleared, at most 15 decimals), the memo (≤ 200 characters with the
  * remaining count) and a warning when the handle has fewer bundled transactions than a request spends.
  */
-import { Alert, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   NAME_CHECK_DEBOUNCE_MS,
-  REQUEST_MEMO_MAX,
   bundlesNeeded,
   cleanRequestAmount,
   isValidHandle,
@@ -20,7 +19,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FioChain } from '../families/fio/chain';
 import type { FioDomainAccount } from './model';
-import { bundlesShort, canRequest, memoLeft, type PayerCheck } from './requests';
+import { MemoField } from './parts';
+import { bundlesShort, canRequest, type PayerCheck } from './requests';
 
 export type OwnedHandle = FioHandleEntry & { owner: FioDomainAccount };
 
@@ -178,15 +178,11 @@ export function useRequestForm(
         rightSectionWidth={60}
         data-testid="fio-request-amount"
       />
-      <Textarea
+      <MemoField
         label={t('fio.requests.form.memo')}
         value={memo}
-        maxLength={REQUEST_MEMO_MAX}
-        rows={3}
-        onChange={(e) => setMemo(e.currentTarget.value.slice(0, REQUEST_MEMO_MAX))}
-        description={t('fio.requests.form.memoLeft', { count: memoLeft(memo) })}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        data-testid="fio-request-memo"
+        onChange={setMemo}
+        testId="fio-request-memo"
       />
     </>
   );

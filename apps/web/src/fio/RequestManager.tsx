@@ -7,12 +7,13 @@
  */
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { memoChunks, requestStatusView, type FioRequest } from '@secux-companion/chain-fio';
+import { requestStatusView, type FioRequest } from '@secux-companion/chain-fio';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
 import type { FioChain } from '../families/fio/chain';
 import type { FioRequestActionName } from './ActionModal';
 import type { FioDomainAccount } from './model';
+import { MemoChunks } from './parts';
 import { loadRequests, payment, splitRequests } from './requests';
 
 /** Mantine's colour for each of the spec's colours (white: an outlined neutral badge). */
@@ -71,11 +72,7 @@ function RequestCard({
                 <Text size="xs" c="dimmed">
                   {t('fio.requests.memo')}
                 </Text>
-                {memoChunks(r.content.memo).map((chunk, i) => (
-                  <Text key={i} size="sm" style={{ wordBreak: 'break-all' }}>
-                    {chunk}
-                  </Text>
-                ))}
+                <MemoChunks memo={r.content.memo} />
               </div>
             )}
           </>
