@@ -105,6 +105,7 @@ export {
   type FioGenesis,
   type FioSimulatorOptions,
 } from './fio/simulator.js';
+export { fioPrivateKeyOf, fioSimulatorClient, type FioSimulatorClient } from './fio/testing.js';
 export { DEFAULT_XRPL_PORT, type XrplInfo } from './xrpl/start.js';
 import { DEFAULT_STELLAR_PORT, startStellar, type StellarInfo } from './stellar/start.js';
 export { DEFAULT_STELLAR_PORT, type StellarInfo } from './stellar/start.js';

@@ -4,10 +4,10 @@
  * refusal answered with fio.contracts' own text and HTTP code.
  */
 import { randomBytes } from 'node:crypto';
-import { Ecc, Fio } from '@fioprotocol/fiojs';
-import { buildFioAction, fioPushBody, type FioActionKind } from '@secux-companion/chain-fio';
+import { Fio } from '@fioprotocol/fiojs';
+import type { FioActionKind } from '@secux-companion/chain-fio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC, mnemonicToRoot } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '../keys.js';
 import {
   FIO_LOCAL_FEES,
   FIO_LOCAL_PROXY,
@@ -17,53 +17,36 @@ import {
   fioGenesis,
   fioPublicKeyOf,
 } from './simulator.js';
+import { fioPrivateKeyOf, fioSimulatorClient, type FioSimulatorClient } from './testing.js';
 
 const SUF = 1_000_000_000n;
-const keyOf = (i: number) =>
-  Ecc.PrivateKey.fromBuffer(
-    Buffer.from(mnemonicToRoot(DEFAULT_MNEMONIC).derive(`m/44'/235'/${i}'/0/0`).privateKey!),
-  );
 const ME = fioPublicKeyOf(DEFAULT_MNEMONIC, 0);
 const PAYER = fioPublicKeyOf(DEFAULT_MNEMONIC, 1);
 const MY_HANDLE = 'emulator@secux';
-const keys: Record<string, unknown> = { [ME]: keyOf(0), [PAYER]: keyOf(1) };
+const keys: Record<string, unknown> = {
+  [ME]: fioPrivateKeyOf(DEFAULT_MNEMONIC, 0),
+  [PAYER]: fioPrivateKeyOf(DEFAULT_MNEMONIC, 1),
+};
 /** Encrypted content stands in as opaque base64 (the chain never reads it). */
 const content = (bytes = 96) => randomBytes(bytes).toString('base64');
 
 let sim: FioSimulator;
-let url: string;
+let client: FioSimulatorClient;
 beforeAll(async () => {
   sim = new FioSimulator({ genesis: fioGenesis(DEFAULT_MNEMONIC), blockIntervalMs: 0 });
-  url = await sim.start();
+  await sim.start();
+  client = fioSimulatorClient(sim);
 });
 afterAll(() => sim.stop());
 
-const post = async (path: string, body: unknown) => {
-  const r = await fetch(url + path, { method: 'POST', body: JSON.stringify(body) });
-  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-};
+const post = (path: string, body: unknown) => client.post(path, body);
 const chain = (path: string, body: unknown) => post(`/v1/chain/${path}`, body);
-
-async function push(
+const push = (
   who: string,
   kind: FioActionKind,
   fields: Record<string, unknown>,
-  o: { fee?: bigint; tpid?: string; key?: unknown } = {},
-) {
-  const info = (await chain('get_info', {})).body;
-  const block = (await chain('get_block', { block_num_or_id: info.last_irreversible_block_num })).body;
-  const tx = await buildFioAction({
-    kind,
-    actor: Fio.accountHash(who),
-    fields,
-    fee: o.fee ?? 0n,
-    tpid: o.tpid ?? '',
-    chain: { chainId: String(info.chain_id), block: block as never },
-    abis: sim.abis,
-  });
-  const sig = String(Ecc.Signature.sign(Buffer.from(tx.sigData, 'hex'), o.key ?? keys[who]).toString());
-  return chain('push_transaction', fioPushBody(tx, sig));
-}
+  o: { fee?: bigint; tpid?: string } = {},
+) => client.push(kind, fields, { actorKey: who, key: keys[who], ...o });
 const refused = (status: number, error: string) =>
   status === 403
     ? { status, body: { type: 'invalid_signature' } }
@@ -371,7 +354,7 @@ describe('FIO simulator: proxy voting and staking', () => {
 describe('FIO simulator: the staking statistics service', () => {
   it("answers historical_apr as FIO's service does; the control sets the 7-day figure or takes it down", async () => {
     const get = async () => {
-      const r = await fetch(`${url}/staking`);
+      const r = await fetch(`${sim.url}/staking`);
       return { status: r.status, body: (await r.json()) as Record<string, unknown> };
     };
     const ok = await get();

@@ -3,52 +3,38 @@
  * signed with the emulator mnemonic's key as the device would, and pushed over HTTP.
  */
 import { Ecc, Fio } from '@fioprotocol/fiojs';
-import { buildFioAction, fioPushBody, type FioActionKind } from '@secux-companion/chain-fio';
+import type { FioActionKind } from '@secux-companion/chain-fio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC, mnemonicToRoot } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '../keys.js';
 import { FIO_LOCAL_FEES, FioSimulator, fioGenesis, fioPublicKeyOf } from './simulator.js';
+import { fioPrivateKeyOf, fioSimulatorClient, type FioSimulatorClient } from './testing.js';
 
 const me = fioPublicKeyOf(DEFAULT_MNEMONIC, 0);
-const myPriv = Ecc.PrivateKey.fromBuffer(
-  Buffer.from(mnemonicToRoot(DEFAULT_MNEMONIC).derive("m/44'/235'/0'/0/0").privateKey!),
-);
+const myPriv = fioPrivateKeyOf(DEFAULT_MNEMONIC, 0);
 const stranger = Ecc.PrivateKey.fromSeed('stranger');
 const strangerKey = String(stranger.toPublic().toString());
 
 let sim: FioSimulator;
-let url: string;
+let client: FioSimulatorClient;
 beforeAll(async () => {
   sim = new FioSimulator({ genesis: fioGenesis(DEFAULT_MNEMONIC), blockIntervalMs: 0 });
-  url = await sim.start();
+  await sim.start();
+  client = fioSimulatorClient(sim);
 });
 afterAll(() => sim.stop());
 
-const post = async (path: string, body: unknown) => {
-  const r = await fetch(url + path, { method: 'POST', body: JSON.stringify(body) });
-  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-};
-
-async function push(
+const post = (path: string, body: unknown) => client.post(path, body);
+const push = (
   kind: FioActionKind,
   fields: Record<string, unknown>,
   o: { key?: unknown; fee?: bigint; sets?: number; actorKey?: string } = {},
-) {
-  const info = (await post('/v1/chain/get_info', {})).body;
-  const block = (await post('/v1/chain/get_block', { block_num_or_id: info.last_irreversible_block_num }))
-    .body;
-  const tx = await buildFioAction({
-    kind,
-    actor: Fio.accountHash(o.actorKey ?? me),
-    fields,
+) =>
+  client.push(kind, fields, {
+    actorKey: o.actorKey ?? me,
+    key: o.key ?? myPriv,
     fee: o.fee ?? 1000n * 10n ** 9n,
-    ...(o.sets ? { bundleSets: o.sets } : {}),
-    tpid: '',
-    chain: { chainId: String(info.chain_id), block: block as never },
-    abis: sim.abis,
+    ...(o.sets ? { sets: o.sets } : {}),
   });
-  const sig = String(Ecc.Signature.sign(Buffer.from(tx.sigData, 'hex'), o.key ?? myPriv).toString());
-  return post('/v1/chain/push_transaction', fioPushBody(tx, sig));
-}
 
 describe('FIO simulator', () => {
   it('genesis: the funded account with one handle on secux and one domain', async () => {

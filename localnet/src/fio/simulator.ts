@@ -981,11 +981,16 @@ export class FioSimulator {
     return h;
   }
 
-  /** The domain of a handle must exist and be at most 30 days past its expiry (fio.contracts). */
-  private domainLive(field: string, handle: string): void {
+  /** The domain of a handle must exist and be at most `graceMs` (30 days for requests) past its expiry. */
+  private domainLive(
+    field: string,
+    handle: string,
+    missing = 'No such domain',
+    graceMs = DOMAIN_GRACE_MS,
+  ): void {
     const dom = this.domains.get(handle.split('@')[1] ?? '');
-    if (!dom) throw invalidInput(field, handle, 'No such domain');
-    if (this.now() > dom.expiration.getTime() + DOMAIN_GRACE_MS)
+    if (!dom) throw invalidInput(field, handle, missing);
+    if (this.now() > dom.expiration.getTime() + graceMs)
       throw invalidInput(field, handle, 'FIO Domain expired');
   }
 
@@ -1186,18 +1191,12 @@ export class FioSimulator {
         const proxyAccount = Fio.accountHash(proxyH.owner);
         if (this.voters.get(proxyAccount)?.is_proxy !== 1)
           throw invalidInput('fio_address', proxy, 'This address is not a proxy');
-        const proxyDomain = this.domains.get(proxy.split('@')[1]!);
-        if (!proxyDomain) throw invalidInput('proxy', proxy, 'FIO Address not registered');
-        if (this.now() > proxyDomain.expiration.getTime() + DOMAIN_GRACE_MS)
-          throw invalidInput('proxy', proxy, 'FIO Domain expired');
+        this.domainLive('proxy', proxy, 'FIO Address not registered');
         let h: Handle | undefined;
         if (handleName) {
           h = this.handleOr400('fio_address', handleName, 'FIO address not registered');
           if (h.owner !== signer) throw invalidSignature();
-          const dom = this.domains.get(handleName.split('@')[1]!);
-          if (!dom) throw invalidInput('fio_address', handleName, 'FIO Address not registered');
-          if (this.now() > dom.expiration.getTime())
-            throw invalidInput('fio_address', handleName, 'FIO Domain expired');
+          this.domainLive('fio_address', handleName, 'FIO Address not registered', 0);
         }
         if (proxyAccount === actor) throw assertFailure('Cannot proxy to self');
         const { fee, spend } = this.bundledFee(endPoint, h, 1, 1, maxFee, signer);

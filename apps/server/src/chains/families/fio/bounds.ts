@@ -6,7 +6,7 @@
  * request still shows (as one that cannot be decrypted) instead of hiding the whole list.
  */
 import { FIO_REQUEST_STATUSES, isValidFioPublicKey, isValidHandle } from '@secux-companion/chain-fio';
-import type { FioRequestStatus } from '@secux-companion/chain-fio';
+import type { FioRequestRecord, FioRequestStatus } from '@secux-companion/chain-fio';
 import { amount, count, outOfBounds } from '../../bounds.js';
 import type { FioLocksRead, FioRequestRead } from './backend.js';
 
@@ -15,17 +15,6 @@ export const FIO_SUPPLY_SUF = 10n ** 18n;
 /** Longest encrypted content served (base64 characters). */
 export const REQUEST_CONTENT_MAX = 1000;
 
-export interface FioRequestWire {
-  id: number;
-  payerHandle: string;
-  payeeHandle: string;
-  payerKey: string;
-  payeeKey: string;
-  content: string;
-  timeStamp: string;
-  status: FioRequestStatus;
-}
-
 /** A FIO time ("2020-09-11T18:30:56", UTC without a zone) as ISO, or null when it is not one. */
 export function fioTimeIso(s: string): string | null {
   if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z?$/.test(s)) return null;
@@ -33,8 +22,8 @@ export function fioTimeIso(s: string): string | null {
   return Number.isFinite(t) ? new Date(t).toISOString() : null;
 }
 
-/** Checks one node's request list and maps it to the wire shape (throws out of bounds → next node). */
-export function requestsWire(list: readonly FioRequestRead[]): FioRequestWire[] {
+/** Checks one node's request list and maps it to the wire shape chain-fio reads (out of bounds → next node). */
+export function requestsWire(list: readonly FioRequestRead[]): FioRequestRecord[] {
   return list.map((r) => {
     count(r.fio_request_id, 'request id');
     for (const h of [r.payer_fio_address, r.payee_fio_address])

@@ -21,8 +21,8 @@ import {
   FioSimulator,
   UNSTAKE_LOCK_SECONDS,
   fioGenesis,
+  fioPrivateKeyOf,
   fioPublicKeyOf,
-  mnemonicToRoot,
 } from '@secux-companion/localnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainRegistry } from '../../registry.js';
@@ -30,9 +30,7 @@ import { registerChainRoutes } from '../../routes.js';
 import { fioFamily } from './index.js';
 
 const me = fioPublicKeyOf(DEFAULT_MNEMONIC, 0);
-const priv = Ecc.PrivateKey.fromBuffer(
-  Buffer.from(mnemonicToRoot(DEFAULT_MNEMONIC).derive("m/44'/235'/0'/0/0").privateKey!),
-);
+const priv = fioPrivateKeyOf(DEFAULT_MNEMONIC, 0);
 const signer = (key: unknown = priv): FioSigner => ({
   signFio: async (_path, sigData) => String(Ecc.Signature.sign(Buffer.from(sigData, 'hex'), key).toString()),
 });
