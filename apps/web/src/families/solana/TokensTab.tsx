@@ -4,8 +4,8 @@
  * switch that adds it to or removes it from the device's token table, and Send (not for a non-transferable token).
  * Add a token by its mint address: its metadata is read by address ('Token not found' when there is no such mint).
  */
-import { Alert, Badge, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Stack, Switch, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { TokenHolding } from '@secux-companion/chain-common';
 import type { SolanaTokenHolding } from '@secux-companion/chain-solana';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { selectedCurrency } from '../../accounts/api';
 import { errorText, tokenAmountText, unitFiatText } from '../../accounts/format';
 import { currentDevice } from '../../device/runtime';
+import { AddTokenRow, deviceTokenRows, TokenNameCell, useDeviceTokenActions } from '../accountBased/tokens';
 import type { SolanaChain } from './chain';
 import { sameDeviceToken, type SolanaAccount } from './rules';
 
@@ -56,25 +57,26 @@ export function useSolanaTokens(chain: SolanaChain, account: SolanaAccount) {
           .getTokens(COIN_TYPE)
           .catch(() => []),
       ]);
-      const mine = entries.filter((e) => !!e.contract && e.path === account.path);
-      const held: SolanaTokenRow[] = ((state.tokens ?? []) as SolanaTokenHolding[]).map((t) => ({
-        ...t,
-        nonTransferable: t.nonTransferable === true,
-        onDevice: mine.some((e) => sameDeviceToken(t.contract, e.contract!)),
-      }));
-      // Device entries of tokens no longer held stay listed, so they can be hidden again.
-      for (const e of mine)
-        if (!held.some((h) => sameDeviceToken(h.contract, e.contract!)))
-          held.push({
-            contract: e.contract!,
-            symbol: e.symbol,
-            name: e.name,
-            decimals: e.decimal ?? 0,
-            balance: 0n,
-            onDevice: true,
-            nonTransferable: false,
-          });
-      return held;
+      return deviceTokenRows({
+        held: (state.tokens ?? []) as SolanaTokenHolding[],
+        entries,
+        path: account.path,
+        same: sameDeviceToken,
+        row: (t, onDevice): SolanaTokenRow => ({
+          ...t,
+          nonTransferable: t.nonTransferable === true,
+          onDevice,
+        }),
+        fromEntry: (e): SolanaTokenRow => ({
+          contract: e.contract,
+          symbol: e.symbol,
+          name: e.name,
+          decimals: e.decimal ?? 0,
+          balance: 0n,
+          onDevice: true,
+          nonTransferable: false,
+        }),
+      });
     },
     staleTime: 15_000,
   });
@@ -90,7 +92,6 @@ export function SolanaTokensTab({
   onSend: (mint: string) => void;
 }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const tokens = useSolanaTokens(chain, account);
   const currency = selectedCurrency();
   const mints = (tokens.data ?? []).map((x) => x.contract);
@@ -101,32 +102,10 @@ export function SolanaTokensTab({
     staleTime: 60_000,
   });
   const [mintInput, setMintInput] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['sol-tokens', account.id] });
-
-  const toggle = async (row: SolanaTokenRow) => {
-    setBusy(row.contract);
-    setFailure(null);
-    try {
-      const device = currentDevice();
-      if (row.onDevice) await device.deleteToken(account.path, row.contract);
-      else
-        await device.setToken({
-          name: (row.name ?? row.symbol).slice(0, 15),
-          path: account.path,
-          balance: row.balance.toString(),
-          symbol: row.symbol,
-          decimal: row.decimals,
-          contract: row.contract,
-        });
-      await refresh();
-    } catch (e) {
-      setFailure(errorText(t, e));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, failure, setFailure, run, toggle } = useDeviceTokenActions(account, [
+    'sol-tokens',
+    account.id,
+  ]);
 
   const add = async () => {
     const mint = mintInput.trim();
@@ -135,12 +114,11 @@ export function SolanaTokensTab({
       setFailure(t('errors.invalidTokenContract'));
       return;
     }
-    setBusy('add');
-    try {
+    await run('add', async () => {
       const info = await chain.adapter.mintInfo(mint);
       if (!info) {
         setFailure(t('errors.tokenNotFound'));
-        return;
+        return false;
       }
       const held = tokens.data?.find((x) => x.contract === mint);
       await currentDevice().setToken({
@@ -152,12 +130,7 @@ export function SolanaTokensTab({
         contract: mint,
       });
       setMintInput('');
-      await refresh();
-    } catch (e) {
-      setFailure(errorText(t, e));
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   return (
@@ -186,16 +159,7 @@ export function SolanaTokensTab({
               return (
                 <Table.Tr key={row.contract} data-testid={`sol-token-${row.symbol}`}>
                   <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text fw={500}>{row.symbol}</Text>
-                      <Badge size="xs" variant="light" data-testid="sol-token-standard">
-                        {row.standard}
-                      </Badge>
-                    </Group>
-                    <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={row.contract}>
-                      {row.name ? `${row.name} · ` : ''}
-                      {row.contract}
-                    </Text>
+                    <TokenNameCell row={row} testIdPrefix="sol-token" />
                   </Table.Td>
                   <Table.Td data-testid="sol-token-balance">{tokenAmountText(row.balance, row)}</Table.Td>
                   <Table.Td data-testid="sol-token-value">{fiat ?? t('errors.priceNotAvailable')}</Table.Td>
@@ -230,29 +194,17 @@ export function SolanaTokensTab({
           </Table.Tbody>
         </Table>
       )}
-      <Group align="flex-end">
-        <TextInput
-          style={{ flex: 1 }}
-          label={t('solana.tokens.addLabel')}
-          placeholder={t('solana.tokens.addPlaceholder')}
-          value={mintInput}
-          onChange={(e) => setMintInput(e.currentTarget.value)}
-          data-testid="sol-token-add-input"
-        />
-        <Button
-          onClick={() => void add()}
-          loading={busy === 'add'}
-          disabled={!mintInput.trim()}
-          data-testid="sol-token-add"
-        >
-          {t('solana.tokens.add')}
-        </Button>
-      </Group>
-      {failure && (
-        <Text c="red" size="sm" role="alert" data-testid="sol-token-error">
-          {failure}
-        </Text>
-      )}
+      <AddTokenRow
+        value={mintInput}
+        onChange={setMintInput}
+        onAdd={() => void add()}
+        adding={busy === 'add'}
+        failure={failure}
+        label={t('solana.tokens.addLabel')}
+        placeholder={t('solana.tokens.addPlaceholder')}
+        addText={t('solana.tokens.add')}
+        testIdPrefix="sol-token"
+      />
     </Stack>
   );
 }

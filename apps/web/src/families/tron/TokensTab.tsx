@@ -4,14 +4,15 @@
  * provider gives none), a switch that adds it to or hides it from the device's token table, and Send.
  * Add a token by its TRC-20 contract (T…) or TRC-10 id (digits): its details are read from the chain.
  */
-import { Alert, Badge, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Stack, Switch, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { tronTokenType } from '@secux-companion/core';
 import type { TronTokenHolding } from '@secux-companion/chain-tron';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, tokenAmountText } from '../../accounts/format';
 import { currentDevice } from '../../device/runtime';
+import { AddTokenRow, deviceTokenRows, TokenNameCell, useDeviceTokenActions } from '../accountBased/tokens';
 import type { TronChain } from './chain';
 import type { TronAccount } from './rules';
 
@@ -40,25 +41,22 @@ export function useTronTokens(chain: TronChain, account: TronAccount) {
           .getTokens(COIN_TYPE)
           .catch(() => []),
       ]);
-      const mine = entries.filter((e) => !!e.contract && e.path === account.path);
-      const held: TronTokenRow[] = ((state.tokens ?? []) as TronTokenHolding[]).map((t) => ({
-        ...t,
-        onDevice: mine.some((e) => e.contract === t.contract),
-      }));
-      // Device entries of tokens no longer held stay listed, so they can be hidden again.
-      for (const e of mine)
-        if (!held.some((h) => h.contract === e.contract))
-          held.push({
-            type: tronTokenType(e.contract!),
-            contract: e.contract!,
-            symbol: e.symbol,
-            name: e.name,
-            decimals: e.decimal ?? 0,
-            balance: 0n,
-            standard: tronTokenType(e.contract!) === 'trc20' ? 'TRC-20' : 'TRC-10',
-            onDevice: true,
-          });
-      return held;
+      return deviceTokenRows({
+        held: (state.tokens ?? []) as TronTokenHolding[],
+        entries,
+        path: account.path,
+        row: (t, onDevice): TronTokenRow => ({ ...t, onDevice }),
+        fromEntry: (e): TronTokenRow => ({
+          type: tronTokenType(e.contract),
+          contract: e.contract,
+          symbol: e.symbol,
+          name: e.name,
+          decimals: e.decimal ?? 0,
+          balance: 0n,
+          standard: tronTokenType(e.contract) === 'trc20' ? 'TRC-20' : 'TRC-10',
+          onDevice: true,
+        }),
+      });
     },
     staleTime: 15_000,
   });
@@ -74,35 +72,12 @@ export function TronTokensTab({
   onSend: (token: { contract: string; symbol: string; decimals: number }) => void;
 }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const tokens = useTronTokens(chain, account);
   const [input, setInput] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['trx-tokens', account.id] });
-
-  const toggle = async (row: TronTokenRow) => {
-    setBusy(row.contract);
-    setFailure(null);
-    try {
-      const device = currentDevice();
-      if (row.onDevice) await device.deleteToken(account.path, row.contract);
-      else
-        await device.setToken({
-          name: (row.name ?? row.symbol).slice(0, 15),
-          path: account.path,
-          balance: row.balance.toString(),
-          symbol: row.symbol,
-          decimal: row.decimals,
-          contract: row.contract,
-        });
-      await refresh();
-    } catch (e) {
-      setFailure(errorText(t, e));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, failure, setFailure, run, toggle } = useDeviceTokenActions(account, [
+    'trx-tokens',
+    account.id,
+  ]);
 
   const add = async () => {
     const contract = input.trim();
@@ -119,12 +94,11 @@ export function TronTokensTab({
       setFailure(t('tron.tokens.duplicate'));
       return;
     }
-    setBusy('add');
-    try {
+    await run('add', async () => {
       const info = await chain.adapter.token(contract, account.address).catch(() => null);
       if (!info) {
         setFailure(t('errors.tokenNotFound'));
-        return;
+        return false;
       }
       await currentDevice().setToken({
         name: info.name.slice(0, 15),
@@ -135,12 +109,7 @@ export function TronTokensTab({
         contract,
       });
       setInput('');
-      await refresh();
-    } catch (e) {
-      setFailure(errorText(t, e));
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   return (
@@ -166,16 +135,7 @@ export function TronTokensTab({
             {tokens.data.map((row) => (
               <Table.Tr key={row.contract} data-testid={`trx-token-${row.symbol}`}>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fw={500}>{row.symbol}</Text>
-                    <Badge size="xs" variant="light" data-testid="trx-token-standard">
-                      {row.standard}
-                    </Badge>
-                  </Group>
-                  <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={row.contract}>
-                    {row.name ? `${row.name} · ` : ''}
-                    {row.contract}
-                  </Text>
+                  <TokenNameCell row={row} testIdPrefix="trx-token" />
                 </Table.Td>
                 <Table.Td data-testid="trx-token-balance">{tokenAmountText(row.balance, row)}</Table.Td>
                 <Table.Td data-testid="trx-token-price">
@@ -207,29 +167,17 @@ export function TronTokensTab({
           </Table.Tbody>
         </Table>
       )}
-      <Group align="flex-end">
-        <TextInput
-          style={{ flex: 1 }}
-          label={t('tron.tokens.addLabel')}
-          placeholder={t('tron.tokens.addPlaceholder')}
-          value={input}
-          onChange={(e) => setInput(e.currentTarget.value)}
-          data-testid="trx-token-add-input"
-        />
-        <Button
-          onClick={() => void add()}
-          loading={busy === 'add'}
-          disabled={!input.trim()}
-          data-testid="trx-token-add"
-        >
-          {t('tron.tokens.add')}
-        </Button>
-      </Group>
-      {failure && (
-        <Text c="red" size="sm" role="alert" data-testid="trx-token-error">
-          {failure}
-        </Text>
-      )}
+      <AddTokenRow
+        value={input}
+        onChange={setInput}
+        onAdd={() => void add()}
+        adding={busy === 'add'}
+        failure={failure}
+        label={t('tron.tokens.addLabel')}
+        placeholder={t('tron.tokens.addPlaceholder')}
+        addText={t('tron.tokens.add')}
+        testIdPrefix="trx-token"
+      />
     </Stack>
   );
 }
