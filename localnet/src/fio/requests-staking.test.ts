@@ -8,9 +8,11 @@ import { Fio } from '@fioprotocol/fiojs';
 import type { FioActionKind } from '@secux-companion/chain-fio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MNEMONIC } from '../keys.js';
+import { Ecc } from '@fioprotocol/fiojs';
 import {
   FIO_LOCAL_FEES,
   FIO_LOCAL_PROXY,
+  FIO_LOCAL_PROXY_KEY,
   FIO_PAYER_HANDLE,
   FioSimulator,
   UNSTAKE_LOCK_SECONDS,
@@ -367,5 +369,70 @@ describe('FIO simulator: the staking statistics service', () => {
     await post('/_localnet/staking-service', { down: false, apr7d: null });
     expect((await get()).body.historical_apr).toMatchObject({ '7day': null });
     expect((await post('/_localnet/nothing', {})).status).toBe(404);
+  });
+});
+
+describe('FIO simulator: the other refusals', () => {
+  it('recordobt without a payer or with short content; a stake handle of the wrong format; an unknown tpid', async () => {
+    const record = (o: Record<string, unknown>) =>
+      push(PAYER, 'recordObtData', {
+        fio_request_id: '',
+        payer_fio_address: FIO_PAYER_HANDLE,
+        payee_fio_address: MY_HANDLE,
+        content: content(),
+        ...o,
+      });
+    expect(await record({ payer_fio_address: '' })).toMatchObject(refused(400, 'from fio address not found'));
+    expect(await record({ content: 'eA==' })).toMatchObject(refused(400, 'Requires min 64'));
+    const stake = (o: { handle: string; tpid?: string }) =>
+      push(
+        ME,
+        'stakeFioTokens',
+        { fio_address: o.handle, amount: SUF.toString() },
+        {
+          tpid: o.tpid ?? '',
+          fee: FIO_LOCAL_FEES.stake_fio_tokens!,
+        },
+      );
+    expect(await stake({ handle: 'no-at-sign' })).toMatchObject(refused(400, 'Invalid FIO Address format'));
+    expect(await stake({ handle: '', tpid: 'ghost@secux' })).toMatchObject(
+      refused(400, 'FIO Address not registered'),
+    );
+  });
+
+  it('a proxy cannot proxy to itself (eosio assertion, 500)', async () => {
+    const proxyKey = Ecc.PrivateKey.fromSeed('secux localnet fio proxy');
+    const r = await client.push(
+      'proxyVote',
+      { proxy: FIO_LOCAL_PROXY, fio_address: FIO_LOCAL_PROXY },
+      { actorKey: FIO_LOCAL_PROXY_KEY, key: proxyKey },
+    );
+    expect(r.status).toBe(500);
+    expect(JSON.stringify(r.body)).toContain('Cannot proxy to self');
+  });
+
+  it('a request on a domain expired more than 30 days ago is refused', async () => {
+    const dom = sim.domain('secux')!;
+    const kept = dom.expiration;
+    dom.expiration = new Date(sim.now() - 31 * 86_400_000);
+    try {
+      expect(await requestFrom()).toMatchObject(refused(400, 'FIO Domain expired'));
+    } finally {
+      dom.expiration = kept;
+    }
+  });
+
+  it('getters refuse a negative limit or offset and tables other than the voters', async () => {
+    expect(await chain('get_sent_fio_requests', { fio_public_key: ME, limit: -1 })).toMatchObject(
+      refused(400, 'Invalid limit'),
+    );
+    expect(await chain('get_received_fio_requests', { fio_public_key: PAYER, offset: -1 })).toMatchObject(
+      refused(400, 'Invalid offset'),
+    );
+    expect(
+      (await chain('get_table_rows', { code: 'eosio', scope: 'eosio', table: 'producers', json: true }))
+        .status,
+    ).toBe(500);
+    expect((await chain('get_sent_fio_requests', { fio_public_key: 'FIOnope' })).status).toBe(400);
   });
 });
