@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Device, DeviceAccount } from '@secux-companion/device';
 import { runtime } from '../../device/runtime';
 import type { FamilyChain } from '../types';
-import { singleAddressPlumbing, type SingleAddressAccount } from './plumbing';
+import { deleteAccountWithTokens, singleAddressPlumbing, type SingleAddressAccount } from './plumbing';
 
 interface Chain extends FamilyChain {
   coin: 'FIO' | 'TFIO';
@@ -68,6 +68,28 @@ describe('the single-address account plumbing', () => {
     ]);
     await p.fromDevice({} as never, 'SOL', { index: 2, bip: 44, name: 'SOL 3' });
     expect(asked).toEqual(["m/44'/501'/2'"]);
+  });
+
+  it("removing an account that keeps tokens on the device deletes this account's token entries first, then the account", async () => {
+    const calls: string[] = [];
+    const device = {
+      getTokens: async (coinType: number) => [
+        {
+          name: 'USDT',
+          path: "m/44'/195'/0'",
+          symbol: 'USDT',
+          decimal: 6,
+          balance: '0',
+          contract: `T-${coinType}`,
+        },
+        { name: 'BTT', path: "m/44'/195'/1'", symbol: 'BTT', decimal: 6, balance: '0', contract: 'T-other' },
+      ],
+      deleteToken: async (path: string, contract: string) => void calls.push(`token ${path} ${contract}`),
+      deleteAccount: async (path: string) => void calls.push(`account ${path}`),
+    } as unknown as Device;
+    runtime.set({ device, emulator: null });
+    await deleteAccountWithTokens(195, "m/44'/195'/0'");
+    expect(calls).toEqual(["token m/44'/195'/0' T-195", "account m/44'/195'/0'"]);
   });
 
   it("Buy goes to the account's receive address where core's table has a provider for the coin, and nowhere else", async () => {

@@ -33,6 +33,17 @@ export interface SingleAddressAccount {
   txCount: number;
 }
 
+/**
+ * Removes an account of a family that keeps its tokens on the device (TRON, Solana) from the device (spec 01 §6):
+ * the account's token entries first, then the account entry.
+ */
+export async function deleteAccountWithTokens(coinType: number, path: string): Promise<void> {
+  const device = currentDevice();
+  for (const e of await device.getTokens(coinType))
+    if (e.contract && e.path === path) await device.deleteToken(path, e.contract);
+  await device.deleteAccount(path);
+}
+
 export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAddressAccount>(o: {
   /** The chain's coin, or the chain's own where one family serves several (FIO and TFIO). */
   coin: ChainSymbol | ((chain: C) => ChainSymbol);

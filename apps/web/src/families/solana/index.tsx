@@ -5,10 +5,9 @@
  * first provider, spec 01 §9) and the send of SOL and tokens.
  */
 import { useTranslation } from 'react-i18next';
-import { currentDevice } from '../../device/runtime';
 import { AccountActionError } from '../../accounts/store';
 import { AddressCardDetails, historyTab } from '../accountBased/page';
-import { singleAddressPlumbing } from '../accountBased/plumbing';
+import { deleteAccountWithTokens, singleAddressPlumbing } from '../accountBased/plumbing';
 import type { WebFamily } from '../types';
 import { getSolanaChain, type SolanaChain } from './chain';
 import { SolanaAccountForm, SolanaDeleteAccount } from './SolanaAccountForm';
@@ -41,10 +40,7 @@ export const family: WebFamily<SolanaChain, SolanaAccount> = {
     const fresh = await chain.adapter.getAccountState(descriptor(chain, a), { fresh: true });
     const issue = solanaDeleteIssue(fresh, fresh.tokens?.length ?? 0);
     if (issue) throw new AccountActionError(issue);
-    const device = currentDevice();
-    for (const e of await device.getTokens(COIN_TYPE))
-      if (e.contract && e.path === a.path) await device.deleteToken(a.path, e.contract);
-    await device.deleteAccount(a.path);
+    await deleteAccountWithTokens(COIN_TYPE, a.path);
   },
 
   CardDetails: AddressCardDetails,

@@ -6,10 +6,9 @@
  */
 import { Alert, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currentDevice } from '../../device/runtime';
 import { AccountActionError } from '../../accounts/store';
 import { AddressCardDetails, historyTab, isInactive } from '../accountBased/page';
-import { singleAddressPlumbing } from '../accountBased/plumbing';
+import { deleteAccountWithTokens, singleAddressPlumbing } from '../accountBased/plumbing';
 import type { WebFamily } from '../types';
 import { getTronChain, type TronChain } from './chain';
 import { TronAccountForm, TronDeleteAccount } from './TronAccountForm';
@@ -41,10 +40,7 @@ export const family: WebFamily<TronChain, TronAccount> = {
     const fresh = await chain.adapter.getAccountState(descriptor(chain, a), { fresh: true });
     const issue = tronDeleteIssue(fresh, fresh.tokens?.filter((x) => x.balance > 0n).length ?? 0);
     if (issue) throw new AccountActionError(issue);
-    const device = currentDevice();
-    for (const e of await device.getTokens(COIN_TYPE))
-      if (e.contract && e.path === a.path) await device.deleteToken(a.path, e.contract);
-    await device.deleteAccount(a.path);
+    await deleteAccountWithTokens(COIN_TYPE, a.path);
   },
 
   CardDetails: AddressCardDetails,
