@@ -147,8 +147,8 @@ export function InvoiceModal({
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Td>{t('fio.account')}</Table.Td>
-              <Table.Td>{account.name}</Table.Td>
+              <Table.Td>{t('fio.requests.select.account')}</Table.Td>
+              <Table.Td data-testid="fio-invoice-account">{account.name}</Table.Td>
             </Table.Tr>
             {c.memo !== '' && (
               <Table.Tr>
