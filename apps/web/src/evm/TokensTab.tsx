@@ -185,9 +185,9 @@ function FoundTokens({ chain, account, state }: { chain: EvmChain; account: EvmA
     }
   };
   return (
-    <Paper withBorder p="md" data-testid="tokens-found" aria-labelledby="tokens-found-title">
+    <Paper withBorder p="md" data-testid="tokens-found">
       <Stack gap="xs">
-        <Text fw={600} id="tokens-found-title">
+        <Text fw={600}>
           {t('tokens.found')}
         </Text>
         <Text size="sm" c="dimmed">
