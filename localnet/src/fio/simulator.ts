@@ -975,6 +975,30 @@ export class FioSimulator {
     return { rows: rows.slice(0, limit), more: rows.length > limit, next_key: '' };
   }
 
+  /** A new row of the requests table (requests and OBT records share its id sequence, as on chain). */
+  private newRow(
+    table: FioRequestRow[],
+    payer: string,
+    payee: string,
+    payerH: Handle,
+    payeeH: Handle,
+    content: string,
+    status: FioRequestRow['status'],
+  ): FioRequestRow {
+    const row: FioRequestRow = {
+      id: this.nextRequestId++,
+      payer,
+      payee,
+      payerKey: payerH.owner,
+      payeeKey: payeeH.owner,
+      content,
+      time: this.now(),
+      status,
+    };
+    table.push(row);
+    return row;
+  }
+
   private handleOr400(field: string, name: string, message: string): Handle {
     const h = this.handles.get(name);
     if (!h) throw invalidInput(field, name, message);
@@ -1047,17 +1071,7 @@ export class FioSimulator {
         const m = multiplierOf(content);
         const { fee, spend } = this.bundledFee(endPoint, payeeH, 2 * m, m, maxFee, signer);
         spend();
-        const id = this.nextRequestId++;
-        this.requests.push({
-          id,
-          payer,
-          payee,
-          payerKey: payerH.owner,
-          payeeKey: payeeH.owner,
-          content,
-          time: this.now(),
-          status: 'requested',
-        });
+        const { id } = this.newRow(this.requests, payer, payee, payerH, payeeH, content, 'requested');
         return { response: { fio_request_id: id, status: 'requested', fee_collected: Number(fee) } };
       }
       case 'rejectfndreq':
@@ -1113,17 +1127,7 @@ export class FioSimulator {
         if (r) {
           r.status = 'sent_to_blockchain';
           r.obtContent = content;
-        } else
-          this.obtRecords.push({
-            id: this.nextRequestId++,
-            payer,
-            payee,
-            payerKey: payerH.owner,
-            payeeKey: payeeH.owner,
-            content,
-            time: this.now(),
-            status: 'sent_to_blockchain',
-          });
+        } else this.newRow(this.obtRecords, payer, payee, payerH, payeeH, content, 'sent_to_blockchain');
         return { response: { status: 'sent_to_blockchain', fee_collected: Number(fee) } };
       }
       case 'stakefio':
