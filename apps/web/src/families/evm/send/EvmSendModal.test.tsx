@@ -84,10 +84,13 @@ describe('EVM send', () => {
     const { getFees } = open('ETH');
     await screen.findByTestId('send-fee-mode');
     await waitFor(() => expect(getFees).toHaveBeenCalledTimes(1));
+    const clicked = Date.now();
     fireEvent.click(screen.getByText('Custom'));
     fireEvent.click(screen.getByText(/^High/));
     await new Promise((r) => setTimeout(r, 300));
-    expect(getFees).toHaveBeenCalledTimes(1);
+    // Not read again before the debounce ran out (checked only when this machine kept to time: under a heavy
+    // load the two renders alone can outlast the 500 ms).
+    if (Date.now() - clicked < 480) expect(getFees).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(getFees).toHaveBeenCalledTimes(2), { timeout: 2000 });
   });
 
