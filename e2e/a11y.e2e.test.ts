@@ -3,6 +3,12 @@
  * - axe-core (WCAG 2 A and AA) finds no violation on the landing page, the welcome modal, home, the account
  *   list, the account page and the send modal (details and review) in English, Traditional Chinese and
  *   Portuguese (the three languages run side by side, each in its own browser context);
+ * - likewise on the other screens and modals: news, Settings (General with the reset confirmation, MCU with
+ *   its history, SE), the home Receive page before, during and after the device confirms the address, the
+ *   Domain page and its register chooser, the create and rename account modals, the ETH account's NFTs and
+ *   History tabs, the QR scanner modal, and an account page in dark mode;
+ * - the account list, every tab of the account page and the send details of XRP, Stellar, Solana, TRON, FIO
+ *   and BNB (read-only: no send), in English;
  * - the path connect → account → send → status works with the keyboard alone, focus moving into the modals
  *   and out of them; the status and device prompt are live regions;
  * - a look-alike of an address in the account's history raises the strong warning in the details and the
@@ -12,9 +18,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import { Ecc } from '@fioprotocol/fiojs';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
-import { approveUntil, card } from './bitcoin-helpers';
+import { approveUntil, card, connectEmulator } from './bitcoin-helpers';
 import { receiptStatus, rpc } from './evm-helpers';
 
 const browser = useBrowser();
@@ -63,6 +70,8 @@ async function axe(page: Page, screen: string): Promise<Found> {
         .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`)
         .join(' | ')}`,
   );
+  // at once, so a run that times out later still names what it found
+  if (rules.length) console.log(screen, rules);
   return { screen, rules };
 }
 
@@ -162,7 +171,179 @@ describe.concurrent.each([
     const bad = found.filter((f) => f.rules.length > 0);
     if (bad.length) console.log(lang, JSON.stringify(bad, null, 1));
     expect(bad).toEqual([]);
-  }, 240_000);
+  }, 420_000);
+});
+
+/** Opens the coin from the home menu (by the logo when elsewhere) and waits for its account list. */
+async function toCoin(page: Page, coin: string): Promise<void> {
+  if (!page.url().endsWith('/wallet')) await page.getByTestId('logo').click();
+  await page.waitForURL(`${baseUrl}/wallet`);
+  await page.getByTestId(`coin-${coin}`).click();
+  await page.waitForURL(`${baseUrl}/wallet/account`);
+  await page.getByTestId('account-grid').waitFor({ timeout: 120_000 });
+}
+
+/** Opens a modal by clicking `opener`, runs axe once `shown` is there, and closes the modal with Escape. */
+async function inModal(page: Page, found: Found[], screen: string, opener: Locator, shown: Locator) {
+  await opener.click();
+  await shown.waitFor();
+  found.push(await axe(page, screen));
+  await page.keyboard.press('Escape');
+  await shown.waitFor({ state: 'detached' });
+}
+
+/** Clicks each tab of the open account page (from the `from`th) and runs axe on it. */
+async function everyTab(page: Page, found: Found[], screen: string, from = 0): Promise<void> {
+  const tabs = await page
+    .getByRole('tab')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')).filter((id): id is string => !!id));
+  for (const id of tabs.slice(from)) {
+    await page.getByTestId(id).click();
+    found.push(await axe(page, `${screen} ${id}`));
+  }
+}
+
+/** Every funded account-based family: its coin, a recipient for the send details and the amount. */
+function familyPages(): { coin: string; to: string | null; amount: string }[] {
+  const xrpl = inject('xrpl');
+  const stellar = inject('stellar');
+  const solana = inject('solana');
+  const tron = inject('tron');
+  const fio = inject('fio');
+  return [
+    ...(xrpl ? [{ coin: 'XRP', to: xrpl.accounts[1]!.address, amount: '1' }] : []),
+    ...(stellar ? [{ coin: 'XLM', to: stellar.accounts[1]!.address, amount: '1' }] : []),
+    ...(solana ? [{ coin: 'SOL', to: solana.accounts[1]!.address, amount: '0.01' }] : []),
+    ...(tron ? [{ coin: 'TRX', to: tron.accounts[1]!.address, amount: '1' }] : []),
+    ...(fio ? [{ coin: 'FIO', to: FIO_RECIPIENT, amount: '1' }] : []),
+    // read-only (retired): no send
+    { coin: 'BNB', to: null, amount: '' },
+  ];
+}
+/** A valid FIO public key nobody here holds. */
+const FIO_RECIPIENT = String(Ecc.PrivateKey.fromSeed('a11y e2e recipient').toPublic().toString());
+
+describe.concurrent.each([
+  ['en-US', 'en'],
+  ['zh-TW', 'zh-TW'],
+  ['pt-BR', 'pt'],
+])('axe (WCAG 2 A + AA) on the other screens in %s', (locale) => {
+  let context: BrowserContext;
+  afterAll(async () => {
+    await context?.close();
+  });
+  const report = (found: Found[]) => {
+    const bad = found.filter((f) => f.rules.length > 0);
+    if (bad.length) console.log(locale, JSON.stringify(bad, null, 1));
+    return bad;
+  };
+
+  it('settings (every tab, reset, history), news, receive and its device confirm, the Domain page and its register chooser, create and rename, the QR scanner, an account page in dark mode: no violation', async () => {
+    context = await newContext(browser(), { locale });
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await connectEmulator(page, baseUrl);
+    const found: Found[] = [];
+    const dialog = page.getByRole('dialog');
+    await inModal(page, found, 'news modal', page.getByTestId('news-link'), dialog);
+
+    await page.getByTestId('settings-link').click();
+    await page.getByTestId('tab-general').waitFor();
+    found.push(await axe(page, 'settings general'));
+    const reset = page.getByTestId('reset-confirm');
+    await inModal(page, found, 'settings reset confirm', page.getByTestId('reset-open'), reset);
+    await page.getByTestId('tab-mcu').click();
+    await page.getByTestId('mcu-whats-new').waitFor();
+    found.push(await axe(page, 'settings mcu'));
+    const history = page.getByTestId('mcu-history');
+    await inModal(page, found, 'settings mcu history', page.getByTestId('mcu-history-open'), history);
+    await page.getByTestId('tab-se').click();
+    await page.getByTestId('se-update-panel').waitFor();
+    found.push(await axe(page, 'settings se'));
+
+    await page.getByTestId('logo').click();
+    await page.getByTestId('home-receive').click();
+    await page.getByTestId('receive-verify').waitFor({ timeout: 60_000 });
+    found.push(await axe(page, 'receive'));
+    await page.getByTestId('receive-verify').click();
+    await page.getByTestId('virtual-screen-prompt').waitFor();
+    found.push(await axe(page, 'receive, confirm on the device'));
+    await page.getByTestId('emulator-approve').click();
+    await page.getByTestId('receive-verified').waitFor();
+    found.push(await axe(page, 'receive, confirmed'));
+
+    if (inject('fio')) {
+      await toCoin(page, 'FIO'); // the Domain page reads the FIO accounts the list recovered
+      await page.locator('a[href="/wallet/domain"]').click();
+      await page.getByTestId('domain-page').waitFor();
+      await page.getByTestId('fio-register').and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+      found.push(await axe(page, 'domain'));
+      const chooser = page.getByTestId('fio-register-handle');
+      await inModal(page, found, 'domain register chooser', page.getByTestId('fio-register'), chooser);
+    }
+
+    await toCoin(page, 'ETH');
+    await inModal(page, found, 'create account', page.getByTestId('accounts-create'), dialog);
+    await card(page, P0).getByTestId('account-menu').click();
+    await inModal(page, found, 'rename account', page.getByTestId('account-rename'), dialog);
+
+    await card(page, P0).getByTestId('account-open').click();
+    await page.getByTestId('account-name').waitFor();
+    // the first tab (Tokens) is the account page the first test checks
+    await everyTab(page, found, 'ETH account', 1);
+    await page.getByTestId('account-send').click();
+    await page.getByTestId('send-available').waitFor();
+    // the scanner opens over the send modal
+    await inModal(page, found, 'QR scanner', page.getByTestId('send-scan'), dialog.nth(1));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('send-available').waitFor({ state: 'detached' });
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(
+      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
+    );
+    found.push(await axe(page, 'ETH account (dark)'));
+    expect(report(found)).toEqual([]);
+  }, 420_000);
+});
+
+/**
+ * The other families' pages in one language: they are built from the same shared components (account list and
+ * card, account header, tabs, send form) as the ETH pages checked above in all three; the language only changes
+ * their text.
+ */
+describe('axe (WCAG 2 A + AA) on the pages of the other families (en)', () => {
+  let context: BrowserContext;
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB: no violation', async () => {
+    context = await newContext(browser(), { locale: 'en-US' });
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await connectEmulator(page, baseUrl);
+    const found: Found[] = [];
+    for (const f of familyPages()) {
+      await toCoin(page, f.coin);
+      found.push(await axe(page, `${f.coin} account list`));
+      await page.getByTestId('account-open').first().click();
+      await page.getByTestId('account-name').waitFor();
+      await everyTab(page, found, `${f.coin} account`);
+      if (!f.to) continue;
+      await page.getByTestId('account-send').click();
+      await page.getByTestId('send-available').waitFor();
+      await page.getByTestId('send-recipient').fill(f.to);
+      await page.getByTestId('send-amount').fill(f.amount);
+      await enabled(page, 'send-continue');
+      found.push(await axe(page, `${f.coin} send details`));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('send-available').waitFor({ state: 'detached' });
+    }
+    const bad = found.filter((f) => f.rules.length > 0);
+    if (bad.length) console.log(JSON.stringify(bad, null, 1));
+    expect(bad).toEqual([]);
+  }, 360_000);
 });
 
 describe('keyboard, screen readers, look-alike recipients and narrow screens (en)', () => {
