@@ -4,6 +4,7 @@
  * refusal answered with fio.contracts' own text and HTTP code.
  */
 import { randomBytes } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 import { Fio } from '@fioprotocol/fiojs';
 import type { FioActionKind } from '@secux-companion/chain-fio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -434,5 +435,29 @@ describe('FIO simulator: the other refusals', () => {
         .status,
     ).toBe(500);
     expect((await chain('get_sent_fio_requests', { fio_public_key: 'FIOnope' })).status).toBe(400);
+  });
+});
+
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i?.family === 'IPv4' && !i.internal)?.address;
+
+describe.skipIf(!lanAddress)('FIO simulator: the test control is loopback only', () => {
+  it('refuses the control from another address (403), while the FIO API still answers there', async () => {
+    const open = new FioSimulator({ genesis: fioGenesis(DEFAULT_MNEMONIC), blockIntervalMs: 0 });
+    const port = new URL(await open.start(0, '0.0.0.0')).port;
+    try {
+      const lan = `http://${lanAddress}:${port}`;
+      const control = await fetch(`${lan}/_localnet/clock`, {
+        method: 'POST',
+        body: JSON.stringify({ advanceSeconds: UNSTAKE_LOCK_SECONDS }),
+      });
+      expect(control.status).toBe(403);
+      expect(Math.abs(open.now() - Date.now())).toBeLessThan(5000);
+      expect((await fetch(`${lan}/v1/chain/get_info`, { method: 'POST', body: '{}' })).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/_localnet/clock`, { method: 'GET' })).status).toBe(200);
+    } finally {
+      await open.stop();
+    }
   });
 });
