@@ -75,6 +75,27 @@ async function axe(page: Page, screen: string): Promise<Found> {
   return { screen, rules };
 }
 
+/** The screens with violations (printed, so a failed run names them all). */
+function violations(found: Found[], lang: string): Found[] {
+  const bad = found.filter((f) => f.rules.length > 0);
+  if (bad.length) console.log(lang, JSON.stringify(bad, null, 1));
+  return bad;
+}
+
+/** In a describe: a page in a fresh browser context of `locale` (dialogs accepted), closed after the describe. */
+function usePage(): (locale: string) => Promise<Page> {
+  let context: BrowserContext | undefined;
+  afterAll(async () => {
+    await context?.close();
+  });
+  return async (locale) => {
+    context = await newContext(browser(), { locale });
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    return page;
+  };
+}
+
 /** Presses Tab until the focused element is (or is inside) `selector`; fails when it is not reachable. */
 async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
   for (let i = 0; i < max; i++) {
@@ -107,15 +128,10 @@ describe.concurrent.each([
   ['zh-TW', 'zh-TW'],
   ['pt-BR', 'pt'],
 ])('axe (WCAG 2 A + AA) in %s', (locale, lang) => {
-  let context: BrowserContext;
-  afterAll(async () => {
-    await context?.close();
-  });
+  const openPage = usePage();
 
   it('landing, welcome modal, home, account list, account page, send details and review: no violation', async () => {
-    context = await newContext(browser(), { locale });
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
+    const page = await openPage(locale);
     const found: Found[] = [];
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('connect-emulator').waitFor();
@@ -168,9 +184,7 @@ describe.concurrent.each([
       await shot(page, lang, 'home');
     }
 
-    const bad = found.filter((f) => f.rules.length > 0);
-    if (bad.length) console.log(lang, JSON.stringify(bad, null, 1));
-    expect(bad).toEqual([]);
+    expect(violations(found, lang)).toEqual([]);
   }, 420_000);
 });
 
@@ -228,20 +242,10 @@ describe.concurrent.each([
   ['zh-TW', 'zh-TW'],
   ['pt-BR', 'pt'],
 ])('axe (WCAG 2 A + AA) on the other screens in %s', (locale) => {
-  let context: BrowserContext;
-  afterAll(async () => {
-    await context?.close();
-  });
-  const report = (found: Found[]) => {
-    const bad = found.filter((f) => f.rules.length > 0);
-    if (bad.length) console.log(locale, JSON.stringify(bad, null, 1));
-    return bad;
-  };
+  const openPage = usePage();
 
   it('settings (every tab, reset, history), news, receive and its device confirm, the Domain page and its register chooser, create and rename, the QR scanner, an account page in dark mode: no violation', async () => {
-    context = await newContext(browser(), { locale });
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
+    const page = await openPage(locale);
     await connectEmulator(page, baseUrl);
     const found: Found[] = [];
     const dialog = page.getByRole('dialog');
@@ -303,7 +307,7 @@ describe.concurrent.each([
       () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
     );
     found.push(await axe(page, 'ETH account (dark)'));
-    expect(report(found)).toEqual([]);
+    expect(violations(found, locale)).toEqual([]);
   }, 420_000);
 });
 
@@ -313,15 +317,10 @@ describe.concurrent.each([
  * their text.
  */
 describe('axe (WCAG 2 A + AA) on the pages of the other families (en)', () => {
-  let context: BrowserContext;
-  afterAll(async () => {
-    await context?.close();
-  });
+  const openPage = usePage();
 
   it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB: no violation', async () => {
-    context = await newContext(browser(), { locale: 'en-US' });
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
+    const page = await openPage('en-US');
     await connectEmulator(page, baseUrl);
     const found: Found[] = [];
     for (const f of familyPages()) {
@@ -340,22 +339,15 @@ describe('axe (WCAG 2 A + AA) on the pages of the other families (en)', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('send-available').waitFor({ state: 'detached' });
     }
-    const bad = found.filter((f) => f.rules.length > 0);
-    if (bad.length) console.log(JSON.stringify(bad, null, 1));
-    expect(bad).toEqual([]);
+    expect(violations(found, 'en')).toEqual([]);
   }, 360_000);
 });
 
 describe('keyboard, screen readers, look-alike recipients and narrow screens (en)', () => {
-  let context: BrowserContext;
-  afterAll(async () => {
-    await context?.close();
-  });
+  const openPage = usePage();
 
   it('connect → account → send → status with the keyboard alone; a look-alike of a history address raises the warning', async () => {
-    context = await newContext(browser(), { locale: 'en-US' });
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
+    const page = await openPage('en-US');
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('connect-emulator').waitFor();
     await tabTo(page, '[data-testid="connect-emulator"]');
