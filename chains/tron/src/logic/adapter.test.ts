@@ -4,7 +4,7 @@ import { OTHER_KEY, TEST_KEY, addressOfKey, softSigner } from '../test-signer';
 import { createTronChain, type TronAccountInfo, type TronBackend } from './adapter';
 import type { TronChainParams, TronResources } from './costs';
 import { TronError } from './errors';
-import { parseSignedTransaction, txIdOf } from './tx';
+import { parseSignedTransaction, serializeSignedTransaction, txIdOf } from './tx';
 
 const ME = addressOfKey(TEST_KEY);
 const OLD = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
@@ -169,6 +169,18 @@ describe('TRON adapter', () => {
     });
     expect(built.signRequest.tx).toMatchObject({ token: '1000001', amount: 5 });
     expect(chain.finalize(built, await chain.sign(softSigner(), built)).hash).toHaveLength(64);
+  });
+
+  it("a high-s signature (as @secux/app-trx's resolveSignature sometimes returns) is taken in its low-s form", async () => {
+    const chain = createTronChain(backendWith().backend);
+    const built = await chain.build(ACCOUNT, { recipient: OLD, amount: 1n });
+    const low = (await chain.sign(softSigner(), built)).signature!;
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const high = `${low.slice(0, 64)}${(n - BigInt(`0x${low.slice(64, 128)}`)).toString(16)}${low.slice(128) === '00' ? '01' : '00'}`;
+    const device = { rawTx: serializeSignedTransaction(built.unsigned.rawHex, [high]), signature: high };
+    const signed = chain.finalize(built, device);
+    expect(signed.hash).toBe(txIdOf(built.unsigned.rawHex));
+    expect(parseSignedTransaction(signed.raw).signatures).toEqual([low]);
   });
 
   it('a signature by another key is refused at finalize', async () => {

@@ -123,6 +123,24 @@ export function signedSize(rawHex: string): number {
   return 1 + varintLen(raw) + raw + 1 + varintLen(TRON_SIGNATURE_BYTES) + TRON_SIGNATURE_BYTES;
 }
 
+/** secp256k1's group order n. */
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/**
+ * The signature with its low s (s ≤ n/2, recovery bit flipped when s is replaced by n − s): the same signature in
+ * the form every verifier takes. @secux/app-trx's resolveSignature "flips" s by comparing numbers as text, so about
+ * one signature in sixteen reaches us with a high s, which tronweb's recovery refuses as non-canonical.
+ */
+export function canonicalSignature(signature: string): string {
+  const sig = signature.replace(/^0x/, '').toLowerCase();
+  if (!/^[0-9a-f]{130}$/.test(sig)) throw new TronError('tronBadSignature', 'The signature is not 65 bytes.');
+  const s = BigInt(`0x${sig.slice(64, 128)}`);
+  if (s <= SECP256K1_N / 2n) return sig;
+  const v = parseInt(sig.slice(128), 16);
+  const flipped = v >= 27 ? 27 + ((v - 27) ^ 1) : v ^ 1;
+  return `${sig.slice(0, 64)}${(SECP256K1_N - s).toString(16).padStart(64, '0')}${flipped.toString(16).padStart(2, '0')}`;
+}
+
 /** The 'T…' (as hex 41…) address that signed `txId` with the 65-byte r ‖ s ‖ v `signature`. */
 export function recoverSignerHex(txId: string, signature: string): string {
   const sig = signature.replace(/^0x/, '');
@@ -216,8 +234,9 @@ export function finalizeTronTransaction(
   }
   if (parsed.rawHex.toLowerCase() !== expectedRawHex.toLowerCase())
     throw new TronError('tronBadSignature', 'The device signed a transaction other than the one reviewed.');
-  const sig = parsed.signatures[0] ?? signature;
-  if (!sig) throw new TronError('tronBadSignature', 'The device returned no signature.');
+  const given = parsed.signatures[0] ?? signature;
+  if (!given) throw new TronError('tronBadSignature', 'The device returned no signature.');
+  const sig = canonicalSignature(given);
   const txId = txIdOf(expectedRawHex);
   let signer: string;
   try {
@@ -229,9 +248,11 @@ export function finalizeTronTransaction(
     throw new TronError('tronBadSignature', 'The device signed with a key that is not this account’s.');
   return {
     hash: txId,
-    raw: parsed.signatures.length
-      ? signedHex.replace(/^0x/, '').toLowerCase()
-      : serializeSignedTransaction(expectedRawHex, [sig]),
+    // The device's transaction as it came, unless it carried no signature or a high-s one (then ours, canonical).
+    raw:
+      parsed.signatures.length && parsed.signatures.every((x) => x.toLowerCase() === sig)
+        ? signedHex.replace(/^0x/, '').toLowerCase()
+        : serializeSignedTransaction(expectedRawHex, [sig]),
     encoding: 'hex',
   };
 }
