@@ -32,8 +32,15 @@ const family = {
     balance: 0n,
   })),
   refresh: vi.fn(async () => accounts),
+  descriptor: (_c: unknown, a: WalletAccount) => ({ path: a.path }),
 };
-vi.mock('../accounts/store', () => ({ familyChain: async () => ({ family, chain: { local: true } }) }));
+// What the chain says each can spend now: LTC 2 holds 0.5 LTC of unconfirmed change.
+const spendable: Record<string, bigint> = { "m/44'/2'/0'": 10_000_000n, "m/84'/2'/1'": 150_000_000n };
+const chain = {
+  local: true,
+  adapter: { getAccountState: vi.fn(async (d: { path: string }) => ({ available: spendable[d.path] })) },
+};
+vi.mock('../accounts/store', () => ({ familyChain: async () => ({ family, chain }) }));
 
 const { SelectAccountModal } = await import('./SelectAccountModal');
 
@@ -53,9 +60,9 @@ describe('select-account modal', () => {
     expect(onChoose.mock.calls[0]![0]).toMatchObject({ family, account: { id: 'LTC:b' } });
   });
 
-  it('an amount equal to the balance is not enough', async () => {
+  it('what counts is the available amount (unconfirmed change is not spendable); an equal amount is not enough', async () => {
     renderUi(
-      <SelectAccountModal coin="LTC" required={200_000_000n} onChoose={() => {}} onClose={() => {}} />,
+      <SelectAccountModal coin="LTC" required={150_000_000n} onChoose={() => {}} onClose={() => {}} />,
     );
     const rows = await screen.findAllByTestId('fio-select-row');
     expect(rows.every((r) => within(r).queryByTestId('fio-select-insufficient'))).toBe(true);

@@ -20,15 +20,25 @@ export interface PayingAccount {
   account: WalletAccount;
 }
 
+/** An account and what it can spend now (the chain's available amount: unconfirmed change is not). */
+type Spendable = WalletAccount & { available: bigint };
+
 /** The device's accounts of a coin, as its family keeps them, with fresh balances. */
 async function deviceAccounts(
   coin: ChainSymbol,
-): Promise<{ family: AnyFamily; chain: FamilyChain; accounts: WalletAccount[] }> {
+): Promise<{ family: AnyFamily; chain: FamilyChain; accounts: Spendable[] }> {
   const { family, chain } = await familyChain(coin);
   const entries = await family.deviceEntries(chain);
   const accounts: WalletAccount[] = [];
   for (const e of entries) accounts.push(await family.fromDevice(chain, coin, e));
-  return { family, chain, accounts: accounts.length ? await family.refresh(chain, accounts) : [] };
+  const fresh = accounts.length ? await family.refresh(chain, accounts) : [];
+  const spendable = await Promise.all(
+    fresh.map(async (a) => ({
+      ...a,
+      available: (await chain.adapter.getAccountState(family.descriptor(chain, a))).available,
+    })),
+  );
+  return { family, chain, accounts: spendable };
 }
 
 export function SelectAccountModal({
@@ -82,7 +92,7 @@ export function SelectAccountModal({
           </Text>
         )}
         {q.data?.accounts.map((a) => {
-          const enough = canCover(required, a.balance);
+          const enough = canCover(required, a.available);
           return (
             <Group
               key={a.id}
@@ -94,7 +104,7 @@ export function SelectAccountModal({
               <Stack gap={0}>
                 <Text size="sm">{a.name}</Text>
                 <Text size="xs" c="dimmed">
-                  {t('fio.requests.select.balance', { amount: `${coinText(a.balance, coin)} ${coin}` })}
+                  {t('fio.requests.select.balance', { amount: `${coinText(a.available, coin)} ${coin}` })}
                 </Text>
                 {!enough && (
                   <Text size="xs" c="red" data-testid="fio-select-insufficient">
