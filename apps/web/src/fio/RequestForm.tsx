@@ -78,6 +78,8 @@ export function useRequestForm(
     queryKey: ['fio-mapped-request', chain.coin, handleName],
     queryFn: () => chain.reader.publicAddresses(handleName),
     enabled: enabled && handleName !== '',
+    // Each new request reads the handle's addresses afresh (one mapped since the last form must be offered).
+    gcTime: 0,
   });
   const options = (mapped.data ?? []).filter((a) => a.chainCode !== 'FIO');
   const keyOf = (a: { chainCode: string; tokenCode: string }) => `${a.chainCode}:${a.tokenCode}`;
