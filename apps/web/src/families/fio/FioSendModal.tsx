@@ -20,6 +20,7 @@ import { AccountSendModal, AmountField, transferLog, useSendAccount } from '../a
 import type { SendProps } from '../types';
 import type { FioChain } from './chain';
 import type { FioAccount } from './rules';
+import { usePresetText } from '../../send/preset';
 
 type FioBuilt = BuiltTransaction<FioFamily['unsigned'], FioFamily['signRequest']>;
 
@@ -27,8 +28,8 @@ export function FioSendModal({ chain, account, onClose, onDone }: SendProps<FioC
   const { t } = useTranslation();
   const { adapter, coin } = chain;
   const decimals = CHAINS[coin].decimals;
-  const [recipientText, setRecipientText] = useState('');
-  const [amountInput, setAmountInput] = useState('');
+  const [recipientText, setRecipientText] = usePresetText('recipient');
+  const [amountInput, setAmountInput] = usePresetText('amount');
   const [sendAll, setSendAll] = useState(false);
   const { descriptor, state } = useSendAccount(adapter, coin, account, 'fio-send-state');
   const fees = useQuery({

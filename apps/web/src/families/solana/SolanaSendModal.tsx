@@ -38,6 +38,7 @@ import {
   type SolanaAccount,
 } from './rules';
 import { useSolanaTokens } from './TokensTab';
+import { usePresetText } from '../../send/preset';
 
 /** How many times the device is asked again for one send when blockhashes keep expiring. */
 const MAX_SIGN_ATTEMPTS = 3;
@@ -52,8 +53,8 @@ export function SolanaSendModal({
   const { t } = useTranslation();
   const { adapter } = chain;
   const [asset, setAsset] = useState<string>(typeof initial === 'string' ? initial : 'SOL');
-  const [recipientText, setRecipientText] = useState('');
-  const [amountInput, setAmountInput] = useState('');
+  const [recipientText, setRecipientText] = usePresetText('recipient');
+  const [amountInput, setAmountInput] = usePresetText('amount');
   const [sendAll, setSendAll] = useState(false);
   const [blockhash, setBlockhash] = useState<SolanaBlockhash | null>(null);
   const [expiredOnce, setExpiredOnce] = useState(false);

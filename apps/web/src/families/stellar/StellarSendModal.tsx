@@ -35,6 +35,7 @@ import {
   stroopsText,
   type StellarAccount,
 } from './rules';
+import { usePresetText } from '../../send/preset';
 
 type StellarBuilt = BuiltTransaction<StellarFamily['unsigned'], StellarFamily['signRequest']>;
 
@@ -49,8 +50,8 @@ export function StellarSendModal({
   const { t } = useTranslation();
   const { adapter } = chain;
   const decimals = CHAINS.XLM.decimals;
-  const [recipientText, setRecipientText] = useState('');
-  const [amountInput, setAmountInput] = useState('');
+  const [recipientText, setRecipientText] = usePresetText('recipient');
+  const [amountInput, setAmountInput] = usePresetText('amount');
   const [sendAll, setSendAll] = useState(false);
   const [memo, setMemo] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
   const firmwareOk = useMemoTagFirmware();

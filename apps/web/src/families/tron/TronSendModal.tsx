@@ -20,6 +20,7 @@ import { AccountSendModal, AmountField, transferLog, useSendAccount } from '../a
 import type { SendProps } from '../types';
 import type { TronChain } from './chain';
 import { burnSentenceText, sunText, tronErrorText, type TronAccount } from './rules';
+import { usePresetText } from '../../send/preset';
 
 type TronBuilt = BuiltTransaction<TronFamily['unsigned'], TronFamily['signRequest']>;
 
@@ -45,8 +46,8 @@ export function TronSendModal({
   const token = isInitial(initial) ? initial : undefined;
   const symbol = token?.symbol ?? 'TRX';
   const decimals = token?.decimals ?? CHAINS.TRX.decimals;
-  const [recipientText, setRecipientText] = useState('');
-  const [amountInput, setAmountInput] = useState('');
+  const [recipientText, setRecipientText] = usePresetText('recipient');
+  const [amountInput, setAmountInput] = usePresetText('amount');
   const [sendAll, setSendAll] = useState(false);
   const { descriptor, state } = useSendAccount(adapter, 'TRX', account, 'trx-send-state');
 

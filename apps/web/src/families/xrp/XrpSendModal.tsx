@@ -36,6 +36,7 @@ import { AccountSendModal, AmountField, transferLog, useSendAccount } from '../a
 import type { SendProps } from '../types';
 import type { XrpChain } from './chain';
 import { dropsText, xrpErrorText, xrpFeeNeedsConfirmation, xrpSendAllAmount } from './rules';
+import { usePresetText } from '../../send/preset';
 
 export interface XrpAccount {
   id: string;
@@ -58,8 +59,8 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
   const { t } = useTranslation();
   const { adapter } = chain;
   const decimals = CHAINS.XRP.decimals;
-  const [recipientText, setRecipientText] = useState('');
-  const [amountInput, setAmountInput] = useState('');
+  const [recipientText, setRecipientText] = usePresetText('recipient');
+  const [amountInput, setAmountInput] = usePresetText('amount');
   const [sendAll, setSendAll] = useState(false);
   const [tag, setTag] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
   const [held, setHeld] = useState<{ hash: string } | null>(null);

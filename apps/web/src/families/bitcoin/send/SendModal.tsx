@@ -30,7 +30,7 @@ import { SendFlowModal } from '../../../send/SendFlowModal';
 import { reviewTableRows } from '../../../send/reviewRows';
 import type { SendAccount } from '../../../send/types';
 import { useSendFlow } from '../../../send/useSendFlow';
-import { useSendPreset } from '../../../send/preset';
+import { usePresetText } from '../../../send/preset';
 import { checkAmount, checkRecipient, feeRateOf } from './sendRules';
 import { bitcoinSendPrompts, bitcoinSigning } from './bitcoinFlow';
 
@@ -71,9 +71,8 @@ export function BitcoinSendModal({
   const coin = account.chain;
   const { price, currency } = usePrice(coin);
   // A send started elsewhere (paying a payment request) starts with its recipient and amount.
-  const preset = useSendPreset();
-  const [recipientText, setRecipientText] = useState(preset?.recipient ?? '');
-  const [amountText, setAmountText] = useState(preset?.amount ?? '');
+  const [recipientText, setRecipientText] = usePresetText('recipient');
+  const [amountText, setAmountText] = usePresetText('amount');
   const [sendAll, setSendAll] = useState(false);
   const [mode, setMode] = useState<FeeMode>(DEFAULT_FEE_MODE);
   const [customText, setCustomText] = useState('');
@@ -135,7 +134,11 @@ export function BitcoinSendModal({
   const amount = sendAll ? null : checkAmount(coin, amountText, available);
   const sendAllAmount = sendAllPreview.data?.review.amount;
   // Send-all shows the builder's amount; the typed amount is kept aside (cleared when send-all goes off).
-  const shownAmount = sendAll ? (sendAllAmount !== undefined ? coinText(sendAllAmount, coin) : '') : amountText;
+  const shownAmount = sendAll
+    ? sendAllAmount !== undefined
+      ? coinText(sendAllAmount, coin)
+      : ''
+    : amountText;
 
   const canContinue =
     canContinueSendDetails({
@@ -176,13 +179,11 @@ export function BitcoinSendModal({
         value={shownAmount}
         inputMode="decimal"
         disabled={sendAll}
-        onChange={(e) => setAmountText(filterAmountInput(e.currentTarget.value, amountText, CHAINS[coin].decimals))}
-        error={!sendAll && amountText !== '' && amount && !amount.ok ? issueText(t, amount.issue) : undefined}
-        description={
-          !sendAll && amount?.ok && fiat(amount.value) !== null
-            ? fiat(amount.value)
-            : undefined
+        onChange={(e) =>
+          setAmountText(filterAmountInput(e.currentTarget.value, amountText, CHAINS[coin].decimals))
         }
+        error={!sendAll && amountText !== '' && amount && !amount.ok ? issueText(t, amount.issue) : undefined}
+        description={!sendAll && amount?.ok && fiat(amount.value) !== null ? fiat(amount.value) : undefined}
         data-testid="send-amount"
       />
       <Switch

@@ -6,6 +6,7 @@ import { renderUi, setupUiTests } from '../../../test/ui';
 import type { EvmChain } from '../../../chains/evm';
 import { EvmSendModal } from './EvmSendModal';
 import { evmSendPrompts } from './evmFlow';
+import { SendPresetContext } from '../../../send/preset';
 
 setupUiTests();
 afterEach(() => vi.unstubAllGlobals());
@@ -92,6 +93,16 @@ describe('EVM send', () => {
     // load the two renders alone can outlast the 500 ms).
     if (Date.now() - clicked < 480) expect(getFees).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(getFees).toHaveBeenCalledTimes(2), { timeout: 2000 });
+  });
+
+  it("paying a request: the form starts with the request's recipient and amount (a preset); without one, empty", async () => {
+    stubServer();
+    const f = fakeChain('ETH');
+    const modal = <EvmSendModal account={account} chain={f.chain} tokens={[]} initial={{ kind: 'coin' }} onClose={() => {}} onDone={() => {}} />;
+    renderUi(<SendPresetContext.Provider value={{ recipient: TO, amount: '0.25' }}>{modal}</SendPresetContext.Provider>);
+    await screen.findByTestId('send-available');
+    expect(input('send-recipient').value).toBe(TO);
+    expect(input('send-amount').value).toBe('0.25');
   });
 
   it('a custom gas price must be a whole number of Gwei (err-22)', async () => {

@@ -36,6 +36,7 @@ import { SendFlowModal } from '../../../send/SendFlowModal';
 import { useSendFlow } from '../../../send/useSendFlow';
 import { reviewTableRows } from '../../../send/reviewRows';
 import { evmSendPrompts, evmSigning } from './evmFlow';
+import { usePresetText } from '../../../send/preset';
 
 /** What is sent: the coin, one of the enabled tokens (chosen in the form) or an NFT from the asset modal. */
 export type SendAsset =
@@ -80,14 +81,20 @@ export function EvmSendModal({
   const symbol = chain.spec.symbol;
   const initialAmount = initial.kind === 'nft' ? '1' : '';
   const [asset, setAsset] = useState<SendAsset>(initial);
-  const [recipientText, setRecipientText] = useState('');
-  const [amountText, setAmountText] = useState(initialAmount);
+  const [recipientText, setRecipientText] = usePresetText('recipient');
+  const [amountText, setAmountText] = usePresetText('amount', initialAmount);
   const [sendAll, setSendAll] = useState(false);
   const [mode, setMode] = useState<FeeMode>(DEFAULT_FEE_MODE);
   const [customText, setCustomText] = useState('');
   const { price, currency } = usePrice(symbol);
   const descriptor = useMemo(
-    () => ({ chain: symbol, index: account.index, bip: 44 as const, path: account.path, address: account.address }),
+    () => ({
+      chain: symbol,
+      index: account.index,
+      bip: 44 as const,
+      path: account.path,
+      address: account.address,
+    }),
     [account, symbol],
   );
 
@@ -146,7 +153,11 @@ export function EvmSendModal({
         : nftMax;
 
   // A domain resolves through the server and its address replaces the entry (spec 01 §4).
-  const { lookup, resolvedFrom, resolving } = useDomainEntry(chain.spec.coin, recipientText, setRecipientText);
+  const { lookup, resolvedFrom, resolving } = useDomainEntry(
+    chain.spec.coin,
+    recipientText,
+    setRecipientText,
+  );
   const viaDomain = domainRecipient(recipientText, lookup);
   const to = recipientText.trim();
   const recipientStatus =
@@ -158,7 +169,10 @@ export function EvmSendModal({
       ? null
       : validateAmount(amountText, { decimals, balance: available, coin: unit });
   // A custom gas price in Gwei: an integer (err-22), not negative (err-27), above zero (core's rules).
-  const custom = feeMode === 'Custom' ? validateFeeInput(customText, { integerOnly: isFeeIntegerOnly(symbol, true) }) : null;
+  const custom =
+    feeMode === 'Custom'
+      ? validateFeeInput(customText, { integerOnly: isFeeIntegerOnly(symbol, true) })
+      : null;
   const customGwei = custom?.ok ? customText.trim() : null;
   const tierWei = fees.data && feeMode !== 'Custom' ? tierPrice(fees.data.tiers[feeMode]) : null;
   const fee = feeMode === 'Custom' ? (custom?.ok ? custom.value : null) : tierWei;
@@ -174,7 +188,8 @@ export function EvmSendModal({
   });
   const intentOf = (recipient: string, value: bigint): TransferIntent => {
     if (asset.kind === 'coin') return { kind: 'coin', to: recipient, amount: value };
-    if (asset.kind === 'token') return { kind: 'token', to: recipient, contract: asset.contract, amount: value };
+    if (asset.kind === 'token')
+      return { kind: 'token', to: recipient, contract: asset.contract, amount: value };
     return {
       kind: 'nft',
       to: recipient,
@@ -188,7 +203,14 @@ export function EvmSendModal({
   // Send-all: the amount is balance − fee − layer-1 fee (coin) or the whole token balance (the builder's answer).
   const sendAllTo = recipientStatus === 'ok' ? to : account.address;
   const sendAllPreview = useQuery({
-    queryKey: ['evm-send-all', account.id, asset.kind === 'token' ? asset.contract : 'coin', feeMode, customText, sendAllTo],
+    queryKey: [
+      'evm-send-all',
+      account.id,
+      asset.kind === 'token' ? asset.contract : 'coin',
+      feeMode,
+      customText,
+      sendAllTo,
+    ],
     queryFn: () => chain.adapter.build(descriptor, draftOf(intentOf(sendAllTo, 0n), true)),
     enabled: sendAll && asset.kind !== 'nft' && !!fees.data && feeValid,
     retry: false,
@@ -215,7 +237,9 @@ export function EvmSendModal({
     );
 
   const assetAmount = (v: bigint) =>
-    asset.kind === 'coin' ? unitAmount(v, chain.unit) : `${formatUnits(v, decimals, { maxDigits: 8 })} ${unit}`;
+    asset.kind === 'coin'
+      ? unitAmount(v, chain.unit)
+      : `${formatUnits(v, decimals, { maxDigits: 8 })} ${unit}`;
   const explorerTx = (hash: string) => (chain.local ? undefined : chain.adapter.explorer.tx(hash));
 
   const details = (
@@ -230,7 +254,10 @@ export function EvmSendModal({
             setAmountText('');
             setSendAll(false);
           }}
-          data={[{ value: '', label: chain.spec.coin }, ...tokens.map((x) => ({ value: x.contract, label: x.symbol }))]}
+          data={[
+            { value: '', label: chain.spec.coin },
+            ...tokens.map((x) => ({ value: x.contract, label: x.symbol })),
+          ]}
           data-testid="send-asset"
         />
       )}
@@ -240,7 +267,9 @@ export function EvmSendModal({
         </Text>
       )}
       <Text size="sm" c="dimmed" data-testid="send-available">
-        {t('send.available', { amount: asset.kind === 'nft' ? available.toString() : assetAmount(available) })}
+        {t('send.available', {
+          amount: asset.kind === 'nft' ? available.toString() : assetAmount(available),
+        })}
       </Text>
       <RecipientField
         value={recipientText}
@@ -262,7 +291,9 @@ export function EvmSendModal({
           inputMode="decimal"
           disabled={sendAll}
           onChange={(e) => setAmountText(filterAmountInput(e.currentTarget.value, amountText, decimals))}
-          error={!sendAll && amountText !== '' && amount && !amount.ok ? issueText(t, amount.issue) : undefined}
+          error={
+            !sendAll && amountText !== '' && amount && !amount.ok ? issueText(t, amount.issue) : undefined
+          }
           data-testid="send-amount"
         />
       )}
