@@ -61,8 +61,8 @@ describe('translations', () => {
         if (statSync(p).isDirectory()) walk(p);
         else if (name.endsWith('.tsx') && !name.includes('.test.')) {
           const src = readFileSync(p, 'utf8');
-          // JSX text: a run of letters between a closing '>' and the next '<' or '{'.
-          for (const m of src.matchAll(/>\s*([^<>{}\n]*[A-Za-z\u4e00-\u9fff][^<>{}\n]*)\s*</g)) {
+          // JSX text: a run of letters between a closing '>' (not an arrow's '=>') and the next '<' or '{'.
+          for (const m of src.matchAll(/(?<!=)>\s*([^<>{}\n]*[A-Za-z\u4e00-\u9fff][^<>{}\n]*)\s*</g)) {
             const text = m[1]!.trim();
             if (text && !/^[\s\W]*$/.test(text) && !/=>|&&|\|\||\(|\)/.test(text)) offenders.push(`${name}: ${text}`);
           }
