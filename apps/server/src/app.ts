@@ -14,6 +14,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { clientErrorHandler } from './clientError.js';
 import type { Config } from './config.js';
 import type { AppDeps, FetchFn } from './deps.js';
 import { openAndMigrate, type DbHandle } from './db/index.js';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app = Fastify({
     bodyLimit: config.bodyLimit,
+    clientErrorHandler,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Above info level nothing per-request is logged, so skip creating a child logger for every request.
     ...(['warn', 'error', 'fatal', 'silent'].includes(config.logLevel)
