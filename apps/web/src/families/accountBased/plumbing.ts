@@ -33,6 +33,28 @@ export interface SingleAddressAccount {
   txCount: number;
 }
 
+/** A single-address account at m/44'/{coinType}'/{index}' with nothing read yet (balance, pending, txCount 0). */
+export function singleAddressAccount(
+  coinType: number,
+  scope: string,
+  index: number,
+  address: string,
+  name: string,
+): SingleAddressAccount {
+  const path = accountBasePath(44, coinType, index);
+  return {
+    id: `${scope}:${path}`,
+    index,
+    bip: 44,
+    path,
+    address,
+    name,
+    balance: 0n,
+    pending: 0n,
+    txCount: 0,
+  };
+}
+
 /**
  * Removes an account of a family that keeps its tokens on the device (TRON, Solana) from the device (spec 01 §6):
  * the account's token entries first, then the account entry.
@@ -60,20 +82,8 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
   const addressPath = (chain: C, index: number) =>
     signingPath(coinOf(chain), accountBasePath(44, o.coinType, index));
   const pathRule = new RegExp(`^m/44'/${o.coinType}'/(\\d+)'$`);
-  const account = (scope: string, index: number, address: string, name: string): A => {
-    const path = accountBasePath(44, o.coinType, index);
-    return {
-      id: `${scope}:${path}`,
-      index,
-      bip: 44,
-      path,
-      address,
-      name,
-      balance: 0n,
-      pending: 0n,
-      txCount: 0,
-    } as A;
-  };
+  const account = (scope: string, index: number, address: string, name: string): A =>
+    singleAddressAccount(o.coinType, scope, index, address, name) as A;
   const descriptor = (chain: C, a: A) => ({
     chain: coinOf(chain),
     index: a.index,

@@ -15,23 +15,12 @@ import { BalancesTab } from './BalancesTab';
 import { BnbAccountForm } from './BnbAccountForm';
 import { getBnbChain, type BnbChain } from './chain';
 import { RetiredNotice } from './RetiredNotice';
+import { singleAddressAccount } from '../accountBased/plumbing';
 
 const COIN_TYPE = 714;
 
-function bnbAccount(scope: string, index: number, address: string, name: string): WalletAccount {
-  const path = accountBasePath(44, COIN_TYPE, index);
-  return {
-    id: `${scope}:${path}`,
-    index,
-    bip: 44,
-    path,
-    address,
-    name,
-    balance: 0n,
-    pending: 0n,
-    txCount: 0,
-  };
-}
+const bnbAccount = (scope: string, index: number, address: string, name: string): WalletAccount =>
+  singleAddressAccount(COIN_TYPE, scope, index, address, name);
 
 const descriptor = (_chain: BnbChain, a: WalletAccount) => ({
   chain: 'BNB' as const,
