@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, connectEmulator, ltcNode, openAccount, openCoin } from './bitcoin-helpers';
+import { runFioAction } from './fio-helpers';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -115,16 +116,7 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
     await select('fio-request-chain', chain);
     await page.getByTestId('fio-request-amount').fill(amount);
     await page.getByTestId('fio-request-memo').fill(memo);
-    await page.waitForFunction(
-      () => !document.querySelector<HTMLButtonElement>('[data-testid="fio-action-next"]')?.disabled,
-      undefined,
-      { timeout: 30_000 },
-    );
-    await page.getByTestId('fio-action-next').click();
-    await page.getByTestId('fio-review-digest').waitFor({ timeout: 30_000 });
-    await page.getByTestId('fio-action-confirm').click();
-    await approveUntil(page, () => page.getByTestId('fio-action-success').isVisible());
-    await page.getByTestId('fio-action-close').click();
+    await runFioAction(page);
     const id = await newestSentId();
     await manager();
     await card('sent', id).waitFor({ timeout: 30_000 });

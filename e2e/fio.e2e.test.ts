@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, card, connectEmulator, openAccount, openCoin } from './bitcoin-helpers';
+import { runFioAction } from './fio-helpers';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -32,18 +33,7 @@ describe.skipIf(!fio)('FIO through the UI with the emulator', () => {
   const me = fio!.accounts[0]!.publicKey;
 
   /** Runs the action modal from Details to Status. */
-  const runAction = async () => {
-    await page.waitForFunction(
-      () => !document.querySelector<HTMLButtonElement>('[data-testid="fio-action-next"]')?.disabled,
-      undefined,
-      { timeout: 30_000 },
-    );
-    await page.getByTestId('fio-action-next').click();
-    await page.getByTestId('fio-review-digest').waitFor({ timeout: 30_000 });
-    await page.getByTestId('fio-action-confirm').click();
-    await approveUntil(page, () => page.getByTestId('fio-action-success').isVisible());
-    await page.getByTestId('fio-action-close').click();
-  };
+  const runAction = () => runFioAction(page);
 
   beforeAll(async () => {
     context = await newContext(browser());
