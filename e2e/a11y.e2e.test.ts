@@ -8,7 +8,7 @@
  *   Domain page and its register chooser, the create and rename account modals, the ETH account's NFTs and
  *   History tabs, the QR scanner modal, and an account page in dark mode;
  * - the account list, every tab of the account page and the send details of XRP, Stellar, Solana, TRON, FIO
- *   and BNB (read-only: no send), in English;
+ *   and BNB (read-only: no send), in the three languages;
  * - the path connect → account → send → status works with the keyboard alone, focus moving into the modals
  *   and out of them; the status and device prompt are live regions;
  * - a look-alike of an address in the account's history raises the strong warning in the details and the
@@ -312,16 +312,20 @@ describe.concurrent.each([
 });
 
 /**
- * The other families' pages in one language: they are built from the same shared components (account list and
- * card, account header, tabs, send form) as the ETH pages checked above in all three; the language only changes
- * their text.
+ * The other families' pages in each language: the account list, every tab of the account page and the send
+ * details (a recipient and an amount filled in) of every funded account-based family.
  */
-describe('axe (WCAG 2 A + AA) on the pages of the other families (en)', () => {
+describe.concurrent.each([
+  ['en-US', 'en'],
+  ['zh-TW', 'zh-TW'],
+  ['pt-BR', 'pt'],
+])('axe (WCAG 2 A + AA) on the pages of the other families in %s', (locale, lang) => {
   const openPage = usePage();
 
   it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB: no violation', async () => {
-    const page = await openPage('en-US');
+    const page = await openPage(locale);
     await connectEmulator(page, baseUrl);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     const found: Found[] = [];
     for (const f of familyPages()) {
       await toCoin(page, f.coin);
@@ -339,8 +343,8 @@ describe('axe (WCAG 2 A + AA) on the pages of the other families (en)', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('send-available').waitFor({ state: 'detached' });
     }
-    expect(violations(found, 'en')).toEqual([]);
-  }, 360_000);
+    expect(violations(found, lang)).toEqual([]);
+  }, 480_000);
 });
 
 describe('keyboard, screen readers, look-alike recipients and narrow screens (en)', () => {
