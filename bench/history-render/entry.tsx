@@ -2,7 +2,8 @@
  * The page bench/history-render.mjs opens in Chromium: the app's own virtualized history list
  * (apps/web/src/accounts/history/HistoryList.tsx, VirtualItems) with 5,000 loaded items, in Mantine with its
  * styles, and English texts. window.bench() measures renders (new items; the same items again, as a refetch
- * brings them) and window.scrollBench() a fast scroll down the list.
+ * brings them) and window.scrollBench() a fast scroll down the list, window.scrollBaseline() the same scroll over an
+ * empty scroller of the list's size.
  */
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -13,13 +14,17 @@ import { createRoot } from 'react-dom/client';
 import history from '../../apps/web/src/i18n/locales/en/history.json';
 import { VirtualItems, type HistoryItemView } from '../../apps/web/src/accounts/history/HistoryList';
 
+interface Scrolled {
+  frames: number[];
+  scrollHeight: number;
+  mounted: number;
+}
+
 declare global {
   interface Window {
     bench: (n: number, renders: number) => Promise<{ times: number[]; refetch: number[]; inPage: number }>;
-    scrollBench: (
-      step: number,
-      maxFrames: number,
-    ) => Promise<{ frames: number[]; scrollHeight: number; mounted: number }>;
+    scrollBench: (step: number, maxFrames: number) => Promise<Scrolled>;
+    scrollBaseline: (step: number, maxFrames: number) => Promise<Scrolled>;
   }
 }
 
@@ -89,16 +94,15 @@ window.bench = async (n, renders) => {
   return { times, refetch, inPage };
 };
 
-window.scrollBench = async (step, maxFrames) => {
-  // Scroll down one step per frame and record the frame times and the rows put into the page.
-  const list = document.querySelector<HTMLElement>('[data-testid="history-list"]')!;
+/** Scrolls `el` down `step` px a frame (up to `maxFrames`) and records the frame times and rows put into the page. */
+async function scrollFrames(el: HTMLElement, step: number, maxFrames: number) {
   let mounted = 0;
   const observer = new MutationObserver((records) => {
     for (const r of records)
       for (const node of r.addedNodes)
         if (node instanceof HTMLElement && node.querySelector('[data-testid="history-item"]')) mounted++;
   });
-  observer.observe(list, { childList: true, subtree: true });
+  observer.observe(el, { childList: true, subtree: true });
   const frames: number[] = [];
   let last = performance.now();
   await new Promise<void>((done) => {
@@ -106,13 +110,31 @@ window.scrollBench = async (step, maxFrames) => {
       const now = performance.now();
       frames.push(now - last);
       last = now;
-      if (frames.length > maxFrames || list.scrollTop + list.clientHeight >= list.scrollHeight - 1)
-        return done();
-      list.scrollTop += step;
+      if (frames.length > maxFrames || el.scrollTop + el.clientHeight >= el.scrollHeight - 1) return done();
+      el.scrollTop += step;
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
   observer.disconnect();
-  return { frames: frames.slice(1), scrollHeight: list.scrollHeight, mounted };
+  return { frames: frames.slice(1), scrollHeight: el.scrollHeight, mounted };
+}
+
+window.scrollBench = (step, maxFrames) =>
+  scrollFrames(document.querySelector<HTMLElement>('[data-testid="history-list"]')!, step, maxFrames);
+
+/**
+ * The baseline: the same scroll over an empty scroller of the list's size, in place of the list (what this
+ * machine's browser drops with nothing to render).
+ */
+window.scrollBaseline = (step, maxFrames) => {
+  const list = document.querySelector<HTMLElement>('[data-testid="history-list"]')!;
+  const empty = document.createElement('div');
+  empty.style.cssText = `width:${list.clientWidth}px;height:${list.clientHeight}px;overflow:auto`;
+  const inner = document.createElement('div');
+  inner.style.height = `${list.scrollHeight}px`;
+  empty.append(inner);
+  document.getElementById('root')!.style.display = 'none';
+  document.body.append(empty);
+  return scrollFrames(empty, step, maxFrames);
 };
