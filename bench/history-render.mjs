@@ -119,7 +119,9 @@ async function traced(scroll) {
       .map((x) => `${x.pid}/${x.tid}`),
   );
   const tasks = events
-    .filter((x) => x.ph === 'X' && x.name === 'ThreadControllerImpl::RunTask' && mains.has(`${x.pid}/${x.tid}`))
+    .filter(
+      (x) => x.ph === 'X' && x.name === 'ThreadControllerImpl::RunTask' && mains.has(`${x.pid}/${x.tid}`),
+    )
     .map((x) => x.dur / 1000);
   const sorted = [...s.frames].sort((a, b) => a - b);
   return {

@@ -8,12 +8,13 @@
  *   Domain page and its register chooser, the create and rename account modals, the ETH account's NFTs and
  *   History tabs, the QR scanner modal, and an account page in dark mode;
  * - the account list, every tab of the account page and the send details of XRP, Stellar, Solana, TRON, FIO
- *   and BNB (read-only: no send), in the three languages;
+ *   and BNB (read-only: no send), and LTC's pages, Buy modal, every send step through the status and the
+ *   speed-up modal, in the three languages; the manage-tokens and add-token modals;
  * - the path connect → account → send → status works with the keyboard alone, focus moving into the modals
  *   and out of them; the status and device prompt are live regions;
  * - a look-alike of an address in the account's history raises the strong warning in the details and the
  *   review, which shows the full recipient in groups of four;
- * - the main screens have no horizontal overflow at 360 px.
+ * - the main screens, Settings and Receive have no horizontal overflow at 360 px.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
@@ -21,12 +22,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { Ecc } from '@fioprotocol/fiojs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
-import { approveUntil, card, connectEmulator } from './bitcoin-helpers';
+import { approveUntil, card, connectEmulator, emulatorLtcAddress } from './bitcoin-helpers';
 import { receiptStatus, rpc } from './evm-helpers';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const evm = inject('localnet').evm;
+const ltc = inject('localnet').ltc;
 
 const P0 = "m/44'/60'/0'";
 const ACCOUNT0 = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -194,7 +196,13 @@ async function toCoin(page: Page, coin: string): Promise<void> {
   await page.waitForURL(`${baseUrl}/wallet`);
   await page.getByTestId(`coin-${coin}`).click();
   await page.waitForURL(`${baseUrl}/wallet/account`);
-  await page.getByTestId('account-grid').waitFor({ timeout: 120_000 });
+  await page
+    .getByTestId('account-grid')
+    .waitFor({ timeout: 120_000 })
+    .catch(async (e: unknown) => {
+      await page.screenshot({ path: `test-results/a11y-${coin}-${Date.now()}.png` }).catch(() => undefined);
+      throw e;
+    });
 }
 
 /** Opens a modal by clicking `opener`, runs axe once `shown` is there, and closes the modal with Escape. */
@@ -293,6 +301,16 @@ describe.concurrent.each([
 
     await card(page, P0).getByTestId('account-open').click();
     await page.getByTestId('account-name').waitFor();
+    // manage tokens: the known list (when there is one) and the add-token form with a looked-up contract
+    await page.getByTestId('tokens-manage').click();
+    await dialog.waitFor();
+    found.push(await axe(page, 'manage tokens'));
+    if (await page.getByTestId('tokens-add').isVisible()) await page.getByTestId('tokens-add').click();
+    await page.getByTestId('token-contract').fill(evm.contracts.erc20);
+    await page.getByTestId('token-lookup-symbol').waitFor({ timeout: 30_000 });
+    found.push(await axe(page, 'add token'));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     // the first tab (Tokens) is the account page the first test checks
     await everyTab(page, found, 'ETH account', 1);
     await page.getByTestId('account-send').click();
@@ -309,42 +327,6 @@ describe.concurrent.each([
     found.push(await axe(page, 'ETH account (dark)'));
     expect(violations(found, locale)).toEqual([]);
   }, 420_000);
-});
-
-/**
- * The other families' pages in each language: the account list, every tab of the account page and the send
- * details (a recipient and an amount filled in) of every funded account-based family.
- */
-describe.concurrent.each([
-  ['en-US', 'en'],
-  ['zh-TW', 'zh-TW'],
-  ['pt-BR', 'pt'],
-])('axe (WCAG 2 A + AA) on the pages of the other families in %s', (locale, lang) => {
-  const openPage = usePage();
-
-  it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB: no violation', async () => {
-    const page = await openPage(locale);
-    await connectEmulator(page, baseUrl);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-    const found: Found[] = [];
-    for (const f of familyPages()) {
-      await toCoin(page, f.coin);
-      found.push(await axe(page, `${f.coin} account list`));
-      await page.getByTestId('account-open').first().click();
-      await page.getByTestId('account-name').waitFor();
-      await everyTab(page, found, `${f.coin} account`);
-      if (!f.to) continue;
-      await page.getByTestId('account-send').click();
-      await page.getByTestId('send-available').waitFor();
-      await page.getByTestId('send-recipient').fill(f.to);
-      await page.getByTestId('send-amount').fill(f.amount);
-      await enabled(page, 'send-continue');
-      found.push(await axe(page, `${f.coin} send details`));
-      await page.keyboard.press('Escape');
-      await page.getByTestId('send-available').waitFor({ state: 'detached' });
-    }
-    expect(violations(found, lang)).toEqual([]);
-  }, 480_000);
 });
 
 describe('keyboard, screen readers, look-alike recipients and narrow screens (en)', () => {
@@ -451,6 +433,20 @@ describe('keyboard, screen readers, look-alike recipients and narrow screens (en
     await page.waitForURL(`${baseUrl}/wallet`);
     await page.getByTestId('coin-menu').waitFor();
     expect(await overflow(page), 'home').toBe(0);
+    await page.getByTestId('settings-link').click();
+    await page.getByTestId('tab-general').waitFor();
+    await page.waitForTimeout(300);
+    expect(await overflow(page), 'settings').toBe(0);
+    await page.getByTestId('tab-mcu').click();
+    await page.getByTestId('mcu-whats-new').waitFor();
+    expect(await overflow(page), 'settings mcu').toBe(0);
+    await page.getByTestId('logo').click();
+    await page.getByTestId('home-receive').click();
+    await page.getByTestId('receive-verify').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(300);
+    expect(await overflow(page), 'receive').toBe(0);
+    await page.getByTestId('logo').click();
+    await page.getByTestId('coin-menu').waitFor();
 
     // Dark mode follows the system setting (no choice stored yet), and stays readable (axe, AA contrast).
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -463,3 +459,108 @@ describe('keyboard, screen readers, look-alike recipients and narrow screens (en
     expect(dark.rules).toEqual([]);
   }, 240_000);
 });
+
+/**
+ * The other families' pages in each language: the account list, every tab of the account page and the send
+ * details (a recipient and an amount filled in) of every funded account-based family, and the bitcoin family's
+ * pages through a send. After the keyboard test (not concurrent): side by side with the six tests above, the
+ * accounts of every family discovered in nine browser contexts at once overloaded a 2-core machine.
+ */
+describe.concurrent.each([
+  ['en-US', 'en'],
+  ['zh-TW', 'zh-TW'],
+  ['pt-BR', 'pt'],
+])('axe (WCAG 2 A + AA) on the pages of the other families in %s', (locale, lang) => {
+  const openPage = usePage();
+
+  it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB; LTC through a send, Buy and speed-up: no violation', async () => {
+    const page = await openPage(locale);
+    await connectEmulator(page, baseUrl);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    const found: Found[] = [];
+    for (const f of familyPages()) {
+      await toCoin(page, f.coin);
+      found.push(await axe(page, `${f.coin} account list`));
+      await page.getByTestId('account-open').first().click();
+      await page.getByTestId('account-name').waitFor();
+      await everyTab(page, found, `${f.coin} account`);
+      if (!f.to) continue;
+      await page.getByTestId('account-send').click();
+      await page.getByTestId('send-available').waitFor();
+      await page.getByTestId('send-recipient').fill(f.to);
+      await page.getByTestId('send-amount').fill(f.amount);
+      await enabled(page, 'send-continue');
+      found.push(await axe(page, `${f.coin} send details`));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('send-available').waitFor({ state: 'detached' });
+    }
+    expect(ltc, 'the Litecoin regtest node').toBeTruthy();
+    await bitcoinPages(page, found, LTC_SENDER[lang]!);
+    expect(violations(found, lang)).toEqual([]);
+  }, 480_000);
+});
+
+/** The LTC account each language's test sends from (side by side: each spends its own coins). */
+const LTC_SENDER: Record<string, { path: string; to: string }> = {
+  en: { path: "m/44'/2'/0'", to: emulatorLtcAddress(44, 1, 0, 11) },
+  'zh-TW': { path: "m/44'/2'/1'", to: emulatorLtcAddress(49, 0, 0, 12) },
+  pt: { path: "m/49'/2'/0'", to: emulatorLtcAddress(44, 0, 0, 13) },
+};
+
+/**
+ * The bitcoin family on the Litecoin regtest node: the account list, every tab of the account page, the Buy
+ * modal, and a send through every step (details with the fee choices, review, confirm on the device, signed,
+ * status); then the pending send's speed-up (RBF) modal and its review, left with Escape.
+ */
+async function bitcoinPages(page: Page, found: Found[], from: { path: string; to: string }): Promise<void> {
+  const open = async () => {
+    await toCoin(page, 'LTC');
+    await card(page, from.path).getByTestId('account-open').click();
+    await page.getByTestId('account-name').waitFor();
+  };
+  await toCoin(page, 'LTC');
+  found.push(await axe(page, 'LTC account list'));
+  await card(page, from.path).getByTestId('account-open').click();
+  await page.getByTestId('account-name').waitFor();
+  await everyTab(page, found, 'LTC account');
+  await inModal(
+    page,
+    found,
+    'LTC buy',
+    page.getByTestId('account-buy'),
+    page.getByTestId('buy-provider-primary'),
+  );
+
+  await page.getByTestId('account-send').click();
+  await page.getByTestId('send-available').waitFor();
+  await page.getByTestId('send-recipient').fill(from.to);
+  await page.getByTestId('send-amount').fill('0.01');
+  await enabled(page, 'send-continue');
+  found.push(await axe(page, 'LTC send details'));
+  await page.getByTestId('send-continue').click();
+  await page.getByTestId('send-sign').waitFor({ timeout: 30_000 });
+  found.push(await axe(page, 'LTC send review'));
+  await page.getByTestId('send-sign').click();
+  await page.getByTestId('virtual-screen-prompt').waitFor();
+  found.push(await axe(page, 'LTC send, confirm on the device'));
+  await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
+  found.push(await axe(page, 'LTC send, signed'));
+  await page.getByTestId('send-broadcast').click();
+  await page.getByTestId('send-success').waitFor({ timeout: 60_000 });
+  found.push(await axe(page, 'LTC send status'));
+  const txid = (await page.getByTestId('send-txid').innerText()).trim();
+  await page.getByTestId('send-done').click();
+
+  await open();
+  await page.getByTestId('tab-history').click();
+  const item = page.locator(`[data-testid="history-item"][data-hash="${txid}"]`);
+  await item.waitFor({ timeout: 60_000 });
+  await item.getByTestId('history-speed-up').click();
+  await page.getByTestId('speed-up-next').waitFor();
+  found.push(await axe(page, 'LTC speed-up'));
+  await page.getByTestId('speed-up-next').click();
+  await page.getByTestId('speed-up-sign').waitFor();
+  found.push(await axe(page, 'LTC speed-up review'));
+  await page.keyboard.press('Escape');
+  await page.getByTestId('speed-up-sign').waitFor({ state: 'detached' });
+}
