@@ -268,3 +268,15 @@ export function groupDecimal(text: string, language: string): string {
 export function formatCoin(value: bigint, decimals: number, maxDigits: number, language: string): string {
   return groupDecimal(formatUnits(value, decimals, { maxDigits }), language);
 }
+
+/**
+ * A percentage (0–100, a number or exact decimal text) for display with `digits` decimals, in the interface
+ * language: `formatPercent('37.5', 1, 'pt')` is `"37,5%"`. Display only (the portfolio's shares, APRs, progress).
+ */
+export function formatPercent(value: number | string, digits: number, language: string): string {
+  return new Intl.NumberFormat(displayLocale(language), {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(Number(value) / 100);
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, displayLocale, fiatOfUnits, formatCoin, formatFiat, groupDecimal } from './amount';
+import {
+  currencyDigits,
+  displayLocale,
+  fiatOfUnits,
+  formatCoin,
+  formatFiat,
+  formatPercent,
+  groupDecimal,
+} from './amount';
 
 /** Intl puts a no-break space (U+00A0) or narrow one (U+202F) between some symbols and numbers. */
 const plain = (s: string | null) => s?.replace(/[\u00a0\u202f]/g, ' ') ?? null;
@@ -72,5 +80,16 @@ describe('coin amounts: bigint → grouped string with the display digits', () =
     expect(groupDecimal('n/a', 'en')).toBe('n/a');
     expect(displayLocale('pt')).toBe('pt-BR');
     expect(displayLocale('')).toBe('en');
+  });
+});
+
+describe('percentages in the interface language', () => {
+  it('writes the decimals the caller asks for, with the language’s decimal mark', () => {
+    expect(formatPercent('37.5', 1, 'en')).toBe('37.5%');
+    expect(formatPercent('37.5', 1, 'pt')).toBe('37,5%');
+    expect(formatPercent('37.5', 1, 'zh-TW')).toBe('37.5%');
+    expect(formatPercent('100.0', 1, 'pt')).toBe('100,0%');
+    expect(formatPercent(12.345678, 2, 'en')).toBe('12.35%');
+    expect(formatPercent(42, 0, 'pt')).toBe('42%');
   });
 });

@@ -4,6 +4,7 @@ import {
   fiatOfUnits,
   formatCoin,
   formatFiat,
+  formatPercent,
   type ChainSymbol,
   type Issue,
 } from '@secux-companion/core';
@@ -47,6 +48,11 @@ export function moneyText(value: string, extraDigits = 0): string | null {
   } catch {
     return null;
   }
+}
+
+/** A percentage (0–100) in the interface language with `digits` decimals: '37.5%', in Portuguese '37,5%'. */
+export function percentText(value: number | string, digits = 0): string {
+  return formatPercent(value, digits, uiLanguage());
 }
 
 /**

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, List, Loader, Modal, Overlay, Progress, Stack, T
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
+import { percentText } from '../accounts/format';
 import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 
 interface Closable {
@@ -315,7 +316,7 @@ export function ProgressBar({ value, label, testId }: { value: number; label: st
     <Stack gap={4}>
       <Progress value={value} size="lg" aria-label={label} data-testid={testId} animated={value < 100} />
       <Text size="sm" ta="right" aria-hidden="true" c="dimmed">
-        {`${value}%`}
+        {percentText(value)}
       </Text>
     </Stack>
   );

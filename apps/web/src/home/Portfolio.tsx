@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectedCurrency } from '../accounts/api';
 import { priceQuery } from '../accounts/usePrice';
-import { amountText, moneyText, uiLanguage } from '../accounts/format';
+import { amountText, moneyText, percentText, uiLanguage } from '../accounts/format';
 import { CoinIcon } from '../components/CoinIcon';
 import { SectionCard } from './HomeContent';
 import { portfolioView, readHoldings } from './portfolio';
@@ -102,7 +102,7 @@ export function Portfolio() {
                       <Table.Td style={{ minWidth: 90 }}>
                         {r.share !== null ? (
                           <Stack gap={2}>
-                            <Text size="sm">{`${r.share}%`}</Text>
+                            <Text size="sm">{percentText(r.share, 1)}</Text>
                             <Progress
                               value={Number(r.share)}
                               size="sm"

@@ -4,6 +4,7 @@
  * vote first when the account neither votes nor proxies: FIO refuses a stake then), the amount limit of each way, and
  * the APR and dates as the interface language writes them. The amount rules themselves are chain-fio's.
  */
+import { formatPercent } from '@secux-companion/core';
 import { stakeAmountProblem } from '@secux-companion/chain-fio';
 import { sortHandles } from '../../fio/model';
 
@@ -61,11 +62,7 @@ export function stakeFormProblem(
 /** The 7-day APR as a percentage with 2 decimals in the interface language ('12.35%', '12,35 %'); null stays null. */
 export function aprText(apr: number | null, language: string): string | null {
   if (apr === null || !Number.isFinite(apr)) return null;
-  return new Intl.NumberFormat(language, {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(apr / 100);
+  return formatPercent(apr, 2, language);
 }
 
 /** A date and time in the interface language (the unlock moment of unstaked FIO). */
