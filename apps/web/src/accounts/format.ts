@@ -5,6 +5,7 @@ import {
   formatCoin,
   formatFiat,
   formatPercent,
+  TOKEN_DISPLAY_DIGITS,
   type ChainSymbol,
   type Issue,
 } from '@secux-companion/core';
@@ -38,7 +39,7 @@ export function amountText(
 
 /** A token amount (at most 8 digits) with its symbol, grouped. */
 export function tokenAmountText(value: bigint, token: { symbol: string; decimals: number }): string {
-  return `${formatCoin(value, token.decimals, 8, uiLanguage())} ${token.symbol}`;
+  return `${formatCoin(value, token.decimals, TOKEN_DISPLAY_DIGITS, uiLanguage())} ${token.symbol}`;
 }
 
 /** A fiat amount (exact decimal text) in the display currency: '$350,000.00', 'R$ 1.234,56', '¥1,235'. */

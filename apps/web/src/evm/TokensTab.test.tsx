@@ -60,6 +60,12 @@ function setup(held: HeldToken[]) {
 }
 
 describe('Tokens tab: tokens found through the token list', () => {
+  it('writes a balance grouped, as every amount on screen (1,000,000 LUSD, not 1000000 LUSD)', async () => {
+    setup([{ ...CAKE, symbol: 'LUSD', decimals: 6, balance: 1_000_000_500_000n }]);
+    const balance = await screen.findByTestId('token-found-balance', {}, { timeout: 5_000 });
+    expect(balance.textContent).toBe('1,000,000.5 LUSD');
+  });
+
   it('offers a listed token the account holds, with its balance; Show writes it to the device and lists it', async () => {
     const { setToken } = setup([CAKE]);
     const found = await screen.findByTestId('token-found', {}, { timeout: 5_000 });

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, CloseButton, Group, Loader, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { filterTokens, normalizeContractInput, showTokenRedDot, tokenBalanceText, type HeldToken, type TokenMetadata } from '@secux-companion/chain-evm';
+import { filterTokens, normalizeContractInput, showTokenRedDot, type HeldToken, type TokenMetadata } from '@secux-companion/chain-evm';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../components/CoinIcon';
 import { useModalSize } from '../components/useModalSize';
-import { errorText, unitFiatText } from '../accounts/format';
+import { errorText, tokenAmountText, unitFiatText } from '../accounts/format';
 import { selectedCurrency } from '../accounts/api';
 import type { EvmChain } from '../chains/evm';
 import type { EvmAccount } from './account';
@@ -160,7 +160,7 @@ function TokenNameBalance({ token, balanceTestId, children }: { token: AccountTo
         {token.name}
       </Text>
       <Text size="sm" data-testid={balanceTestId}>
-        {tokenBalanceText(token.balance, token.decimals, token.symbol)}
+        {tokenAmountText(token.balance, token)}
       </Text>
       {children}
     </Stack>

@@ -10,12 +10,10 @@
 import {
   CHAINS,
   CoreError,
-  formatUnits,
   isDuplicateContract,
   isEvmContractFormat,
   signingPath,
   stripNonAscii,
-  TOKEN_DISPLAY_DIGITS,
   type ChainSymbol,
   type TokenStandard,
 } from '@secux-companion/core';
@@ -151,11 +149,6 @@ export interface EvmToken extends TokenMetadata {
 /** Token standard of a chain: ERC-20 on ETH/EVM, BEP-20 on BSC, XDC-20 on XDC. */
 export function tokenStandard(chain: ChainSymbol): TokenStandard {
   return CHAINS[chain].tokenStandards[0] ?? 'ERC-20';
-}
-
-/** Token balance text as shown ('1.5 ABC', at most 8 decimals). */
-export function tokenBalanceText(balance: bigint, decimals: number, symbol: string): string {
-  return `${formatUnits(balance, decimals, { maxDigits: TOKEN_DISPLAY_DIGITS })} ${symbol}`;
 }
 
 /** The device's token entry (setToken): account path, contract, symbol, decimals, chain id. */

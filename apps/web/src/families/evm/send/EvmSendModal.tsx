@@ -25,7 +25,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EvmChain } from '../../../chains/evm';
-import { amountText as unitAmount, errorText, issueText } from '../../../accounts/format';
+import { amountText as unitAmount, errorText, issueText, tokenAmountText } from '../../../accounts/format';
 import { usePrice } from '../../../accounts/usePrice';
 import { domainRecipient } from '../../../send/domainResolve';
 import { RecipientField } from '../../../send/RecipientField';
@@ -239,7 +239,7 @@ export function EvmSendModal({
   const assetAmount = (v: bigint) =>
     asset.kind === 'coin'
       ? unitAmount(v, chain.unit)
-      : `${formatUnits(v, decimals, { maxDigits: 8 })} ${unit}`;
+      : tokenAmountText(v, { decimals, symbol: unit });
   const explorerTx = (hash: string) => (chain.local ? undefined : chain.adapter.explorer.tx(hash));
 
   const details = (
