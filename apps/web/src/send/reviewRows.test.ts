@@ -17,7 +17,7 @@ describe('review rows from the adapter', () => {
           value: { type: 'amount', value: 123_456_789n, decimals: 8, symbol: 'LTC' },
         },
         { labelKey: 'send.networkFee', value: { type: 'amount', value: 904n, decimals: 8, symbol: 'LTC' } },
-        { labelKey: 'send.feeMode', value: { type: 'feeRate', value: 4, unit: 'sat/vB' } },
+        { labelKey: 'send.feeRateLabel', value: { type: 'feeRate', value: 4, unit: 'sat/vB' } },
         {
           labelKey: 'send.total',
           value: { type: 'amount', value: 12_500_000n, decimals: 6, symbol: 'LUSD' },

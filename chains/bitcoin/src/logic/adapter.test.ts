@@ -136,7 +136,7 @@ describe('bitcoin adapter (in-memory backend)', () => {
       'send.networkFee',
       'send.change',
       'send.total',
-      'send.feeMode',
+      'send.feeRateLabel',
     ]);
     expect(rows.at(-1)!.value).toEqual({ type: 'feeRate', value: 10, unit: 'sat/vB' });
     let progress = 0;

@@ -394,7 +394,7 @@ export function createBitcoinAdapter(
         { labelKey: 'send.total', value: { type: 'amount', value: r.total, ...coin } },
         // The fee rate in sat/vB, which a speed-up is all about.
         ...(r.feeRate !== undefined
-          ? [{ labelKey: 'send.feeMode', value: { type: 'feeRate', value: r.feeRate, unit: 'sat/vB' } } as ReviewRow]
+          ? [{ labelKey: 'send.feeRateLabel', value: { type: 'feeRate', value: r.feeRate, unit: 'sat/vB' } } as ReviewRow]
           : []),
       ];
     },

@@ -224,7 +224,7 @@ describe('EVM adapter: build, sign, finalize', () => {
       'send.recipient',
       'send.amountLabel',
       'send.networkFee',
-      'send.feeMode',
+      'evm.gasPrice',
       'send.total',
     ]);
     const sig = await a.sign(signer, built);
@@ -267,7 +267,7 @@ describe('EVM adapter: build, sign, finalize', () => {
       'send.amountLabel',
       'send.networkFee',
       'evm.l1Fee',
-      'send.feeMode',
+      'evm.gasPrice',
       'send.total',
     ]);
     expect(rows[3]!.value).toEqual({ type: 'amount', value: 5000n, decimals: 18, symbol: 'ETH' });

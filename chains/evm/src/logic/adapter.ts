@@ -639,7 +639,7 @@ export function createEvmAdapter(
         ...(r.feeRate !== undefined
           ? [
               {
-                labelKey: 'send.feeMode',
+                labelKey: 'evm.gasPrice',
                 value: { type: 'feeRate', value: r.feeRate, unit: 'Gwei' },
               } as ReviewRow,
             ]
