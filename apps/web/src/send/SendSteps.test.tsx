@@ -8,13 +8,15 @@ import { BroadcastStatus, FeePromptModal, ReviewTable, type FeePrompt } from './
 setupUiTests();
 // The fee prompt reads the help link from the remote config.
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}')));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}')),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   resetLinksForTests();
 });
-
 
 function showPrompt(prompt: FeePrompt) {
   const onContinue = vi.fn();
@@ -72,6 +74,25 @@ describe('review table and status step', () => {
     );
     expect(screen.getByTestId('review').querySelectorAll('tr')).toHaveLength(2);
     expect(screen.getByTestId('to').textContent).toBe('addr');
+  });
+
+  it('an address row shows groups of four that wrap between groups, never inside one (the device shows whole groups)', () => {
+    const address = '0x07B5FdfEB4E11826D233403Fe8Db0611CCF4c231';
+    renderUi(
+      <ReviewTable
+        rows={[
+          { label: 'To', value: address, testId: 'to', breakAll: true, address },
+          { label: 'Memo', value: 'x'.repeat(80), testId: 'memo', breakAll: true },
+        ]}
+      />,
+    );
+    const cell = screen.getByTestId('to');
+    expect(cell.textContent).toBe('0x07 B5Fd fEB4 E118 26D2 3340 3Fe8 Db06 11CC F4c2 31');
+    // break-all would split a group at the cell's edge ('11CC F' / '4c2 31')
+    for (let el: HTMLElement | null = cell.querySelector('span'); el; el = el.parentElement)
+      expect(el.style.wordBreak).not.toBe('break-all');
+    // other long values still wrap anywhere
+    expect(screen.getByTestId('memo').style.wordBreak).toBe('break-all');
   });
 
   it('success: the hash, a copy button and the explorer link in a new window', () => {

@@ -143,7 +143,11 @@ export function ReviewTable({
           {shown.map((r) => (
             <Table.Tr key={r.label}>
               <Table.Th scope="row">{r.label}</Table.Th>
-              <Table.Td style={r.breakAll ? { wordBreak: 'break-all' } : undefined} data-testid={r.testId}>
+              {/* an address in groups wraps between groups only, so each group reads as the device shows it */}
+              <Table.Td
+                style={r.breakAll && !r.address ? { wordBreak: 'break-all' } : undefined}
+                data-testid={r.testId}
+              >
                 {r.address ? <GroupedAddress address={r.address} /> : r.value}
               </Table.Td>
             </Table.Tr>
