@@ -425,6 +425,15 @@ describe('keyboard, screen readers, look-alike recipients and narrow screens (en
     await page.getByTestId('send-available').waitFor();
     await page.waitForTimeout(300);
     expect(await overflow(page), 'send modal').toBe(0);
+    // the four fee choices fit the modal: Custom, the last, is not pushed out of it
+    await page.getByTestId('send-fee-mode').waitFor();
+    const feeFits = await page.evaluate(() => {
+      const control = document.querySelector<HTMLElement>('[data-testid="send-fee-mode"]')!;
+      const dialog = control.closest('[role="dialog"]')!.getBoundingClientRect();
+      const last = [...control.querySelectorAll('label')].at(-1)!.getBoundingClientRect();
+      return control.scrollWidth <= control.clientWidth + 1 && last.right <= dialog.right + 1;
+    });
+    expect(feeFits, 'fee choices inside the send modal at 360 px').toBe(true);
     await page.keyboard.press('Escape');
     await page.getByTestId('back-button').click();
     await page.getByTestId('account-grid').waitFor();

@@ -280,3 +280,21 @@ export function formatPercent(value: number | string, digits: number, language: 
     maximumFractionDigits: digits,
   }).format(Number(value) / 100);
 }
+
+/**
+ * A fee rate for a fee-tier button (decimal text, e.g. Gwei): short but never zero — up to 2 decimals from 1 up,
+ * 3 significant digits below 1 — and grouped in the interface language. String work only (truncated):
+ * `formatRate('1.797181219', 'pt')` is `"1,79"`, `formatRate('0.000123456', 'en')` is `"0.000123"`.
+ */
+export function formatRate(text: string, language: string): string {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) return text;
+  const [, whole = '0', fraction = ''] = m;
+  const firstDigit = fraction.search(/[1-9]/);
+  const kept = whole !== '0' ? fraction.slice(0, 2) : firstDigit < 0 ? '' : fraction.slice(0, firstDigit + 3);
+  const trimmed = kept.replace(/0+$/, '');
+  return groupDecimal(
+    trimmed ? `${whole.replace(/^0+(?=\d)/, '')}.${trimmed}` : whole.replace(/^0+(?=\d)/, ''),
+    language,
+  );
+}

@@ -6,6 +6,7 @@ import {
   formatCoin,
   formatFiat,
   formatPercent,
+  formatRate,
   groupDecimal,
 } from './amount';
 
@@ -91,5 +92,20 @@ describe('percentages in the interface language', () => {
     expect(formatPercent('100.0', 1, 'pt')).toBe('100,0%');
     expect(formatPercent(12.345678, 2, 'en')).toBe('12.35%');
     expect(formatPercent(42, 0, 'pt')).toBe('42%');
+  });
+});
+
+describe('fee rates on the tier buttons', () => {
+  it('are short (2 decimals from 1 up, 3 significant digits below) and grouped, never rounded to 0', () => {
+    expect(formatRate('1.797181219', 'en')).toBe('1.79');
+    expect(formatRate('1.797181219', 'pt')).toBe('1,79');
+    expect(formatRate('12345.5', 'en')).toBe('12,345.5');
+    expect(formatRate('12345.5', 'pt')).toBe('12.345,5');
+    expect(formatRate('2', 'en')).toBe('2');
+    expect(formatRate('2.000', 'en')).toBe('2');
+    expect(formatRate('0.000123456', 'en')).toBe('0.000123');
+    expect(formatRate('0.5', 'zh-TW')).toBe('0.5');
+    expect(formatRate('0', 'en')).toBe('0');
+    expect(formatRate('not a number', 'en')).toBe('not a number');
   });
 });

@@ -22,6 +22,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 import { CopyText } from '../components/CopyText';
+import { useModalSize } from '../components/useModalSize';
 import type { BroadcastOutcome } from './txFlow';
 import { BroadcastFailure } from './BroadcastFailure';
 import { GroupedAddress, RecipientNotice } from './RecipientNotice';
@@ -59,18 +60,35 @@ export function FeeModeControl({
 }) {
   const { t } = useTranslation();
   const labelId = useId();
+  const narrow = useModalSize() === 'md';
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id={labelId}>
         {t('send.feeMode')}
       </Text>
+      {/* Full width, each tier's figure under its name, one choice per row in the small screen's modal: the four
+          choices fit in every language (on one line, 'Baixa · 1.797181219 Gwei' pushed Custom out of the modal). */}
       <SegmentedControl
         aria-labelledby={labelId}
         value={mode}
         onChange={(v) => onChange(v as FeeMode)}
+        fullWidth
+        orientation={narrow ? 'vertical' : 'horizontal'}
         data={FEE_MODES.map((m) => {
           const figure = m === 'Custom' ? null : tierText(m);
-          return { value: m, label: figure ? `${t(`send.fee.${m}`)} · ${figure}` : t(`send.fee.${m}`) };
+          return {
+            value: m,
+            label: (
+              <>
+                {t(`send.fee.${m}`)}
+                {figure && (
+                  <Text component="span" display="block" size="xs" c="dimmed">
+                    {figure}
+                  </Text>
+                )}
+              </>
+            ),
+          };
         })}
         data-testid="send-fee-mode"
       />

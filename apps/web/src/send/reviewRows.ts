@@ -10,6 +10,7 @@ import {
   FIAT_DISPLAY_DIGITS,
   fiatOfUnits,
   formatCoin,
+  groupDecimal,
 } from '@secux-companion/core';
 import type { ReviewRow as AdapterReviewRow } from '@secux-companion/chain-common';
 import type { TFunction } from 'i18next';
@@ -69,7 +70,7 @@ export function reviewTableRows(
           })
         : null;
       value = fiat !== null ? `${text} (${fiat})` : text;
-    } else if (v.type === 'feeRate') value = `${v.value} ${v.unit}`;
+    } else if (v.type === 'feeRate') value = `${groupDecimal(String(v.value), language)} ${v.unit}`;
     else value = v.value;
     return {
       label: t(row.labelKey),

@@ -9,6 +9,7 @@ import {
   DEFAULT_FEE_MODE,
   canContinueSendDetails,
   filterAmountInput,
+  formatRate,
   formatUnits,
   isFeeIntegerOnly,
   recipientIssue,
@@ -25,7 +26,13 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EvmChain } from '../../../chains/evm';
-import { amountText as unitAmount, errorText, issueText, tokenAmountText } from '../../../accounts/format';
+import {
+  amountText as unitAmount,
+  errorText,
+  issueText,
+  tokenAmountText,
+  uiLanguage,
+} from '../../../accounts/format';
 import { usePrice } from '../../../accounts/usePrice';
 import { domainRecipient } from '../../../send/domainResolve';
 import { RecipientField } from '../../../send/RecipientField';
@@ -237,9 +244,7 @@ export function EvmSendModal({
     );
 
   const assetAmount = (v: bigint) =>
-    asset.kind === 'coin'
-      ? unitAmount(v, chain.unit)
-      : tokenAmountText(v, { decimals, symbol: unit });
+    asset.kind === 'coin' ? unitAmount(v, chain.unit) : tokenAmountText(v, { decimals, symbol: unit });
   const explorerTx = (hash: string) => (chain.local ? undefined : chain.adapter.explorer.tx(hash));
 
   const details = (
@@ -314,7 +319,10 @@ export function EvmSendModal({
         <FeeModeControl
           mode={mode}
           onChange={changeMode}
-          tierText={(m) => (feeOptions.data ? `${feeOptions.data.tiers[m]} Gwei` : null)}
+          tierText={(m) =>
+            // Gwei of whole wei: 9 decimals are exact (no exponent for tiny rates)
+            feeOptions.data ? `${formatRate(feeOptions.data.tiers[m].toFixed(9), uiLanguage())} Gwei` : null
+          }
         >
           {mode === 'Custom' && (
             <TextInput
