@@ -55,6 +55,12 @@ beforeAll(async () => {
   expect(await receiptStatus(evm.rpcUrl, hash)).toBe('0x1');
 });
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Each interface language: the browser's locale and the language the app picks from it. */
+const LOCALES: [locale: string, lang: string][] = [
+  ['en-US', 'en'],
+  ['zh-TW', 'zh-TW'],
+  ['pt-BR', 'pt'],
+];
 
 interface Found {
   screen: string;
@@ -125,11 +131,7 @@ const overflow = (page: Page) =>
     Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
   );
 
-describe.concurrent.each([
-  ['en-US', 'en'],
-  ['zh-TW', 'zh-TW'],
-  ['pt-BR', 'pt'],
-])('axe (WCAG 2 A + AA) in %s', (locale, lang) => {
+describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) in %s', (locale, lang) => {
   const openPage = usePage();
 
   it('landing, welcome modal, home, account list, account page, send details and review: no violation', async () => {
@@ -245,11 +247,7 @@ function familyPages(): { coin: string; to: string | null; amount: string }[] {
 /** A valid FIO public key nobody here holds. */
 const FIO_RECIPIENT = String(Ecc.PrivateKey.fromSeed('a11y e2e recipient').toPublic().toString());
 
-describe.concurrent.each([
-  ['en-US', 'en'],
-  ['zh-TW', 'zh-TW'],
-  ['pt-BR', 'pt'],
-])('axe (WCAG 2 A + AA) on the other screens in %s', (locale) => {
+describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the other screens in %s', (locale) => {
   const openPage = usePage();
 
   it('settings (every tab, reset, history), news, receive and its device confirm, the Domain page and its register chooser, create and rename, the QR scanner, an account page in dark mode: no violation', async () => {
@@ -475,39 +473,38 @@ describe('keyboard, screen readers, look-alike recipients and narrow screens (en
  * pages through a send. After the keyboard test (not concurrent): side by side with the six tests above, the
  * accounts of every family discovered in nine browser contexts at once overloaded a 2-core machine.
  */
-describe.concurrent.each([
-  ['en-US', 'en'],
-  ['zh-TW', 'zh-TW'],
-  ['pt-BR', 'pt'],
-])('axe (WCAG 2 A + AA) on the pages of the other families in %s', (locale, lang) => {
-  const openPage = usePage();
+describe.concurrent.each(LOCALES)(
+  'axe (WCAG 2 A + AA) on the pages of the other families in %s',
+  (locale, lang) => {
+    const openPage = usePage();
 
-  it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB; LTC through a send, Buy and speed-up: no violation', async () => {
-    const page = await openPage(locale);
-    await connectEmulator(page, baseUrl);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-    const found: Found[] = [];
-    for (const f of familyPages()) {
-      await toCoin(page, f.coin);
-      found.push(await axe(page, `${f.coin} account list`));
-      await page.getByTestId('account-open').first().click();
-      await page.getByTestId('account-name').waitFor();
-      await everyTab(page, found, `${f.coin} account`);
-      if (!f.to) continue;
-      await page.getByTestId('account-send').click();
-      await page.getByTestId('send-available').waitFor();
-      await page.getByTestId('send-recipient').fill(f.to);
-      await page.getByTestId('send-amount').fill(f.amount);
-      await enabled(page, 'send-continue');
-      found.push(await axe(page, `${f.coin} send details`));
-      await page.keyboard.press('Escape');
-      await page.getByTestId('send-available').waitFor({ state: 'detached' });
-    }
-    expect(ltc, 'the Litecoin regtest node').toBeTruthy();
-    await bitcoinPages(page, found, LTC_SENDER[lang]!);
-    expect(violations(found, lang)).toEqual([]);
-  }, 480_000);
-});
+    it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB; LTC through a send, Buy and speed-up: no violation', async () => {
+      const page = await openPage(locale);
+      await connectEmulator(page, baseUrl);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      const found: Found[] = [];
+      for (const f of familyPages()) {
+        await toCoin(page, f.coin);
+        found.push(await axe(page, `${f.coin} account list`));
+        await page.getByTestId('account-open').first().click();
+        await page.getByTestId('account-name').waitFor();
+        await everyTab(page, found, `${f.coin} account`);
+        if (!f.to) continue;
+        await page.getByTestId('account-send').click();
+        await page.getByTestId('send-available').waitFor();
+        await page.getByTestId('send-recipient').fill(f.to);
+        await page.getByTestId('send-amount').fill(f.amount);
+        await enabled(page, 'send-continue');
+        found.push(await axe(page, `${f.coin} send details`));
+        await page.keyboard.press('Escape');
+        await page.getByTestId('send-available').waitFor({ state: 'detached' });
+      }
+      expect(ltc, 'the Litecoin regtest node').toBeTruthy();
+      await bitcoinPages(page, found, LTC_SENDER[lang]!);
+      expect(violations(found, lang)).toEqual([]);
+    }, 480_000);
+  },
+);
 
 /** The LTC account each language's test sends from (side by side: each spends its own coins). */
 const LTC_SENDER: Record<string, { path: string; to: string }> = {
