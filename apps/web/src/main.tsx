@@ -8,14 +8,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initI18n } from './i18n';
 import { applyBrowserGate } from './lib/browserGate';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const i18n = await initI18n();
 
 if (applyBrowserGate(window, (key) => i18n.t(key))) {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         <Notifications position="top-center" />
         <App />
       </MantineProvider>
