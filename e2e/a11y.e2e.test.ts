@@ -552,9 +552,12 @@ describe.concurrent.each(LOCALES)(
   },
 );
 
-/** The LTC account each language's test sends from (side by side: each spends its own coins). */
+/**
+ * The LTC account each language's test sends from (side by side: each spends its own coins), each holding
+ * confirmed coins after bitcoin-ltc (whose send-all empties m/49'/2'/1').
+ */
 const LTC_SENDER: Record<string, { path: string; to: string }> = {
-  en: { path: "m/49'/2'/1'", to: emulatorLtcAddress(44, 1, 0, 11) },
+  en: { path: "m/44'/2'/0'", to: emulatorLtcAddress(44, 1, 0, 11) },
   'zh-TW': { path: "m/44'/2'/1'", to: emulatorLtcAddress(49, 0, 0, 12) },
   pt: { path: "m/49'/2'/0'", to: emulatorLtcAddress(44, 0, 0, 13) },
 };
