@@ -24,6 +24,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { Ecc } from '@fioprotocol/fiojs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { buttonEnabled } from './account-helpers';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, card, connectEmulator, emulatorLtcAddress, ltcNode } from './bitcoin-helpers';
 import { receiptStatus, rpc } from './evm-helpers';
@@ -126,14 +127,6 @@ async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
 
 const focusInDialog = (page: Page) =>
   page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
-const enabled = (page: Page, testId: string) =>
-  page.waitForFunction(
-    (id) => !document.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)?.disabled,
-    testId,
-    {
-      timeout: 30_000,
-    },
-  );
 
 /** The widest element's right edge beyond the viewport (0: no horizontal overflow). */
 const overflow = (page: Page) =>
@@ -174,7 +167,7 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) in %s', (locale, lang) =>
     await page.getByTestId('send-available').waitFor();
     await page.getByTestId('send-recipient').fill(evm.accounts[2]!.address);
     await page.getByTestId('send-amount').fill('0.01');
-    await enabled(page, 'send-continue');
+    await buttonEnabled(page, 'send-continue');
     found.push(await axe(page, 'send details'));
     await page.getByTestId('send-continue').click();
     await page.getByTestId('send-sign').waitFor({ timeout: 30_000 });
@@ -304,7 +297,7 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the other screens in %
       await page.getByTestId('fio-register').click();
       await page.getByTestId('fio-register-handle').click();
       await page.getByTestId('fio-name-input').fill(`a11y-${locale.toLowerCase()}`);
-      await enabled(page, 'fio-action-next');
+      await buttonEnabled(page, 'fio-action-next');
       found.push(await axe(page, 'FIO register handle'));
       await page.getByTestId('fio-action-next').click();
       await page.getByTestId('fio-review-digest').waitFor({ timeout: 30_000 });
@@ -399,7 +392,7 @@ describe('keyboard, screen readers, look-alike recipients and narrow screens (en
     await page.keyboard.type(friend);
     await tabTo(page, '[data-testid="send-amount"]');
     await page.keyboard.type('0.001');
-    await enabled(page, 'send-continue');
+    await buttonEnabled(page, 'send-continue');
     await tabTo(page, '[data-testid="send-continue"]');
     await page.keyboard.press('Enter');
     await page.getByTestId('send-sign').waitFor({ timeout: 30_000 });
@@ -439,7 +432,7 @@ describe('keyboard, screen readers, look-alike recipients and narrow screens (en
     // it names the address of the history it imitates (hex: any case)
     expect((await warning.innerText()).replace(/\s+/g, '').toLowerCase()).toContain(friend.toLowerCase());
     await page.getByTestId('send-amount').fill('0.001');
-    await enabled(page, 'send-continue');
+    await buttonEnabled(page, 'send-continue');
     await page.getByTestId('send-continue').click();
     await page
       .locator('[data-testid="recipient-look-alike"][data-where="review"]')
@@ -540,7 +533,7 @@ describe.concurrent.each(LOCALES)(
         await page.getByTestId('send-available').waitFor();
         await page.getByTestId('send-recipient').fill(f.to);
         await page.getByTestId('send-amount').fill(f.amount);
-        await enabled(page, 'send-continue');
+        await buttonEnabled(page, 'send-continue');
         found.push(await axe(page, `${f.coin} send details`));
         await page.keyboard.press('Escape');
         await page.getByTestId('send-available').waitFor({ state: 'detached' });
@@ -590,7 +583,7 @@ async function bitcoinPages(page: Page, found: Found[], from: { path: string; to
   await page.getByTestId('send-available').waitFor();
   await page.getByTestId('send-recipient').fill(from.to);
   await page.getByTestId('send-amount').fill('0.01');
-  await enabled(page, 'send-continue');
+  await buttonEnabled(page, 'send-continue');
   found.push(await axe(page, 'LTC send details'));
   await page.getByTestId('send-continue').click();
   await page.getByTestId('send-sign').waitFor({ timeout: 30_000 });

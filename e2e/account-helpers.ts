@@ -69,14 +69,17 @@ export async function fillSend(page: Page, recipient: string, amount: string): P
   await page.getByTestId('send-amount').fill(amount);
 }
 
-/** Waits until the send form's Continue is enabled (the transaction was built). */
-export function continueEnabled(page: Page) {
+/** Waits until the button with this test id is enabled (30 s). */
+export function buttonEnabled(page: Page, testId: string) {
   return page.waitForFunction(
-    () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
-    undefined,
+    (id) => !document.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)?.disabled,
+    testId,
     { timeout: 30_000 },
   );
 }
+
+/** Waits until the send form's Continue is enabled (the transaction was built). */
+export const continueEnabled = (page: Page) => buttonEnabled(page, 'send-continue');
 
 /** From the review: sign on the emulator (approving every prompt), then broadcast. */
 export async function signAndSubmit(page: Page): Promise<void> {

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, connectEmulator, ltcNode, openAccount, openCoin } from './bitcoin-helpers';
+import { continueEnabled } from './account-helpers';
 import { runFioAction } from './fio-helpers';
 
 const browser = useBrowser();
@@ -201,11 +202,7 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
     await page.getByTestId('send-available').waitFor({ timeout: 30_000 });
     await expect(page.getByTestId('send-recipient').inputValue()).resolves.toBe(mapped);
     await expect(page.getByTestId('send-amount').inputValue()).resolves.toBe('0.5');
-    await page.waitForFunction(
-      () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
-      undefined,
-      { timeout: 30_000 },
-    );
+    await continueEnabled(page);
     await page.getByTestId('send-continue').click();
     await page.getByTestId('send-sign').click({ timeout: 30_000 });
     await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, card, connectEmulator, openAccount, openCoin } from './bitcoin-helpers';
+import { continueEnabled } from './account-helpers';
 import { runFioAction } from './fio-helpers';
 
 const browser = useBrowser();
@@ -178,11 +179,7 @@ describe.skipIf(!fio)('FIO through the UI with the emulator', () => {
       await page.getByText('Resolved from alice@secux').waitFor();
       // The send goes to the mapped address.
       await page.getByTestId('send-amount').fill('0.1');
-      await page.waitForFunction(
-        () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
-        undefined,
-        { timeout: 30_000 },
-      );
+      await continueEnabled(page);
       await page.getByTestId('send-continue').click();
       await page.getByTestId('review-recipient').waitFor({ timeout: 30_000 });
       expect((await page.getByTestId('review-recipient').innerText()).replace(/\s/g, '')).toContain(mapped);
