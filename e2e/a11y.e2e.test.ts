@@ -297,7 +297,8 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the other screens in %
       await page.getByTestId('fio-register').click();
       await page.getByTestId('fio-register-handle').click();
       await page.getByTestId('fio-name-input').fill(`a11y-${locale.toLowerCase()}`);
-      await buttonEnabled(page, 'fio-action-next');
+      // availability and fee are read from the FIO simulator, beside five other browsers: 60 s
+      await buttonEnabled(page, 'fio-action-next', 60_000);
       found.push(await axe(page, 'FIO register handle'));
       await page.getByTestId('fio-action-next').click();
       await page.getByTestId('fio-review-digest').waitFor({ timeout: 30_000 });

@@ -69,12 +69,12 @@ export async function fillSend(page: Page, recipient: string, amount: string): P
   await page.getByTestId('send-amount').fill(amount);
 }
 
-/** Waits until the button with this test id is enabled (30 s). */
-export function buttonEnabled(page: Page, testId: string) {
+/** Waits until the button with this test id is enabled (30 s unless told). */
+export function buttonEnabled(page: Page, testId: string, timeout = 30_000) {
   return page.waitForFunction(
     (id) => !document.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)?.disabled,
     testId,
-    { timeout: 30_000 },
+    { timeout },
   );
 }
 
