@@ -1,6 +1,7 @@
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOverModal } from '../components/overModal';
 import { firstRecipient, loadQrDetector, stopStream, type BarcodeDetectorLike } from './qrScan';
 
 const SCAN_INTERVAL_MS = 250;
@@ -13,6 +14,7 @@ const SCAN_INTERVAL_MS = 250;
  */
 export function QrScannerModal({ onScan, onClose }: { onScan: (text: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
+  useOverModal();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<'unsupported' | 'camera' | null>(null);
   const onScanRef = useRef(onScan);

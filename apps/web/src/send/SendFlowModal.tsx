@@ -5,6 +5,7 @@
  */
 import { Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useEscapeClosesThis } from '../components/overModal';
 import { useModalSize } from '../components/useModalSize';
 import { isFinished } from './sendFlow';
 import {
@@ -58,6 +59,7 @@ export function SendFlowModal<B>({
   onDone,
 }: SendFlowModalProps<B>) {
   const size = useModalSize();
+  const escapeCloses = useEscapeClosesThis();
   const { state } = flow;
   const close = () => (isFinished(state) ? onDone() : onClose());
 
@@ -68,6 +70,7 @@ export function SendFlowModal<B>({
       size={size}
       title={title}
       closeOnClickOutside={false}
+      closeOnEscape={escapeCloses}
       data-testid={modalTestId}
     >
       <SendStepper step={state.step} />
@@ -112,7 +115,11 @@ export function SendFlowModal<B>({
       )}
 
       {state.prompt && (
-        <FeePromptModal prompt={state.prompt.prompt} onContinue={flow.promptContinue} onClose={flow.promptClose} />
+        <FeePromptModal
+          prompt={state.prompt.prompt}
+          onContinue={flow.promptContinue}
+          onClose={flow.promptClose}
+        />
       )}
     </Modal>
   );

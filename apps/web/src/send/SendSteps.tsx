@@ -22,6 +22,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 import { CopyText } from '../components/CopyText';
+import { useOverModal } from '../components/overModal';
 import { useModalSize } from '../components/useModalSize';
 import type { BroadcastOutcome } from './txFlow';
 import { BroadcastFailure } from './BroadcastFailure';
@@ -331,6 +332,7 @@ export function FeePromptModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  useOverModal();
   const links = useLinks();
   const text =
     prompt.kind === 'feeTooHigh'
