@@ -7,12 +7,14 @@
  *   its history, SE), the home Receive page before, during and after the device confirms the address, the
  *   Domain page, its register chooser and a registration's action modal (form and review), the EVM chains page
  *   and its add-chain modal, the create and rename account modals, the ETH account's NFTs and History tabs
- *   and an NFT's modal, the QR scanner modal, and an account page in dark mode;
+ *   and an NFT's modal, the QR scanner modal, the fee questions (fee too high, custom fee), a FIO handle's
+ *   Assign modal, and an account page in dark mode;
  * - the account list, every tab of the account page and the send details of XRP, Stellar, Solana, TRON, FIO
  *   and BNB (read-only: no send), and LTC's pages, Buy modal, every send step through the status and the
  *   speed-up modal, each family's Receive modal, in the three languages; the manage-tokens and add-token modals;
  * - the firmware screens in the three languages: the Bluetooth OTP modal, the update notice and the Bluetooth
- *   update steps, the forced-update modal and each MCU update step, the SE update overlay and its restart step;
+ *   update steps, the forced-update modal and each MCU update step, the SE update's failure and its error flag
+ *   on the next connection, the SE update overlay and its restart step;
  * - the path connect → account → send → status works with the keyboard alone, focus moving into the modals
  *   and out of them; the status and device prompt are live regions;
  * - a look-alike of an address in the account's history raises the strong warning in the details and the
@@ -253,7 +255,7 @@ const FIO_RECIPIENT = String(Ecc.PrivateKey.fromSeed('a11y e2e recipient').toPub
 describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the other screens in %s', (locale) => {
   const openPage = usePage();
 
-  it('settings (every tab, reset, history), news, receive and its device confirm, the Domain page and its register chooser, create and rename, the QR scanner, an account page in dark mode: no violation', async () => {
+  it('settings (every tab, reset, history), news, receive and its device confirm, the Domain page, its register chooser and the Assign modal, create and rename, the QR scanner, the fee questions (Escape closes them alone), an account page in dark mode: no violation', async () => {
     const page = await openPage(locale);
     await connectEmulator(page, baseUrl);
     const found: Found[] = [];
@@ -291,6 +293,15 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the other screens in %
       await page.getByTestId('domain-page').waitFor();
       await page.getByTestId('fio-register').and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
       found.push(await axe(page, 'domain'));
+      // a handle's Assign modal (map a chain's address to it)
+      const handle = page.getByTestId('fio-handle-emulator@secux');
+      await inModal(
+        page,
+        found,
+        'FIO assign',
+        handle.getByTestId('fio-assign'),
+        page.getByTestId('fio-assign-chain'),
+      );
       const chooser = page.getByTestId('fio-register-handle');
       await inModal(page, found, 'domain register chooser', page.getByTestId('fio-register'), chooser);
       // the action modal of a registration: the form with a name checked, then the review (not signed)
@@ -346,10 +357,31 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the other screens in %
     await inModal(page, found, 'NFT', nft, page.getByTestId('nft-send'));
     await page.getByTestId('account-send').click();
     await page.getByTestId('send-available').waitFor();
-    // the scanner opens over the send modal
+    // the scanner opens over the send modal; its Escape closes the scanner alone
     await inModal(page, found, 'QR scanner', page.getByTestId('send-scan'), dialog.nth(1));
+    // the fee questions: a custom gas price far above the network's (err-28), then the custom-fee question
+    await page.getByTestId('send-recipient').fill(evm.accounts[2]!.address);
+    await page.getByTestId('send-amount').fill('0.01');
+    await page.getByTestId('send-fee-mode').locator('label').last().click(); // Custom, the last choice
+    await page.getByTestId('send-custom-fee').fill('500');
+    const tooHigh = page.locator('[data-testid="fee-alert-text"][data-kind="feeTooHigh"]');
+    await buttonEnabled(page, 'send-continue');
+    await page.getByTestId('send-continue').click();
+    await tooHigh.waitFor({ timeout: 30_000 });
+    found.push(await axe(page, 'fee too high'));
+    // Escape closes the question alone: back on Details with what was typed
     await page.keyboard.press('Escape');
-    await page.getByTestId('send-available').waitFor({ state: 'detached' });
+    await tooHigh.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('send-recipient').inputValue()).toBe(evm.accounts[2]!.address);
+    await page.getByTestId('send-continue').click();
+    await tooHigh.waitFor({ timeout: 30_000 });
+    await page.getByTestId('fee-alert-continue').click();
+    await page.locator('[data-testid="fee-alert-text"][data-kind="customFee"]').waitFor();
+    found.push(await axe(page, 'custom fee question'));
+    await page.getByTestId('fee-alert-continue').click();
+    await page.getByTestId('send-sign').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('send-sign').waitFor({ state: 'detached' });
 
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForFunction(
@@ -638,7 +670,8 @@ async function firmwareContext(
 /**
  * The firmware screens in each language, on an emulator with older firmware: over Bluetooth the OTP modal, the
  * update notice and the Bluetooth update steps; over USB the forced-update modal and each step of the MCU update
- * flow (not started); with an old SE its update overlay while it writes and the restart step.
+ * flow (not started); with an old SE a failed download's error, the error flag on the next connection, the update
+ * overlay while it writes and the restart step.
  */
 describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens in %s', (locale, lang) => {
   const contexts: BrowserContext[] = [];
@@ -646,7 +679,7 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens i
     for (const c of contexts) await c.close();
   });
 
-  it('OTP, update notice, Bluetooth update steps, forced update, MCU update steps, SE update overlay and restart: no violation', async () => {
+  it('OTP, update notice, Bluetooth update steps, forced update, MCU update steps, SE update failure, error flag, overlay and restart: no violation', async () => {
     const found: Found[] = [];
     const old = { mcuVersion: '2.24.0', seVersion: '1.90.0' };
 
@@ -699,8 +732,21 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens i
     const se = await firmwareContext(locale, { seVersion: '1.90.0' }, false);
     contexts.push(se.context);
     page = se.page;
+    // First the SE download fails: the error under the start step, then, as the device stays in its SE
+    // bootloader, the next connection opens Settings with the error flag.
+    const downloadSe = '**/api/firmware/downloadSE';
+    await se.context.route(downloadSe, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
     await connectEmulator(page, baseUrl);
     await page.getByTestId('se-update-button').click();
+    await page.getByTestId('se-update-start').click();
+    await page.getByTestId('se-update-error').waitFor({ timeout: 60_000 });
+    found.push(await axe(page, 'SE update failed'));
+    await se.context.unroute(downloadSe);
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('connect-emulator').click();
+    await page.waitForURL(`${baseUrl}/wallet/setting`, { timeout: 60_000 });
+    await page.getByTestId('se-update-error-flag').waitFor();
+    found.push(await axe(page, 'SE update error flag'));
     await page.getByTestId('se-update-start').click();
     await page.getByTestId('se-updating-overlay').waitFor();
     found.push(await axe(page, 'SE update overlay'));

@@ -4,7 +4,8 @@
  * requests through the Domain page's request manager. payer@secux requests LTC from emulator@secux; the request is
  * pending on both sides with its memo decrypted by the device; emulator@secux pays it (select account → invoice →
  * LTC's own send → recordobt), the LTC moves on regtest and the request is Fulfilled; an ADA request is rejectable
- * but not payable and is rejected; another is cancelled by its payee. axe checks the manager and the invoice.
+ * but not payable and is rejected; another is cancelled by its payee. axe checks the manager, the select-account
+ * modal and the invoice in English, and, while that other request is pending, in Traditional Chinese and Portuguese.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { Ecc, Fio } from '@fioprotocol/fiojs';
@@ -192,6 +193,7 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
     await card('received', paidId).getByTestId('fio-request-pay').click();
     const choose = page.locator('[data-testid="fio-select-choose"]:not([disabled])').first();
     await choose.waitFor({ timeout: 60_000 });
+    expect(await axe(page, 'select account')).toEqual([]);
     await choose.click();
     await expect(page.getByTestId('fio-invoice-amount').innerText()).resolves.toBe('0.5 LTC');
     expect(await axe(page, 'invoice modal')).toEqual([]);
@@ -243,7 +245,38 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
     await pendingTab();
   });
 
-  it('an ADA request can be rejected but not paid; another request is cancelled by its payee', async () => {
+  /**
+   * axe on the request manager, the select-account modal and the invoice in one more language: a fresh browser
+   * context in that locale discovers the device's LTC and FIO accounts and opens the pending request `id`.
+   */
+  const inLanguage = async (locale: string, id: number): Promise<string[]> => {
+    const other = await newContext(browser(), { locale });
+    try {
+      const p = await other.newPage();
+      await connectEmulator(p, baseUrl);
+      await openCoin(p, baseUrl, 'LTC');
+      await openCoin(p, baseUrl, 'FIO');
+      await openAccount(p, baseUrl, "m/44'/235'/0'");
+      await p.getByTestId('fio-domain-link').click();
+      await p.getByTestId(`fio-handle-${PAYEE}`).waitFor({ timeout: 30_000 });
+      await p.getByTestId('fio-request').click();
+      const received = p.getByTestId(`fio-request-received-${id}`);
+      await received.getByTestId('fio-request-pay').waitFor({ timeout: 60_000 });
+      const rules = await axe(p, `${locale} request manager`);
+      await received.getByTestId('fio-request-pay').click();
+      const choose = p.locator('[data-testid="fio-select-choose"]:not([disabled])').first();
+      await choose.waitFor({ timeout: 60_000 });
+      rules.push(...(await axe(p, `${locale} select account`)));
+      await choose.click();
+      await p.getByTestId('fio-invoice-amount').waitFor();
+      rules.push(...(await axe(p, `${locale} invoice`)));
+      return rules;
+    } finally {
+      await other.close();
+    }
+  };
+
+  it('an ADA request can be rejected but not paid; another request, checked by axe in zh-TW and pt, is cancelled by its payee', async () => {
     await mapAda();
     const ada = await newRequest('ADA', '12', 'ada please');
     const received = card('received', ada);
@@ -256,6 +289,8 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
     await page.getByTestId('fio-action-close').click();
 
     const other = await newRequest('LTC', '0.1', 'never mind');
+    const found = await Promise.all(['zh-TW', 'pt-BR'].map((locale) => inLanguage(locale, other)));
+    expect(found.flat()).toEqual([]);
     await card('sent', other).getByTestId('fio-request-cancel').click();
     await approveUntil(page, () => page.getByTestId('fio-action-success').isVisible());
     await page.getByTestId('fio-action-close').click();
@@ -270,5 +305,5 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
       .getByTestId('fio-request-status')
       .filter({ hasText: 'Cancelled' })
       .waitFor({ timeout: 30_000 });
-  });
+  }, 240_000);
 });
