@@ -2,12 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { i18next } from '../i18n';
+import { axeInEveryLanguage } from '../test/axe';
 import { renderUi, setupUiTests } from '../test/ui';
 import {
   CardanoModal,
   ForceUpdateModal,
   SeNotSupportedModal,
   TestAccountsModal,
+  UnsupportedCoinModal,
   UnsupportedDeviceModal,
   UnsupportedModelModal,
   UsbOnlyModal,
@@ -93,4 +95,19 @@ describe('firmware notices', () => {
     buttons.find((b) => !b.textContent?.trim())!.click();
     expect(onClose).toHaveBeenCalled();
   });
+});
+
+it('every firmware notice passes axe (WCAG 2 A and AA; contrast is the browser suite’s) in each language', async () => {
+  const all: [string, ReactElement][] = [
+    ...NOTICES.map(([id, node]): [string, ReactElement] => [id, node]),
+    [
+      'unsupported-device-modal',
+      <UnsupportedDeviceModal {...close} coin="XLM" model="V20" seVersion="1.80" />,
+    ],
+    [
+      'unsupported-coin-modal',
+      <UnsupportedCoinModal {...close} message="XRP needs MCU 2.25" action="mcu" onAction={noop} />,
+    ],
+  ];
+  expect(await axeInEveryLanguage(all)).toEqual([]);
 });

@@ -1,10 +1,11 @@
-/** Rendering components in unit tests (jsdom): Mantine, TanStack Query and English texts. */
+/** Rendering components in unit tests (jsdom): Mantine with the app's theme, TanStack Query and English texts. */
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { initI18n } from '../i18n';
+import { theme } from '../theme';
 
 /** Call at the top of a test file: jsdom shims Mantine needs, English texts, cleanup after each test. */
 export function setupUiTests() {
@@ -35,7 +36,7 @@ export function renderUi(node: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
+      <MantineProvider theme={theme}>{children}</MantineProvider>
     </QueryClientProvider>
   );
   return render(node, { wrapper });

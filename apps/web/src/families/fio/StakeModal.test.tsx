@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Device } from '@secux-companion/device';
 import type { FioAdapter, FioBackend, FioBuiltAction } from '@secux-companion/chain-fio';
 import { renderUi, setupUiTests } from '../../test/ui';
+import { axeInEveryLanguage } from '../../test/axe';
 import { runtime } from '../../device/runtime';
 import type { FioChain } from './chain';
 import type { FioAccount } from './rules';
@@ -287,6 +288,33 @@ describe('Stake button', () => {
     expect(screen.queryByTestId('fio-stake-registration')).toBeNull();
     expect(screen.getByRole('dialog').textContent).toMatch(/Unstake Process/);
   });
+});
+
+it('the stake form and the registration page pass axe (WCAG 2 A and AA; contrast is the browser suite’s) in each language', async () => {
+  const w = world({ handles: [] });
+  device(w);
+  const chain = fakeChain(w);
+  const form = (
+    <StakeModal
+      chain={chain}
+      account={account}
+      descriptor={DESCRIPTOR}
+      title={STAKE_PROCESS}
+      handles={[]}
+      onClose={() => {}}
+      onDone={() => {}}
+    />
+  );
+  const entry = <StakeEntry chain={chain} account={account} descriptor={DESCRIPTOR} />;
+  const openStake = async () => {
+    fireEvent.click(await screen.findByTestId('fio-stake'));
+  };
+  expect(
+    await axeInEveryLanguage([
+      ['fio-stake-modal', form],
+      ['fio-stake-registration', entry, openStake],
+    ]),
+  ).toEqual([]);
 });
 
 describe('FIO account page', () => {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderUi, setupUiTests } from '../../test/ui';
+import { axeInEveryLanguage } from '../../test/axe';
 import type { XrpChain } from './chain';
-import { XrpSendModal } from './XrpSendModal';
+import { HeldModal, XrpSendModal } from './XrpSendModal';
 
 setupUiTests();
 afterEach(() => vi.unstubAllGlobals());
@@ -117,4 +118,9 @@ describe('XRP send details', () => {
     );
     expect(screen.queryByTestId('xrp-reserve-error')).toBeNull();
   });
+});
+
+it('the held-payment notice passes axe (WCAG 2 A and AA; contrast is the browser suite’s) in each language', async () => {
+  const hash = 'C3D5A2B1E4F60718293A4B5C6D7E8F90112233445566778899AABBCCDDEEFF00';
+  expect(await axeInEveryLanguage([['xrp-held', <HeldModal hash={hash} onDone={() => {}} />]])).toEqual([]);
 });

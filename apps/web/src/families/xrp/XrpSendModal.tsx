@@ -264,7 +264,7 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
 }
 
 /** The busy answer: the ledger holds the payment until the escalated fee drops; the user checks the history later. */
-function HeldModal({ hash, onDone }: { hash: string; onDone: () => void }) {
+export function HeldModal({ hash, onDone }: { hash: string; onDone: () => void }) {
   const { t } = useTranslation();
   const size = useModalSize();
   const [left, setLeft] = useState(HELD_WAIT_S);
