@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { i18next } from '../i18n';
 import { axeInEveryLanguage } from '../test/axe';
-import { renderUi, setupUiTests } from '../test/ui';
+import { emptyRemoteConfig, renderUi, setupUiTests } from '../test/ui';
 import {
   CardanoModal,
   ForceUpdateModal,
@@ -16,6 +16,8 @@ import {
 } from './Modals';
 
 setupUiTests();
+// The Cardano and unsupported-device notices read their links from the remote config.
+emptyRemoteConfig();
 
 const noop = () => undefined;
 const close = { opened: true, onClose: noop };

@@ -1,24 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { renderUi, setupUiTests } from '../test/ui';
-import { resetLinksForTests } from '../lib/links';
+import { emptyRemoteConfig, renderUi, setupUiTests } from '../test/ui';
 import { initialSendFlow } from './sendFlow';
 import { SendFlowModal } from './SendFlowModal';
 import { RecipientField } from './RecipientField';
 import type { SendFlow } from './useSendFlow';
 
 setupUiTests();
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}')),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetLinksForTests();
-});
+emptyRemoteConfig();
 
 /** The send modal on Details, holding a recipient, with the fee question up or not. */
 function Send({ feeQuestion, onClose }: { feeQuestion: boolean; onClose: () => void }) {

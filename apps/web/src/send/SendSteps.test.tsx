@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { renderUi, setupUiTests } from '../test/ui';
+import { emptyRemoteConfig, renderUi, setupUiTests } from '../test/ui';
 import { resetLinksForTests } from '../lib/links';
 import { BroadcastStatus, FeePromptModal, ReviewTable, type FeePrompt } from './SendSteps';
 
 setupUiTests();
 // The fee prompt reads the help link from the remote config.
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}')),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetLinksForTests();
-});
+emptyRemoteConfig();
 
 function showPrompt(prompt: FeePrompt) {
   const onContinue = vi.fn();

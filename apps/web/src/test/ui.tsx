@@ -1,10 +1,11 @@
 /** Rendering components in unit tests (jsdom): Mantine with the app's theme, TanStack Query and English texts. */
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { initI18n } from '../i18n';
+import { resetLinksForTests } from '../lib/links';
 import { theme } from '../theme';
 
 /** Call at the top of a test file: jsdom shims Mantine needs, English texts, cleanup after each test. */
@@ -29,6 +30,23 @@ export function setupUiTests() {
     await initI18n(['en']);
   });
   afterEach(cleanup);
+}
+
+/**
+ * Call at the top of a test file whose screens read the remote config's links (help, support): an empty config
+ * answers, and each test reads it afresh. A test may stub `fetch` again with the config it needs.
+ */
+export function emptyRemoteConfig() {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}')),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetLinksForTests();
+  });
 }
 
 /** Renders inside Mantine and a fresh query client (no retries, so failures show at once); `rerender` keeps both. */
