@@ -90,6 +90,14 @@ describe('firmware notices', () => {
     expect(dialog.getByText(i18next.t('firmware.unsupportedDeviceSe', { version: '1.80' }))).toBeTruthy();
   });
 
+  it('the Cardano notice without the portal address (no remote config): its Go link is inactive, for assistive technology too', async () => {
+    renderUi(<CardanoModal {...close} />);
+    const go = await screen.findByText(i18next.t('firmware.cardanoGo'));
+    const link = go.closest('a')!;
+    expect(link.getAttribute('href')).toBeNull();
+    expect(link.getAttribute('aria-disabled')).toBe('true');
+  });
+
   it('a closable notice calls onClose from its close button', () => {
     const onClose = vi.fn();
     renderUi(<UsbOnlyModal opened onClose={onClose} />);

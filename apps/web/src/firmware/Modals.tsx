@@ -228,6 +228,9 @@ export function CardanoModal({ opened, onClose }: Closable) {
             {...EXTERNAL_LINK_PROPS}
             onClick={onClose}
             disabled={!links.cardanoPortal}
+            // a link has no disabled state of its own: without the portal's address it is marked inactive for
+            // assistive technology too (Mantine only greys it)
+            aria-disabled={!links.cardanoPortal || undefined}
           >
             {t('firmware.cardanoGo')}
           </Button>
