@@ -3,18 +3,20 @@
  * - axe-core (WCAG 2 A and AA) finds no violation on the landing page, the welcome modal, home, the account
  *   list, the account page and the send modal (details and review) in English, Traditional Chinese and
  *   Portuguese (the three languages run side by side, each in its own browser context);
- * - likewise on the other screens and modals: news, Settings (General with the reset confirmation, MCU with
- *   its history, SE), the home Receive page before, during and after the device confirms the address, the
- *   Domain page, its register chooser and a registration's action modal (form and review), the EVM chains page
- *   and its add-chain modal, the create and rename account modals, the ETH account's NFTs and History tabs
- *   and an NFT's modal, the QR scanner modal, the fee questions (fee too high, custom fee), a FIO handle's
- *   Assign modal, and an account page in dark mode;
+ * - likewise on the other screens and modals: news, the Cardano portal notice, Settings (General with the reset
+ *   confirmation, MCU with its history, SE), the home Receive page before, during and after the device confirms
+ *   the address, the Domain page, its register chooser, a registration's action modal (form and review) and a
+ *   FIO handle's Assign modal, the EVM chains page and its add-chain modal, the create and rename
+ *   account modals, the ETH account's NFTs and History tabs and an NFT's modal, the QR scanner modal,
+ *   the fee questions (fee too high, custom fee), and an account page in dark mode;
  * - the account list, every tab of the account page and the send details of XRP, Stellar, Solana, TRON, FIO
  *   and BNB (read-only: no send), and LTC's pages, Buy modal, every send step through the status and the
- *   speed-up modal, each family's Receive modal, in the three languages; the manage-tokens and add-token modals;
+ *   speed-up modal, each family's Receive modal, XRP's delete confirmation, in the three languages; the
+ *   manage-tokens and add-token modals;
  * - the firmware screens in the three languages: the Bluetooth OTP modal, the update notice and the Bluetooth
- *   update steps, the forced-update modal and each MCU update step, the SE update's failure and its error flag
- *   on the next connection, the SE update overlay and its restart step;
+ *   update steps, the unsupported-coin notice and the USB-only notice of its SE update over Bluetooth, the
+ *   forced-update modal and each MCU update step, the SE update's failure and its error flag on the next
+ *   connection, the SE update overlay and its restart step, the SE-not-supported and unsupported-device notices;
  * - the path connect → account → send → status works with the keyboard alone, focus moving into the modals
  *   and out of them; the status and device prompt are live regions;
  * - a look-alike of an address in the account's history raises the strong warning in the details and the
@@ -255,12 +257,13 @@ const FIO_RECIPIENT = String(Ecc.PrivateKey.fromSeed('a11y e2e recipient').toPub
 describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the other screens in %s', (locale) => {
   const openPage = usePage();
 
-  it('settings (every tab, reset, history), news, receive and its device confirm, the Domain page, its register chooser and the Assign modal, create and rename, the QR scanner, the fee questions (Escape closes them alone), an account page in dark mode: no violation', async () => {
+  it('settings (every tab, reset, history), news, Cardano, receive and its device confirm, the Domain page, its register chooser and the Assign modal, create and rename, the QR scanner, the fee questions (Escape closes them alone), an account page in dark mode: no violation', async () => {
     const page = await openPage(locale);
     await connectEmulator(page, baseUrl);
     const found: Found[] = [];
     const dialog = page.getByRole('dialog');
     await inModal(page, found, 'news modal', page.getByTestId('news-link'), dialog);
+    await inModal(page, found, 'Cardano portal', page.getByTestId('coin-ADA'), dialog);
 
     await page.getByTestId('settings-link').click();
     await page.getByTestId('tab-general').waitFor();
@@ -543,7 +546,7 @@ describe.concurrent.each(LOCALES)(
   (locale, lang) => {
     const openPage = usePage();
 
-    it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB; LTC through a send, Buy and speed-up: no violation', async () => {
+    it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB, the XRP delete confirmation; LTC through a send, Buy and speed-up: no violation', async () => {
       const page = await openPage(locale);
       await connectEmulator(page, baseUrl);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
@@ -551,6 +554,14 @@ describe.concurrent.each(LOCALES)(
       for (const f of familyPages()) {
         await toCoin(page, f.coin);
         found.push(await axe(page, `${f.coin} account list`));
+        if (f.coin === 'XRP') {
+          // the delete confirmation (XRP's funded first account: blocked, saying why)
+          await page.getByTestId('account-menu').first().click();
+          const shown = page
+            .getByTestId('account-delete-blocked')
+            .or(page.getByTestId('account-delete-confirm'));
+          await inModal(page, found, 'XRP delete account', page.getByTestId('account-delete'), shown);
+        }
         await page.getByTestId('account-open').first().click();
         await page.getByTestId('account-name').waitFor();
         await everyTab(page, found, `${f.coin} account`);
@@ -646,6 +657,9 @@ async function bitcoinPages(page: Page, found: Found[], from: { path: string; to
   await page.getByTestId('speed-up-sign').waitFor({ state: 'detached' });
 }
 
+/** The dialog of a notice (its test id is on the modal's root, which has no box of its own). */
+const notice = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"] [role="dialog"]`);
+
 /** A browser context whose emulator starts with this firmware, the server's firmware answer made forced or not. */
 async function firmwareContext(
   locale: string,
@@ -669,9 +683,10 @@ async function firmwareContext(
 
 /**
  * The firmware screens in each language, on an emulator with older firmware: over Bluetooth the OTP modal, the
- * update notice and the Bluetooth update steps; over USB the forced-update modal and each step of the MCU update
- * flow (not started); with an old SE a failed download's error, the error flag on the next connection, the update
- * overlay while it writes and the restart step.
+ * update notice, the Bluetooth update steps, a coin the SE cannot run and the USB-only notice of its SE update;
+ * over USB the forced-update modal and each step of the MCU update flow (not started); with an old SE a failed
+ * download's error, the error flag on the next connection, the update overlay while it writes and the restart
+ * step; with an SE below 1.83 its notice and XLM's unsupported-device notice.
  */
 describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens in %s', (locale, lang) => {
   const contexts: BrowserContext[] = [];
@@ -679,7 +694,7 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens i
     for (const c of contexts) await c.close();
   });
 
-  it('OTP, update notice, Bluetooth update steps, forced update, MCU update steps, SE update failure, error flag, overlay and restart: no violation', async () => {
+  it('OTP, update notice, Bluetooth update steps, unsupported coin, USB only, forced update, MCU update steps, SE update failure, error flag, overlay and restart, SE not supported, unsupported device: no violation', async () => {
     const found: Found[] = [];
     const old = { mcuVersion: '2.24.0', seVersion: '1.90.0' };
 
@@ -712,6 +727,19 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens i
     await page.getByTestId('ble-update-back').click();
     await page.getByTestId('ble-step-usb').waitFor();
     found.push(await axe(page, 'Bluetooth update, USB'));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('ble-step-usb').waitFor({ state: 'detached' });
+    // a coin this SE cannot run yet (Taproot needs SE 1.92): the unsupported-coin notice, whose SE update is
+    // USB only
+    await page.getByTestId('coin-BTC').click();
+    await page.getByTestId('unsupported-coin-message').waitFor();
+    found.push(await axe(page, 'unsupported coin'));
+    await page.getByTestId('unsupported-coin-action').click();
+    const usbOnly = notice(page, 'usb-only-modal');
+    await usbOnly.waitFor();
+    found.push(await axe(page, 'USB only'));
+    await page.keyboard.press('Escape');
+    await usbOnly.waitFor({ state: 'detached' });
 
     const usb = await firmwareContext(locale, old, true);
     contexts.push(usb.context);
@@ -752,6 +780,24 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens i
     found.push(await axe(page, 'SE update overlay'));
     await page.getByTestId('se-step-restart').waitFor({ timeout: 90_000 });
     found.push(await axe(page, 'SE update, restart'));
+
+    // An SE below 1.83: its notice after the welcome, then XLM, which needs 1.83: contact support
+    const oldSe = await firmwareContext(locale, { seVersion: '1.80.0' }, false);
+    contexts.push(oldSe.context);
+    page = oldSe.page;
+    await connectEmulator(page, baseUrl);
+    const seNotice = notice(page, 'se-not-supported-modal');
+    await seNotice.waitFor();
+    found.push(await axe(page, 'SE not supported'));
+    await page.keyboard.press('Escape');
+    await seNotice.waitFor({ state: 'detached' });
+    await inModal(
+      page,
+      found,
+      'unsupported device',
+      page.getByTestId('coin-XLM'),
+      notice(page, 'unsupported-device-modal'),
+    );
 
     expect(violations(found, lang)).toEqual([]);
   }, 300_000);
