@@ -25,10 +25,10 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { Ecc } from '@fioprotocol/fiojs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { buttonEnabled } from './account-helpers';
+import { axeViolations } from './axe-helpers';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, card, connectEmulator, emulatorLtcAddress, ltcNode } from './bitcoin-helpers';
 import { receiptStatus, rpc } from './evm-helpers';
@@ -69,7 +69,6 @@ beforeAll(async () => {
   ]);
   expect(await receiptStatus(evm.rpcUrl, hash)).toBe('0x1');
 });
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Each interface language: the browser's locale and the language the app picks from it. */
 const LOCALES: [locale: string, lang: string][] = [
   ['en-US', 'en'],
@@ -83,19 +82,7 @@ interface Found {
 }
 
 async function axe(page: Page, screen: string): Promise<Found> {
-  // Mantine's transitions (modals fade in over 200 ms) settle first.
-  await page.waitForTimeout(350);
-  const r = await new AxeBuilder({ page: page as never }).withTags(WCAG).analyze();
-  const rules = r.violations.map(
-    (v) =>
-      `${v.id} (${v.nodes.length}): ${v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`)
-        .join(' | ')}`,
-  );
-  // at once, so a run that times out later still names what it found
-  if (rules.length) console.log(screen, rules);
-  return { screen, rules };
+  return { screen, rules: await axeViolations(page, screen) };
 }
 
 /** The screens with violations (printed, so a failed run names them all). */
@@ -734,12 +721,8 @@ describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens i
     await page.getByTestId('coin-BTC').click();
     await page.getByTestId('unsupported-coin-message').waitFor();
     found.push(await axe(page, 'unsupported coin'));
-    await page.getByTestId('unsupported-coin-action').click();
     const usbOnly = notice(page, 'usb-only-modal');
-    await usbOnly.waitFor();
-    found.push(await axe(page, 'USB only'));
-    await page.keyboard.press('Escape');
-    await usbOnly.waitFor({ state: 'detached' });
+    await inModal(page, found, 'USB only', page.getByTestId('unsupported-coin-action'), usbOnly);
 
     const usb = await firmwareContext(locale, old, true);
     contexts.push(usb.context);

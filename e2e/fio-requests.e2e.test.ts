@@ -7,7 +7,6 @@
  * but not payable and is rejected; another is cancelled by its payee. axe checks the manager, the select-account
  * modal and the invoice in English, and, while that other request is pending, in Traditional Chinese and Portuguese.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { Ecc, Fio } from '@fioprotocol/fiojs';
 import { buildFioAction, fioPushBody } from '@secux-companion/chain-fio';
 import { DEFAULT_MNEMONIC, mnemonicToRoot } from '@secux-companion/localnet';
@@ -16,6 +15,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, connectEmulator, ltcNode, openAccount, openCoin } from './bitcoin-helpers';
 import { continueEnabled } from './account-helpers';
+import { axeViolations } from './axe-helpers';
 import { runFioAction } from './fio-helpers';
 
 const browser = useBrowser();
@@ -75,20 +75,20 @@ async function mapAda(): Promise<void> {
   expect(r.status).toBe(200);
 }
 
+/** axe's violations, each named with its screen. */
 async function axe(page: Page, screen: string): Promise<string[]> {
-  await page.waitForTimeout(350); // Mantine's modal transition
-  const r = await new AxeBuilder({ page: page as never })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const rules = r.violations.map(
-    (v) =>
-      `${screen}: ${v.id} ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(' | ')}`,
-  );
-  if (rules.length) console.log(rules);
-  return rules;
+  return (await axeViolations(page, screen)).map((rule) => `${screen}: ${rule}`);
+}
+
+/** Connects the emulator and opens the Domain page with both handles listed. */
+async function toDomainPage(page: Page): Promise<void> {
+  await connectEmulator(page, baseUrl);
+  await openCoin(page, baseUrl, 'LTC'); // the LTC accounts go to the device's table (paying, mapping)
+  await openCoin(page, baseUrl, 'FIO'); // both FIO accounts go to the device's table
+  await openAccount(page, baseUrl, "m/44'/235'/0'");
+  await page.getByTestId('fio-domain-link').click();
+  await page.waitForURL(`${baseUrl}/wallet/domain`);
+  await page.getByTestId(`fio-handle-${PAYEE}`).waitFor({ timeout: 30_000 });
 }
 
 describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emulator', () => {
@@ -129,13 +129,7 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
   beforeAll(async () => {
     context = await newContext(browser());
     page = await context.newPage();
-    await connectEmulator(page, baseUrl);
-    await openCoin(page, baseUrl, 'LTC'); // the LTC accounts go to the device's table (paying, mapping)
-    await openCoin(page, baseUrl, 'FIO'); // both FIO accounts go to the device's table
-    await openAccount(page, baseUrl, "m/44'/235'/0'");
-    await page.getByTestId('fio-domain-link').click();
-    await page.waitForURL(`${baseUrl}/wallet/domain`);
-    await page.getByTestId(`fio-handle-${PAYEE}`).waitFor({ timeout: 30_000 });
+    await toDomainPage(page);
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail')
@@ -247,18 +241,13 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
 
   /**
    * axe on the request manager, the select-account modal and the invoice in one more language: a fresh browser
-   * context in that locale discovers the device's LTC and FIO accounts and opens the pending request `id`.
+   * context in that locale opens the Domain page as `beforeAll` does and the pending request `id`.
    */
   const inLanguage = async (locale: string, id: number): Promise<string[]> => {
     const other = await newContext(browser(), { locale });
     try {
       const p = await other.newPage();
-      await connectEmulator(p, baseUrl);
-      await openCoin(p, baseUrl, 'LTC');
-      await openCoin(p, baseUrl, 'FIO');
-      await openAccount(p, baseUrl, "m/44'/235'/0'");
-      await p.getByTestId('fio-domain-link').click();
-      await p.getByTestId(`fio-handle-${PAYEE}`).waitFor({ timeout: 30_000 });
+      await toDomainPage(p);
       await p.getByTestId('fio-request').click();
       const received = p.getByTestId(`fio-request-received-${id}`);
       await received.getByTestId('fio-request-pay').waitFor({ timeout: 60_000 });

@@ -5,10 +5,10 @@
  * staked balance the chain holds; it unstakes part and sees the locked amount and its unlock date 7 days on. axe
  * (WCAG 2 A + AA) checks every step of the stake modal.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useWalletPage } from './account-helpers';
+import { axeViolations } from './axe-helpers';
 import { approveUntil, openAccount, openCoin } from './bitcoin-helpers';
 
 const baseUrl = inject('baseUrl');
@@ -32,13 +32,9 @@ function sufOf(text: string): bigint {
   return BigInt(m[1]!.replace(/,/g, '')) * SUF + BigInt((m[2] ?? '').padEnd(9, '0'));
 }
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** axe on the open stake modal (Mantine's transitions settle first). */
+/** axe on the open stake modal, each violation named with its step. */
 async function axeModal(page: Page, step: string): Promise<string[]> {
-  await page.waitForTimeout(350);
-  const r = await new AxeBuilder({ page: page as never }).include('[role="dialog"]').withTags(WCAG).analyze();
-  return r.violations.map((v) => `${step}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`);
+  return (await axeViolations(page, step, '[role="dialog"]')).map((rule) => `${step}: ${rule}`);
 }
 
 describe.skipIf(!fio)('FIO staking through the UI with the emulator', () => {

@@ -1,6 +1,6 @@
 /**
  * axe-core (WCAG 2 A and AA) on what a unit test rendered, for modals the end-to-end suite does not reach in a
- * browser. jsdom has no layout, so colour contrast is left to the browser checks (e2e/a11y.e2e.test.ts), which
+ * browser in all three languages. jsdom has no layout, so colour contrast is left to the browser checks (e2e/a11y.e2e.test.ts), which
  * run on the same components; names, roles, labels and ARIA are checked here.
  */
 import axe from 'axe-core';
@@ -13,7 +13,7 @@ import { renderUi } from './ui';
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** The violations in `root`, as 'rule: selector' lines; [] when none. */
-export async function axeViolations(root: Element): Promise<string[]> {
+async function axeViolations(root: Element): Promise<string[]> {
   const r = await axe.run(root, {
     runOnly: { type: 'tag', values: WCAG },
     rules: { 'color-contrast': { enabled: false } },
