@@ -12,7 +12,7 @@ import type { Abi, Hex } from 'viem';
 
 export const CONTRACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'contracts');
 
-/** ganache 7 implements up to the Shanghai hardfork, so no Cancun opcodes (MCOPY, TLOAD...). */
+/** The local chains run the Shanghai hardfork (anvil --hardfork shanghai), so no Cancun opcodes (MCOPY, TLOAD...). */
 export const EVM_VERSION = 'shanghai';
 
 export interface Artifact {

@@ -1,18 +1,23 @@
 /**
- * The local EVM chains: ganache 7 in-process (programmatic `ganache.server()`), loopback only.
- * Emulator accounts are funded in the genesis state, the token contracts are deployed from a fixed
- * deployer key (so their addresses never change) and blocks are mined on every transaction
- * (instamine) plus on an interval. The side chain (`contracts: false`) is the same without the
- * deployer and the token contracts.
+ * The local EVM chains: Foundry's anvil (the `@foundry-rs/anvil` npm package ships its Linux binary), one process per
+ * chain, loopback only. Emulator accounts are funded at start (anvil_setBalance), the token contracts are deployed from
+ * a fixed deployer key (so their addresses never change) and blocks are mined on every transaction (automine) plus on
+ * an interval. Any account may send (auto-impersonation), as the tests' faucet and duster do. The side chain
+ * (`contracts: false`) is the same without the deployer and the token contracts.
+ *
+ * anvil replaced ganache 7 (unmaintained): ganache executed an already-mined signed transaction again when the same
+ * bytes were resubmitted, and ran each NFT metadata call for about a second.
  */
-import ganache from 'ganache';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import {
   createPublicClient,
   createWalletClient,
-  custom,
   defineChain,
   getAddress,
   getContractAddress,
+  http,
   parseEther,
   toHex,
   type Address,
@@ -121,46 +126,66 @@ const ITEMS_URI = `data:application/json;base64,${Buffer.from(
   }),
 ).toString('base64')}`;
 
+/** The anvil binary of this platform's package (an optional dependency of @foundry-rs/anvil). */
+export function anvilBinary(): string {
+  const arch = ({ x64: 'amd64', arm64: 'arm64' } as Record<string, string>)[process.arch];
+  const pkg = `@foundry-rs/anvil-${process.platform}-${arch ?? process.arch}`;
+  try {
+    const dir = path.dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`));
+    return path.join(dir, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+  } catch {
+    throw new Error(`anvil is not installed for ${process.platform}/${process.arch} (${pkg}): run npm ci`);
+  }
+}
+
+async function rpcCall<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
 export function startEvm(o: EvmOptions): Promise<StartedEvm<EvmInfo>>;
 export function startEvm(o: PlainEvmOptions): Promise<StartedEvm<SideEvmInfo>>;
 export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<StartedEvm<EvmChainInfo>> {
   const withContracts = o.contracts !== false;
   const deployer = privateKeyToAccount(DEPLOYER_PRIVATE_KEY);
   const balance = toHex(parseEther(String(o.balanceEth)));
-  const server = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: o.chainId, networkId: o.chainId, hardfork: 'shanghai', vmErrorsOnRPCResponse: true },
-    wallet: {
-      // The deployer is funded only where it deploys. The main chain's genesis is as before (its contract
-      // addresses come from the deployer's nonces 0..2); the side chain holds just the emulator's accounts.
-      accounts: [
-        ...o.accounts.map((a) => ({ secretKey: a.privateKey, balance })),
-        ...(withContracts ? [{ secretKey: DEPLOYER_PRIVATE_KEY, balance: toHex(parseEther('1000')) }] : []),
-      ],
-    },
-    miner: { blockTime: 0, instamine: 'eager' },
-  });
-  await server.listen(o.port, o.host);
-  const address = o.port;
-  const rpcUrl = `http://${o.host}:${address}`;
-  const chain = localnetChain(rpcUrl, o.chainId);
-  // Talk to the in-process provider directly (no HTTP round trips during setup). retryCount 0: viem
-  // first tries eth_fillTransaction, which ganache lacks; with retries that costs ~1 s per transaction.
-  const transport = custom(
-    server.provider as unknown as { request(a: { method: string; params?: unknown }): Promise<unknown> },
-    {
-      retryCount: 0,
-    },
+  const rpcUrl = `http://${o.host}:${o.port}`;
+  const child = spawn(
+    anvilBinary(),
+    [
+      ...['--host', o.host, '--port', String(o.port), '--chain-id', String(o.chainId)],
+      // The contracts are compiled for Shanghai (compile.ts); no funded dev accounts of anvil's own.
+      ...['--hardfork', 'shanghai', '--accounts', '0', '--auto-impersonate', '--silent'],
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const pub = createPublicClient({ chain, transport });
-  const wallet = createWalletClient({ chain, transport, account: deployer });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  const onExit = () => child.kill('SIGKILL');
+  process.once('exit', onExit);
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
 
   let timer: NodeJS.Timeout | undefined;
   const stop = async () => {
     if (timer) clearInterval(timer);
     timer = undefined;
-    await server.close().catch(() => undefined);
+    process.off('exit', onExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
   };
+
+  const chain = localnetChain(rpcUrl, o.chainId);
+  const transport = http(rpcUrl, { retryCount: 0 });
+  const pub = createPublicClient({ chain, transport });
+  const wallet = createWalletClient({ chain, transport, account: deployer });
 
   const deployContracts = async (artifacts: Record<string, Artifact>): Promise<EvmContracts> => {
     const holder = o.accounts[0]!.address;
@@ -170,7 +195,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
       const hash = await wallet.deployContract({ abi: art.abi, bytecode: art.bytecode, args } as Parameters<
         typeof wallet.deployContract
       >[0]);
-      const receipt = await pub.getTransactionReceipt({ hash });
+      const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       if (receipt.status !== 'success' || !receipt.contractAddress)
         throw new Error(`deploying ${name} failed`);
       return getAddress(receipt.contractAddress);
@@ -189,11 +214,27 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
   };
 
   try {
+    // Up when it answers (anvil binds in well under a second).
+    for (let deadline = Date.now() + 30_000; ; ) {
+      if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}: ${stderr.trim()}`);
+      const up = await rpcCall<string>(rpcUrl, 'eth_chainId').then(
+        () => true,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`anvil did not answer at ${rpcUrl} within 30 s: ${stderr.trim()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (const a of [...o.accounts.map((x) => x.address), ...(withContracts ? [deployer.address] : [])])
+      await rpcCall(rpcUrl, 'anvil_setBalance', [
+        a,
+        a === deployer.address ? toHex(parseEther('1000')) : balance,
+      ]);
     const contracts = o.contracts !== false ? await deployContracts(o.artifacts) : null; // narrows `o`
 
     if (o.blockIntervalMs > 0) {
       timer = setInterval(() => {
-        server.provider.request({ method: 'evm_mine', params: [] }).catch(() => undefined);
+        rpcCall(rpcUrl, 'evm_mine').catch(() => undefined);
       }, o.blockIntervalMs);
       timer.unref();
     }

@@ -1,5 +1,5 @@
 /**
- * Integration: the EVM logic against the localnet ganache node (chain 31337). Each send is built by the
+ * Integration: the EVM logic against the localnet anvil node (chain 31337). Each send is built by the
  * adapter (fees, nonce, gas estimate, unsigned serialization), signed in-test with viem using the key of
  * m/44'/60'/0'/0/0 of the test mnemonic (what the device would do), finalized (plan check + sender
  * recovery), broadcast over JSON-RPC and seen mined. Covers ETH, LUSD (ERC-20), an LPUNK (ERC-721) and
@@ -236,7 +236,7 @@ describe('EVM logic on the localnet chain', () => {
       type: 'legacy',
     });
     const hash = keccak256(raw);
-    // ganache runs it at once and, configured like a node that reports VM errors, answers the revert too
+    // the node mines it at once (automine); whether it also answers the revert does not matter here
     await rpc.call('eth_sendRawTransaction', [raw]).catch(() => undefined);
     await expect(adapter.transactionOutcome(hash)).resolves.toBe('failed');
 
