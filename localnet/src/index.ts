@@ -1,7 +1,7 @@
 /**
  * @secux-companion/localnet - the local chains the wallet's local profile runs against:
- * a ganache 7 EVM chain (chain id 31337) with the LUSD/LPUNK/LITEM token contracts, a small second
- * ganache "side chain" (chain id 31338, the same funded ETH accounts, no contracts) that the server
+ * an anvil EVM chain (chain id 31337) with the LUSD/LPUNK/LITEM token contracts, a small second
+ * anvil "side chain" (chain id 31338, the same funded ETH accounts, no contracts) that the server
  * offers as an addable custom EVM chain, and a Litecoin regtest node (Debian's litecoind), all funded
  * for the emulator's accounts and mining on an interval. The side chain exists because the device keys
  * EVM accounts by (coin type 60, chain id): adding the main chain itself as a custom chain would share
@@ -286,7 +286,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
   const evmPort = evmPortRequested === 0 ? await freePort() : evmPortRequested;
 
   // All chains start in parallel: litecoind is spawned first (its own process boots while solc and
-  // ganache keep this one busy).
+  // the anvils start).
   // 1. Litecoin regtest
   const ltcOpts = opts.ltc;
   const ltcEnabled = ltcOpts !== false && !/^(0|false|no|off)$/i.test(env.LOCALNET_LTC?.trim() ?? '');
@@ -295,6 +295,10 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     const o = ltcOpts || {};
     const binary = findLitecoind(o.binary ?? (env.LITECOIND?.trim() || 'litecoind'));
     if (!binary) {
+      if (o.required)
+        throw new Error(
+          'litecoind not found: install it with `sudo apt-get install -y litecoind` (or set LITECOIND=/path/to/litecoind)',
+        );
       log(INSTALL_HINT);
     } else {
       const rpcPort = await port(o.rpcPort, 'LOCALNET_LTC_RPC_PORT', DEFAULT_LTC_RPC_PORT);

@@ -20,7 +20,6 @@ import {
   LITECOIN_REGTEST,
   LUSD_SUPPLY,
   expectedContractAddresses,
-  findLitecoind,
   localnetChain,
   ltcRpc,
   readEndpoints,
@@ -29,9 +28,6 @@ import {
 } from './index.js';
 
 const ACCOUNT0 = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
-const hasLitecoind = findLitecoind(process.env.LITECOIND?.trim() || 'litecoind') !== null;
-if (!hasLitecoind)
-  console.warn('litecoind not installed (apt-get install litecoind): Litecoin tests are skipped');
 
 let net: Localnet;
 let tmp: string;
@@ -73,7 +69,7 @@ describe('localnet', () => {
     expect(ep?.sideEvm?.rpcUrl).not.toBe(net.evm.rpcUrl);
     expect(ep?.ltc?.rpcUrl ?? null).toBe(net.ltc?.rpcUrl ?? null);
     expect(net.startupMs).toBeLessThan(60_000);
-    if (hasLitecoind) expect(net.ltc).not.toBeNull();
+    expect(net.ltc).not.toBeNull();
   });
 });
 
@@ -254,7 +250,7 @@ describe('EVM side chain', () => {
   });
 });
 
-describe.skipIf(!hasLitecoind)('Litecoin regtest', () => {
+describe('Litecoin regtest', () => {
   const rpc = <T = unknown>(method: string, params: unknown[] = [], wallet?: string) =>
     ltcRpc(net.ltc!.rpcUrl, net.ltc!.rpcUser, net.ltc!.rpcPassword)<T>(method, params, wallet);
   const b58 = base58check(sha256);

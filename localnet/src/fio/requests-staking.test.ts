@@ -442,8 +442,13 @@ const lanAddress = Object.values(networkInterfaces())
   .flat()
   .find((i) => i?.family === 'IPv4' && !i.internal)?.address;
 
-describe.skipIf(!lanAddress)('FIO simulator: the test control is loopback only', () => {
+// The machine's own non-loopback address stands in for another host. Without one the test fails, unless TEST_OPT_OUT
+// names `lan` (then it is skipped and the test command's closing line counts it).
+const lanOptedOut = (process.env.TEST_OPT_OUT ?? '').split(',').some((part) => part.trim() === 'lan');
+
+describe.skipIf(lanOptedOut)('FIO simulator: the test control is loopback only', () => {
   it('refuses the control from another address (403), while the FIO API still answers there', async () => {
+    if (!lanAddress) throw new Error('no non-loopback IPv4 address on this machine (TEST_OPT_OUT=lan leaves this test out)');
     const open = new FioSimulator({ genesis: fioGenesis(DEFAULT_MNEMONIC), blockIntervalMs: 0 });
     const port = new URL(await open.start(0, '0.0.0.0')).port;
     try {

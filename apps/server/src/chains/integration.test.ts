@@ -1,5 +1,5 @@
 /**
- * Integration: the chain endpoints against the real local network (ganache EVM chain 31337 and a litecoind
+ * Integration: the chain endpoints against the real local network (anvil EVM chain 31337 and a litecoind
  * regtest node), started in-test on free loopback ports with @secux-companion/localnet. The registry finds the
  * nodes through DATA_DIR/localnet/endpoints.json, exactly as after `npm start`.
  * The Litecoin part is skipped (with a note) where litecoind is not installed.
@@ -17,7 +17,6 @@ import {
   DEFAULT_MNEMONIC,
   LUSD_SUPPLY,
   deriveEthAccounts,
-  findLitecoind,
   ltcAddress,
   ltcRpc,
   startLocalnet,
@@ -39,9 +38,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestConfig } from '../test/harness.js';
 import { registerChainRoutes } from './routes.js';
 
-const hasLitecoind = findLitecoind(process.env.LITECOIND?.trim() || 'litecoind') !== null;
-if (!hasLitecoind)
-  console.warn('litecoind not installed (apt-get install litecoind): Litecoin chain tests are skipped');
 
 let net: Localnet;
 let app: FastifyInstance;
@@ -55,7 +51,7 @@ beforeAll(async () => {
     dataDir: path.join(tmp, 'data', 'localnet'),
     cacheDir: path.join(os.tmpdir(), 'secux-localnet-cache'),
     evm: { port: 0 },
-    ltc: hasLitecoind ? { rpcPort: 0, p2pPort: 0 } : false,
+    ltc: { rpcPort: 0, p2pPort: 0, required: true },
     blockIntervalMs: 0, // no timer: the tests mine themselves (pending states stay pending; EVM mines per tx)
     handleSignals: false,
     log: (m) => logs.push(m),
@@ -96,7 +92,7 @@ const until = async <T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<
   }
 };
 
-describe('local EVM chain (ganache, chain id 31337)', () => {
+describe('local EVM chain (anvil, chain id 31337)', () => {
   it('lists the local chains from endpoints.json', async () => {
     const r = await get('/api/chains');
     expect(r.status).toBe(200);
@@ -352,7 +348,7 @@ describe('local EVM chain (ganache, chain id 31337)', () => {
   });
 });
 
-describe.skipIf(!hasLitecoind)('local Litecoin regtest (litecoind)', () => {
+describe('local Litecoin regtest (litecoind)', () => {
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(DEFAULT_MNEMONIC));
   // The device's account key: m/84'/2'/0' with the default (mainnet xpub) version bytes; the server re-encodes it.
   const xpub84 = root.derive("m/84'/2'/0'").publicExtendedKey;
