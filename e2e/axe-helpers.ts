@@ -1,16 +1,17 @@
 /** axe-core in the browser suites: one rule set and one way of reporting what it finds. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { settled } from './browser';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * axe (WCAG 2 A and AA) on the page, or only within `include` (a selector), once Mantine's transitions (modals
+ * axe (WCAG 2 A and AA) on the page, or only within `include` (a selector), once its transitions (modals
  * fade in over 200 ms) have settled: each violation as 'rule (nodes): the first three nodes and why'; [] when
  * none. Violations are printed at once, so a run that times out later still names them.
  */
 export async function axeViolations(page: Page, screen: string, include?: string): Promise<string[]> {
-  await page.waitForTimeout(350);
+  await settled(page);
   let builder = new AxeBuilder({ page: page as never }).withTags(WCAG);
   if (include) builder = builder.include(include);
   const r = await builder.analyze();

@@ -1,6 +1,7 @@
 /** Page flows of the bitcoin-family account screens, shared by the bitcoin-*.e2e tests. */
 import type { Page } from 'playwright-core';
 import { DEFAULT_MNEMONIC, ltcAddress, ltcRpc, mnemonicToRoot, type LtcAddressType } from '@secux-companion/localnet';
+import { settled } from './browser';
 
 export interface LtcNode {
   rpcUrl: string;
@@ -61,7 +62,7 @@ export async function refreshAccounts(page: Page): Promise<void> {
   await button.click();
   await page.waitForFunction(() => !document.querySelector('[data-testid="accounts-refresh"][data-loading="true"]'));
   await button.waitFor();
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 /** Waits until the card shows `sats`, refreshing the list between tries. */

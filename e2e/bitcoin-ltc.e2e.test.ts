@@ -3,7 +3,8 @@
  * accounts, receive to a new address, send between two emulator accounts, send-all, speed-up by RBF and
  * by CPFP. One browser page walks the scenario in order; blocks are mined by the test (no interval mining).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './browser';
 import {
@@ -20,8 +21,9 @@ import {
   waitForCardSats,
 } from './bitcoin-helpers';
 
-const baseUrl = inject('baseUrl');
-const ltc = inject('localnet').ltc;
+const stack = await useStack('bitcoin-ltc');
+const { baseUrl } = stack;
+const ltc = stack.localnet.ltc;
 
 const P44_0 = "m/44'/2'/0'";
 const P44_1 = "m/44'/2'/1'";
@@ -29,12 +31,12 @@ const P49_0 = "m/49'/2'/0'";
 const P49_1 = "m/49'/2'/1'";
 const COIN = 100_000_000n;
 
-describe.skipIf(!ltc)('Litecoin regtest through the UI with the emulator', () => {
+describe('Litecoin regtest through the UI with the emulator', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   const dialogs: string[] = [];
-  const node = ltc ? ltcNode(ltc) : (null as never);
+  const node = ltcNode(ltc);
 
   /** In-app navigation only: a page load would drop the device connection. */
   const backToList = async () => {

@@ -5,12 +5,14 @@
  * neither Send nor Receive. The archive case is covered by the server test (families/bnb/bnb.test.ts) and the page
  * test (apps/web/src/families/bnb/page.test.tsx).
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { Page } from 'playwright-core';
 import { card, openAccount, openCoin } from './bitcoin-helpers';
 import { useWalletPage } from './account-helpers';
 
-const baseUrl = inject('baseUrl');
+const stack = await useStack('bnb');
+const { baseUrl } = stack;
 const P0 = "m/44'/714'/0'";
 
 describe('BNB Beacon Chain: the read-only legacy view', () => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -49,4 +49,28 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('the browser is not launched yet');
     return browser;
   };
+}
+
+/**
+ * Waits until the page is still: two animation frames have been painted and no finite animation or transition is
+ * running (Mantine's modals fade in, its media-query hooks re-render after a resize). Loaders that spin forever do
+ * not count. Use it before a screenshot, an axe pass or a layout measurement, instead of a fixed sleep.
+ */
+export async function settled(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve(
+              document
+                .getAnimations()
+                .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+            ),
+          ),
+        ),
+      ),
+    undefined,
+    { timeout, polling: 50 },
+  );
 }

@@ -5,15 +5,16 @@
  * address confirmation by postMessage; the address is confirmed (or rejected) on the virtual screen and
  * the stand-in shows what the wallet answered.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, connectEmulator, openAccount, openCoin, receiveAddress } from './bitcoin-helpers';
 import { evmCard } from './evm-helpers';
 
 const browser = useBrowser();
-const baseUrl = inject('baseUrl');
-const ltc = inject('localnet').ltc;
+const stack = await useStack('buy');
+const { baseUrl } = stack;
 
 const LTC_P44_0 = "m/44'/2'/0'";
 const ETH_P0 = "m/44'/60'/0'";
@@ -53,7 +54,7 @@ describe('buy widgets (local stand-ins) through the UI with the emulator', () =>
     await page.getByTestId('buy-confirming').waitFor({ state: 'detached' });
   };
 
-  describe.skipIf(!ltc)('LTC', () => {
+  describe('LTC', () => {
     let address = '';
 
     it('offers both providers; the first one gets the signed address and its confirmation', async () => {

@@ -1,9 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 
 const browser = useBrowser();
-const baseUrl = inject('baseUrl');
+const stack = await useStack('emulator');
+const { baseUrl } = stack;
 
 
 async function connectEmulator(page: Page) {

@@ -10,7 +10,8 @@
 import { Ecc, Fio } from '@fioprotocol/fiojs';
 import { buildFioAction, fioPushBody } from '@secux-companion/chain-fio';
 import { DEFAULT_MNEMONIC, mnemonicToRoot } from '@secux-companion/localnet';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, connectEmulator, ltcNode, openAccount, openCoin } from './bitcoin-helpers';
@@ -19,9 +20,10 @@ import { axeViolations } from './axe-helpers';
 import { runFioAction } from './fio-helpers';
 
 const browser = useBrowser();
-const baseUrl = inject('baseUrl');
-const fio = inject('fio');
-const ltc = inject('localnet').ltc;
+const stack = await useStack('fio-requests');
+const { baseUrl } = stack;
+const fio = stack.fio;
+const ltc = stack.localnet.ltc;
 
 const PAYEE = 'payer@secux'; // the emulator's second FIO account (100 bundled transactions)
 const PAYER = 'emulator@secux'; // the first
@@ -30,14 +32,14 @@ const ADA_ADDRESS =
   'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3jcu5d8ps7zex2k2xt3uqxgjqnnj83ws8lhrn648jjxtwq2ytjqp';
 
 async function node(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const r = await fetch(`${fio!.apiUrl}/v1/chain/${path}`, { method: 'POST', body: JSON.stringify(body) });
+  const r = await fetch(`${fio.apiUrl}/v1/chain/${path}`, { method: 'POST', body: JSON.stringify(body) });
   return (await r.json()) as Record<string, unknown>;
 }
 
 /** The newest request payer@secux has sent (the simulator's own list). */
 async function newestSentId(): Promise<number> {
   const r = await node('get_sent_fio_requests', {
-    fio_public_key: fio!.accounts[1]!.publicKey,
+    fio_public_key: fio.accounts[1]!.publicKey,
     limit: 100,
     offset: 0,
   });
@@ -53,10 +55,10 @@ async function mapAda(): Promise<void> {
   const key = (
     Ecc.PrivateKey as unknown as { fromBuffer(b: Buffer): { toPublic(): { toString(): string } } }
   ).fromBuffer(Buffer.from(priv));
-  expect(String(key.toPublic().toString())).toBe(fio!.accounts[1]!.publicKey);
+  expect(String(key.toPublic().toString())).toBe(fio.accounts[1]!.publicKey);
   const tx = await buildFioAction({
     kind: 'addPublicAddress',
-    actor: Fio.accountHash(fio!.accounts[1]!.publicKey),
+    actor: Fio.accountHash(fio.accounts[1]!.publicKey),
     fields: {
       fio_address: PAYEE,
       public_addresses: [{ chain_code: 'ADA', token_code: 'ADA', public_address: ADA_ADDRESS }],
@@ -91,11 +93,11 @@ async function toDomainPage(page: Page): Promise<void> {
   await page.getByTestId(`fio-handle-${PAYEE}`).waitFor({ timeout: 30_000 });
 }
 
-describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emulator', () => {
+describe('FIO payment requests through the UI with the emulator', () => {
   let context: BrowserContext;
   let page: Page;
   let paidId = 0;
-  const ltcRpc = ltc ? ltcNode(ltc) : (null as never);
+  const ltcRpc = ltcNode(ltc);
 
   const card = (type: 'sent' | 'received', id: number): Locator =>
     page.getByTestId(`fio-request-${type}-${id}`);
@@ -171,7 +173,7 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
     }
     // On chain the content is stored encrypted, never as text.
     const onChain = await node('get_received_fio_requests', {
-      fio_public_key: fio!.accounts[0]!.publicKey,
+      fio_public_key: fio.accounts[0]!.publicKey,
       limit: 100,
       offset: 0,
     });
@@ -227,7 +229,7 @@ describe.skipIf(!fio || !ltc)('FIO payment requests through the UI with the emul
         .filter({ hasText: 'Fulfilled' })
         .waitFor({ timeout: 30_000 });
     const record = await node('get_sent_fio_requests', {
-      fio_public_key: fio!.accounts[1]!.publicKey,
+      fio_public_key: fio.accounts[1]!.publicKey,
       limit: 100,
       offset: 0,
     });

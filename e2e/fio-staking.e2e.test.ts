@@ -5,19 +5,21 @@
  * staked balance the chain holds; it unstakes part and sees the locked amount and its unlock date 7 days on. axe
  * (WCAG 2 A + AA) checks every step of the stake modal.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { Page } from 'playwright-core';
 import { useWalletPage } from './account-helpers';
 import { axeViolations } from './axe-helpers';
 import { approveUntil, openAccount, openCoin } from './bitcoin-helpers';
 
-const baseUrl = inject('baseUrl');
-const fio = inject('fio');
+const stack = await useStack('fio-staking');
+const { baseUrl } = stack;
+const fio = stack.fio;
 const P0 = "m/44'/235'/0'";
 const SUF = 1_000_000_000n;
 
 async function balance(publicKey: string): Promise<{ available: bigint; staked: bigint }> {
-  const r = await fetch(`${fio!.apiUrl}/v1/chain/get_fio_balance`, {
+  const r = await fetch(`${fio.apiUrl}/v1/chain/get_fio_balance`, {
     method: 'POST',
     body: JSON.stringify({ fio_public_key: publicKey }),
   });
@@ -37,10 +39,10 @@ async function axeModal(page: Page, step: string): Promise<string[]> {
   return (await axeViolations(page, step, '[role="dialog"]')).map((rule) => `${step}: ${rule}`);
 }
 
-describe.skipIf(!fio)('FIO staking through the UI with the emulator', () => {
+describe('FIO staking through the UI with the emulator', () => {
   let page: Page;
   useWalletPage({ name: 'fio-staking', baseUrl, onPage: (p) => (page = p) });
-  const me = () => fio!.accounts[0]!.publicKey;
+  const me = () => fio.accounts[0]!.publicKey;
 
   /** Form → Signature (approved on the emulator) → Confirmation → Status → Close, with axe on each step. */
   async function runFlow(amount: string, found: string[], expectVote: boolean) {

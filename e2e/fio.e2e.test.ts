@@ -8,7 +8,8 @@
  */
 import { Ecc, Fio } from '@fioprotocol/fiojs';
 import { buildFioAction, fioPushBody } from '@secux-companion/chain-fio';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 import { approveUntil, card, connectEmulator, openAccount, openCoin } from './bitcoin-helpers';
@@ -16,22 +17,22 @@ import { continueEnabled } from './account-helpers';
 import { runFioAction } from './fio-helpers';
 
 const browser = useBrowser();
-const baseUrl = inject('baseUrl');
-const fio = inject('fio');
-const localnet = inject('localnet');
+const stack = await useStack('fio');
+const { baseUrl } = stack;
+const fio = stack.fio;
 
 const P0 = "m/44'/235'/0'";
 const STRANGER = String(Ecc.PrivateKey.fromSeed('fio e2e stranger').toPublic().toString());
 
 async function node(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const r = await fetch(`${fio!.apiUrl}/v1/chain/${path}`, { method: 'POST', body: JSON.stringify(body) });
+  const r = await fetch(`${fio.apiUrl}/v1/chain/${path}`, { method: 'POST', body: JSON.stringify(body) });
   return (await r.json()) as Record<string, unknown>;
 }
 
-describe.skipIf(!fio)('FIO through the UI with the emulator', () => {
+describe('FIO through the UI with the emulator', () => {
   let context: BrowserContext;
   let page: Page;
-  const me = fio!.accounts[0]!.publicKey;
+  const me = fio.accounts[0]!.publicKey;
 
   /** Runs the action modal from Details to Status. */
   const runAction = () => runFioAction(page);
@@ -52,7 +53,7 @@ describe.skipIf(!fio)('FIO through the UI with the emulator', () => {
   });
 
   it('the funded FIO account shows its balance, available, staked and locked', async () => {
-    if (localnet.ltc) await openCoin(page, baseUrl, 'LTC'); // the LTC accounts go to the device's table (mapped later)
+    await openCoin(page, baseUrl, 'LTC'); // the LTC accounts go to the device's table (mapped later)
     await openCoin(page, baseUrl, 'FIO');
     await expect(card(page, P0).getByTestId('account-balance').innerText()).resolves.toMatch(
       /^1,000(\.0+)? FIO$/,
@@ -145,7 +146,7 @@ describe.skipIf(!fio)('FIO through the UI with the emulator', () => {
     expect(await handle.getByTestId('fio-low-bundles').count()).toBe(0);
   });
 
-  it.skipIf(!localnet.ltc)(
+  it(
     'maps an LTC address to the new handle, then LTC sent to alice@secux goes to it',
     async () => {
       const handle = page.getByTestId('fio-handle-alice@secux');

@@ -4,14 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { newContext, useBrowser } from './browser';
 
 const browser = useBrowser();
-const baseUrl = inject('baseUrl');
+const stack = await useStack('journey-core');
+const { baseUrl } = stack;
 /** localnet's side chain (31338): the chain the local profile offers to add under EVM chains. */
-const side = inject('localnet').sideEvm;
+const side = stack.localnet.sideEvm;
 const root = resolve(import.meta.dirname, '..');
 
 

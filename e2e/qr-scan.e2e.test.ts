@@ -5,7 +5,8 @@
  * same test passes through the native detector. The browser is this file's own: the fake camera switches
  * are launch options.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,10 +14,11 @@ import { launchBrowser, newContext } from './browser';
 import { connectEmulator, emulatorLtcAddress, ltcNode, openAccount, openCoin } from './bitcoin-helpers';
 import { fakeCameraArgs, writeQrY4m } from './fake-camera';
 
-const baseUrl = inject('baseUrl');
-const ltc = inject('localnet').ltc;
+const stack = await useStack('qr-scan');
+const { baseUrl } = stack;
+const ltc = stack.localnet.ltc;
 
-describe.skipIf(!ltc)('QR scan of the recipient with a camera', () => {
+describe('QR scan of the recipient with a camera', () => {
   // An emulator account's receive address, as the send test in bitcoin-ltc.e2e.test.ts uses.
   const address = emulatorLtcAddress(44, 1, 0, 2);
   let browser: Browser;
@@ -33,7 +35,7 @@ describe.skipIf(!ltc)('QR scan of the recipient with a camera', () => {
     await context.grantPermissions(['camera'], { origin: baseUrl });
     page = await context.newPage();
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-    if (ltc) await ltcNode(ltc).mine(1); // the localnet's funding is confirmed, so discovery lists the accounts
+    await ltcNode(ltc).mine(1); // the localnet's funding is confirmed, so discovery lists the accounts
     await connectEmulator(page, baseUrl);
   });
   afterEach(async (ctx) => {

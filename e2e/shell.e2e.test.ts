@@ -1,8 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import { newContext, useBrowser } from './browser';
 
 const browser = useBrowser();
-const baseUrl = inject('baseUrl');
+const stack = await useStack('shell');
+const { baseUrl } = stack;
 
 
 describe('landing page language follows the browser', () => {

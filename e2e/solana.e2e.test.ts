@@ -6,7 +6,8 @@
  * its reason, and the user's typed memo lands on chain right before the transfer; a blockhash that expires while the device is confirming is rebuilt and signed
  * again, and the stale transaction never reaches the node.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { Page } from 'playwright-core';
 import { getBase58Encoder } from '@solana/kit';
 import { approveUntil, card, openAccount, receiveAddress } from './bitcoin-helpers';
@@ -20,15 +21,16 @@ import {
   useWalletPage,
 } from './account-helpers';
 
-const baseUrl = inject('baseUrl');
-const sol = inject('solana');
+const stack = await useStack('solana');
+const { baseUrl } = stack;
+const sol = stack.solana;
 
 const P0 = "m/44'/501'/0'";
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 const P1 = "m/44'/501'/1'";
 
 async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const r = await fetch(sol!.rpcUrls[0]!, {
+  const r = await fetch(sol.rpcUrls[0]!, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -45,13 +47,13 @@ const tokenBalance = async (owner: string, mint: string) => {
 const signatures = async (a: string) =>
   (await rpc<unknown[]>('getSignaturesForAddress', [a, { limit: 1000 }])).length;
 
-describe.skipIf(!sol)('Solana through the UI with the emulator', () => {
+describe('Solana through the UI with the emulator', () => {
   let page: Page;
   useWalletPage({ name: 'solana', baseUrl, onPage: (p) => (page = p) });
-  const A0 = sol!.accounts[0]!.address;
-  const A1 = sol!.accounts[1]!.address;
-  const LUSDC = sol!.tokens.find((t) => t.program === 'spl-token')!;
-  const LFEE = sol!.tokens.find((t) => t.program === 'spl-token-2022')!;
+  const A0 = sol.accounts[0]!.address;
+  const A1 = sol.accounts[1]!.address;
+  const LUSDC = sol.tokens.find((t) => t.program === 'spl-token')!;
+  const LFEE = sol.tokens.find((t) => t.program === 'spl-token-2022')!;
 
   const toAccount0 = () => toAccount(page, baseUrl, P0);
   const continueEnabled = () => continueEnabledOn(page);
@@ -131,7 +133,7 @@ describe.skipIf(!sol)('Solana through the UI with the emulator', () => {
   });
 
   it("a memo-required recipient: the memo is mandatory with its reason, and the user's memo lands on chain", async () => {
-    const { owner, tokenAccount } = sol!.memoRequired;
+    const { owner, tokenAccount } = sol.memoRequired;
     const before = (await tokenBalance(owner, LFEE.mint)) ?? 0n;
     await tokenSend('LFEE');
     await page.getByTestId('send-available').waitFor();
@@ -172,7 +174,7 @@ describe.skipIf(!sol)('Solana through the UI with the emulator', () => {
       /valid for about \d+ s/,
     );
     // 151 blocks pass while the user looks at the device: the blockhash it is signing expires.
-    const r = await fetch(`${sol!.controlUrl}/advance`, {
+    const r = await fetch(`${sol.controlUrl}/advance`, {
       method: 'POST',
       body: JSON.stringify({ blocks: 151 }),
     });

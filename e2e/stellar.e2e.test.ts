@@ -6,7 +6,8 @@
  * payment, the SEP-29 memo-required recipient makes the memo mandatory with its reason, and an envelope signed by
  * the wrong key is refused by the simulator through the server (tx_bad_auth).
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { Page } from 'playwright-core';
 import {
   Account,
@@ -27,8 +28,9 @@ import {
   useWalletPage,
 } from './account-helpers';
 
-const baseUrl = inject('baseUrl');
-const stellar = inject('stellar');
+const stack = await useStack('stellar');
+const { baseUrl } = stack;
+const stellar = stack.stellar;
 
 const P0 = "m/44'/148'/0'";
 const P1 = "m/44'/148'/1'";
@@ -37,7 +39,7 @@ const NEW = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 77)).publicKey();
 
 type Json = Record<string, unknown>;
 async function horizon(path: string): Promise<{ status: number; body: Json }> {
-  const r = await fetch(stellar!.horizonUrl + path);
+  const r = await fetch(stellar.horizonUrl + path);
   return { status: r.status, body: (await r.json()) as Json };
 }
 const nativeBalance = async (id: string) =>
@@ -45,12 +47,12 @@ const nativeBalance = async (id: string) =>
     (b) => b.asset_type === 'native',
   )?.balance;
 
-describe.skipIf(!stellar)('Stellar through the UI with the emulator', () => {
+describe('Stellar through the UI with the emulator', () => {
   let page: Page;
   const warnings = useWalletPage({ name: 'stellar', baseUrl, onPage: (p) => (page = p) });
-  const A0 = stellar!.accounts[0]!.address;
-  const A1 = stellar!.accounts[1]!.address;
-  const EXCHANGE = stellar!.accounts.find((a) => a.memoRequired)!.address;
+  const A0 = stellar.accounts[0]!.address;
+  const A1 = stellar.accounts[1]!.address;
+  const EXCHANGE = stellar.accounts.find((a) => a.memoRequired)!.address;
 
   const toAccount0 = () => toAccount(page, baseUrl, P0);
   const details = async (recipient: string, amount: string) => {
@@ -150,7 +152,7 @@ describe.skipIf(!stellar)('Stellar through the UI with the emulator', () => {
     const before = (await horizon(`/accounts/${A0}`)).body;
     const tx = new TransactionBuilder(new Account(A0, String(before.sequence)), {
       fee: '100',
-      networkPassphrase: stellar!.networkPassphrase,
+      networkPassphrase: stellar.networkPassphrase,
     })
       .addOperation(Operation.payment({ destination: A1, asset: Asset.native(), amount: '1' }))
       .setTimeout(TimeoutInfinite)

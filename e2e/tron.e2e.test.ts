@@ -6,7 +6,8 @@
  * asset is sent, err-39 stops a send TRX cannot cover, and a transaction signed by the wrong key is refused by the
  * simulator through the server.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { Page } from 'playwright-core';
 import { rawDataHex, serializeSignedTransaction, txIdOf } from '@secux-companion/chain-tron';
 import { SigningKey } from 'tronweb/utils';
@@ -21,8 +22,9 @@ import {
   useWalletPage,
 } from './account-helpers';
 
-const baseUrl = inject('baseUrl');
-const tron = inject('tron');
+const stack = await useStack('tron');
+const { baseUrl } = stack;
+const tron = stack.tron;
 
 const P0 = "m/44'/195'/0'";
 const P1 = "m/44'/195'/1'";
@@ -32,18 +34,18 @@ const NEW = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const NEW2 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 async function node(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const r = await fetch(`${tron!.url}/wallet/${path}`, { method: 'POST', body: JSON.stringify(body) });
+  const r = await fetch(`${tron.url}/wallet/${path}`, { method: 'POST', body: JSON.stringify(body) });
   return (await r.json()) as Record<string, unknown>;
 }
 const sun = async (address: string) =>
   BigInt(((await node('getaccount', { address, visible: true })).balance as number | undefined) ?? 0);
-const block = () => fetch(`${tron!.controlUrl}block`, { method: 'POST' });
+const block = () => fetch(`${tron.controlUrl}block`, { method: 'POST' });
 
-describe.skipIf(!tron)('TRON through the UI with the emulator', () => {
+describe('TRON through the UI with the emulator', () => {
   let page: Page;
   const warnings = useWalletPage({ name: 'tron', baseUrl, onPage: (p) => (page = p) });
-  const A0 = tron!.accounts[0]!.address;
-  const A1 = tron!.accounts[1]!.address;
+  const A0 = tron.accounts[0]!.address;
+  const A1 = tron.accounts[1]!.address;
 
   const toAccount0 = () => toAccount(page, baseUrl, P0);
   const continueEnabled = () => continueEnabledOn(page);
@@ -136,7 +138,7 @@ describe.skipIf(!tron)('TRON through the UI with the emulator', () => {
     await review();
     await signAndBroadcast();
     const acc = await node('getaccount', { address: A1, visible: true });
-    expect(acc.assetV2).toEqual([{ key: tron!.trc10.id, value: 5 }]);
+    expect(acc.assetV2).toEqual([{ key: tron.trc10.id, value: 5 }]);
   });
 
   it('err-39: a send whose activation TRX cannot cover is stopped before signing', async () => {

@@ -6,7 +6,8 @@
  * until escalated fee drops.') is the server-busy message and not a failure, and a blob signed by the wrong key is
  * refused by the ledger through the server.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './stack';
 import type { Page } from 'playwright-core';
 import { Wallet } from 'xrpl';
 import { card, openAccount, receiveAddress } from './bitcoin-helpers';
@@ -20,8 +21,9 @@ import {
   useWalletPage,
 } from './account-helpers';
 
-const baseUrl = inject('baseUrl');
-const xrpl = inject('xrpl');
+const stack = await useStack('xrp');
+const { baseUrl } = stack;
+const xrpl = stack.xrpl;
 
 const P0 = "m/44'/144'/0'";
 const P1 = "m/44'/144'/1'";
@@ -29,11 +31,11 @@ const P1 = "m/44'/144'/1'";
 const NEW = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
 
 async function rpc(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const r = await fetch(xrpl!.rpcUrl, { method: 'POST', body: JSON.stringify({ method, params: [params] }) });
+  const r = await fetch(xrpl.rpcUrl, { method: 'POST', body: JSON.stringify({ method, params: [params] }) });
   return ((await r.json()) as { result: Record<string, unknown> }).result;
 }
 async function control(what: 'busy' | 'close', body: unknown = {}): Promise<void> {
-  const r = await fetch(xrpl!.controlUrl + what, { method: 'POST', body: JSON.stringify(body) });
+  const r = await fetch(xrpl.controlUrl + what, { method: 'POST', body: JSON.stringify(body) });
   if (!r.ok) throw new Error(`control ${what}: ${r.status}`);
 }
 async function txsOf(
@@ -42,7 +44,7 @@ async function txsOf(
   return (await rpc('account_tx', { account: address, limit: 50 })).transactions as never;
 }
 
-describe.skipIf(!xrpl)('XRP through the UI with the emulator', () => {
+describe('XRP through the UI with the emulator', () => {
   let page: Page;
   const warnings = useWalletPage({
     name: 'xrp',
@@ -50,9 +52,9 @@ describe.skipIf(!xrpl)('XRP through the UI with the emulator', () => {
     onPage: (p) => (page = p),
     cleanup: () => control('busy', { busy: false }),
   });
-  const A0 = xrpl!.accounts[0]!.address;
-  const A1 = xrpl!.accounts[1]!.address;
-  const TAGGED = xrpl!.accounts.find((a) => a.requireDestinationTag)!.address;
+  const A0 = xrpl.accounts[0]!.address;
+  const A1 = xrpl.accounts[1]!.address;
+  const TAGGED = xrpl.accounts.find((a) => a.requireDestinationTag)!.address;
 
   const toAccount0 = () => toAccount(page, baseUrl, P0);
   const details = async (recipient: string, amount: string) => {

@@ -1,0 +1,118 @@
+/**
+ * Each end-to-end file owns its whole stack: its own local network (every local chain, funded for the emulator's
+ * accounts at start, no interval mining: a test mines when it needs a block) and its own product server serving the
+ * built web app. No assertion can then depend on another file's spending, blocks or server state, and files run in
+ * parallel. Call once at the top of a test file:
+ *
+ *   const stack = await useStack('xrp');
+ *
+ * The stack starts before the file's tests (a missing prerequisite, e.g. litecoind, fails the file) and stops after
+ * them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll } from 'vitest';
+import { freePort, startLocalnet, type Localnet, type SideEvmInfo } from '@secux-companion/localnet';
+
+const root = resolve(import.meta.dirname, '..');
+/** Where the test command built the web app (checked once by globalSetup). */
+export const WEB_DIST = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
+/** The compiled-contract cache, filled once by globalSetup before the files start. */
+export const CONTRACT_CACHE = join(tmpdir(), 'secux-localnet-cache');
+
+export interface Stack {
+  baseUrl: string;
+  localnet: Localnet & { sideEvm: SideEvmInfo; ltc: NonNullable<Localnet['ltc']> };
+  xrpl: NonNullable<Localnet['xrpl']>;
+  stellar: NonNullable<Localnet['stellar']>;
+  tron: NonNullable<Localnet['tron']>;
+  fio: NonNullable<Localnet['fio']>;
+  solana: NonNullable<Localnet['solana']>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not become healthy at ${url} within ${ms} ms`);
+}
+
+function required<T>(value: T | null | undefined, what: string): T {
+  if (value == null) throw new Error(`the local network started without ${what}`);
+  return value;
+}
+
+/**
+ * Starts this file's local network and server (every chain; litecoind is required) and stops them after the file.
+ * `env` is added to the server's environment (e.g. emulator firmware versions for a firmware suite).
+ */
+export async function useStack(name: string, opts: { env?: Record<string, string> } = {}): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), `wallet-e2e-${name}-`));
+  const localnet = await startLocalnet({
+    dataDir: join(dataDir, 'localnet'),
+    cacheDir: CONTRACT_CACHE,
+    evm: { port: 0 },
+    sideEvm: { port: 0 },
+    ltc: { rpcPort: 0, p2pPort: 0, required: true },
+    blockIntervalMs: 0,
+    handleSignals: false,
+    log: () => undefined,
+  });
+  let child: ChildProcess | undefined;
+  const stop = async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await localnet.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const port = await freePort();
+    child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // The server reads DATA_DIR/localnet/endpoints.json (written by startLocalnet) for every local chain.
+        DATA_DIR: dataDir,
+        WEB_DIST,
+        WALLET_PROFILE: 'local',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '0',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, child, 60_000);
+    afterAll(stop, 60_000);
+    return {
+      baseUrl,
+      localnet: {
+        ...localnet,
+        sideEvm: required(localnet.sideEvm, 'its EVM side chain'),
+        ltc: required(localnet.ltc, 'the Litecoin regtest node'),
+      },
+      xrpl: required(localnet.xrpl, 'the XRP Ledger simulator'),
+      stellar: required(localnet.stellar, 'the Stellar simulator'),
+      tron: required(localnet.tron, 'the TRON simulator'),
+      fio: required(localnet.fio, 'the FIO simulator'),
+      solana: required(localnet.solana, 'the Solana node'),
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
