@@ -1,6 +1,6 @@
 /**
  * Accessibility (issue 20): axe-core (WCAG 2 A and AA) finds no violation, in English, Traditional Chinese and
- * Portuguese side by side, on the account list, every tab of the account page and the send details of XRP, Stellar,
+ * Portuguese (one after the other, each in its own browser context), on the account list, every tab of the account page and the send details of XRP, Stellar,
  * Solana, TRON, FIO and BNB (read-only: no send), each family's Receive modal, XRP's delete confirmation, and LTC's
  * pages, Buy modal, every send step through the status and the speed-up modal.
  */
@@ -37,55 +37,52 @@ const FIO_RECIPIENT = String(Ecc.PrivateKey.fromSeed('a11y e2e recipient').toPub
  * details (a recipient and an amount filled in) of every funded account-based family, and the bitcoin family's
  * pages through a send.
  */
-describe.concurrent.each(LOCALES)(
-  'axe (WCAG 2 A + AA) on the pages of the other families in %s',
-  (locale, lang) => {
-    const openPage = usePage(browser);
+describe.each(LOCALES)('axe (WCAG 2 A + AA) on the pages of the other families in %s', (locale, lang) => {
+  const openPage = usePage(browser);
 
-    it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB, the XRP delete confirmation; LTC through a send, Buy and speed-up: no violation', async () => {
-      const page = await openPage(locale);
-      await connectEmulator(page, baseUrl);
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-      const found: Found[] = [];
-      for (const f of familyPages()) {
-        await toCoin(page, f.coin);
-        found.push(await axe(page, `${f.coin} account list`));
-        if (f.coin === 'XRP') {
-          // the delete confirmation (XRP's funded first account: blocked, saying why)
-          await page.getByTestId('account-menu').first().click();
-          const shown = page
-            .getByTestId('account-delete-blocked')
-            .or(page.getByTestId('account-delete-confirm'));
-          await inModal(page, found, 'XRP delete account', page.getByTestId('account-delete'), shown);
-        }
-        await page.getByTestId('account-open').first().click();
-        await page.getByTestId('account-name').waitFor();
-        await everyTab(page, found, `${f.coin} account`);
-        if (await page.getByTestId('account-receive').count()) {
-          await page.getByTestId('account-receive').click();
-          await page.getByTestId('receive-verify').waitFor({ timeout: 60_000 });
-          found.push(await axe(page, `${f.coin} receive`));
-          await page.keyboard.press('Escape');
-          await page.getByTestId('receive-verify').waitFor({ state: 'detached' });
-        }
-        if (!f.to) continue;
-        await page.getByTestId('account-send').click();
-        await page.getByTestId('send-available').waitFor();
-        await page.getByTestId('send-recipient').fill(f.to);
-        await page.getByTestId('send-amount').fill(f.amount);
-        await buttonEnabled(page, 'send-continue');
-        found.push(await axe(page, `${f.coin} send details`));
-        await page.keyboard.press('Escape');
-        await page.getByTestId('send-available').waitFor({ state: 'detached' });
+  it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB, the XRP delete confirmation; LTC through a send, Buy and speed-up: no violation', async () => {
+    const page = await openPage(locale);
+    await connectEmulator(page, baseUrl);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    const found: Found[] = [];
+    for (const f of familyPages()) {
+      await toCoin(page, f.coin);
+      found.push(await axe(page, `${f.coin} account list`));
+      if (f.coin === 'XRP') {
+        // the delete confirmation (XRP's funded first account: blocked, saying why)
+        await page.getByTestId('account-menu').first().click();
+        const shown = page
+          .getByTestId('account-delete-blocked')
+          .or(page.getByTestId('account-delete-confirm'));
+        await inModal(page, found, 'XRP delete account', page.getByTestId('account-delete'), shown);
       }
-      await bitcoinPages(page, found, LTC_SENDER[lang]!);
-      expect(violations(found, lang)).toEqual([]);
-    }, 480_000);
-  },
-);
+      await page.getByTestId('account-open').first().click();
+      await page.getByTestId('account-name').waitFor();
+      await everyTab(page, found, `${f.coin} account`);
+      if (await page.getByTestId('account-receive').count()) {
+        await page.getByTestId('account-receive').click();
+        await page.getByTestId('receive-verify').waitFor({ timeout: 60_000 });
+        found.push(await axe(page, `${f.coin} receive`));
+        await page.keyboard.press('Escape');
+        await page.getByTestId('receive-verify').waitFor({ state: 'detached' });
+      }
+      if (!f.to) continue;
+      await page.getByTestId('account-send').click();
+      await page.getByTestId('send-available').waitFor();
+      await page.getByTestId('send-recipient').fill(f.to);
+      await page.getByTestId('send-amount').fill(f.amount);
+      await buttonEnabled(page, 'send-continue');
+      found.push(await axe(page, `${f.coin} send details`));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('send-available').waitFor({ state: 'detached' });
+    }
+    await bitcoinPages(page, found, LTC_SENDER[lang]!);
+    expect(violations(found, lang)).toEqual([]);
+  }, 480_000);
+});
 
 /**
- * The LTC account each language's test sends from (side by side: each spends its own coins).
+ * The LTC account each language's test sends from (each spends its own coins).
  */
 const LTC_SENDER: Record<string, { path: string; to: string }> = {
   en: { path: "m/44'/2'/0'", to: emulatorLtcAddress(44, 1, 0, 11) },

@@ -1,6 +1,6 @@
 /**
  * Accessibility (issue 20): axe-core (WCAG 2 A and AA) finds no violation, in English, Traditional Chinese and
- * Portuguese side by side, on the firmware screens: the Bluetooth OTP modal, the update notice and the Bluetooth
+ * Portuguese (one after the other, each in its own browser context), on the firmware screens: the Bluetooth OTP modal, the update notice and the Bluetooth
  * update steps, the unsupported-coin notice and the USB-only notice of its SE update over Bluetooth, the
  * forced-update modal and each MCU update step, the SE update's failure and its error flag on the next connection,
  * the SE update overlay and its restart step, the SE-not-supported and unsupported-device notices.
@@ -47,7 +47,7 @@ async function firmwareContext(
  * download's error, the error flag on the next connection, the update overlay while it writes and the restart
  * step; with an SE below 1.83 its notice and XLM's unsupported-device notice.
  */
-describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens in %s', (locale, lang) => {
+describe.each(LOCALES)('axe (WCAG 2 A + AA) on the firmware screens in %s', (locale, lang) => {
   const contexts: BrowserContext[] = [];
   afterAll(async () => {
     for (const c of contexts) await c.close();

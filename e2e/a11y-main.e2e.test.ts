@@ -2,14 +2,14 @@
  * Accessibility and trust checks (issue 20) on the main path, on the emulator and the local EVM chain:
  * - axe-core (WCAG 2 A and AA) finds no violation on the landing page, the welcome modal, home, the account
  *   list, the account page and the send modal (details and review) in English, Traditional Chinese and
- *   Portuguese (the three languages run side by side, each in its own browser context);
+ *   Portuguese (one after the other, each in its own browser context);
  * - the path connect → account → send → status works with the keyboard alone, focus moving into the modals
  *   and out of them; the status and device prompt are live regions;
  * - a look-alike of an address in the account's history raises the strong warning in the details and the
  *   review, which shows the full recipient in groups of four;
  * - the main screens, Settings and Receive have no horizontal overflow at 360 px.
  * The other screens, the other families and the firmware screens are a11y-screens, a11y-families and a11y-firmware:
- * each file has its own stack, so the four run side by side.
+ * each file has its own stack, so the four run side by side (one page at a time each: the workers set the load).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -60,7 +60,7 @@ const overflow = (page: Page) =>
     Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
   );
 
-describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) in %s', (locale, lang) => {
+describe.each(LOCALES)('axe (WCAG 2 A + AA) in %s', (locale, lang) => {
   const openPage = usePage(browser);
 
   it('landing, welcome modal, home, account list, account page, send details and review: no violation', async () => {

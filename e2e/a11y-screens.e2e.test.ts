@@ -1,6 +1,6 @@
 /**
  * Accessibility (issue 20): axe-core (WCAG 2 A and AA) finds no violation, in English, Traditional Chinese and
- * Portuguese side by side, on the other screens and modals: news, the Cardano portal notice, Settings (General with
+ * Portuguese (one after the other, each in its own browser context), on the other screens and modals: news, the Cardano portal notice, Settings (General with
  * the reset confirmation, MCU with its history, SE), the home Receive page before, during and after the device
  * confirms the address, the Domain page, its register chooser, a registration's action modal (form and review) and
  * a FIO handle's Assign modal, the EVM chains page and its add-chain modal, the create and rename account modals,
@@ -21,7 +21,7 @@ const evm = stack.localnet.evm;
 
 const P0 = "m/44'/60'/0'";
 
-describe.concurrent.each(LOCALES)('axe (WCAG 2 A + AA) on the other screens in %s', (locale) => {
+describe.each(LOCALES)('axe (WCAG 2 A + AA) on the other screens in %s', (locale) => {
   const openPage = usePage(browser);
 
   it('settings (every tab, reset, history), news, Cardano, receive and its device confirm, the Domain page, its register chooser and the Assign modal, create and rename, the QR scanner, the fee questions (Escape closes them alone), an account page in dark mode: no violation', async () => {

@@ -30,7 +30,10 @@ export async function launchBrowser(opts: { args?: readonly string[] } = {}): Pr
 }
 
 export async function newContext(browser: Browser, opts: { locale?: string } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: opts.locale ?? 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    locale: opts.locale ?? 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
   // The wallet is offline-first: nothing may leave loopback during a test.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   return context;

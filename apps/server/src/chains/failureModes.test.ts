@@ -38,12 +38,14 @@ const MODES = [
 ] as const;
 type Mode = (typeof MODES)[number];
 
+// Short enough that a hung provider costs about a second; long enough that a healthy fake on loopback answers in
+// time while the end-to-end suites load the machine (250 ms connect timeouts failed there).
 const TIMEOUTS = {
-  CHAIN_PROVIDER_TIMEOUT_MS: '1000',
-  CHAIN_CONNECT_TIMEOUT_MS: '250',
-  CHAIN_HEALTH_TIMEOUT_MS: '250',
-  CHAIN_REQUEST_BUDGET_MS: '3000',
-  CHAIN_FEES_BUDGET_MS: '1500',
+  CHAIN_PROVIDER_TIMEOUT_MS: '3000',
+  CHAIN_CONNECT_TIMEOUT_MS: '1000',
+  CHAIN_HEALTH_TIMEOUT_MS: '1000',
+  CHAIN_REQUEST_BUDGET_MS: '8000',
+  CHAIN_FEES_BUDGET_MS: '4000',
 };
 
 const servers: TestServer[] = [];
