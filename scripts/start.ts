@@ -16,7 +16,8 @@ async function main() {
   if (profile === 'local') {
     console.log('Starting the local network (EVM dev chains and Litecoin regtest)…');
     const { startLocalnet } = await import('@secux-companion/localnet');
-    const net = await startLocalnet();
+    // litecoind is required (start.sh installs it); LOCALNET_LTC=0 leaves the Litecoin node out.
+    const net = await startLocalnet({ ltc: { required: true } });
     stopLocalnet = () => net.stop();
     console.log(`  EVM chain ${net.evm.chainId} at ${net.evm.rpcUrl} (the ETH coin)`);
     if (net.sideEvm) console.log(`  EVM side chain ${net.sideEvm.chainId} at ${net.sideEvm.rpcUrl} (add it under EVM chains)`);

@@ -1,31 +1,94 @@
 #!/usr/bin/env bash
-# The one command that runs every test: types, lint, unit, server (SQLite and PostgreSQL),
-# integration against the local chains, and end-to-end in Chromium.
-set -euo pipefail
+# The one command that runs every test: types, lint, unit, server (SQLite and PostgreSQL), integration against the
+# local chains, and end-to-end in Chromium. It installs what it needs first (Debian packages as root or with
+# password-less sudo, else it stops and names the command). Each phase prints its time; independent phases run side
+# by side. TEST_OPT_OUT=postgres,lan leaves those parts out (the closing line counts and names what they skipped).
+# Extra arguments go to both Vitest runs (e.g. a file filter).
+set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh
+mkdir -p .tmp/test
+rm -f .tmp/test/*
+t0=$(date +%s)
+phase_times=()
 
-echo "== Type check"
-npx tsc -p apps/web --noEmit
-npx tsc -p apps/server --noEmit
-for p in packages/* chains/* localnet e2e; do
-  [ -f "$p/tsconfig.json" ] && npx tsc -p "$p" --noEmit
-done
+# Runs a phase with its output into .tmp/test/NAME.log; prints that log and the phase's time when it ends.
+run_phase() {
+  local name=$1
+  shift
+  local start
+  start=$(date +%s)
+  "$@" >".tmp/test/$name.log" 2>&1
+  local rc=$?
+  local secs=$(($(date +%s) - start))
+  echo "== $name ($secs s, exit $rc)"
+  cat ".tmp/test/$name.log"
+  echo "$name $secs $rc" >".tmp/test/$name.time"
+  return $rc
+}
+report_times() {
+  echo "== Phase times (s), wall clock from the start: $(($(date +%s) - t0)) s"
+  for f in .tmp/test/*.time; do
+    [ -f "$f" ] && read -r name secs rc <"$f" && printf '   %-10s %5s s%s\n' "$name" "$secs" "$([ "$rc" = 0 ] || echo "  (exit $rc)")"
+  done
+}
 
-echo "== Lint"
-npx eslint . --max-warnings=0
+opt_out=",${TEST_OPT_OUT:-},"
+system_pkgs=(chromium litecoind)
+[[ $opt_out == *,postgres,* ]] || system_pkgs+=(postgresql)
 
-echo "== Build the web app"
-WALLET_EMULATOR=1 npm run build --silent -w @secux-companion/web -- --logLevel error
+echo "== Install (Debian packages and npm dependencies, side by side)"
+# Stops at once, naming the command, when packages are missing and cannot be installed from here.
+bash scripts/system-deps.sh --check "${system_pkgs[@]}" || exit 1
+run_phase system bash scripts/system-deps.sh "${system_pkgs[@]}" &
+system_pid=$!
+run_phase npm bash scripts/ensure-deps.sh
+npm_rc=$?
+wait $system_pid
+system_rc=$?
+if [ $npm_rc -ne 0 ] || [ $system_rc -ne 0 ]; then
+  report_times
+  echo "tests: 0 passed, 1 failed, 0 skipped"
+  exit 1
+fi
 
-echo "== Tests (unit, server, integration, end-to-end)"
-mkdir -p .tmp
+echo "== Types, lint and the web build (side by side)"
+run_phase types npx tsc -p . &
+types_pid=$!
+run_phase lint npx eslint . --max-warnings=0 --cache --cache-location node_modules/.cache/eslint/ &
+lint_pid=$!
+run_phase build env WALLET_EMULATOR=1 npm run build --silent -w @secux-companion/web -- --logLevel error
+build_rc=$?
+wait $types_pid
+types_rc=$?
+wait $lint_pid
+lint_rc=$?
+if [ $build_rc -ne 0 ]; then
+  report_times
+  echo "tests: 0 passed, 1 failed, 0 skipped"
+  exit 1
+fi
+
+echo "== Tests: unit, server and integration, and end to end (two Vitest runs side by side)"
+vitest() {
+  local name=$1 project=$2 workers=$3
+  shift 3
+  local filter=()
+  [ $# -eq 0 ] || filter=(--passWithNoTests "$@")
+  npx vitest run --project "$project" --maxWorkers="$workers" --reporter=default --reporter=json \
+    --outputFile.json=".tmp/test/$name.json" "${filter[@]}"
+}
+# Sized to the machine: the end-to-end files (the longer phase; each drives one page at a time and waits on its
+# chains between steps) get a worker per core plus one, the unit run the remaining core.
+cores=$(nproc)
+run_phase e2e vitest e2e e2e "${E2E_WORKERS:-$((cores + 1))}" "$@" &
+e2e_pid=$!
+run_phase unit vitest unit '!e2e' "${UNIT_WORKERS:-$((cores > 2 ? cores - 1 : 1))}" "$@"
+wait $e2e_pid
+
+report_times
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest-results.json "$@" || status=$?
-# One plain closing line that any CI reader understands.
-node -e '
-  const r = require("./.tmp/vitest-results.json");
-  const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
-' || true
+[ $types_rc -eq 0 ] || { echo "the type check failed (above)"; status=1; }
+[ $lint_rc -eq 0 ] || { echo "lint failed (above)"; status=1; }
+# Last: the closing line.
+node scripts/test-summary.mjs .tmp/test/unit.json .tmp/test/e2e.json || status=1
 exit $status
