@@ -53,9 +53,9 @@ function required<T>(value: T | null | undefined, what: string): T {
 
 /**
  * Starts this file's local network and server (every chain; litecoind is required) and stops them after the file.
- * `env` is added to the server's environment (e.g. emulator firmware versions for a firmware suite).
+ * A test that needs another emulator or server answer routes it in its browser context (see journey-core).
  */
-export async function useStack(name: string, opts: { env?: Record<string, string> } = {}): Promise<Stack> {
+export async function useStack(name: string): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), `wallet-e2e-${name}-`));
   const localnet = await startLocalnet({
     dataDir: join(dataDir, 'localnet'),
@@ -97,7 +97,6 @@ export async function useStack(name: string, opts: { env?: Record<string, string
         WALLET_PROFILE: 'local',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '0',
-        ...opts.env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
