@@ -55,25 +55,38 @@ export function useBrowser(): () => Browser {
 }
 
 /**
- * Waits until the page is still: two animation frames have been painted and no finite animation or transition is
- * running (Mantine's modals fade in, its media-query hooks re-render after a resize). Loaders that spin forever do
- * not count. Use it before a screenshot, an axe pass or a layout measurement, instead of a fixed sleep.
+ * Waits until the page is still, as a person would before reading it: nothing in the DOM has changed for `quietMs` and
+ * no finite animation or transition runs (Mantine's modals fade in; a closed menu stays in the DOM until its exit
+ * transition's timer unmounts it). Loaders that spin forever do not count. After `maxMs` it goes on regardless (a page
+ * that never stops changing is then checked as it is). Use it before a screenshot, an axe pass or a layout
+ * measurement, instead of a fixed sleep.
  */
-export async function settled(page: Page, timeout = 10_000): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() =>
-            resolve(
-              document
-                .getAnimations()
-                .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-            ),
-          ),
-        ),
-      ),
-    undefined,
-    { timeout, polling: 50 },
+export async function settled(page: Page, quietMs = 150, maxMs = 3000): Promise<void> {
+  await page.evaluate(
+    async ({ quietMs, maxMs }) => {
+      const moving = () =>
+        document
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      let last = performance.now();
+      const observer = new MutationObserver(() => (last = performance.now()));
+      observer.observe(document.documentElement, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      const end = last + maxMs;
+      try {
+        while (performance.now() < end) {
+          await new Promise((r) => requestAnimationFrame(r));
+          if (moving()) last = performance.now();
+          if (performance.now() - last >= quietMs) return;
+        }
+      } finally {
+        observer.disconnect();
+      }
+    },
+    { quietMs, maxMs },
   );
 }
