@@ -15,7 +15,8 @@ const skipped = [];
 let ok = true;
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
-    console.log(`no test report at ${file}: that run did not finish`);
+    console.log(`no test report at ${file}: that run did not finish (counted as a failure)`);
+    failed += 1;
     ok = false;
     continue;
   }
