@@ -56,6 +56,19 @@ function required<T>(value: T | null | undefined, what: string): T {
  * A test that needs another emulator or server answer routes it in its browser context (see journey-core).
  */
 export async function useStack(name: string): Promise<Stack> {
+  // Free ports are found by binding port 0 and letting go, so a file running beside this one can take the same port
+  // before a node binds it: start again on fresh ports (three tries) when that is why the start failed.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStack(name);
+    } catch (e) {
+      const taken = /EADDRINUSE|Unable to bind|address already in use|server exited/i.test(String(e));
+      if (!taken || attempt === 3) throw e;
+    }
+  }
+}
+
+async function startStack(name: string): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), `wallet-e2e-${name}-`));
   const localnet = await startLocalnet({
     dataDir: join(dataDir, 'localnet'),
