@@ -13,13 +13,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   createPublicClient,
+  createTestClient,
   createWalletClient,
   defineChain,
   getAddress,
   getContractAddress,
   http,
   parseEther,
-  toHex,
   type Address,
   type Chain,
   type Hex,
@@ -138,23 +138,12 @@ export function anvilBinary(): string {
   }
 }
 
-async function rpcCall<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
-
 export function startEvm(o: EvmOptions): Promise<StartedEvm<EvmInfo>>;
 export function startEvm(o: PlainEvmOptions): Promise<StartedEvm<SideEvmInfo>>;
 export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<StartedEvm<EvmChainInfo>> {
   const withContracts = o.contracts !== false;
   const deployer = privateKeyToAccount(DEPLOYER_PRIVATE_KEY);
-  const balance = toHex(parseEther(String(o.balanceEth)));
+  const balance = parseEther(String(o.balanceEth));
   const rpcUrl = `http://${o.host}:${o.port}`;
   const child = spawn(
     anvilBinary(),
@@ -186,6 +175,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
   const transport = http(rpcUrl, { retryCount: 0 });
   const pub = createPublicClient({ chain, transport });
   const wallet = createWalletClient({ chain, transport, account: deployer });
+  const node = createTestClient({ chain, transport, mode: 'anvil' });
 
   const deployContracts = async (artifacts: Record<string, Artifact>): Promise<EvmContracts> => {
     const holder = o.accounts[0]!.address;
@@ -215,26 +205,25 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
 
   try {
     // Up when it answers (anvil binds in well under a second).
-    for (let deadline = Date.now() + 30_000; ; ) {
-      if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}: ${stderr.trim()}`);
-      const up = await rpcCall<string>(rpcUrl, 'eth_chainId').then(
+    for (let deadline = Date.now() + 30_000; ;) {
+      if (child.exitCode !== null)
+        throw new Error(`anvil exited with code ${child.exitCode}: ${stderr.trim()}`);
+      const up = await pub.getChainId().then(
         () => true,
         () => false,
       );
       if (up) break;
-      if (Date.now() > deadline) throw new Error(`anvil did not answer at ${rpcUrl} within 30 s: ${stderr.trim()}`);
+      if (Date.now() > deadline)
+        throw new Error(`anvil did not answer at ${rpcUrl} within 30 s: ${stderr.trim()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     for (const a of [...o.accounts.map((x) => x.address), ...(withContracts ? [deployer.address] : [])])
-      await rpcCall(rpcUrl, 'anvil_setBalance', [
-        a,
-        a === deployer.address ? toHex(parseEther('1000')) : balance,
-      ]);
+      await node.setBalance({ address: a, value: a === deployer.address ? parseEther('1000') : balance });
     const contracts = o.contracts !== false ? await deployContracts(o.artifacts) : null; // narrows `o`
 
     if (o.blockIntervalMs > 0) {
       timer = setInterval(() => {
-        rpcCall(rpcUrl, 'evm_mine').catch(() => undefined);
+        node.mine({ blocks: 1 }).catch(() => undefined);
       }, o.blockIntervalMs);
       timer.unref();
     }
@@ -248,7 +237,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
         index: a.index,
         path: a.path,
         address: a.address,
-        balanceWei: BigInt(balance).toString(),
+        balanceWei: balance.toString(),
       })),
       blockIntervalMs: o.blockIntervalMs,
     };
