@@ -53,12 +53,22 @@ const signer: EvmSigner = {
   },
 };
 
+/** The receipt once the node has mined the transaction (anvil's automine may answer the send a moment before). */
+async function receiptOf(hash: string): Promise<unknown> {
+  for (let i = 0; i < 100; i++) {
+    const r = await rpc.call('eth_getTransactionReceipt', [hash]);
+    if (r) return r;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return null;
+}
+
 async function send(draft: EvmSendDraft) {
   const built = await adapter.build(account, draft);
   const signed = adapter.finalize(built, await adapter.sign(signer, built));
   const hash = await adapter.broadcast(signed);
   expect(hash.toLowerCase()).toBe(signed.hash.toLowerCase());
-  const receipt = (await rpc.call('eth_getTransactionReceipt', [hash])) as {
+  const receipt = (await receiptOf(hash)) as {
     status: string;
     blockNumber: string;
   } | null;
@@ -205,7 +215,7 @@ describe('EVM logic on the localnet chain', () => {
     });
     const raw = await otherWallet.signTransaction(parseTransaction(built.signRequest.unsignedTx) as never);
     const hash = await adapter.broadcast(adapter.finalize(built, { rawTx: raw }));
-    const receipt = (await rpc.call('eth_getTransactionReceipt', [hash])) as {
+    const receipt = (await receiptOf(hash)) as {
       status: string;
       gasUsed: string;
       effectiveGasPrice: string;
