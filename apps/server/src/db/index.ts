@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
+// libsql: SQLite with better-sqlite3's synchronous API, its native build shipped on npm for each platform (better-sqlite3
+// compiled from source on every fresh install: 105 s of npm ci here, as its prebuilt binaries come from GitHub).
+import Sqlite from 'libsql';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config, DbKind } from '../config.js';
