@@ -92,6 +92,8 @@ export default defineConfig({
           root: '.',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
+          // The stack's modules (localnet, the server) load once per worker; each file still starts its own stack.
+          isolate: false,
           testTimeout: 120000,
           hookTimeout: 180000,
         },

@@ -9,12 +9,13 @@
  * The stack starts before the file's tests (a missing prerequisite, e.g. litecoind, fails the file) and stops after
  * them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll } from 'vitest';
 import { freePort, startLocalnet, type Localnet, type SideEvmInfo } from '@secux-companion/localnet';
+import { buildApp, loadConfig } from '@secux-companion/server';
+import type { FastifyInstance } from 'fastify';
 
 const root = resolve(import.meta.dirname, '..');
 /** Where the test command built the web app (checked once by globalSetup). */
@@ -30,20 +31,6 @@ export interface Stack {
   tron: NonNullable<Localnet['tron']>;
   fio: NonNullable<Localnet['fio']>;
   solana: NonNullable<Localnet['solana']>;
-}
-
-async function waitForHealth(url: string, child: ChildProcess, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not become healthy at ${url} within ${ms} ms`);
 }
 
 function required<T>(value: T | null | undefined, what: string): T {
@@ -62,7 +49,7 @@ export async function useStack(name: string): Promise<Stack> {
     try {
       return await startStack(name);
     } catch (e) {
-      const taken = /EADDRINUSE|Unable to bind|address already in use|server exited/i.test(String(e));
+      const taken = /EADDRINUSE|Unable to bind|address already in use/i.test(String(e));
       if (!taken || attempt === 3) throw e;
     }
   }
@@ -80,13 +67,9 @@ async function startStack(name: string): Promise<Stack> {
     handleSignals: false,
     log: () => undefined,
   });
-  let child: ChildProcess | undefined;
+  let app: FastifyInstance | undefined;
   const stop = async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await app?.close();
     // The chain data is thrown away: litecoind need not flush it (its clean stop takes ~4 s).
     try {
       if (localnet.ltc?.pid) process.kill(localnet.ltc.pid, 'SIGKILL');
@@ -97,24 +80,25 @@ async function startStack(name: string): Promise<Stack> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    // The product server runs in this worker, as apps/server/src/main.ts would start it with this environment:
+    // spawning it cost ~9 s of CPU per file (tsx compiling the server each time); here its modules load once per
+    // worker. Its port is chosen up front because the server names itself in URLs (the buy widget's stand-in).
     const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        // The server reads DATA_DIR/localnet/endpoints.json (written by startLocalnet) for every local chain.
-        DATA_DIR: dataDir,
-        WEB_DIST,
-        WALLET_PROFILE: 'local',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '0',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    const loaded = loadConfig({
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // The server reads DATA_DIR/localnet/endpoints.json (written by startLocalnet) for every local chain.
+      DATA_DIR: dataDir,
+      WEB_DIST,
+      WALLET_PROFILE: 'local',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
     });
+    if (!loaded.ok) throw new Error(`the server's configuration is invalid: ${loaded.errors.join('; ')}`);
+    app = await buildApp(loaded.config);
+    await app.listen({ port, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHealth(baseUrl, child, 60_000);
     afterAll(stop, 60_000);
     return {
       baseUrl,
