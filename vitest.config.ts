@@ -11,9 +11,11 @@ const webTests = readdirSync(new URL('./apps/web/src', import.meta.url), {
 })
   .filter((f) => /\.test\.tsx?$/.test(f))
   .map((f) => `src/${f}`);
-const mocksModules = (f: string) =>
-  readFileSync(new URL(`./apps/web/${f}`, import.meta.url), 'utf8').includes('vi.mock(');
-const webIsolated = webTests.filter(mocksModules);
+const webIsolated = new Set(
+  webTests.filter((f) =>
+    readFileSync(new URL(`./apps/web/${f}`, import.meta.url), 'utf8').includes('vi.mock('),
+  ),
+);
 
 const chainProjects = readdirSync(new URL('./chains', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -78,13 +80,13 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
-          include: webTests.filter((f) => !mocksModules(f)),
+          include: webTests.filter((f) => !webIsolated.has(f)),
           environment: 'jsdom',
           isolate: false,
         },
       },
       {
-        test: { name: 'web-isolated', root: 'apps/web', include: webIsolated, environment: 'jsdom' },
+        test: { name: 'web-isolated', root: 'apps/web', include: [...webIsolated], environment: 'jsdom' },
       },
       {
         test: {

@@ -17,8 +17,15 @@ it('names each WCAG violation of the page, and only those within a part when ask
   const page = await browser.newPage();
   await page.setContent(PAGE);
   const rule = (found: string[]) => found.map((f) => f.split(' ')[0]).sort();
-  expect(rule(await axeViolations(page, 'probe'))).toEqual(['button-name', 'color-contrast', 'image-alt', 'label']);
+  expect(rule(await axeViolations(page, 'probe'))).toEqual([
+    'button-name',
+    'color-contrast',
+    'image-alt',
+    'label',
+  ]);
   expect(rule(await axeViolations(page, 'probe form', '#form'))).toEqual(['label']);
-  await page.setContent('<html lang="en"><head><title>fine</title></head><body><main><p>fine</p></main></body></html>');
+  await page.setContent(
+    '<html lang="en"><head><title>fine</title></head><body><main><p>fine</p></main></body></html>',
+  );
   expect(await axeViolations(page, 'fine')).toEqual([]);
 });

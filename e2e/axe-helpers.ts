@@ -5,7 +5,11 @@ import type { Page } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { settled } from './browser';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  resultTypes: ['violations'],
+  iframes: false,
+};
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
@@ -20,17 +24,12 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function axeViolations(page: Page, screen: string, include?: string): Promise<string[]> {
   await settled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const options: RunOptions = {
-    runOnly: { type: 'tag', values: WCAG },
-    resultTypes: ['violations'],
-    iframes: false,
-  };
   const r = (await page.evaluate(
     ([include, options]) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
       return axe.run(include ? { include: [include] } : document, options);
     },
-    [include ?? null, options] as const,
+    [include ?? null, OPTIONS] as const,
   )) as AxeResults;
   const rules = r.violations.map(
     (v) =>
