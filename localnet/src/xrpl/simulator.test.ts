@@ -116,6 +116,54 @@ describe('XRP Ledger simulator', () => {
     });
   });
 
+  it('refuses tfPartialPayment from XRP to XRP as malformed: nothing applied, no fee, no sequence', async () => {
+    const before = { ...sim.accounts.get(alice.classicAddress)! };
+    const dest = sim.accounts.get(NEW)!.balance;
+    expect(await submit(payment({ Amount: '1000000', Flags: 0x00020000 }))).toMatchObject({
+      status: 'success',
+      applied: false,
+      engine_result: 'temBAD_SEND_XRP_PARTIAL',
+      engine_result_code: -285,
+      engine_result_message: 'Malformed: Partial payment is not allowed for XRP to XRP.',
+    });
+    // an XRP SendMax is refused first, as rippled's preflight orders them
+    expect(await submit(payment({ Amount: '1000000', SendMax: '1000000', Flags: 0x00020000 }))).toMatchObject(
+      {
+        engine_result: 'temBAD_SEND_XRP_MAX',
+        engine_result_code: -287,
+      },
+    );
+    expect(sim.accounts.get(alice.classicAddress)).toEqual(before);
+    expect(sim.accounts.get(NEW)!.balance).toBe(dest);
+  });
+
+  it('lets the last payment’s fee come out of the reserve, and refuses one drop more (tecUNFUNDED_PAYMENT)', async () => {
+    // bob holds 3 XRP; the reserve is 1 XRP (no owned objects); the fee is 12 drops
+    const bob = Wallet.fromSeed('sEdSKaCy2JT7JaM7v95H9SxkhP9wS2r');
+    sim.accounts.set(bob.classicAddress, { balance: 3_000_000n, sequence: 1, ownerCount: 0, flags: 0 });
+    const pay = (amount: bigint) =>
+      payment(
+        {
+          Account: bob.classicAddress,
+          Amount: String(amount),
+          Sequence: sim.accounts.get(bob.classicAddress)!.sequence,
+        },
+        bob,
+      );
+    const dest = sim.accounts.get(NEW)!.balance;
+    // one drop past balance − reserve: refused, the fee claimed and the sequence used (a tec result)
+    expect(await submit(pay(2_000_001n))).toMatchObject({
+      engine_result: 'tecUNFUNDED_PAYMENT',
+      engine_result_code: 104,
+    });
+    expect(sim.accounts.get(bob.classicAddress)).toMatchObject({ balance: 3_000_000n - 12n, sequence: 2 });
+    expect(sim.accounts.get(NEW)!.balance).toBe(dest);
+    // exactly balance − reserve: applied, the fee taken from the reserve
+    expect(await submit(pay(3_000_000n - 12n - 1_000_000n))).toMatchObject({ engine_result: 'tesSUCCESS' });
+    expect(sim.accounts.get(bob.classicAddress)).toMatchObject({ balance: 1_000_000n - 12n, sequence: 3 });
+    expect(sim.accounts.get(NEW)!.balance).toBe(dest + 3_000_000n - 12n - 1_000_000n);
+  });
+
   it('keeps history for account_tx with results and markers', async () => {
     const page = await rpc('account_tx', { account: alice.classicAddress, limit: 2 });
     expect((page.transactions as unknown[]).length).toBe(2);

@@ -7,9 +7,11 @@
  * Every submitted blob is decoded with xrpl's codec and its signature verified (xrpl verifySignature); the signing key
  * must be the sending account's master key. What rippled would reject gets rippled's answer (token, code and message
  * as rippled's TER.cpp and ripple-binary-codec's definitions spell them): a bad signature (invalidTransaction),
- * tefBAD_AUTH, temBAD_FEE, telINSUF_FEE_P, terNO_ACCOUNT, tefPAST_SEQ, terPRE_SEQ, tefMAX_LEDGER, terINSUF_FEE_B,
- * temREDUNDANT, tecDST_TAG_NEEDED, tecNO_DST_INSUF_XRP, tecUNFUNDED_PAYMENT. tec results claim the fee and use the
- * sequence, as on the ledger. `busy` answers terQUEUED ('Held until escalated fee drops.') and applies the
+ * tefBAD_AUTH, temBAD_FEE, temBAD_SEND_XRP_MAX, temBAD_SEND_XRP_PARTIAL (tfPartialPayment from XRP to XRP),
+ * telINSUF_FEE_P, terNO_ACCOUNT, tefPAST_SEQ, terPRE_SEQ, tefMAX_LEDGER, terINSUF_FEE_B, temREDUNDANT,
+ * tecDST_TAG_NEEDED, tecNO_DST_INSUF_XRP, tecUNFUNDED_PAYMENT (rippled's rule: the balance before the fee must cover the
+ * amount plus max(reserve, fee), so the last payment's fee may come out of the reserve). tem/tef/tel/ter results are
+ * not applied and cost nothing; tec results claim the fee and use the sequence, as on the ledger. `busy` answers terQUEUED ('Held until escalated fee drops.') and applies the
  * transaction at the next close. Only XRP Payments are supported; other types answer temDISABLED.
  */
 import { serve, type Served } from '../http.js';
@@ -20,6 +22,8 @@ export const RIPPLE_EPOCH = 946684800;
 /** Path prefix of the simulator's test-only control API (see `control`). */
 export const CONTROL_PREFIX = '/_localnet/';
 const LSF_REQUIRE_DEST_TAG = 0x00020000;
+/** Payment flag tfPartialPayment (rippled TxFlags.h); not allowed for XRP to XRP. */
+const TF_PARTIAL_PAYMENT = 0x00020000;
 
 /** Engine results: token → [code, message] (ripple-binary-codec definitions.json, rippled TER.cpp). */
 const TER = {
@@ -33,6 +37,8 @@ const TER = {
   telINSUF_FEE_P: [-394, 'Fee insufficient.'],
   temBAD_AMOUNT: [-298, 'Can only send positive amounts.'],
   temBAD_FEE: [-295, 'Invalid fee, negative or not XRP.'],
+  temBAD_SEND_XRP_MAX: [-287, 'Malformed: Send max is not allowed for XRP to XRP.'],
+  temBAD_SEND_XRP_PARTIAL: [-285, 'Malformed: Partial payment is not allowed for XRP to XRP.'],
   temREDUNDANT: [-275, 'The transaction is redundant.'],
   temDISABLED: [-273, 'The transaction requires logic that is currently disabled.'],
   terINSUF_FEE_B: [-97, "Account balance can't pay fee."],
@@ -368,6 +374,10 @@ export class XrplSimulator {
     if (typeof tx.Amount !== 'string' || !/^\d+$/.test(tx.Amount) || BigInt(tx.Amount) <= 0n)
       return 'temBAD_AMOUNT';
     if (tx.Destination === tx.Account) return 'temREDUNDANT';
+    // rippled's Payment preflight, in its order: XRP to XRP (no SendMax, or an XRP one) is always direct and whole.
+    const xrpDirect = tx.SendMax === undefined || typeof tx.SendMax === 'string';
+    if (xrpDirect && tx.SendMax !== undefined) return 'temBAD_SEND_XRP_MAX';
+    if (xrpDirect && (Number(tx.Flags ?? 0) & TF_PARTIAL_PAYMENT) !== 0) return 'temBAD_SEND_XRP_PARTIAL';
     if (BigInt(tx.Fee) < this.baseFee) return 'telINSUF_FEE_P';
     const account = this.accounts.get(String(tx.Account));
     if (!account) return 'terNO_ACCOUNT';
@@ -394,7 +404,9 @@ export class XrplSimulator {
     if (dest && dest.flags & LSF_REQUIRE_DEST_TAG && tx.DestinationTag === undefined)
       result = 'tecDST_TAG_NEEDED';
     else if (!dest && amount < this.reserveBase) result = 'tecNO_DST_INSUF_XRP';
-    else if (account.balance - fee - amount < reserve) result = 'tecUNFUNDED_PAYMENT';
+    // rippled (Payment::doApply) compares the balance before the fee with the amount plus max(reserve, fee): the last
+    // spend may take its fee out of the reserve.
+    else if (account.balance < amount + (reserve > fee ? reserve : fee)) result = 'tecUNFUNDED_PAYMENT';
     account.balance -= fee;
     account.sequence += 1;
     if (result === 'tesSUCCESS') {
