@@ -113,6 +113,11 @@ describe('wire contract: error body', () => {
     expect(parseErrorBody(body)).toEqual(body);
     expect(parseErrorBody({ error: 'txn-mempool-conflict', code: 'rejected', statusCode: 422, provider: 'core', upstreamCode: -26 })).toMatchObject({ upstreamCode: -26, provider: 'core' });
   });
+  it('reads the settings a chain the server does not serve needs (404 chain_not_configured)', () => {
+    const unserved = { error: 'chain HME is not configured', code: 'chain_not_configured', statusCode: 404, chain: 'HME', reason: 'no_provider', settings: ['CHAIN_HME_RPC'] };
+    expect(parseErrorBody(unserved)).toEqual(unserved);
+    expect(() => parseErrorBody({ ...unserved, settings: [1] })).toThrow(MalformedAnswerError);
+  });
   it('refuses a body that is not an error (2xx status, missing code, bad attempts)', () => {
     expect(() => parseErrorBody({ ...body, statusCode: 200 })).toThrow(MalformedAnswerError);
     expect(() => parseErrorBody({ ...body, code: undefined })).toThrow(MalformedAnswerError);

@@ -205,6 +205,10 @@ export interface ChainErrorBody {
   stale?: boolean;
   /** The node's own error code (422 rejected). */
   upstreamCode?: number | string;
+  /** 404 `chain_not_configured`: `no_provider` or `switched_off`. */
+  reason?: string;
+  /** 404 `chain_not_configured`: the server variables that would serve the chain (names, never values). */
+  settings?: string[];
 }
 
 // ---------------------------------------------------------------------------
@@ -375,6 +379,11 @@ export function parseErrorBody(v: unknown): ChainErrorBody {
   const provider = optional(o, 'provider', text, 'error body');
   const retryAfter = optional(o, 'retryAfter', uint, 'error body');
   const stale = optional(o, 'stale', bool, 'error body');
+  const reason = optional(o, 'reason', text, 'error body');
+  const settings =
+    o.settings === undefined
+      ? undefined
+      : list(o.settings, 'error body.settings').map((x, i) => text(x, `error body.settings[${i}]`));
   const upstreamCode =
     o.upstreamCode === undefined
       ? undefined
@@ -391,6 +400,8 @@ export function parseErrorBody(v: unknown): ChainErrorBody {
     ...(retryAfter !== undefined ? { retryAfter } : {}),
     ...(stale !== undefined ? { stale } : {}),
     ...(upstreamCode !== undefined ? { upstreamCode } : {}),
+    ...(reason !== undefined ? { reason } : {}),
+    ...(settings ? { settings } : {}),
   };
 }
 

@@ -66,6 +66,18 @@ export interface FamilySummary {
 /** One row of `GET /chains`. */
 export type ChainSummary<Id extends string = string> = FamilySummary & { family: Id };
 
+/**
+ * A chain of a family's `env.symbols` that this server does not serve (`GET /chains` `unserved`, the 404
+ * `chain_not_configured`): why, and the variables that would serve it. Names only, never a value.
+ */
+export interface UnservedChain<Id extends string = string> {
+  chain: string;
+  family: Id;
+  /** `switched_off`: one of `settings` is `none`; `no_provider`: this profile has no default provider for it. */
+  reason: 'no_provider' | 'switched_off';
+  settings: string[];
+}
+
 export interface ServedChain<F extends ChainFacade = ChainFacade> {
   facade: F;
   /** Its `GET /chains` row without `family` (the registry adds it). */
@@ -102,6 +114,11 @@ export interface Family<F extends ChainFacade = ChainFacade, Id extends string =
   };
   /** The chains this server serves from its configuration, in listing order. */
   chains(ctx: FamilyContext): ServedChain<F>[];
+  /**
+   * The variables that would serve `chain` (one of `env.symbols`) when `chains` does not list it, in the local
+   * profile or not: told to the client that asks for it (never their values).
+   */
+  settings?(chain: string, local: boolean): readonly string[];
   /**
    * Chains named on demand that `chains` does not list (EVM-<chainId> from the chain-registry snapshot): called once
    * per registry; the lookup it returns answers undefined for names that are not the family's (it may cache).

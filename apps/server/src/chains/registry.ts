@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { clean, int, perChainRaw, type Env } from './env.js';
-import type { ChainFacade, ChainSummary, Family, FamilyContext, ServedChain } from './facade.js';
+import { clean, int, list as envList, perChainRaw, type Env } from './env.js';
+import type { ChainFacade, ChainSummary, Family, FamilyContext, ServedChain, UnservedChain } from './facade.js';
 import type { FailoverLog, FetchFn } from './failover.js';
 import { FAMILIES, type FamilyId } from './families/index.js';
 
@@ -70,6 +70,8 @@ export interface ChainRegistry<Id extends string = FamilyId> {
   /** The facade of a chain, or undefined when the chain is not served. */
   get(chain: string): ChainFacade | undefined;
   list(): ChainSummary<Id>[];
+  /** The families' chains it does not serve, with the settings that would serve them (`GET /chains` `unserved`). */
+  unserved(): UnservedChain<Id>[];
 }
 
 export interface RegistryOptions<Fam extends Family> {
@@ -178,6 +180,23 @@ export function createChainRegistry<Fam extends Family = (typeof FAMILIES)[numbe
     },
     list() {
       return [...current().values()].map((v) => v.summary);
+    },
+    unserved() {
+      const serving = current();
+      return families.flatMap((f) =>
+        f.env.symbols
+          .filter((sym) => !serving.has(sym))
+          .map((sym) => {
+            const settings = [...(f.settings?.(sym, local) ?? [])];
+            const off = settings.some((k) => envList(env[k]).includes('none'));
+            return {
+              chain: sym,
+              family: f.id as Fam['id'],
+              reason: off ? ('switched_off' as const) : ('no_provider' as const),
+              settings,
+            };
+          }),
+      );
     },
   };
 }

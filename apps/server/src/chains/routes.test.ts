@@ -160,6 +160,7 @@ describe('generic chain routes over a family they do not know', () => {
   it('lists and describes the family’s chain with the family’s own facts', async () => {
     expect((await call('GET', '/api/chains')).body).toEqual({
       chains: [{ chain: 'MEMO', family: 'memo', ledger: 7, providers: ['memo-node#1'], source: 'config' }],
+      unserved: [],
     });
     expect((await call('GET', '/api/chains/memo')).body).toEqual({
       chain: 'MEMO',

@@ -90,19 +90,25 @@ export function registerChainRoutes(
     const facadeOf = (req: FastifyRequest): ChainFacade => {
       const { chain } = parseInput(ChainParam, req.params, 'chain');
       const f = registry.get(chain);
-      if (!f)
+      if (f) return f;
+      const sym = chain.toUpperCase();
+      // A chain of a family that this configuration does not serve: which settings would serve it (names only).
+      const why = registry.unserved().find((u) => u.chain === sym);
+      if (why)
         throw new ChainApiError(
           404,
-          'unknown_chain',
-          `chain ${chain.toUpperCase()} is not served by this server`,
-          { chain: chain.toUpperCase() },
+          'chain_not_configured',
+          why.settings.length
+            ? `chain ${sym} is not configured on this server (settings: ${why.settings.join(', ')})`
+            : `chain ${sym} is not configured on this server`,
+          { chain: sym, reason: why.reason, settings: why.settings },
         );
-      return f;
+      throw new ChainApiError(404, 'unknown_chain', `chain ${sym} is not served by this server`, { chain: sym });
     };
 
     scope.get('/chains', async (_req, reply) => {
       noStore(reply);
-      return { chains: registry.list() };
+      return { chains: registry.list(), unserved: registry.unserved() };
     });
 
     scope.get('/chains/:chain', async (req, reply) => {

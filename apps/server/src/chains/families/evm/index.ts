@@ -8,6 +8,8 @@ export const evmFamily: Family<EvmFacade, 'evm'> = {
   id: 'evm',
   env: { global: EvmGlobalEnv, perChain: EvmPerChainEnv, symbols: EVM_SYMBOLS },
   chains: evmChains,
+  // An RPC serves a chain (ETHERSCAN_API_KEY only adds the explorer); the local profile's ETH is localnet's node.
+  settings: (chain, local) => [`CHAIN_${chain}_RPC`, ...(local && chain === 'ETH' ? ['LOCAL_EVM_RPC'] : [])],
   resolver: evmResolver,
   routes: evmRoutes,
   owns: (f): f is EvmFacade => f instanceof EvmFacade,

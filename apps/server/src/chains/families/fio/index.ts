@@ -8,6 +8,7 @@ export const fioFamily: Family<FioFacade, 'fio'> = {
   id: 'fio',
   env: { global: FioGlobalEnv, perChain: FioPerChainEnv, symbols: FIO_SYMBOLS },
   chains: fioChains,
+  settings: (chain, local) => [`CHAIN_${chain}_NODES`, ...(local ? ['LOCAL_FIO_API_URL'] : [])],
   routes: fioRoutes,
   owns: (f): f is FioFacade => f instanceof FioFacade,
   notMine: (chain) => `Not a FIO chain: ${chain}`,

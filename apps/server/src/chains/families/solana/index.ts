@@ -8,6 +8,7 @@ export const solanaFamily: Family<SolanaFacade, 'sol'> = {
   id: 'sol',
   env: { global: SolGlobalEnv, perChain: SolPerChainEnv, symbols: SOL_SYMBOLS },
   chains: solanaChains,
+  settings: (_chain, local) => ['CHAIN_SOL_RPC', ...(local ? ['LOCAL_SOLANA_RPC_URL'] : [])],
   routes: solanaRoutes,
   owns: (f): f is SolanaFacade => f instanceof SolanaFacade,
   notMine: (chain) => `Not a Solana chain: ${chain}`,

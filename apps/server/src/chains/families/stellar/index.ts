@@ -8,6 +8,7 @@ export const stellarFamily: Family<StellarFacade, 'xlm'> = {
   id: 'xlm',
   env: { global: StellarGlobalEnv, perChain: StellarPerChainEnv, symbols: STELLAR_SYMBOLS },
   chains: stellarChains,
+  settings: (_chain, local) => ['CHAIN_XLM_HORIZON', ...(local ? ['LOCAL_STELLAR_HORIZON_URL'] : [])],
   routes: stellarRoutes,
   owns: (f): f is StellarFacade => f instanceof StellarFacade,
   notMine: (chain) => `Not a Stellar chain: ${chain}`,

@@ -8,6 +8,8 @@ export const tronFamily: Family<TronFacade, 'trx'> = {
   id: 'trx',
   env: { global: TronGlobalEnv, perChain: TronPerChainEnv, symbols: TRON_SYMBOLS },
   chains: tronChains,
+  // The full nodes and the index (both default to TronGrid on mainnet; `none` in either switches TRX off).
+  settings: (_chain, local) => ['CHAIN_TRX_NODES', 'CHAIN_TRX_INDEXERS', ...(local ? ['LOCAL_TRON_URL'] : [])],
   routes: tronRoutes,
   owns: (f): f is TronFacade => f instanceof TronFacade,
   notMine: (chain) => `Not a TRON chain: ${chain}`,

@@ -8,6 +8,12 @@ export const utxoFamily: Family<UtxoFacade, 'utxo'> = {
   id: 'utxo',
   env: { global: UtxoGlobalEnv, perChain: UtxoPerChainEnv, symbols: UTXO_SYMBOLS },
   chains: utxoChains,
+  // Either source serves a chain in either profile; the local profile's LTC also comes from localnet's litecoind.
+  settings: (chain, local) => [
+    `CHAIN_${chain}_BLOCKBOOK`,
+    `CHAIN_${chain}_BITCOIN_RPC`,
+    ...(local && chain === 'LTC' ? ['LOCAL_LTC_RPC_URL'] : []),
+  ],
   routes: utxoRoutes,
   owns: (f): f is UtxoFacade => f instanceof UtxoFacade,
   notMine: (chain) => `Not Utxo base: ${chain}`,

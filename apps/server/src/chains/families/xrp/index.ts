@@ -8,6 +8,7 @@ export const xrpFamily: Family<XrpFacade, 'xrp'> = {
   id: 'xrp',
   env: { global: XrpGlobalEnv, perChain: XrpPerChainEnv, symbols: XRP_SYMBOLS },
   chains: xrpChains,
+  settings: (_chain, local) => ['CHAIN_XRP_RIPPLED', ...(local ? ['LOCAL_XRPL_RPC_URL'] : [])],
   routes: xrpRoutes,
   owns: (f): f is XrpFacade => f instanceof XrpFacade,
   notMine: (chain) => `Not an XRP Ledger chain: ${chain}`,
