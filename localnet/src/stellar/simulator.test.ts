@@ -144,6 +144,29 @@ describe('Horizon simulator', () => {
     expect(BigInt(after.replace('.', ''))).toBe(BigInt(bal.replace('.', '')) - 100n);
   });
 
+  it('answers a failed transaction submitted again as Horizon does: 400 transaction_failed, nothing charged', async () => {
+    const env = await envelope({ to: bob.publicKey(), amount: '999999' });
+    const first = await submit(env);
+    expect(first.status).toBe(400);
+    const seq = await seqOf(alice.publicKey());
+    const bal = (await get(`/accounts/${alice.publicKey()}`)).body.balances[0].balance as string;
+    const again = await submit(env);
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({
+      type: 'https://stellar.org/horizon-errors/transaction_failed',
+      status: 400,
+      extras: { result_codes: { transaction: 'tx_failed', operations: ['op_underfunded'] } },
+    });
+    expect(again.body.successful).toBeUndefined();
+    // the ledger keeps the failed transaction once: no second fee, no second sequence
+    expect(await seqOf(alice.publicKey())).toBe(seq);
+    expect((await get(`/accounts/${alice.publicKey()}`)).body.balances[0].balance).toBe(bal);
+    const hash = Buffer.from(TransactionBuilder.fromXDR(env, STELLAR_LOCAL_PASSPHRASE).hash()).toString(
+      'hex',
+    );
+    expect((await get(`/transactions/${hash}`)).body).toMatchObject({ successful: false });
+  });
+
   it('keeps the minimum balance: a send leaving less than (2 + subentries) × reserve is op_underfunded', async () => {
     // the fresh account holds 2 XLM and needs 1 XLM: 1 XLM − fee can leave, 1 XLM cannot
     const key = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 8));

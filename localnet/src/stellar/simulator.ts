@@ -10,8 +10,9 @@
  * answer (400 problem+json `transaction_failed` with `extras.result_codes`): tx_insufficient_fee, tx_no_source_account,
  * tx_bad_seq, tx_bad_auth, tx_too_late, tx_insufficient_balance, and per operation op_no_destination, op_underfunded,
  * op_low_reserve, op_already_exists, op_no_trust, op_malformed, op_not_supported. As on the ledger, a transaction that
- * fails in an operation (tx_failed) still pays its fee and uses its sequence number. An undecodable envelope is 400
- * `transaction_malformed`.
+ * fails in an operation (tx_failed) still pays its fee and uses its sequence number; the same envelope submitted again
+ * gets the stored result (the record if it succeeded, the same 400 `transaction_failed` if it failed) and is not
+ * applied twice. An undecodable envelope is 400 `transaction_malformed`.
  */
 import type { ServerResponse } from 'node:http';
 import { hmac } from '@noble/hashes/hmac.js';
@@ -121,6 +122,8 @@ export class HorizonSimulator {
   /** Each account's payment records (oldest first), with their transaction. */
   private readonly payments = new Map<string, Json[]>();
   private readonly transactions = new Map<string, TxRecord>();
+  /** The result codes of each transaction that failed in a ledger (fee paid, sequence used), by hash. */
+  private readonly failures = new Map<string, Refusal>();
   private readonly txByAccount = new Map<string, TxRecord[]>();
   private opCounter = 0;
   private served: Served | undefined;
@@ -371,8 +374,13 @@ export class HorizonSimulator {
     }
     const hash = Buffer.from(tx.hash()).toString('hex');
     const done = this.transactions.get(hash);
-    // The same signed envelope can be resubmitted: Horizon answers the original result.
-    if (done) return { status: 200, json: done };
+    // The same signed envelope can be resubmitted: Horizon answers the original result from its history — the record
+    // for a successful transaction, and for a failed one the same 400 transaction_failed as the first submission
+    // (txsub's txResultFromHistory: an unsuccessful result is a FailedTransactionError). Nothing is charged again.
+    if (done) {
+      const failure = this.failures.get(hash);
+      return failure ? this.refuse(env, failure) : { status: 200, json: done };
+    }
     const source = extractBaseAddress(tx.source);
     const ops = tx.operations.length;
     const fee = BigInt(tx.fee);
@@ -421,7 +429,11 @@ export class HorizonSimulator {
     };
     this.transactions.set(hash, record);
     this.txByAccount.set(source, [...(this.txByAccount.get(source) ?? []), record]);
-    if (!results.ok) return this.refuse(env, new Refusal('tx_failed', results.codes));
+    if (!results.ok) {
+      const failure = new Refusal('tx_failed', results.codes);
+      this.failures.set(hash, failure);
+      return this.refuse(env, failure);
+    }
     for (const p of results.records) {
       const rec: Json = {
         id: String(++this.opCounter),
