@@ -20,7 +20,15 @@ import {
   stellarGenesis,
   stellarKeypairOf,
 } from '@secux-companion/localnet';
-import { Keypair, TransactionBuilder, type Transaction } from '@stellar/stellar-sdk';
+import {
+  Account,
+  Asset,
+  Keypair,
+  Operation,
+  TimeoutInfinite,
+  TransactionBuilder,
+  type Transaction,
+} from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainRegistry } from '../../registry.js';
 import { registerChainRoutes } from '../../routes.js';
@@ -188,5 +196,32 @@ describe('Stellar end to end against the Horizon simulator', () => {
     );
     const hash = await chain.broadcast(signed);
     expect(await chain.broadcast(signed)).toBe(hash);
+  });
+
+  it('a transaction that failed in a ledger, sent again, is refused again (not reported as sent)', async () => {
+    const chain = createStellarProductApiChain({ baseUrl: base });
+    const state = await chain.getAccountState(ACCOUNT);
+    // more than the account holds: the adapter refuses it before signing, so the envelope is built here
+    const over = new TransactionBuilder(new Account(ME, sim.accounts.get(ME)!.sequence.toString()), {
+      fee: '100',
+      networkPassphrase: STELLAR_LOCAL_PASSPHRASE,
+    })
+      .addOperation(
+        Operation.payment({
+          destination: NEW,
+          asset: Asset.native(),
+          amount: String((state.balance * 2n) / 10_000_000n),
+        }),
+      )
+      .setTimeout(TimeoutInfinite)
+      .build();
+    over.sign(me);
+    const raw = { hash: '', raw: over.toXDR(), encoding: 'base64' as const };
+    const refused = { status: 422, message: expect.stringContaining('op_underfunded') };
+    await expect(chain.broadcast(raw)).rejects.toMatchObject(refused);
+    const after = await chain.getAccountState(ACCOUNT);
+    expect(after.balance).toBe(state.balance - 100n); // the failed transaction paid its fee, once
+    await expect(chain.broadcast(raw)).rejects.toMatchObject(refused);
+    expect((await chain.getAccountState(ACCOUNT)).balance).toBe(after.balance);
   });
 });

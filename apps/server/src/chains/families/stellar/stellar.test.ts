@@ -355,6 +355,14 @@ describe('Stellar family behind the product API', () => {
     expect(String(seq.body.error)).toContain('sequence number');
   });
 
+  it('reports a transaction record with successful:false as a refusal, never as sent', async () => {
+    submitAnswer = { status: 200, body: { hash: HASH, successful: false, ledger: 8 } };
+    const r = await call('POST', '/api/chains/XLM/broadcast', { rawTx: signedEnvelope() });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ code: 'rejected', resultCode: 'tx_failed' });
+    expect(r.body.hash).toBeUndefined();
+  });
+
   it('refuses an envelope that is not a Stellar transaction before sending it', async () => {
     const before = posted.length;
     const r = await call('POST', '/api/chains/XLM/broadcast', { rawTx: 'AAAA' });

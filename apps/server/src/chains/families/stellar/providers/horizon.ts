@@ -2,7 +2,8 @@
  * Horizon over REST (reference/apis/stellar-horizon.md): GET /accounts/{id} (404 = not on the ledger), GET
  * /accounts/{id}/payments (newest first, `join=transactions` for fee, ledger and memo; paging by `paging_token`),
  * GET /ledgers?order=desc&limit=1 (base fee and base reserve, read live), GET /fee_stats, POST /transactions
- * (form-encoded `tx`; a refusal is Horizon's problem+json 400 `transaction_failed` with `extras.result_codes`).
+ * (form-encoded `tx`; a refusal is Horizon's problem+json 400 `transaction_failed` with `extras.result_codes`, and a
+ * 200 transaction record with `successful: false` is a refusal too).
  *
  * Every value is bounded before use (amounts are 7-decimal strings within int64 stroops, the sequence an int64,
  * subentries at most the protocol's 1,000, the reserve and fee within sane limits); an answer out of bounds is
@@ -103,7 +104,10 @@ const LedgerShape = z.object({
 });
 const FeeStats = z.object({ last_ledger_base_fee: IntString(MAX_BASE_FEE) });
 const Root = z.object({ network_passphrase: z.string() });
-const Submitted = z.object({ hash: z.string().regex(/^[0-9a-fA-F]{64}$/) });
+const Submitted = z.object({
+  hash: z.string().regex(/^[0-9a-fA-F]{64}$/),
+  successful: z.boolean().optional(),
+});
 const Problem = z.object({
   type: z.string(),
   title: z.string().optional(),
@@ -245,7 +249,14 @@ export function createHorizon(o: HorizonOptions): StellarProvider {
         pass: [400],
       });
       const body = parseJson(a.text);
-      if (a.status === 200) return { ok: true, hash: validate(Submitted, body, 'submit').hash.toLowerCase() };
+      if (a.status === 200) {
+        const t = validate(Submitted, body, 'submit');
+        const hash = t.hash.toLowerCase();
+        // A transaction record of a transaction that failed in a ledger (an older Horizon answers a resubmission so):
+        // the transaction was refused, its fee paid, never a success.
+        if (t.successful === false) return { ok: false, codes: { transaction: 'tx_failed' }, hash };
+        return { ok: true, hash };
+      }
       const p = validate(Problem, body, 'submit error');
       const codes = p.extras?.result_codes;
       if (p.type.endsWith('/transaction_failed') && codes)
