@@ -30,6 +30,13 @@ if (net.sideEvm) {
     '',
   );
 }
+for (const [coin, c] of Object.entries(net.evmCoins)) {
+  lines.push(
+    `${coin.padEnd(4)} ${c.rpcUrl}  chain id ${c.chainId}  (LUSD, LPUNK, LITEM at the EVM chain's addresses, held by account 0)`,
+    ...c.accounts.map((a) => `     ${a.path.padEnd(18)} ${a.address}  ${formatUnits(BigInt(a.balanceWei), 18)} ${coin}`),
+    '',
+  );
+}
 if (net.ltc) {
   const l = net.ltc;
   lines.push(

@@ -83,7 +83,8 @@ interface EvmBaseOptions {
 /** The main chain (default): deploys the token contracts from the compiled artifacts. */
 export interface EvmOptions extends EvmBaseOptions {
   contracts?: true;
-  artifacts: Record<string, Artifact>;
+  /** A promise: anvil is spawned and funded while solc still compiles. */
+  artifacts: Record<string, Artifact> | Promise<Record<string, Artifact>>;
 }
 
 /** A chain with the funded accounts only (no solc output needed, so it can start before compiling). */
@@ -177,7 +178,10 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
   const wallet = createWalletClient({ chain, transport, account: deployer });
   const node = createTestClient({ chain, transport, mode: 'anvil' });
 
-  const deployContracts = async (artifacts: Record<string, Artifact>): Promise<EvmContracts> => {
+  const deployContracts = async (
+    pending: Record<string, Artifact> | Promise<Record<string, Artifact>>,
+  ): Promise<EvmContracts> => {
+    const artifacts = await pending;
     const holder = o.accounts[0]!.address;
     const deploy = async (name: string, args: unknown[]): Promise<Address> => {
       const art = artifacts[name];

@@ -2,7 +2,8 @@
  * @secux-companion/localnet - the local chains the wallet's local profile runs against:
  * an anvil EVM chain (chain id 31337) with the LUSD/LPUNK/LITEM token contracts, a small second
  * anvil "side chain" (chain id 31338, the same funded ETH accounts, no contracts) that the server
- * offers as an addable custom EVM chain, and a Litecoin regtest node (Debian's litecoind), all funded
+ * offers as an addable custom EVM chain, one anvil per other EVM coin of the menu (TETH, BSC, TBSC, XDC, HME: each
+ * on its chain id from core's chain table, with the same contracts at the same addresses), and a Litecoin regtest node (Debian's litecoind), all funded
  * for the emulator's accounts and mining on an interval. The side chain exists because the device keys
  * EVM accounts by (coin type 60, chain id): adding the main chain itself as a custom chain would share
  * chain id 31337 with the native ETH coin and collide with its device entries.
@@ -15,8 +16,16 @@
  *   LOCALNET_SIDE_EVM_PORT      side chain JSON-RPC port (default 8546, or a free port when the main
  *                               EVM port is 0; 0 = a free port)
  *   LOCALNET_SIDE_CHAIN_ID      side chain id (default 31338)
- *   LOCALNET_EVM_ACCOUNTS       funded ETH accounts m/44'/60'/{0..n-1}'/0/0 (default 5)
- *   LOCALNET_EVM_BALANCE_ETH    ETH per account (default 100)
+ *   LOCALNET_EVM_COINS          the EVM coins given their own anvil (default: TETH,BSC,TBSC,XDC,HME; 0/false/off = none)
+ *   LOCALNET_TETH_PORT          TETH chain (id 11155111) JSON-RPC port (default 8547; 0 = a free port)
+ *   LOCALNET_BSC_PORT           BSC chain (id 56) JSON-RPC port (default 8548; 0 = a free port)
+ *   LOCALNET_TBSC_PORT          TBSC chain (id 97) JSON-RPC port (default 8549; 0 = a free port)
+ *   LOCALNET_XDC_PORT           XDC chain (id 50) JSON-RPC port (default 8550; 0 = a free port)
+ *   LOCALNET_HME_PORT           HME chain (id 886) JSON-RPC port (default 8551; 0 = a free port)
+ *                               (each coin's port is a free one by default when the main EVM port is 0)
+ *   LOCALNET_EVM_ACCOUNTS       funded ETH accounts m/44'/60'/{0..n-1}'/0/0 (default 5; the EVM coins' too, XDC's
+ *                               at m/44'/550'/…)
+ *   LOCALNET_EVM_BALANCE_ETH    ETH per account (default 100; the same amount of each EVM coin)
  *   LOCALNET_BLOCK_INTERVAL_MS  interval block on every chain (default 5000; 0 = off)
  *   LOCALNET_LTC                0/false/off to skip the Litecoin node
  *   LITECOIND                   litecoind binary (default: litecoind on PATH)
@@ -46,6 +55,13 @@ import {
   type EvmInfo,
   type SideEvmInfo,
 } from './evm.js';
+import {
+  DEFAULT_EVM_COIN_PORTS,
+  EVM_COINS,
+  parseEvmCoins,
+  startEvmCoins,
+  type EvmCoin,
+} from './evmCoins.js';
 import { DEFAULT_MNEMONIC, deriveEthAccounts, deriveLtcFundedAccounts } from './keys.js';
 import {
   DEFAULT_LTC_P2P_PORT,
@@ -69,6 +85,7 @@ export {
   localnetChain,
 } from './evm.js';
 export type { EvmChainInfo, EvmContracts, EvmInfo, SideEvmInfo } from './evm.js';
+export { DEFAULT_EVM_COIN_PORTS, EVM_COINS, evmCoinChainId, type EvmCoin } from './evmCoins.js';
 export {
   ltcRpc,
   findLitecoind,
@@ -158,6 +175,12 @@ export interface LocalnetOptions {
    * that ask for free ports, like tests, never collide with a running `npm start`).
    */
   sideEvm?: false | { port?: number; chainId?: number };
+  /**
+   * The other EVM coins' chains (one anvil each, contracts and funded accounts as on the main chain); false: none.
+   * `coins` defaults to LOCALNET_EVM_COINS, else all of EVM_COINS; a coin's port to LOCALNET_<COIN>_PORT, else
+   * DEFAULT_EVM_COIN_PORTS, but to a free port when the main chain's port is 0 (0 = a free port).
+   */
+  evmCoins?: false | { coins?: readonly EvmCoin[]; ports?: Partial<Record<EvmCoin, number>> };
   /** false: no Litecoin node. */
   ltc?:
     | false
@@ -198,6 +221,8 @@ export interface Endpoints {
   evm: EvmInfo;
   /** The side chain; null when disabled. Optional: endpoints files written before it existed lack it. */
   sideEvm?: SideEvmInfo | null;
+  /** The other EVM coins' chains by symbol (a coin not started is absent). Optional: older endpoints files lack it. */
+  evmCoins?: Partial<Record<EvmCoin, EvmInfo>>;
   ltc: LtcInfo | null;
   /** The XRP Ledger simulator; null when disabled. Optional: older endpoints files lack it. */
   xrpl?: XrplInfo | null;
@@ -214,6 +239,8 @@ export interface Endpoints {
 export interface Localnet extends Endpoints {
   /** Always set on a started localnet (null when `sideEvm: false`). */
   sideEvm: SideEvmInfo | null;
+  /** Always set on a started localnet ({} when `evmCoins: false`). */
+  evmCoins: Partial<Record<EvmCoin, EvmInfo>>;
   dataDir: string;
   /** Path of endpoints.json, or null when not written. */
   endpointsFile: string | null;
@@ -332,13 +359,18 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     }
   }
 
-  // 2. EVM
-  const evmStart = (async () => {
-    await new Promise((r) => setImmediate(r)); // let the litecoind spawn go first
+  // 2. EVM: the contracts are compiled (or read from the cache) once for the main chain and the coins' chains,
+  // which spawn their anvils meanwhile.
+  const artifacts = (async () => {
+    await new Promise((r) => setImmediate(r)); // let the litecoind and anvil spawns go first
     const compiled = compileContracts(cacheDir);
     log(
       `contracts ${compiled.fromCache ? 'loaded from cache' : `compiled with solc ${compiled.compilerVersion}`} (${compiled.ms} ms)`,
     );
+    return compiled.artifacts;
+  })();
+  artifacts.catch(() => undefined); // awaited by each chain; its failure is theirs
+  const evmStart = (async () => {
     const r = await startEvm({
       host: HOST,
       port: evmPort,
@@ -346,7 +378,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       accounts: ethAccounts,
       balanceEth,
       blockIntervalMs,
-      artifacts: compiled.artifacts,
+      artifacts,
       log,
     });
     log(`EVM chain ${r.info.chainId} at ${r.info.rpcUrl} (${Date.now() - t0} ms)`);
@@ -386,6 +418,48 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
           log(`EVM side chain ${r.info.chainId} at ${r.info.rpcUrl} (${Date.now() - t0} ms)`);
           return r;
         })();
+
+  // 3b. The other EVM coins' chains, all alongside the main chain. Their ports are picked apart from the main and
+  // side chains' (a free port is released before anvil binds it).
+  const coinOpts = opts.evmCoins;
+  const coinsStart = (async () => {
+    const coins =
+      coinOpts === false
+        ? []
+        : (coinOpts?.coins ?? (env.LOCALNET_EVM_COINS?.trim() ? parseEvmCoins(env.LOCALNET_EVM_COINS) : EVM_COINS));
+    if (!coins.length) return null;
+    const taken = new Set([evmPort, ...(sideOpts === false ? [] : [DEFAULT_SIDE_EVM_PORT])]);
+    const ports = { ...DEFAULT_EVM_COIN_PORTS };
+    for (const coin of coins) {
+      const requested =
+        (coinOpts ? coinOpts.ports?.[coin] : undefined) ??
+        intEnv(env, `LOCALNET_${coin}_PORT`) ??
+        (evmPortRequested === 0 ? 0 : DEFAULT_EVM_COIN_PORTS[coin]);
+      let p = requested === 0 ? await freePort() : requested;
+      while (requested === 0 && taken.has(p)) p = await freePort();
+      if (taken.has(p))
+        throw new Error(`the ${coin} chain's port ${p} is taken by another local EVM chain: set LOCALNET_${coin}_PORT to another one`);
+      taken.add(p);
+      ports[coin] = p;
+    }
+    const r = await startEvmCoins({
+      coins,
+      host: HOST,
+      ports,
+      mnemonic,
+      accounts: ethAccounts.length,
+      balanceEth,
+      blockIntervalMs,
+      artifacts,
+      log,
+    });
+    log(
+      `EVM coins ${Object.entries(r.info)
+        .map(([coin, i]) => `${coin} (chain ${i.chainId}) at ${i.rpcUrl}`)
+        .join(', ')} (${Date.now() - t0} ms)`,
+    );
+    return r;
+  })();
 
   // XRP Ledger simulator (in-process; its ledgers close on the block interval).
   const xrplOpts = opts.xrpl;
@@ -433,26 +507,34 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     : null;
   if (stellar) log(`Stellar Horizon simulator at ${stellar.info.horizonUrl} (${Date.now() - t0} ms)`);
 
-  const [evmRes, sideRes, ltcRes] = await Promise.allSettled([evmStart, sideStart, ltcStart]);
-  if (evmRes.status === 'rejected' || sideRes.status === 'rejected' || ltcRes.status === 'rejected') {
+  const [evmRes, sideRes, ltcRes, coinsRes] = await Promise.allSettled([evmStart, sideStart, ltcStart, coinsStart]);
+  if (
+    evmRes.status === 'rejected' ||
+    sideRes.status === 'rejected' ||
+    ltcRes.status === 'rejected' ||
+    coinsRes.status === 'rejected'
+  ) {
     await Promise.all([
       evmRes.status === 'fulfilled' ? evmRes.value.stop() : undefined,
       sideRes.status === 'fulfilled' ? sideRes.value?.stop() : undefined,
       ltcRes.status === 'fulfilled' ? ltcRes.value?.stop() : undefined,
+      coinsRes.status === 'fulfilled' ? coinsRes.value?.stop() : undefined,
       xrpl?.stop(),
       stellar?.stop(),
     ]);
-    throw [evmRes, sideRes, ltcRes].find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason;
+    throw [evmRes, sideRes, ltcRes, coinsRes].find((r): r is PromiseRejectedResult => r.status === 'rejected')!
+      .reason;
   }
   const evm = evmRes.value;
   const side = sideRes.value;
   const ltc = ltcRes.value;
+  const coins = coinsRes.value;
   if (xrplError !== undefined) {
-    await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), stellar?.stop()]);
+    await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), stellar?.stop()]);
     throw xrplError;
   }
   if (stellarError !== undefined) {
-    await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop()]);
+    await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), xrpl?.stop()]);
     throw stellarError;
   }
 
@@ -470,7 +552,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       });
       log(`TRON simulator at ${tron.info.url} (${Date.now() - t0} ms)`);
     } catch (e) {
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop()]);
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), xrpl?.stop(), stellar?.stop()]);
       throw e;
     }
   }
@@ -493,7 +575,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       });
       log(`Solana (LiteSVM) at ${solana.info.rpcUrls.join(', ')} (${Date.now() - t0} ms)`);
     } catch (e) {
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), stellar?.stop()]);
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), xrpl?.stop(), stellar?.stop(), tron?.stop()]);
       throw e;
     }
   }
@@ -511,7 +593,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       });
       log(`FIO simulator at ${fio.info.apiUrl} (${Date.now() - t0} ms)`);
     } catch (e) {
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop()]);
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), xrpl?.stop(), stellar?.stop(), tron?.stop(), solana?.stop()]);
       throw e;
     }
   }
@@ -535,7 +617,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
-      await Promise.all([tron?.stop(), evm.stop(), side?.stop(), ltc?.stop(), xrpl?.stop(), fio?.stop(), stellar?.stop(), solana?.stop()]);
+      await Promise.all([tron?.stop(), evm.stop(), side?.stop(), coins?.stop(), ltc?.stop(), xrpl?.stop(), fio?.stop(), stellar?.stop(), solana?.stop()]);
     })());
   process.on('exit', onExit);
   if (opts.handleSignals ?? true) {
@@ -543,11 +625,12 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     process.on('SIGTERM', onSignal);
   }
 
-  const endpoints: Endpoints & { sideEvm: SideEvmInfo | null } = {
+  const endpoints: Endpoints & Pick<Localnet, 'sideEvm' | 'evmCoins'> = {
     startedAt: new Date().toISOString(),
     pid: process.pid,
     evm: evm.info,
     sideEvm: side?.info ?? null,
+    evmCoins: coins?.info ?? {},
     ltc: ltc?.info ?? null,
     xrpl: xrpl?.info ?? null,
     fio: fio?.info ?? null,

@@ -79,11 +79,14 @@ function keyAt(root: HDKey, p: string): HDKey {
   return k;
 }
 
-/** ETH accounts m/44'/60'/{account}'/0/0 for account = 0..count-1 (SecuX convention). */
-export function deriveEthAccounts(mnemonic: string, count: number): EthAccount[] {
+/**
+ * EVM accounts m/44'/{coinType}'/{index}'/0/0 for index = 0..count-1 (SecuX convention). Coin type 60 serves ETH
+ * and every EVM coin that uses it; XDC's is 550 in core's chain table, so its funded accounts are other addresses.
+ */
+export function deriveEthAccounts(mnemonic: string, count: number, coinType = 60): EthAccount[] {
   const root = mnemonicToRoot(mnemonic);
   return Array.from({ length: count }, (_, index) => {
-    const path = `m/44'/60'/${index}'/0/0`;
+    const path = `m/44'/${coinType}'/${index}'/0/0`;
     const privateKey = `0x${bytesToHex(keyAt(root, path).privateKey!)}` as Hex;
     return { index, path, privateKey, address: privateKeyToAccount(privateKey).address };
   });

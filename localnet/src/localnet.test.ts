@@ -16,7 +16,9 @@ import * as ecc from '@bitcoinerlab/secp256k1';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
+  DEFAULT_EVM_COIN_PORTS,
   DEFAULT_MNEMONIC,
+  EVM_COINS,
   LITECOIN_REGTEST,
   LUSD_SUPPLY,
   expectedContractAddresses,
@@ -250,6 +252,76 @@ describe('EVM side chain', () => {
   });
 });
 
+describe("the EVM coins' chains (TETH, BSC, TBSC, XDC, HME)", () => {
+  // The chain ids the wallet expects (core's chain table), written out so that a change there is noticed here.
+  const CHAIN_IDS = { TETH: 11155111, BSC: 56, TBSC: 97, XDC: 50, HME: 886 } as const;
+  const client = (rpcUrl: string, chainId: number) =>
+    createPublicClient({ chain: localnetChain(rpcUrl, chainId), transport: http(rpcUrl) });
+
+  it('each runs on its own chain id and free port, written to endpoints.json', async () => {
+    const ep = readEndpoints(path.join(tmp, 'endpoints.json'));
+    expect(Object.keys(net.evmCoins)).toEqual([...EVM_COINS]);
+    const ports = new Set([net.evm.port, net.sideEvm!.port]);
+    for (const coin of EVM_COINS) {
+      const info = net.evmCoins[coin]!;
+      expect(ep?.evmCoins?.[coin]?.rpcUrl).toBe(info.rpcUrl);
+      expect(info.chainId).toBe(CHAIN_IDS[coin]);
+      expect(await client(info.rpcUrl, info.chainId).getChainId()).toBe(CHAIN_IDS[coin]);
+      // main chain on port 0 → free ports, never the defaults a running `npm start` listens on
+      expect(info.port).not.toBe(DEFAULT_EVM_COIN_PORTS[coin]);
+      expect(ports.has(info.port)).toBe(false);
+      ports.add(info.port);
+    }
+  });
+
+  it("funds the emulator's accounts of the coin's coin type (XDC: 550) and holds the same contracts", async () => {
+    for (const coin of EVM_COINS) {
+      const info = net.evmCoins[coin]!;
+      const c = client(info.rpcUrl, info.chainId);
+      const path0 = coin === 'XDC' ? "m/44'/550'/0'/0/0" : "m/44'/60'/0'/0/0";
+      const owner = privateKeyToAccount(`0x${bytesToHex(keyAt(path0).privateKey!)}` as Hex).address;
+      expect(info.accounts[0]).toMatchObject({ path: path0, address: owner });
+      expect(await c.getBalance({ address: owner })).toBe(parseEther('100'));
+      expect(await c.getBalance({ address: info.accounts[4]!.address })).toBe(parseEther('100'));
+      expect(info.contracts).toEqual(net.evm.contracts);
+      expect(
+        await c.readContract({ address: info.contracts.erc20, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
+      ).toBe(LUSD_SUPPLY);
+    }
+    // XDC's account 0 is not ETH's (another coin type)
+    expect(net.evmCoins.XDC!.accounts[0]!.address).not.toBe(ACCOUNT0);
+  });
+
+  it("confirms a transaction signed for the coin's chain id and refuses one signed for another chain", async () => {
+    const info = net.evmCoins.BSC!;
+    const c = client(info.rpcUrl, info.chainId);
+    const account = privateKeyToAccount(`0x${bytesToHex(keyAt("m/44'/60'/0'/0/0").privateKey!)}` as Hex);
+    const to = info.accounts[1]!.address;
+    const before = await c.getBalance({ address: to });
+    const nonce = await c.getTransactionCount({ address: ACCOUNT0 });
+    const gasPrice = (await c.getGasPrice()) * 2n;
+    // Signed for the ETH chain: refused. (anvil 1.7.1 checks the chain id of typed transactions only; a legacy one
+    // signed for another chain id is accepted, so the wallet's e2e tests check the chain id of what was mined.)
+    const foreign = await account.signTransaction({
+      chainId: 31337,
+      type: 'eip1559',
+      to,
+      value: parseEther('0.25'),
+      nonce,
+      gas: 21000n,
+      maxFeePerGas: gasPrice,
+      maxPriorityFeePerGas: 1n,
+    });
+    await expect(c.sendRawTransaction({ serializedTransaction: foreign })).rejects.toThrow(/invalid chain id/i);
+    // BSC's legacy form, EIP-155 signed for chain 56
+    const raw = await account.signTransaction({ chainId: 56, type: 'legacy', to, value: parseEther('0.25'), nonce, gas: 21000n, gasPrice });
+    const hash = await c.sendRawTransaction({ serializedTransaction: raw });
+    expect((await c.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success');
+    expect((await c.getTransaction({ hash })).chainId).toBe(56);
+    expect(await c.getBalance({ address: to })).toBe(before + parseEther('0.25'));
+  });
+});
+
 describe('Litecoin regtest', () => {
   const rpc = <T = unknown>(method: string, params: unknown[] = [], wallet?: string) =>
     ltcRpc(net.ltc!.rpcUrl, net.ltc!.rpcUser, net.ltc!.rpcPassword)<T>(method, params, wallet);
@@ -382,6 +454,7 @@ describe('without litecoind', () => {
       cacheDir: path.join(os.tmpdir(), 'secux-localnet-cache'),
       evm: { port: 0 },
       ltc: { binary: path.join(dir, 'no-such-litecoind') },
+      evmCoins: false,
       blockIntervalMs: 0,
       handleSignals: false,
       writeEndpoints: false,
