@@ -30,9 +30,12 @@ async function server(profile: 'mainnet' | 'local', env: Record<string, string>)
   const registry = createChainRegistry({ config: { profile, dataDir: tmp }, fetch: noFetch, env });
   const app = Fastify({ logger: false, routerOptions: { maxParamLength: 256 } }); // as in app.ts
   apps.push(app);
-  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch: noFetch }, { registry }), {
-    prefix: '/api',
-  });
+  await app.register(
+    async (api) => registerChainRoutes(api, { config: {} as never, fetch: noFetch }, { registry }),
+    {
+      prefix: '/api',
+    },
+  );
   await app.ready();
   return async (url: string) => {
     const r = await app.inject({ url });
@@ -55,7 +58,9 @@ describe('a coin the configuration does not serve', () => {
     });
     // the chain's description and its family's own routes answer the same
     expect((await get('/api/chains/hme')).body).toMatchObject({ code: 'chain_not_configured', chain: 'HME' });
-    expect((await get('/api/chains/HME/nonce/0x9858EfFD232B4033E47d90003D41EC34EcaEda94')).body).toMatchObject({
+    expect(
+      (await get('/api/chains/HME/nonce/0x9858EfFD232B4033E47d90003D41EC34EcaEda94')).body,
+    ).toMatchObject({
       code: 'chain_not_configured',
       settings: ['CHAIN_HME_RPC'],
     });
