@@ -9,6 +9,7 @@ import { hasFamily } from '../families/registry';
 import type { WalletAccount } from '../families/types';
 import { AccountCard } from './AccountCard';
 import { PortfolioHeader } from './PortfolioHeader';
+import { UnservedNotice } from './UnservedNotice';
 import { amountText, errorText, unitFiatText } from './format';
 import { accountsStore, deleteAccount, loadAccounts, refreshBalances, selectAccount, useAccounts } from './store';
 import { usePrice } from './usePrice';
@@ -17,7 +18,7 @@ import { readHoldings, recordHolding, writeHoldings } from '../home/portfolio';
 /**
  * Account list of the selected coin (spec 01 §2 "Account list"), for every family in the registry: portfolio
  * header, create and refresh, discovery progress, the cards with the family's details. A coin without a
- * family in the registry says so.
+ * family in the registry says so; a coin the server does not serve names the server settings that would.
  */
 export default function AccountList() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export default function AccountList() {
   const family = useAccounts((s) => s.family);
   const chain = useAccounts((s) => s.chain);
   const stale = useAccounts((s) => s.stale);
+  const unserved = useAccounts((s) => s.unserved);
   const { price, currency } = usePrice(coin);
   const [form, setForm] = useState<{ kind: 'create' } | { kind: 'rename'; account: WalletAccount } | null>(null);
   const [deleting, setDeleting] = useState<WalletAccount | null>(null);
@@ -123,6 +125,9 @@ export default function AccountList() {
           onRefresh={() => void refresh()}
           onCreate={() => setForm({ kind: 'create' })}
         />
+        {scope === coin && status === 'unserved' && unserved && (
+          <UnservedNotice coinName={CHAINS[coin].name} unserved={unserved} />
+        )}
         {ListNote && chain && scope === coin && <ListNote chain={chain} />}
         {failure && (
           <Alert color="red" role="alert" data-testid="accounts-error">

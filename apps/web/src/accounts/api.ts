@@ -70,3 +70,38 @@ export async function postTxLog(hash: string, chain: string, context: Record<str
     console.warn('transaction log failed', e);
   }
 }
+
+/** Why the server does not serve a coin: `GET /api/chains` `unserved` (server variable names, never values). */
+export interface UnservedCoin {
+  reason: 'no_provider' | 'switched_off';
+  /** The server's settings that would serve the coin, e.g. `CHAIN_HME_RPC`. */
+  settings: string[];
+}
+
+/**
+ * Whether the server says it does not serve `coin` (a provider not configured in its profile, or switched off):
+ * the account list then tells which setting is missing instead of failing. Null when the coin is served or the
+ * server cannot be asked (the coin's own requests then fail or succeed as they will).
+ */
+export async function unservedCoin(coin: ChainSymbol): Promise<UnservedCoin | null> {
+  try {
+    const res = await fetch('/api/chains');
+    if (!res.ok) return null;
+    const body = (await res.json()) as { unserved?: unknown };
+    if (!Array.isArray(body.unserved)) return null;
+    for (const u of body.unserved as unknown[]) {
+      if (!u || typeof u !== 'object') continue;
+      const { chain, reason, settings } = u as Record<string, unknown>;
+      if (chain !== coin) continue;
+      return {
+        reason: reason === 'switched_off' ? 'switched_off' : 'no_provider',
+        settings: Array.isArray(settings)
+          ? settings.filter((s): s is string => typeof s === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(s))
+          : [],
+      };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}

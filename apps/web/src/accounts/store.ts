@@ -8,6 +8,7 @@ import { createStore, useStore } from '../state/store';
 import { onWalletReset } from '../state/walletStorage';
 import { loadFamily } from '../families/registry';
 import type { AnyFamily, CreateInput, DiscoveryProgress, FamilyChain, WalletAccount } from '../families/types';
+import { unservedCoin, type UnservedCoin } from './api';
 
 export interface AccountsState {
   /** Whose accounts these are: the coin ('BTC', 'ETH' …) or 'EVM-<chainId>' for a chain the user added. */
@@ -17,7 +18,10 @@ export interface AccountsState {
   chain: FamilyChain | null;
   accounts: WalletAccount[];
   selectedId: string | null;
-  status: 'idle' | 'discovering' | 'ready' | 'error';
+  /** `unserved`: the server does not serve the coin (see `unserved`); nothing was read from the device. */
+  status: 'idle' | 'discovering' | 'ready' | 'error' | 'unserved';
+  /** Why the server does not serve the coin and which of its settings would (status `unserved`). */
+  unserved: UnservedCoin | null;
   progress: DiscoveryProgress | null;
   /** The last balance refresh failed: the balances shown are the last known ones. */
   stale: boolean;
@@ -31,6 +35,7 @@ const initial: AccountsState = {
   accounts: [],
   selectedId: null,
   status: 'idle',
+  unserved: null,
   progress: null,
   stale: false,
 };
@@ -72,13 +77,23 @@ onWalletReset(() => {
   accountsStore.set({ ...initial });
 });
 
-/** Spec 01 §4 "Selecting a coin": clear that coin's accounts, recover them from the device, select the first. */
+/**
+ * Spec 01 §4 "Selecting a coin": clear that coin's accounts, recover them from the device, select the first. A coin
+ * the server does not serve (its provider not configured) ends in status `unserved` without asking the device.
+ */
 export async function loadAccounts(coin: ChainSymbol): Promise<void> {
   const gen = ++generation;
   accountsStore.set({ ...initial, scope: coin, coin, status: 'discovering' });
   try {
-    const { family, chain } = await familyChain(coin);
+    // The server's word on the coin is asked while the family loads (its chain may already fail for that reason).
+    const [why, loaded] = await Promise.allSettled([unservedCoin(coin), familyChain(coin)]);
     if (gen !== generation) return;
+    if (why.status === 'fulfilled' && why.value) {
+      accountsStore.set({ status: 'unserved', unserved: why.value, progress: null });
+      return;
+    }
+    if (loaded.status === 'rejected') throw loaded.reason;
+    const { family, chain } = loaded.value;
     accountsStore.set({ family, chain });
     const accounts: WalletAccount[] = await family.recover(chain, coin, {
       onProgress: (progress) => gen === generation && accountsStore.set({ progress }),
