@@ -2,7 +2,8 @@
  * Which providers serve which EVM chain, from the server's own configuration (never from a client):
  *
  * - local profile: ETH → the localnet EVM node (JSON-RPC + block-scan history), from DATA_DIR/localnet/endpoints.json
- *   (`evm`) or LOCAL_EVM_RPC / LOCAL_EVM_CHAIN_ID;
+ *   (`evm`) or LOCAL_EVM_RPC / LOCAL_EVM_CHAIN_ID; TETH, BSC, TBSC, XDC and HME → their own localnet nodes
+ *   (`evmCoins.<SYMBOL>`), served the same way; CHAIN_<SYMBOL>_RPC replaces a chain's local node;
  * - mainnet profile: public RPCs per chain, Etherscan V2 when ETHERSCAN_API_KEY is set, each replaceable with
  *   CHAIN_<SYMBOL>_*;
  * - CHAIN_REGISTRY_FILE (default: the shipped snapshot): a chainid.network chains.json whose public https RPCs (no
@@ -61,8 +62,6 @@ const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
 const ETHERSCAN_V2_CHAINS = new Set(['ETH', 'TETH', 'BSC', 'TBSC', 'XDC']);
 /** /fees asks the explorer gas oracle first (spec 02 §7 BSC). */
 const GAS_ORACLE_FIRST = new Set(['BSC', 'TBSC']);
-/** The local profile's chain (localnet EVM node). */
-const LOCAL_SYMBOL = 'ETH';
 
 export const EvmGlobalEnv = z.object({
   CHAIN_HEALTH_TIMEOUT_MS: int(100, 60_000).default(3_000),
@@ -85,22 +84,33 @@ export const EvmPerChainEnv = z.object({
 type PerChain = z.infer<typeof EvmPerChainEnv>;
 type Global = z.infer<typeof EvmGlobalEnv>;
 
-const LocalnetFile = z.object({
-  evm: z.object({
-    rpcUrl: z.string().refine(httpUrl),
-    chainId: z.number().int().positive(),
-    contracts: z.object({ erc20: z.string().optional() }).partial().optional(),
-  }),
+const LocalNode = z.object({
+  rpcUrl: z.string().refine(httpUrl),
+  chainId: z.number().int().positive(),
+  contracts: z.object({ erc20: z.string().optional() }).partial().optional(),
 });
-type LocalNode = z.infer<typeof LocalnetFile>['evm'];
+type LocalNode = z.infer<typeof LocalNode>;
+/** endpoints.json: `evm` (ETH) and `evmCoins` (the other symbols), each read on its own. */
+const LocalnetFile = z.object({ evm: z.unknown(), evmCoins: z.record(z.string(), z.unknown()) }).partial();
 
 const globalEnv = (env: Env): Global => EvmGlobalEnv.parse(clean(env, Object.keys(EvmGlobalEnv.shape)));
 
-/** The localnet EVM node: LOCAL_EVM_RPC wins over the localnet file. */
-function localNode(g: Global, localnet: unknown): LocalNode | undefined {
-  if (g.LOCAL_EVM_RPC) return { rpcUrl: g.LOCAL_EVM_RPC, chainId: g.LOCAL_EVM_CHAIN_ID };
+/** The localnet EVM nodes by symbol: ETH's from LOCAL_EVM_RPC, else the file's `evm`; the others' from `evmCoins`. */
+function localNodes(g: Global, localnet: unknown): Partial<Record<string, LocalNode>> {
   const f = LocalnetFile.safeParse(localnet);
-  return f.success ? f.data.evm : undefined;
+  const file = f.success ? f.data : {};
+  const node = (v: unknown) => {
+    const n = LocalNode.safeParse(v);
+    return n.success ? n.data : undefined;
+  };
+  const out: Partial<Record<string, LocalNode>> = {};
+  const eth = g.LOCAL_EVM_RPC ? { rpcUrl: g.LOCAL_EVM_RPC, chainId: g.LOCAL_EVM_CHAIN_ID } : node(file.evm);
+  if (eth) out.ETH = eth;
+  for (const sym of EVM_SYMBOLS) {
+    const n = sym === 'ETH' ? undefined : node(file.evmCoins?.[sym]);
+    if (n) out[sym] = n;
+  }
+  return out;
 }
 
 function evmChain(
@@ -115,7 +125,8 @@ function evmChain(
     explorerDefault?: boolean;
     name?: string;
     source: ChainSource;
-    localErc20?: string;
+    /** A localnet node: its ERC-20 listed, and no shipped (mainnet) token list. */
+    local?: { erc20?: string };
   },
 ): ServedChain<EvmFacade> | null {
   const timeoutMs = pc.TIMEOUT_MS ?? (BSC_CHAINS.has(sym) ? BSC_TIMEOUT_MS : ctx.timeoutMs);
@@ -160,7 +171,7 @@ function evmChain(
     ...(BSC_CHAINS.has(sym) ? { allFailedPrefix: BSC_ALL_FAILED_PREFIX } : {}),
     pool: createEvmRpcPool(rpcs, { healthTimeoutMs: g.CHAIN_HEALTH_TIMEOUT_MS }),
     explorers,
-    tokenList: tokenListFor(sym, pc.TOKEN_LIST, opts.localErc20),
+    tokenList: tokenListFor(sym, pc.TOKEN_LIST, opts.local?.erc20, !opts.local),
     policy: ctx.policy,
     ...(scanOn
       ? {
@@ -193,18 +204,19 @@ function evmChain(
 /** Every configured EVM chain, in EVM_SYMBOLS order. */
 export function evmChains(ctx: FamilyContext): ServedChain<EvmFacade>[] {
   const g = globalEnv(ctx.env);
-  const node = ctx.local ? localNode(g, ctx.localnet) : undefined;
+  const nodes = ctx.local ? localNodes(g, ctx.localnet) : {};
   const keys = Object.keys(EvmPerChainEnv.shape);
   return EVM_SYMBOLS.flatMap((sym) => {
     const pc = EvmPerChainEnv.parse(perChainRaw(ctx.env, sym, keys));
     const rpcs = pc.RPC?.includes('none') ? [] : pc.RPC;
-    if (ctx.local && sym === LOCAL_SYMBOL && node && !rpcs)
+    const node = nodes[sym];
+    if (node && !rpcs)
       return (
         evmChain(ctx, g, sym, pc.CHAIN_ID ?? node.chainId, [node.rpcUrl], pc, {
           scan: true,
           name: 'localnet-evm',
           source: 'local',
-          ...(node.contracts?.erc20 ? { localErc20: node.contracts.erc20 } : {}),
+          local: node.contracts?.erc20 ? { erc20: node.contracts.erc20 } : {},
         }) ?? []
       );
     const urls = rpcs ?? (ctx.local ? [] : (MAINNET_RPC[sym] ?? []));

@@ -7,8 +7,9 @@
  * - CHAIN_<SYMBOL>_TOKEN_LIST=<file.json>: a JSON array of entries ({ contract, name, symbol, decimals }) read
  *   at start-up; 'none' serves an empty list;
  * - otherwise the shipped tokenLists.json (BSC and TBSC, each entry's source cited in the file);
- * - local profile: the localnet chain's own ERC-20 (endpoints.json `evm.contracts.erc20`, localnet's LocalUSD)
- *   is listed on the local chain, so discovery works end to end without a public network.
+ * - local profile: the localnet chain's own ERC-20 (endpoints.json `evm.contracts.erc20` and `evmCoins.*`, localnet's
+ *   LocalUSD) is listed on each local chain, so discovery works end to end without a public network; the shipped
+ *   lists name mainnet contracts, absent there, so a local chain lists only its own token unless a file is set.
  *
  * Every list is checked when it is read: at most {@link SERVED_LIST_MAX} entries, a 0x contract, decimals 0–77,
  * name and symbol of bounded length, one entry per contract (case-insensitive; the first is kept). A file that
@@ -82,16 +83,21 @@ const LOCAL_ERC20 = { name: 'Local USD', symbol: 'LUSD', decimals: 6 } as const;
 
 /**
  * The list a chain serves. `setting` is CHAIN_<SYMBOL>_TOKEN_LIST (a file, or 'none'); `localErc20` the local
- * chain's ERC-20 contract in the local profile.
+ * chain's ERC-20 contract in the local profile; `shipped` false leaves the shipped list out (a local chain).
  */
 export function tokenListFor(
   sym: string,
   setting: string | undefined,
   localErc20?: string,
+  shipped = true,
 ): TokenListEntry[] {
   if (setting === 'none') return [];
   const what = `CHAIN_${sym}_TOKEN_LIST`;
-  const base = setting ? checked(TokenList, readJsonFile(setting, what), what) : (shippedLists()[sym] ?? []);
+  const base = setting
+    ? checked(TokenList, readJsonFile(setting, what), what)
+    : shipped
+      ? (shippedLists()[sym] ?? [])
+      : [];
   const local = localErc20 && EVM_ADDRESS.test(localErc20) ? [{ contract: localErc20, ...LOCAL_ERC20 }] : [];
   return dedupeTokenList([...local, ...base]).slice(0, SERVED_LIST_MAX);
 }
