@@ -1,6 +1,7 @@
 /**
- * `npm start`: the local profile (default) starts the local chains (an EVM dev chain and a
- * Litecoin regtest node), then the product server that serves the wallet; both stop together.
+ * `npm start`: the local profile (default) starts the local chains (an EVM dev chain per EVM coin, the
+ * side chain, a Litecoin regtest node and the simulators), then the product server that serves the
+ * wallet; both stop together.
  * WALLET_PROFILE=mainnet starts only the server, with the public providers.
  */
 import { spawn } from 'node:child_process';
@@ -14,18 +15,21 @@ async function main() {
   const env = { ...process.env, WALLET_PROFILE: profile };
 
   if (profile === 'local') {
-    console.log('Starting the local network (EVM dev chains and Litecoin regtest)…');
+    console.log('Starting the local network (EVM dev chains, Litecoin regtest and the simulators)…');
     const { startLocalnet } = await import('@secux-companion/localnet');
     // litecoind is required (start.sh installs it); LOCALNET_LTC=0 leaves the Litecoin node out.
     const net = await startLocalnet({ ltc: { required: true } });
     stopLocalnet = () => net.stop();
     console.log(`  EVM chain ${net.evm.chainId} at ${net.evm.rpcUrl} (the ETH coin)`);
     if (net.sideEvm) console.log(`  EVM side chain ${net.sideEvm.chainId} at ${net.sideEvm.rpcUrl} (add it under EVM chains)`);
+    for (const [coin, c] of Object.entries(net.evmCoins))
+      console.log(`  EVM chain ${c.chainId} at ${c.rpcUrl} (the ${coin} coin)`);
     if (net.ltc) console.log(`  Litecoin regtest at ${net.ltc.rpcUrl}`);
     if (net.xrpl) console.log(`  XRP Ledger simulator (rippled JSON-RPC) at ${net.xrpl.rpcUrl}`);
     if (net.tron) console.log(`  TRON simulator (full node + TronGrid v1) at ${net.tron.url}`);
     if (net.fio) console.log(`  FIO chain simulator at ${net.fio.apiUrl}`);
     if (net.stellar) console.log(`  Stellar Horizon simulator at ${net.stellar.horizonUrl}`);
+    if (net.solana) console.log(`  Solana node (LiteSVM) at ${net.solana.rpcUrls.join(', ')}`);
   }
 
   const server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/server/src/main.ts')], {
