@@ -2,8 +2,22 @@
  * The LiteSVM node as a Solana JSON-RPC node: genesis (funded accounts, the two mints parsed as the RPC's jsonParsed
  * gives them, the Token-2022 transfer fee), blockhashes expiring after 150 blocks, rent from the SVM, errors.
  */
+import {
+  address,
+  appendTransactionMessageInstruction,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Blockhash,
+  type KeyPairSigner,
+} from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MNEMONIC } from '../keys.js';
+import { solanaSigner } from './keys.js';
 import { startSolana } from './start.js';
 
 let node: Awaited<ReturnType<typeof startSolana>>;
@@ -63,6 +77,82 @@ describe('localnet Solana node', () => {
     expect((await call('isBlockhashValid', [blockhash])).result.value).toBe(true);
     node.simulator.advance(1);
     expect((await call('isBlockhashValid', [blockhash])).result.value).toBe(false);
+  });
+
+  it('refuses at preflight what the simulation refuses, and charges nothing for it (skipPreflight: lands failed)', async () => {
+    const from = await solanaSigner(DEFAULT_MNEMONIC, 1);
+    const fresh = (await solanaSigner(DEFAULT_MNEMONIC, 50)).address; // never funded
+    const transfer = async (signer: KeyPairSigner, to: string, lamports: bigint, skipPreflight = false) => {
+      const { blockhash } = (await call('getLatestBlockhash')).result.value as { blockhash: string };
+      const message = pipe(
+        createTransactionMessage({ version: 'legacy' }),
+        (m) => setTransactionMessageFeePayerSigner(signer, m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: blockhash as Blockhash, lastValidBlockHeight: 0n },
+            m,
+          ),
+        (m) =>
+          appendTransactionMessageInstruction(
+            getTransferSolInstruction({ source: signer, destination: address(to), amount: lamports }),
+            m,
+          ),
+      );
+      const wire = getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
+      return call('sendTransaction', [
+        wire,
+        { encoding: 'base64', preflightCommitment: 'confirmed', skipPreflight },
+      ]);
+    };
+    const balance = async (a: string) => BigInt((await call('getBalance', [a])).result.value as number);
+    const other = node.info.accounts[0]!.address;
+    const before = await balance(from.address);
+    const rent = BigInt((await call('getMinimumBalanceForRentExemption', [0])).result as number);
+    const refusals = [
+      // more than the account holds
+      [
+        await transfer(from, other, before + 1n),
+        { InstructionError: [0, { Custom: 1 }] },
+        'custom program error: 0x1',
+      ],
+      // the whole balance: nothing left for the fee
+      [
+        await transfer(from, other, before),
+        { InstructionError: [0, { Custom: 1 }] },
+        'custom program error: 0x1',
+      ],
+      // a new account below the rent-exempt minimum
+      [await transfer(from, fresh, rent - 1n), { InsufficientFundsForRent: { account_index: 1 } }, '(1)'],
+      // the sender left above zero but below the rent-exempt minimum
+      [
+        await transfer(from, other, before - 5000n - 1n),
+        { InsufficientFundsForRent: { account_index: 0 } },
+        '(0)',
+      ],
+    ] as const;
+    for (const [answer, err, text] of refusals) {
+      expect(answer.result).toBeUndefined();
+      expect(answer.error).toMatchObject({
+        code: -32002,
+        message: expect.stringMatching(/^Transaction simulation failed: /),
+        data: { err },
+      });
+      expect(answer.error!.message).toContain(text);
+    }
+    expect(await balance(from.address)).toBe(before);
+    expect((await call('getBalance', [fresh])).result.value).toBe(0);
+    expect((await call('getSignaturesForAddress', [from.address])).result).toEqual([]);
+    // the same key still sends what the chain takes, the fee charged once
+    expect((await transfer(from, other, 1_000_000n)).result).toEqual(expect.any(String));
+    expect(await balance(from.address)).toBe(before - 1_000_000n - 5000n);
+    // with skipPreflight the validator decides: an overspend lands failed and pays its fee
+    const paid = await balance(from.address);
+    const landed = await transfer(from, other, paid + 1n, true);
+    expect(landed.result).toEqual(expect.any(String));
+    expect(await balance(from.address)).toBe(paid - 5000n);
+    expect((await call('getSignatureStatuses', [[landed.result]])).result.value[0]).toMatchObject({
+      err: { InstructionError: [0, { Custom: 1 }] },
+    });
   });
 
   it('rent comes from the SVM; unknown methods and bad params are JSON-RPC errors', async () => {

@@ -2,11 +2,12 @@
  * A Solana JSON-RPC node backed by LiteSVM (the real SVM in-process, with the System, SPL Token, Token-2022 and
  * Associated Token Account programs): the methods the wallet's provider uses, answered in the shapes of
  * reference/apis/solana-jsonrpc.md. Transactions are decoded with @solana/kit and executed by the SVM, which checks
- * their signatures and every program rule; what it refuses is answered as a node's preflight refusal (-32002 with
- * `data.err`, -32003 for a bad signature). Slots and blockhashes advance on the slot interval; a blockhash is valid
- * for 150 blocks and then answered with BlockhashNotFound, as the real network does. The node keeps the history the
- * RPC serves (signatures per address, transactions with pre/post balances and token balances) and the compute-unit
- * prices paid per slot (getRecentPrioritizationFees).
+ * their signatures and every program rule; sendTransaction simulates first, as the RPC's preflight does, and what
+ * the simulation refuses is answered as the node's preflight refusal (-32002 "Transaction simulation failed: …" with
+ * `data.err`, -32003 for a bad signature) and costs nothing: nothing lands. Slots and blockhashes advance on the slot
+ * interval; a blockhash is valid for 150 blocks and then answered with BlockhashNotFound, as the real network does.
+ * The node keeps the history the RPC serves (signatures per address, transactions with pre/post balances and token
+ * balances) and the compute-unit prices paid per slot (getRecentPrioritizationFees).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -74,6 +75,48 @@ export function transactionErrorJson(failed: FailedTransactionMetadata): unknown
   return String(e);
 }
 
+/** Instruction errors as agave's InstructionError displays them (the rest by name). */
+const IX_TEXT: Readonly<Record<string, string>> = {
+  InsufficientFunds: 'insufficient funds for instruction',
+  InvalidAccountData: 'invalid account data for instruction',
+  InvalidArgument: 'invalid program argument',
+  InvalidInstructionData: 'invalid instruction data',
+  MissingRequiredSignature: 'missing required signature for instruction',
+  AccountAlreadyInitialized: 'instruction requires an uninitialized account',
+  UninitializedAccount: 'instruction requires an initialized account',
+};
+/** Transaction errors as agave's TransactionError displays them (the rest by name). */
+const TX_TEXT: Readonly<Record<string, string>> = {
+  AccountNotFound: 'Attempt to debit an account but found no record of a prior credit.',
+  AlreadyProcessed: 'This transaction has already been processed',
+  BlockhashNotFound: 'Blockhash not found',
+  InsufficientFundsForFee: 'Insufficient funds for fee',
+  InvalidAccountForFee: 'This account may not be used to pay transaction fees',
+};
+
+/** The text of a TransactionError JSON, as the RPC puts it after "Transaction simulation failed: ". */
+export function transactionErrorText(err: unknown): string {
+  if (typeof err === 'string') return TX_TEXT[err] ?? err;
+  const o = err as {
+    InstructionError?: [number, unknown];
+    InsufficientFundsForRent?: { account_index: number };
+  };
+  if (o.InstructionError) {
+    const [i, e] = o.InstructionError;
+    const custom = (e as { Custom?: unknown }).Custom;
+    const text =
+      typeof custom === 'number'
+        ? `custom program error: 0x${custom.toString(16)}`
+        : typeof e === 'string'
+          ? (IX_TEXT[e] ?? e)
+          : JSON.stringify(e);
+    return `Error processing Instruction ${i}: ${text}`;
+  }
+  if (o.InsufficientFundsForRent)
+    return `Transaction results in an account (${o.InsufficientFundsForRent.account_index}) with insufficient funds for rent`;
+  return JSON.stringify(err);
+}
+
 class RpcError extends Error {
   constructor(
     readonly code: number,
@@ -88,6 +131,8 @@ interface StoredTx {
   slot: number;
   blockTime: number;
   signature: string;
+  /** The TransactionError of a transaction that landed failed (only with skipPreflight), else null. */
+  err: unknown;
   record: unknown;
 }
 
@@ -221,8 +266,15 @@ export class SolanaSimulator {
     };
   }
 
-  /** sendTransaction: decode, check the blockhash's age, execute on the SVM, record it. */
-  send(base64: string): string {
+  /**
+   * sendTransaction: decode, then as the RPC does unless skipPreflight: verify the signatures and simulate on the
+   * current state (blockhash age, already processed, every program rule); a refusal is -32002 "Transaction simulation
+   * failed: …" (-32003 for a signature) and nothing lands, so nothing is charged. A transaction that passes is executed
+   * and recorded. With skipPreflight the validator decides: a transaction it cannot take (bad signature, unknown
+   * blockhash, already processed) is dropped, one that fails in a program lands failed and pays its fee; either way
+   * the RPC answers the signature.
+   */
+  send(base64: string, skipPreflight = false): string {
     const bytes = getBase64Encoder().encode(base64);
     let tx: Transaction;
     let msg;
@@ -235,35 +287,45 @@ export class SolanaSimulator {
     if (!('instructions' in msg)) throw new RpcError(-32015, 'Transaction version (1) is not supported');
     const keys = msg.staticAccounts.map(String);
     const signature = getBase58Decoder().decode(Object.values(tx.signatures)[0] ?? new Uint8Array(64));
-    const preflight = (err: unknown, message: string, logs: string[] = [], units = 0) =>
-      new RpcError(-32002, `Transaction simulation failed: ${message}`, {
+    const preflight = (err: unknown, logs: string[] = [], units = 0) =>
+      new RpcError(-32002, `Transaction simulation failed: ${transactionErrorText(err)}`, {
         err,
         logs,
         accounts: null,
         unitsConsumed: units,
         returnData: null,
       });
-    if (!this.isBlockhashValid(msg.lifetimeToken))
-      throw preflight('BlockhashNotFound', 'Blockhash not found');
-    if (this.bySignature.has(signature))
-      throw preflight('AlreadyProcessed', 'This transaction has already been processed');
+    const refusal = (failed: FailedTransactionMetadata) => {
+      const err = transactionErrorJson(failed);
+      if (err === 'SignatureFailure')
+        return new RpcError(-32003, 'Transaction signature verification failure');
+      const meta = failed.meta();
+      return preflight(err, meta.logs(), Number(meta.computeUnitsConsumed()));
+    };
+    const isFailed = (r: unknown): r is FailedTransactionMetadata =>
+      typeof r === 'object' && r !== null && 'err' in r && typeof (r as { err: unknown }).err === 'function';
+    if (!skipPreflight) {
+      // agave's order: the signatures, then the simulation (blockhash, status cache, execution).
+      const sim = this.svm.simulateTransaction(tx);
+      if (isFailed(sim) && transactionErrorJson(sim) === 'SignatureFailure') throw refusal(sim);
+      if (!this.isBlockhashValid(msg.lifetimeToken)) throw preflight('BlockhashNotFound');
+      if (this.bySignature.has(signature)) throw preflight('AlreadyProcessed');
+      if (isFailed(sim)) throw refusal(sim);
+    } else if (!this.isBlockhashValid(msg.lifetimeToken) || this.bySignature.has(signature)) return signature;
     const preBalances = keys.map((k) => Number(this.account(k)?.lamports ?? 0n));
     const preTokenBalances = this.tokenBalances(keys);
     const res = this.svm.sendTransaction(tx);
-    if ('err' in res && typeof (res as FailedTransactionMetadata).err === 'function') {
-      const failed = res as FailedTransactionMetadata;
-      const err = transactionErrorJson(failed);
-      if (err === 'SignatureFailure')
-        throw new RpcError(-32003, 'Transaction signature verification failure');
-      const meta = failed.meta();
-      throw preflight(
-        err,
-        typeof err === 'string' ? err : `Error processing Instruction ${JSON.stringify(err)}`,
-        meta.logs(),
-        Number(meta.computeUnitsConsumed()),
-      );
+    let failure: unknown = null;
+    if (isFailed(res)) {
+      // Only with skipPreflight (the simulation passed otherwise): the validator drops a bad signature, and a
+      // transaction that fails before it can pay its fee; the rest lands failed, its fee paid.
+      const err = transactionErrorJson(res);
+      const paid = keys.map((k) => Number(this.account(k)?.lamports ?? 0n));
+      if (!skipPreflight) throw refusal(res);
+      if (err === 'SignatureFailure' || paid.every((b, i) => b === preBalances[i])) return signature;
+      failure = err;
     }
-    const meta = res as TransactionMetadata;
+    const meta = isFailed(res) ? res.meta() : (res as TransactionMetadata);
     const signers = msg.header.numSignerAccounts;
     const writableSigners = signers - msg.header.numReadonlySignerAccounts;
     const writableUnsigned = keys.length - signers - msg.header.numReadonlyNonSignerAccounts;
@@ -276,8 +338,8 @@ export class SolanaSimulator {
       blockTime,
       version: 'legacy',
       meta: {
-        err: null,
-        status: { Ok: null },
+        err: failure,
+        status: failure === null ? { Ok: null } : { Err: failure },
         fee: Number(fee),
         preBalances,
         postBalances: keys.map((k) => Number(this.account(k)?.lamports ?? 0n)),
@@ -308,7 +370,7 @@ export class SolanaSimulator {
         },
       },
     };
-    this.bySignature.set(signature, { slot, blockTime, signature, record });
+    this.bySignature.set(signature, { slot, blockTime, signature, err: failure, record });
     for (const k of new Set(keys)) {
       const list = this.byAddress.get(k) ?? [];
       list.unshift(signature);
@@ -465,7 +527,7 @@ export class SolanaSimulator {
           return {
             signature: s,
             slot: t.slot,
-            err: null,
+            err: t.err,
             memo: null,
             blockTime: t.blockTime,
             confirmationStatus: 'confirmed',
@@ -483,8 +545,8 @@ export class SolanaSimulator {
               ? {
                   slot: t.slot,
                   confirmations: null,
-                  err: null,
-                  status: { Ok: null },
+                  err: t.err,
+                  status: t.err === null ? { Ok: null } : { Err: t.err },
                   confirmationStatus: 'finalized',
                 }
               : null;
@@ -499,7 +561,7 @@ export class SolanaSimulator {
       case 'sendTransaction': {
         const c = cfg(1);
         if (c.encoding !== 'base64') throw new RpcError(-32602, 'only base64 encoding is supported here');
-        return this.send(str(0));
+        return this.send(str(0), c.skipPreflight === true);
       }
       default:
         throw new RpcError(-32601, 'Method not found');
