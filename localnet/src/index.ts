@@ -38,6 +38,8 @@
  *   LOCALNET_SOLANA             0/false/off to skip the Solana node (LiteSVM)
  *   LOCALNET_SOLANA_PORT        first of the Solana node's two JSON-RPC ports (default 8899, the second 8900; 0 = free ports)
  *   LOCALNET_SOLANA_SLOT_MS     Solana slot interval (default 400; a blockhash lives 150 slots)
+ *   LOCALNET_UTXO               0/false/off to skip the bitcoin-family chains (BTC, TBTC, BCH, GRS, DASH, DGB, DOGE)
+ *   LOCALNET_UTXO_PORT          their Blockbook / mempool API port (default 9130; 0 = a free port)
  *   LOCALNET_XRPL_PORT          XRP Ledger simulator JSON-RPC port (default 51234; 0 = a free port)
  *   LOCALNET_STELLAR            0/false/off to skip the Stellar Horizon simulator
  *   LOCALNET_STELLAR_PORT       Stellar Horizon simulator port (default 8000; 0 = a free port)
@@ -152,6 +154,10 @@ export {
 } from './stellar/simulator.js';
 
 export { SolanaSimulator, BLOCKHASH_VALID_BLOCKS, SOLANA_CONTROL_PREFIX } from './solana/simulator.js';
+import { DEFAULT_UTXO_PORT, startUtxo, type UtxoInfo } from './utxo/start.js';
+export { DEFAULT_UTXO_PORT, UTXO_CONTROL, LocalUtxoCoin, startUtxo, type UtxoCoinInfo, type UtxoFunded, type UtxoInfo } from './utxo/start.js';
+export { UTXO_COINS, UTXO_COIN_IDS, type UtxoCoinId } from './utxo/coins.js';
+export { addressToScript as utxoAddressToScript, signInput as utxoSignInput } from './utxo/script.js';
 export { solanaSigner, slip10Ed25519 } from './solana/keys.js';
 import { DEFAULT_SOLANA_PORTS, startSolana, type SolanaInfo } from './solana/start.js';
 export { DEFAULT_SOLANA_PORTS, startSolana, type SolanaInfo, type SolanaToken } from './solana/start.js';
@@ -207,6 +213,12 @@ export interface LocalnetOptions {
   tron?: false | { port?: number };
   /** The Solana node (LiteSVM behind JSON-RPC, two ports); false: none. Free ports when the main chain's port is 0. */
   solana?: false | { port?: number; slotMs?: number };
+  /**
+   * The bitcoin-family chains without a node of their own (BTC, TBTC, BCH, GRS, DASH, DGB, DOGE: Blockbook v2 and
+   * mempool fee APIs on one port); false: none. Port default LOCALNET_UTXO_PORT, else 9130, but a free port when the
+   * main chain's port is 0.
+   */
+  utxo?: false | { port?: number };
   /** Write <dataDir>/endpoints.json (removed again on stop). Default true. */
   writeEndpoints?: boolean;
   /** Stop the nodes on SIGINT/SIGTERM (then re-raise the signal when nobody else handles it). Default true. */
@@ -234,6 +246,8 @@ export interface Endpoints {
   tron?: TronInfo | null;
   /** The Solana node; null when disabled. Optional: older endpoints files lack it. */
   solana?: SolanaInfo | null;
+  /** The bitcoin-family chains' Blockbooks; null when disabled. Optional: older endpoints files lack it. */
+  utxo?: UtxoInfo | null;
 }
 
 export interface Localnet extends Endpoints {
@@ -598,6 +612,25 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     }
   }
 
+  // The bitcoin-family chains (in-process; a block on every coin each block interval).
+  const utxoOpts = opts.utxo;
+  const utxoEnabled = utxoOpts !== false && !/^(0|false|no|off)$/i.test(env.LOCALNET_UTXO?.trim() ?? '');
+  let utxo: Awaited<ReturnType<typeof startUtxo>> | null = null;
+  if (utxoEnabled) {
+    try {
+      utxo = await startUtxo({
+        mnemonic,
+        host: HOST,
+        port: await port(utxoOpts ? utxoOpts.port : undefined, 'LOCALNET_UTXO_PORT', evmPortRequested === 0 ? 0 : DEFAULT_UTXO_PORT),
+        blockIntervalMs,
+        log,
+      });
+    } catch (e) {
+      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), xrpl?.stop(), stellar?.stop(), tron?.stop(), solana?.stop(), fio?.stop()]);
+      throw e;
+    }
+  }
+
   let endpointsPath: string | null = null;
   // 4. Lifecycle: stop every node on stop(), on SIGINT/SIGTERM and (synchronously, litecoind only) on exit.
   const onExit = () => {
@@ -617,7 +650,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
-      await Promise.all([tron?.stop(), evm.stop(), side?.stop(), coins?.stop(), ltc?.stop(), xrpl?.stop(), fio?.stop(), stellar?.stop(), solana?.stop()]);
+      await Promise.all([tron?.stop(), evm.stop(), side?.stop(), coins?.stop(), ltc?.stop(), xrpl?.stop(), fio?.stop(), stellar?.stop(), solana?.stop(), utxo?.stop()]);
     })());
   process.on('exit', onExit);
   if (opts.handleSignals ?? true) {
@@ -637,6 +670,7 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     stellar: stellar?.info ?? null,
     tron: tron?.info ?? null,
     solana: solana?.info ?? null,
+    utxo: utxo?.info ?? null,
   };
   if (opts.writeEndpoints ?? true) {
     endpointsPath = path.join(dataDir, 'endpoints.json');

@@ -2,7 +2,8 @@
  * Which providers serve which bitcoin-family chain, from the server's own configuration (never from a client):
  *
  * - local profile: LTC → the localnet litecoind (Bitcoin Core RPC), from DATA_DIR/localnet/endpoints.json (`ltc`) or
- *   LOCAL_LTC_RPC_URL / LOCAL_LTC_RPC_USER / LOCAL_LTC_RPC_PASSWORD;
+ *   LOCAL_LTC_RPC_URL / LOCAL_LTC_RPC_USER / LOCAL_LTC_RPC_PASSWORD; the other coins → the localnet's Blockbook and
+ *   mempool stand-ins (`utxo`), through the same Blockbook and mempool providers as on mainnet;
  * - mainnet profile: Trezor's public Blockbooks and mempool.space fees, each replaceable with CHAIN_<SYMBOL>_*;
  * - CHAIN_<SYMBOL>_BITCOIN_RPC adds the operator's own nodes (before the Blockbooks) in either profile.
  */
@@ -89,6 +90,26 @@ const LocalnetFile = z.object({
 });
 type LocalNode = z.infer<typeof LocalnetFile>['ltc'];
 
+/** The localnet's Blockbook (and mempool) stand-ins of the coins without a node of their own. */
+const LocalBlockbooks = z.object({
+  utxo: z.object({
+    coins: z.record(
+      z.string(),
+      z.object({
+        blockbook: z.string().refine(httpUrl),
+        mempool: z.string().refine(httpUrl).optional(),
+        network: z.enum(['main', 'test']),
+      }),
+    ),
+  }),
+});
+type LocalBlockbook = z.infer<typeof LocalBlockbooks>['utxo']['coins'][string];
+
+function localBlockbooks(localnet: unknown): Record<string, LocalBlockbook> {
+  const f = LocalBlockbooks.safeParse(localnet);
+  return f.success ? f.data.utxo.coins : {};
+}
+
 /** The localnet litecoind: LOCAL_LTC_* variables win over the localnet file. */
 function localNode(g: Global, localnet: unknown): LocalNode | undefined {
   if (g.LOCAL_LTC_RPC_URL)
@@ -108,18 +129,31 @@ function utxoChain(
   info: ChainInfo,
   pc: PerChain,
   node: LocalNode | undefined,
+  stand: LocalBlockbook | undefined,
 ): ServedChain<UtxoFacade> | null {
   const local = ctx.local;
   const timeoutMs = pc.TIMEOUT_MS ?? ctx.timeoutMs;
   const isLocalChain = local && sym === LOCAL_SYMBOL;
-  const network: UtxoNetwork = pc.NETWORK ?? (isLocalChain ? 'regtest' : info.testnet ? 'test' : 'main');
+  // The localnet's stand-in serves the coin unless the operator named its own providers.
+  const standIn = local && stand && !pc.BLOCKBOOK && !pc.BITCOIN_RPC ? stand : undefined;
+  const network: UtxoNetwork =
+    pc.NETWORK ?? (isLocalChain ? 'regtest' : (standIn?.network ?? (info.testnet ? 'test' : 'main')));
   const blockbooks = none(pc.BLOCKBOOK)
     ? []
-    : (pc.BLOCKBOOK ?? (local ? [] : (MAINNET_BLOCKBOOK[sym] ?? [])));
+    : (pc.BLOCKBOOK ?? (standIn ? [standIn.blockbook] : local ? [] : (MAINNET_BLOCKBOOK[sym] ?? [])));
   const cores = none(pc.BITCOIN_RPC) ? [] : (pc.BITCOIN_RPC ?? []);
   const mempools = none(pc.MEMPOOL)
     ? []
-    : (pc.MEMPOOL ?? (local ? [] : MAINNET_MEMPOOL[sym] ? [MAINNET_MEMPOOL[sym]!] : []));
+    : (pc.MEMPOOL ??
+      (standIn
+        ? standIn.mempool
+          ? [standIn.mempool]
+          : []
+        : local
+          ? []
+          : MAINNET_MEMPOOL[sym]
+            ? [MAINNET_MEMPOOL[sym]!]
+            : []));
   const list: UtxoProvider[] = [];
   let source: ChainSource = 'config';
   const coreOpts = {
@@ -151,10 +185,11 @@ function utxoChain(
   cores.forEach((u, i) =>
     list.push(createBitcoinCore({ ...coreOpts, name: `bitcoin-rpc#${i + 1}`, ...splitAuth(u) })),
   );
+  if (standIn) source = 'local';
   blockbooks.forEach((u, i) =>
     list.push(
       createBlockbook({
-        name: `blockbook#${i + 1}`,
+        name: standIn ? 'localnet-blockbook' : `blockbook#${i + 1}`,
         url: u,
         fetch: ctx.fetch,
         timeoutMs,
@@ -170,7 +205,13 @@ function utxoChain(
   const providers = list.map((p) => withBreaker(p, ctx.policy.breaker));
   const feeProviders: FeeProvider[] = mempools.map((u, i) =>
     withBreaker(
-      createMempool({ name: `mempool#${i + 1}`, url: u, fetch: ctx.fetch, timeoutMs, network }),
+      createMempool({
+        name: standIn ? 'localnet-mempool' : `mempool#${i + 1}`,
+        url: u,
+        fetch: ctx.fetch,
+        timeoutMs,
+        network,
+      }),
       ctx.policy.breaker,
     ),
   );
@@ -207,9 +248,12 @@ function utxoChain(
 export function utxoChains(ctx: FamilyContext): ServedChain<UtxoFacade>[] {
   const g = UtxoGlobalEnv.parse(clean(ctx.env, Object.keys(UtxoGlobalEnv.shape)));
   const node = ctx.local ? localNode(g, ctx.localnet) : undefined;
+  const stands = ctx.local ? localBlockbooks(ctx.localnet) : {};
   const keys = Object.keys(UtxoPerChainEnv.shape);
   return UTXO_SYMBOLS.flatMap((sym) => {
     const pc = UtxoPerChainEnv.parse(perChainRaw(ctx.env, sym, keys));
-    return utxoChain(ctx, g, sym, CHAINS[sym], pc, node) ?? [];
+    return (
+      utxoChain(ctx, g, sym, CHAINS[sym], pc, node, sym === LOCAL_SYMBOL ? undefined : stands[sym]) ?? []
+    );
   });
 }
