@@ -1,7 +1,8 @@
 /**
  * The EVM coins of the menu besides ETH (TETH, BSC, TBSC, XDC, HME): one anvil each, with the chain id of core's
  * chain table (Sepolia 11155111, 56, 97, 50, 886), the same token contracts as the ETH chain (same deployer key and
- * nonces, so the same addresses) and the emulator's accounts of the coin's own coin type funded (XDC: 550).
+ * nonces, so the same addresses) and the emulator's accounts of the coin's coin type (core's table: 60 for each)
+ * funded.
  */
 import { CHAINS } from '@secux-companion/core';
 import type { Artifact } from './compile.js';

@@ -23,8 +23,7 @@
  *   LOCALNET_XDC_PORT           XDC chain (id 50) JSON-RPC port (default 8550; 0 = a free port)
  *   LOCALNET_HME_PORT           HME chain (id 886) JSON-RPC port (default 8551; 0 = a free port)
  *                               (each coin's port is a free one by default when the main EVM port is 0)
- *   LOCALNET_EVM_ACCOUNTS       funded ETH accounts m/44'/60'/{0..n-1}'/0/0 (default 5; the EVM coins' too, XDC's
- *                               at m/44'/550'/…)
+ *   LOCALNET_EVM_ACCOUNTS       funded ETH accounts m/44'/60'/{0..n-1}'/0/0 (default 5; on the EVM coins' chains too)
  *   LOCALNET_EVM_BALANCE_ETH    ETH per account (default 100; the same amount of each EVM coin)
  *   LOCALNET_BLOCK_INTERVAL_MS  interval block on every chain (default 5000; 0 = off)
  *   LOCALNET_LTC                0/false/off to skip the Litecoin node

@@ -79,10 +79,7 @@ function keyAt(root: HDKey, p: string): HDKey {
   return k;
 }
 
-/**
- * EVM accounts m/44'/{coinType}'/{index}'/0/0 for index = 0..count-1 (SecuX convention). Coin type 60 serves ETH
- * and every EVM coin that uses it; XDC's is 550 in core's chain table, so its funded accounts are other addresses.
- */
+/** EVM accounts m/44'/{coinType}'/{index}'/0/0 for index = 0..count-1 (SecuX convention; coin type 60 by default). */
 export function deriveEthAccounts(mnemonic: string, count: number, coinType = 60): EthAccount[] {
   const root = mnemonicToRoot(mnemonic);
   return Array.from({ length: count }, (_, index) => {

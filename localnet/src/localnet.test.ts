@@ -274,22 +274,23 @@ describe("the EVM coins' chains (TETH, BSC, TBSC, XDC, HME)", () => {
     }
   });
 
-  it("funds the emulator's accounts of the coin's coin type (XDC: 550) and holds the same contracts", async () => {
+  it("funds the emulator's accounts (coin type 60, XDC's too) and holds the same contracts", async () => {
     for (const coin of EVM_COINS) {
       const info = net.evmCoins[coin]!;
       const c = client(info.rpcUrl, info.chainId);
-      const path0 = coin === 'XDC' ? "m/44'/550'/0'/0/0" : "m/44'/60'/0'/0/0";
-      const owner = privateKeyToAccount(`0x${bytesToHex(keyAt(path0).privateKey!)}` as Hex).address;
-      expect(info.accounts[0]).toMatchObject({ path: path0, address: owner });
-      expect(await c.getBalance({ address: owner })).toBe(parseEther('100'));
+      expect(info.accounts[0]).toMatchObject({ path: "m/44'/60'/0'/0/0", address: ACCOUNT0 });
+      expect(await c.getBalance({ address: ACCOUNT0 })).toBe(parseEther('100'));
       expect(await c.getBalance({ address: info.accounts[4]!.address })).toBe(parseEther('100'));
       expect(info.contracts).toEqual(net.evm.contracts);
       expect(
-        await c.readContract({ address: info.contracts.erc20, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
+        await c.readContract({
+          address: info.contracts.erc20,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [ACCOUNT0],
+        }),
       ).toBe(LUSD_SUPPLY);
     }
-    // XDC's account 0 is not ETH's (another coin type)
-    expect(net.evmCoins.XDC!.accounts[0]!.address).not.toBe(ACCOUNT0);
   });
 
   it("confirms a transaction signed for the coin's chain id and refuses one signed for another chain", async () => {
@@ -312,9 +313,19 @@ describe("the EVM coins' chains (TETH, BSC, TBSC, XDC, HME)", () => {
       maxFeePerGas: gasPrice,
       maxPriorityFeePerGas: 1n,
     });
-    await expect(c.sendRawTransaction({ serializedTransaction: foreign })).rejects.toThrow(/invalid chain id/i);
+    await expect(c.sendRawTransaction({ serializedTransaction: foreign })).rejects.toThrow(
+      /invalid chain id/i,
+    );
     // BSC's legacy form, EIP-155 signed for chain 56
-    const raw = await account.signTransaction({ chainId: 56, type: 'legacy', to, value: parseEther('0.25'), nonce, gas: 21000n, gasPrice });
+    const raw = await account.signTransaction({
+      chainId: 56,
+      type: 'legacy',
+      to,
+      value: parseEther('0.25'),
+      nonce,
+      gas: 21000n,
+      gasPrice,
+    });
     const hash = await c.sendRawTransaction({ serializedTransaction: raw });
     expect((await c.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success');
     expect((await c.getTransaction({ hash })).chainId).toBe(56);

@@ -34,6 +34,8 @@ describe('chain registry', () => {
       DGB: 20,
       ETH: 60,
       BSC: 60,
+      // not in the spec's table: SecuX's SDK has no m/44'/550'/… (XDC's SLIP-44 type), so the wallet's XDC is 60
+      XDC: 60,
       BCH: 145,
       XRP: 144,
       XLM: 148,

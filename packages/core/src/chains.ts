@@ -427,7 +427,9 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     priceId: 'xdce-crowd-sale',
     name: 'XDC Network',
     family: 'evm',
-    coinType: 550, // (not in spec) SLIP-44 XDC
+    // Not SLIP-44's 550: SecuX's SDK derives and shows EVM addresses on m/44'/60'/… only (it refuses
+    // m/44'/550'/…), and the device keys EVM accounts by (coin type 60, chain id), so XDC is coin 60 on chain 50.
+    coinType: 60,
     chainId: EVM_NETWORK_IDS.xdc,
     decimals: EVM_DECIMALS,
     feeSource: 'networkTiers',
