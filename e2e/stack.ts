@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll } from 'vitest';
-import { freePort, startLocalnet, type Localnet, type SideEvmInfo } from '@secux-companion/localnet';
+import { EVM_COINS, freePort, startLocalnet, type EvmCoin, type EvmInfo, type Localnet, type SideEvmInfo } from '@secux-companion/localnet';
 import { buildApp, loadConfig } from '@secux-companion/server';
 import type { FastifyInstance } from 'fastify';
 
@@ -26,6 +26,8 @@ export const CONTRACT_CACHE = join(tmpdir(), 'secux-localnet-cache');
 export interface Stack {
   baseUrl: string;
   localnet: Localnet & { sideEvm: SideEvmInfo; ltc: NonNullable<Localnet['ltc']> };
+  /** The other EVM coins' chains (TETH, BSC, TBSC, XDC, HME), each on its own anvil. */
+  evmCoins: Record<EvmCoin, EvmInfo>;
   xrpl: NonNullable<Localnet['xrpl']>;
   stellar: NonNullable<Localnet['stellar']>;
   tron: NonNullable<Localnet['tron']>;
@@ -62,6 +64,8 @@ async function startStack(name: string): Promise<Stack> {
     cacheDir: CONTRACT_CACHE,
     evm: { port: 0 },
     sideEvm: { port: 0 },
+    // every EVM coin's anvil on free ports, started alongside the ETH chain (together ~0.6 s more, ~25 MiB each)
+    evmCoins: { coins: EVM_COINS },
     ltc: { rpcPort: 0, p2pPort: 0, required: true },
     blockIntervalMs: 0,
     handleSignals: false,
@@ -107,6 +111,9 @@ async function startStack(name: string): Promise<Stack> {
         sideEvm: required(localnet.sideEvm, 'its EVM side chain'),
         ltc: required(localnet.ltc, 'the Litecoin regtest node'),
       },
+      evmCoins: Object.fromEntries(
+        EVM_COINS.map((coin) => [coin, required(localnet.evmCoins[coin], `the ${coin} chain`)]),
+      ) as Record<EvmCoin, EvmInfo>,
       xrpl: required(localnet.xrpl, 'the XRP Ledger simulator'),
       stellar: required(localnet.stellar, 'the Stellar simulator'),
       tron: required(localnet.tron, 'the TRON simulator'),
