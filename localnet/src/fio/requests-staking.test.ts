@@ -99,7 +99,7 @@ describe('FIO simulator: payment requests', () => {
   it('a request costs 2 bundles of the payee handle and is listed as sent, received and pending', async () => {
     const c = content();
     const r = await requestFrom(FIO_PAYER_HANDLE, c);
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(202);
     first = Number(responseOf(r).fio_request_id);
     expect(responseOf(r)).toEqual({ fio_request_id: first, status: 'requested', fee_collected: 0 });
     expect(sim.handle(MY_HANDLE)!.bundled).toBe(3);
@@ -149,7 +149,7 @@ describe('FIO simulator: payment requests', () => {
     expect(
       (await chain('get_fee', { end_point: 'new_funds_request', fio_address: MY_HANDLE })).body.fee,
     ).toBe(0);
-    expect((await requestFrom()).status).toBe(200); // 3 → 1 bundle
+    expect((await requestFrom()).status).toBe(202); // 3 → 1 bundle
     expect(
       (await chain('get_fee', { end_point: 'new_funds_request', fio_address: MY_HANDLE })).body.fee,
     ).toBe(Number(fee));
@@ -174,7 +174,7 @@ describe('FIO simulator: payment requests', () => {
       payee_fio_address: FIO_PAYER_HANDLE,
       content: long,
     });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(202);
     expect(sim.handle(FIO_PAYER_HANDLE)!.bundled).toBe(bundles - 4);
   });
 
@@ -343,12 +343,12 @@ describe('FIO simulator: proxy voting and staking', () => {
     });
     expect(sim.availableOf(ME)).toBe(available + 40n * SUF);
     // Transactions still go through after the jump (TAPOS and expiry follow the simulator's clock).
-    expect((await vote(FIO_LOCAL_PROXY)).status).toBe(200);
+    expect((await vote(FIO_LOCAL_PROXY)).status).toBe(202);
   });
 
   it('a tpid that is a proxy proxies a new account on its first stake (fio.contracts set_auto_proxy)', async () => {
     const r = await stake(PAYER, 5n * SUF, { handle: FIO_PAYER_HANDLE, tpid: FIO_LOCAL_PROXY });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(202);
     expect(sim.voter(Fio.accountHash(PAYER))).toMatchObject({ is_auto_proxy: 1 });
     expect(sim.stakedOf(PAYER)).toBe(5n * SUF);
   });

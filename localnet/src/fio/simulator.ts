@@ -7,9 +7,11 @@
  *
  * Every pushed transaction is decoded with fiojs and the contracts' ABIs (chain-fio's fixtures, served by
  * get_raw_abi); its signature is recovered over chain id ‖ packed trx ‖ 32 zero bytes and must be the key of the
- * action's actor; TAPOS must name a recent block and the expiration must be ahead (≤ 3600 s). What FIO rejects gets
- * FIO's answer: 403 invalid_signature for a bad signature or a non-owner, 400 invalid_input with FIO's field errors
- * (taken names, unregistered handles, insufficient funds, a fee above max_fee), 500 expired_tx / tx_duplicate.
+ * action's actor; TAPOS must name a recent block and the expiration must be ahead (≤ 3600 s). A push is answered 202.
+ * What FIO rejects gets FIO's answer (its http_plugin and contracts): 401 unsatisfied_authorization (3090003) for a
+ * key that is not the declared authority's, 500 missing_auth_exception (3090004) for an actor that did not authorize,
+ * 403 invalid_signature for a non-owner, 400 invalid_input with FIO's field errors (taken names, unregistered
+ * handles, insufficient funds, a fee above max_fee), 500 expired_tx, 409 tx_duplicate.
  * Bundle-eligible actions (add / remove address) spend a bundled transaction when the handle has one, else the fee.
  *
  * Payment requests and staking (issue 17), written from fioprotocol/fio.contracts (fio.request.obt.cpp,
@@ -200,21 +202,49 @@ const invalidInput = (name: string, value: unknown, error: string) =>
     message: 'An invalid request was sent in, please check the nested errors for details.',
     fields: [{ name, value: String(value), error }],
   });
+/** A FIO contract's signature refusal (fio_403_assert: fioerror.hpp's text), e.g. a handle the signer does not own. */
 const invalidSignature = () =>
-  new FioReject(403, { type: 'invalid_signature', message: 'Request signature not valid or not allowed.' });
-const notFound = (message: string) => new FioReject(404, { message });
-const chainError = (name: string, code: number, what: string) =>
-  new FioReject(500, {
-    code: 500,
-    message: 'Internal Service Error',
-    error: { code, name, what, details: [{ message: what, file: '', line_number: 0, method: '' }] },
+  new FioReject(403, {
+    type: 'invalid_signature',
+    message: 'Request signature is not valid or this user is not allowed to sign this transaction.',
   });
+const notFound = (message: string) => new FioReject(404, { message });
+/**
+ * A nodeos exception as FIO's http_plugin answers it (handle_exception): unsatisfied_authorization is 401
+ * 'UnAuthorized', tx_duplicate 409 'Conflict', any other chain exception 500 'Internal Service Error - (fc)'; the body
+ * carries the exception's code, name and what, and its first log message in details.
+ */
+const nodeosError = (
+  name: string,
+  code: number,
+  what: string,
+  detail = what,
+  at: { file?: string; line?: number; method?: string } = {},
+) => {
+  const [status, message] =
+    name === 'unsatisfied_authorization'
+      ? [401, 'UnAuthorized']
+      : name === 'tx_duplicate'
+        ? [409, 'Conflict']
+        : [500, 'Internal Service Error - (fc)'];
+  return new FioReject(status, {
+    code: status,
+    message,
+    error: {
+      code,
+      name,
+      what,
+      details: [{ message: detail, file: at.file ?? '', line_number: at.line ?? 0, method: at.method ?? '' }],
+    },
+  });
+};
+const chainError = (name: string, code: number, what: string) => nodeosError(name, code, what);
 
 /** An eosio_assert refusal as nodeos answers it (500, the message in details). */
 const assertFailure = (message: string) =>
   new FioReject(500, {
     code: 500,
-    message: 'Internal Service Error',
+    message: 'Internal Service Error - (fc)',
     error: {
       code: 3050003,
       name: 'eosio_assert_message_exception',
@@ -438,10 +468,11 @@ export class FioSimulator {
       } catch {
         throw new FioReject(400, { type: 'invalid_input', message: 'Invalid JSON' });
       }
-      send(200, await this.route(path, body));
+      // nodeos answers a pushed transaction with 202 Accepted (chain_api_plugin's CHAIN_RW_CALL_ASYNC), getters 200.
+      send(path === '/v1/chain/push_transaction' ? 202 : 200, await this.route(path, body));
     } catch (e) {
       if (e instanceof FioReject) send(e.status, e.body);
-      else send(500, { code: 500, message: 'Internal Service Error', error: { what: String(e) } });
+      else send(500, { code: 500, message: 'Internal Service Error - (fc)', error: { what: String(e) } });
     }
   }
 
@@ -648,14 +679,38 @@ export class FioSimulator {
       (x) => (x.num & 0xffff) === tx.ref_block_num && refBlockPrefix(x.id) === tx.ref_block_prefix,
     );
     if (!ref) throw chainError('invalid_ref_block_exception', 3040007, 'Invalid Reference Block');
-    if (this.seen.has(txId)) throw chainError('tx_duplicate', 3040008, `Duplicate transaction ${txId}`);
+    if (this.seen.has(txId))
+      throw nodeosError('tx_duplicate', 3040008, 'Duplicate transaction', `duplicate transaction ${txId}`);
     if (tx.actions.length !== 1)
       throw invalidInput('actions', tx.actions.length, 'One action per transaction');
     const action = tx.actions[0]!;
     const data = action.data;
     const actor = String(data.actor ?? '');
-    if (Fio.accountHash(signer) !== actor || action.authorization[0]?.actor !== actor)
-      throw invalidSignature();
+    // nodeos checks the declared authorization against the recovered key before any contract runs (every FIO
+    // account's active permission is its own key), then the contract's require_auth(actor) checks the action's actor.
+    const declared = action.authorization[0];
+    if (!declared)
+      throw nodeosError('tx_no_auths', 3040003, 'Transaction should have at least one required authority');
+    if (declared.actor !== Fio.accountHash(signer))
+      throw nodeosError(
+        'unsatisfied_authorization',
+        3090003,
+        'Provided keys, permissions, and delays do not satisfy declared authorizations',
+        `transaction declares authority '${JSON.stringify({ actor: declared.actor, permission: declared.permission })}', but does not have signatures for it under a provided delay of 0 ms, provided permissions [], provided keys ${JSON.stringify([signer])}, and a delay max limit of 3888000000 ms`,
+        { file: 'authorization_manager.cpp', line: 525, method: 'check_authorization' },
+      );
+    if (declared.actor !== actor)
+      throw nodeosError(
+        'missing_auth_exception',
+        3090004,
+        'Missing required authority',
+        `missing authority of ${actor}`,
+        {
+          file: 'apply_context.cpp',
+          line: 224,
+          method: 'require_authorization',
+        },
+      );
     const result = this.apply(action.name, data, signer);
     this.seen.add(txId);
     const block = this.produceBlock();

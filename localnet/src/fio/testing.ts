@@ -4,7 +4,12 @@
  * the device signs, and pushed.
  */
 import { Ecc, Fio } from '@fioprotocol/fiojs';
-import { buildFioAction, fioPushBody, type FioActionKind } from '@secux-companion/chain-fio';
+import {
+  buildFioAction,
+  fioPushBody,
+  type FioActionKind,
+  type FioPushBody,
+} from '@secux-companion/chain-fio';
 import { mnemonicToRoot } from '../keys.js';
 import type { FioSimulator } from './simulator.js';
 
@@ -27,6 +32,8 @@ export interface FioPushOptions {
 
 export interface FioSimulatorClient {
   post(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** The push_transaction body of one action, signed (push it with `post`, e.g. twice). */
+  sign(kind: FioActionKind, fields: Record<string, unknown>, o: FioPushOptions): Promise<FioPushBody>;
   push(
     kind: FioActionKind,
     fields: Record<string, unknown>,
@@ -39,24 +46,26 @@ export function fioSimulatorClient(sim: FioSimulator): FioSimulatorClient {
     const r = await fetch(sim.url + path, { method: 'POST', body: JSON.stringify(body) });
     return { status: r.status, body: (await r.json()) as Record<string, unknown> };
   };
+  const sign = async (kind: FioActionKind, fields: Record<string, unknown>, o: FioPushOptions) => {
+    const info = (await post('/v1/chain/get_info', {})).body;
+    const block = (await post('/v1/chain/get_block', { block_num_or_id: info.last_irreversible_block_num }))
+      .body;
+    const tx = await buildFioAction({
+      kind,
+      actor: Fio.accountHash(o.actorKey),
+      fields,
+      fee: o.fee ?? 0n,
+      ...(o.sets ? { bundleSets: o.sets } : {}),
+      tpid: o.tpid ?? '',
+      chain: { chainId: String(info.chain_id), block: block as never },
+      abis: sim.abis,
+    });
+    const sig = String(Ecc.Signature.sign(Buffer.from(tx.sigData, 'hex'), o.key).toString());
+    return fioPushBody(tx, sig);
+  };
   return {
     post,
-    async push(kind, fields, o) {
-      const info = (await post('/v1/chain/get_info', {})).body;
-      const block = (await post('/v1/chain/get_block', { block_num_or_id: info.last_irreversible_block_num }))
-        .body;
-      const tx = await buildFioAction({
-        kind,
-        actor: Fio.accountHash(o.actorKey),
-        fields,
-        fee: o.fee ?? 0n,
-        ...(o.sets ? { bundleSets: o.sets } : {}),
-        tpid: o.tpid ?? '',
-        chain: { chainId: String(info.chain_id), block: block as never },
-        abis: sim.abis,
-      });
-      const sig = String(Ecc.Signature.sign(Buffer.from(tx.sigData, 'hex'), o.key).toString());
-      return post('/v1/chain/push_transaction', fioPushBody(tx, sig));
-    },
+    sign,
+    push: async (kind, fields, o) => post('/v1/chain/push_transaction', await sign(kind, fields, o)),
   };
 }
