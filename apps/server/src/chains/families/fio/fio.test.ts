@@ -25,6 +25,8 @@ let lie = false;
 let locked = false;
 let stakingDown = false;
 let voted = true;
+/** The push answer when set (else an eosio_assert refusal). */
+let pushAnswer: readonly [number, unknown] | undefined;
 const bodies: { path: string; body: Record<string, unknown> }[] = [];
 const ME_ACTOR = Fio.accountHash(ME);
 const CONTENT = 'A'.repeat(96);
@@ -165,6 +167,7 @@ function answer(path: string, b: Record<string, unknown>): readonly [number, unk
         },
       ];
     case '/v1/chain/push_transaction':
+      if (pushAnswer) return pushAnswer;
       return [
         500,
         {
@@ -351,6 +354,79 @@ describe('FIO family over fake nodes', () => {
       payload: { rawTx: 'nope' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('FIO push answers as nodeos gives them', () => {
+  const rawTx = JSON.stringify({
+    signatures: [`SIG_K1_${'K'.repeat(95)}`],
+    compression: 0,
+    packed_context_free_data: '',
+    packed_trx: 'ab',
+  });
+  const broadcast = async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/chains/FIO/broadcast', payload: { rawTx } });
+    return { status: r.statusCode, body: r.json() as Record<string, unknown> };
+  };
+  const nodeos = (
+    status: number,
+    message: string,
+    code: number,
+    name: string,
+    what: string,
+    detail: string,
+  ) =>
+    [
+      status,
+      {
+        code: status,
+        message,
+        error: {
+          code,
+          name,
+          what,
+          details: [{ message: detail, file: 'f.cpp', line_number: 1, method: 'm' }],
+        },
+      },
+    ] as const;
+  afterAll(() => {
+    pushAnswer = undefined;
+  });
+
+  it('202 Accepted is a sent transaction', async () => {
+    pushAnswer = [202, { transaction_id: 'cd'.repeat(32), processed: {} }];
+    expect(await broadcast()).toMatchObject({ status: 200, body: { hash: 'cd'.repeat(32) } });
+  });
+
+  it('401 unsatisfied_authorization (another key) and 409 tx_duplicate are refusals, not upstream failures', async () => {
+    pushAnswer = nodeos(
+      401,
+      'UnAuthorized',
+      3090003,
+      'unsatisfied_authorization',
+      'Provided keys, permissions, and delays do not satisfy declared authorizations',
+      `transaction declares authority '{"actor":"${ME_ACTOR}","permission":"active"}', but does not have signatures for it under a provided delay of 0 ms, provided permissions [], provided keys ["${NEW}"], and a delay max limit of 3888000000 ms`,
+    );
+    expect(await broadcast()).toMatchObject({
+      status: 422,
+      body: {
+        code: 'rejected',
+        fioCode: 'unsatisfied_authorization',
+        error: 'Provided keys, permissions, and delays do not satisfy declared authorizations',
+      },
+    });
+    pushAnswer = nodeos(
+      409,
+      'Conflict',
+      3040008,
+      'tx_duplicate',
+      'Duplicate transaction',
+      'duplicate transaction ab',
+    );
+    expect(await broadcast()).toMatchObject({
+      status: 422,
+      body: { code: 'rejected', fioCode: 'tx_duplicate', error: 'duplicate transaction ab' },
+    });
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * A FIO API node (reference/apis/fio.md): every getter is POST JSON under /v1/chain, history under /v1/history. A 404
  * with a message is an empty result where the spec says so (balance, locks, names, public addresses); a 400 is the
- * caller's fault (answered as it is, no other node asked); a push's 400 / 403 / 500 with a chain error is the chain's
- * refusal and comes back with FIO's own message.
+ * caller's fault (answered as it is, no other node asked); a push is accepted with 202 (or 200), and its 400 / 401 /
+ * 403 / 409 / 500 with a chain error is the chain's refusal and comes back with FIO's own message.
  */
 import { z } from 'zod';
 import {
@@ -119,7 +119,9 @@ export function fioErrorMessage(body: unknown): string {
   const fields = Array.isArray(b.fields) ? b.fields : [];
   const first = fields[0] as { error?: unknown } | undefined;
   if (typeof first?.error === 'string') return first.error;
-  const err = b.error as { what?: unknown; details?: { message?: unknown }[] } | undefined;
+  const err = b.error as { name?: unknown; what?: unknown; details?: { message?: unknown }[] } | undefined;
+  // An authorization refusal's detail lists keys, permissions and delays; its `what` is the sentence to show.
+  if (err?.name === 'unsatisfied_authorization' && typeof err.what === 'string') return err.what;
   const detail = err?.details?.[0]?.message;
   if (typeof detail === 'string') return detail.replace(/^assertion failure with message: /, '');
   if (typeof b.message === 'string') return b.message;
@@ -288,10 +290,13 @@ export function createFioNode(o: FioNodeOptions): FioProvider {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
         signal,
-        pass: [400, 403, 500],
+        // nodeos (FIO's http_plugin handle_exception): 401 unsatisfied_authorization (a key that is not the
+        // declared authority's), 403 a FIO contract's invalid_signature, 409 tx_duplicate, 400 / 500 the rest.
+        pass: [400, 401, 403, 409, 500],
       });
       const json = parseJson(a.text);
-      if (a.status === 200)
+      // nodeos accepts a pushed transaction with 202 (chain_api_plugin's CHAIN_RW_CALL_ASYNC).
+      if (a.status === 200 || a.status === 202)
         return { ok: true, transactionId: validate(Pushed, json, 'push_transaction').transaction_id };
       const chainError =
         typeof json === 'object' && json !== null && ('type' in json || 'error' in json || 'fields' in json);
