@@ -3,8 +3,9 @@
  * What the EVM coins' chains (TETH, BSC, TBSC, XDC, HME: one anvil each) add to startLocalnet, in time and memory.
  *   node --import tsx bench/localnet-evm-coins.mjs [--runs 3]
  * Starts the whole localnet on free ports (as e2e/stack.ts does: no interval blocks, litecoind if installed) with and
- * without the coins' chains, alternating, and reports the median startupMs of each and the resident memory (VmRSS) of
- * every anvil process after start. The contract cache is filled before the first run (as the e2e globalSetup does).
+ * without the coins' chains, alternating, and reports the median startupMs of each, and the resident memory (VmRSS)
+ * of every anvil process after start with the CPU time each used until then. The contract cache is filled before the
+ * first run (as the e2e globalSetup does).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,7 @@ const { startLocalnet, compileContracts } = await import('@secux-companion/local
 const cacheDir = path.join(os.tmpdir(), 'secux-localnet-cache');
 compileContracts(cacheDir);
 
-/** Resident memory of this process's anvil children, in MiB, by chain port. */
+/** Resident memory (MiB) and CPU time so far (ms) of this process's anvil children, by chain id. */
 function anvilRss() {
   const out = [];
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
@@ -30,7 +31,10 @@ function anvilRss() {
       if (Number(/^PPid:\s+(\d+)$/m.exec(status)?.[1]) !== process.pid) continue;
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0);
-      out.push({ chainId: Number(cmd[cmd.indexOf('--chain-id') + 1]), mib: kb / 1024 });
+      // utime + stime: fields 14 and 15 of /proc/<pid>/stat (12 and 13 after the command name), 10 ms ticks
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const cpuMs = (Number(stat[11]) + Number(stat[12])) * 10;
+      out.push({ chainId: Number(cmd[cmd.indexOf('--chain-id') + 1]), mib: kb / 1024, cpuMs });
     } catch {
       // gone
     }
@@ -68,17 +72,17 @@ for (let i = 0; i < RUNS; i++) {
   withC.push(r.ms);
   rss = r.rss;
 }
-const total = rss.reduce((s, r) => s + r.mib, 0);
+const sum = (xs, f) => xs.reduce((n, x) => n + f(x), 0);
+const coins = rss.filter((r) => r.chainId !== 31337 && r.chainId !== 31338);
+rss.sort((a, b) => a.chainId - b.chainId);
 console.log(
   `startLocalnet without the EVM coins' chains: median ${median(without)} ms (${without.join(', ')})`,
 );
 console.log(`startLocalnet with them:                     median ${median(withC)} ms (${withC.join(', ')})`);
 console.log(`added: ${median(withC) - median(without)} ms`);
+console.log(`anvil RSS after start: ${rss.map((r) => `${r.chainId} ${r.mib.toFixed(0)} MiB`).join(', ')}`);
 console.log(
-  `anvil RSS after start: ${rss
-    .sort((a, b) => a.chainId - b.chainId)
-    .map((r) => `${r.chainId} ${r.mib.toFixed(0)} MiB`)
-    .join(
-      ', ',
-    )}; total ${total.toFixed(0)} MiB, of which the coins' ${(total - rss.filter((r) => r.chainId === 31337 || r.chainId === 31338).reduce((s, r) => s + r.mib, 0)).toFixed(0)} MiB`,
+  `  total ${sum(rss, (r) => r.mib).toFixed(0)} MiB, the coins' ${sum(coins, (r) => r.mib).toFixed(0)} MiB`,
 );
+console.log(`anvil CPU time until started: ${rss.map((r) => `${r.chainId} ${r.cpuMs} ms`).join(', ')}`);
+console.log(`  the coins' together ${sum(coins, (r) => r.cpuMs)} ms`);
