@@ -3,7 +3,7 @@
  * Configuration by environment variables (see src/index.ts). Endpoints go to DATA_DIR/localnet/endpoints.json.
  */
 import { formatUnits } from 'viem';
-import { LUSD_SUPPLY, startLocalnet } from './index.js';
+import { EVM_COINS, EVM_COIN_UNITS, LUSD_SUPPLY, startLocalnet } from './index.js';
 
 const net = await startLocalnet({ handleSignals: false }).catch((e: unknown) => {
   console.error(`[localnet] failed to start: ${e instanceof Error ? e.message : String(e)}`);
@@ -30,10 +30,14 @@ if (net.sideEvm) {
     '',
   );
 }
-for (const [coin, c] of Object.entries(net.evmCoins)) {
+for (const coin of EVM_COINS) {
+  const c = net.evmCoins[coin];
+  if (!c) continue;
   lines.push(
     `${coin.padEnd(4)} ${c.rpcUrl}  chain id ${c.chainId}  (LUSD, LPUNK, LITEM at the EVM chain's addresses, held by account 0)`,
-    ...c.accounts.map((a) => `     ${a.path.padEnd(18)} ${a.address}  ${formatUnits(BigInt(a.balanceWei), 18)} ${coin}`),
+    ...c.accounts.map(
+      (a) => `     ${a.path.padEnd(18)} ${a.address}  ${formatUnits(BigInt(a.balanceWei), 18)} ${EVM_COIN_UNITS[coin]}`,
+    ),
     '',
   );
 }

@@ -21,6 +21,15 @@ export const DEFAULT_EVM_COIN_PORTS: Readonly<Record<EvmCoin, number>> = {
   HME: 8551,
 };
 
+/** The native currency each coin's chain counts in (what the wallet shows: BSC and TBSC count in BNB). */
+export const EVM_COIN_UNITS: Readonly<Record<EvmCoin, string>> = {
+  TETH: 'ETH',
+  BSC: 'BNB',
+  TBSC: 'BNB',
+  XDC: 'XDC',
+  HME: 'HME',
+};
+
 /** The chain id the wallet expects for the coin (core's chain table). */
 export function evmCoinChainId(coin: EvmCoin): number {
   const id = CHAINS[coin].chainId;

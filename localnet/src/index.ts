@@ -86,7 +86,7 @@ export {
   localnetChain,
 } from './evm.js';
 export type { EvmChainInfo, EvmContracts, EvmInfo, SideEvmInfo } from './evm.js';
-export { DEFAULT_EVM_COIN_PORTS, EVM_COINS, evmCoinChainId, type EvmCoin } from './evmCoins.js';
+export { DEFAULT_EVM_COIN_PORTS, EVM_COINS, EVM_COIN_UNITS, evmCoinChainId, type EvmCoin } from './evmCoins.js';
 export {
   ltcRpc,
   findLitecoind,
