@@ -180,6 +180,31 @@ describe('EVM RPC selection and failover', () => {
     await app.close();
   });
 
+  it.each([
+    ['anvil / Besu', -32602, 'Failed to decode transaction'],
+    ['geth, legacy', -32000, 'rlp: value size exceeds available input length'],
+    ['geth, typed', -32000, 'typed transaction too short'],
+  ] as const)(
+    'hex that is not a signed transaction is the node’s refusal (%s): 422 rejected, no other node asked',
+    async (_node, code, message) => {
+      const refusing = await serve(evmNode(1, { eth_sendRawTransaction: () => new RpcFail(code, message) }));
+      const other = await serve(evmNode(1, {}, 100));
+      const app = await appWith({ CHAIN_ETH_RPC: `${refusing.url},${other.url}` });
+      const r = await call(app, 'POST', '/api/chains/ETH/broadcast', { rawTx: '0xdeadbeef' });
+      expect(r.status).toBe(422);
+      expect(r.body).toMatchObject({ code: 'rejected', error: message, upstreamCode: code });
+      expect(other.requests.some((q) => JSON.stringify(q.json).includes('eth_sendRawTransaction'))).toBe(
+        false,
+      );
+      // not hex at all: refused before any node is asked
+      const before = refusing.requests.length;
+      const garbage = await call(app, 'POST', '/api/chains/ETH/broadcast', { rawTx: 'not a transaction' });
+      expect(garbage.status).toBe(400);
+      expect(refusing.requests.length).toBe(before);
+      await app.close();
+    },
+  );
+
   it('BSC fees: the explorer gas oracle first, the RPC when it fails; /gas-oracle is the oracle only', async () => {
     const node = await serve(evmNode(56));
     let oracleUp = true;

@@ -59,6 +59,10 @@ export function evmRpcError(method: string, code: number, message: string): Prov
     return new ProviderError('unsupported', `${method}: ${message}`, { upstreamCode: code });
   if (code === -32700 || code === -32603)
     return new ProviderError('server', `${method}: ${message}`, { upstreamCode: code });
+  // A raw transaction the node cannot decode (anvil and Besu: -32602 'Failed to decode transaction') is the node's
+  // refusal of that transaction, as geth's -32000 'rlp: …' / 'typed transaction too short' is: 422, never failed over.
+  if (code === -32602 && method === 'eth_sendRawTransaction')
+    return new ProviderError('rejected', message, { upstreamCode: code });
   if (code === -32600 || code === -32602)
     return new ProviderError('badRequest', `${method}: ${message}`, { upstreamCode: code });
   if (
