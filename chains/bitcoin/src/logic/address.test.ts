@@ -103,6 +103,14 @@ describe('recipient validation (core rules + chain validator)', () => {
     expect(deviceAddress(NETWORKS.BTC, '1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA')).toBe('1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA');
   });
 
+  it('BCH: the device gets a cash address without its prefix (app-btc refuses the colon)', () => {
+    const cash = addressFromScript(NETWORKS.BCH, Uint8Array.from([0x76, 0xa9, 20, ...hash20, 0x88, 0xac]))!;
+    expect(cash).toMatch(/^bitcoincash:q/);
+    expect(deviceAddress(NETWORKS.BCH, cash)).toBe(cash.slice('bitcoincash:'.length));
+    expect(deviceAddress(NETWORKS.BCH, cash.slice('bitcoincash:'.length))).toBe(cash.slice('bitcoincash:'.length));
+    expect(deviceAddress(NETWORKS.BCH, '1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA')).toBe('1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA');
+  });
+
   it('testnet (TBTC): core skips the validator but undecodable text stays invalid', () => {
     expect(validateRecipientAddress(NETWORKS.TBTC, 'mvbu1Gdy8SUjTenqerxUaZyYjmveZvt33q')).toBe('ok');
     expect(validateRecipientAddress(NETWORKS.TBTC, 'mvbu1Gdy8SUjTenqerxUaZyYjmveZvt33')).toBe('invalid');

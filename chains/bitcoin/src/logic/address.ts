@@ -163,9 +163,14 @@ export function addressOutputType(network: UtxoNetwork, address: string): Output
 
 /**
  * The address as the device's network encodes it (same script). Used for the local
- * Litecoin regtest, whose 'rltc1…' addresses the device (LITECOIN) cannot parse.
+ * Litecoin regtest, whose 'rltc1…' addresses the device (LITECOIN) cannot parse, and for BCH cash addresses typed
+ * with their prefix.
  */
 export function deviceAddress(network: UtxoNetwork, address: string): string {
+  // SecuX's app-btc takes a BCH cash address without its 'bitcoincash:' prefix (its check allows letters and digits
+  // only); a recipient typed with the prefix is the same address.
+  const cash = network.cashAddrPrefix && `${network.cashAddrPrefix}:`;
+  if (cash && address.toLowerCase().startsWith(cash)) return address.slice(cash.length);
   if (network.deviceNetwork === network.id) return address;
   const decoded = decodeAddress(network, address);
   if (!decoded) throw new Error('invalid address');
