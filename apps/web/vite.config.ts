@@ -24,8 +24,27 @@ function noEvalGlobal(): Plugin {
   };
 }
 
+/**
+ * groestl-hash-js (GRS hashing, used by SecuX's app-btc for GRS keys and addresses, and by chain-bitcoin) reads
+ * `this.hi` inside a plain function. In Node's sloppy CommonJS `this` is the global object, `this.hi` is undefined and
+ * `undefined << n` is 0, so the hash is right; in the browser bundle (strict ES modules) `this` is undefined and every
+ * GRS hash threw "Cannot read properties of undefined (reading 'hi')": GRS accounts could not even be listed. The
+ * expression is replaced by the 0 it always was (the byte lies wholly in the low word on that branch).
+ */
+export function strictGroestl(): Plugin {
+  const pattern = 'toMoveDown = this.hi << bitsOff32 >>> bitsOff32';
+  return {
+    name: 'strict-groestl',
+    transform(code, id) {
+      if (!/groestl-hash-js[\\/]lib[\\/]groestl\.js$/.test(id)) return null;
+      if (!code.includes(pattern)) throw new Error(`groestl-hash-js changed: '${pattern}' not found in ${id}`);
+      return { code: code.replace(pattern, 'toMoveDown = 0'), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), noEvalGlobal()],
+  plugins: [react(), noEvalGlobal(), strictGroestl()],
   resolve: {
     alias: {
       threads: fileURLToPath(new URL('./src/device/stubs/threads.ts', import.meta.url)),
