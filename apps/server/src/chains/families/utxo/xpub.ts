@@ -3,10 +3,19 @@
  * The device hands out account-level keys (m/bip'/coin'/account') with mainnet-style prefixes
  * (xpub/ypub/zpub, Ltub/Mtub …); Bitcoin Core wants its own network's version (xpub main, tpub test/regtest).
  */
+import { createRequire } from 'node:module';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { base58check } from '@scure/base';
+import { base58check, createBase58check } from '@scure/base';
 
 const b58 = base58check(sha256);
+const groestl = createRequire(import.meta.url)('groestl-hash-js') as {
+  groestl512(data: number[], format: 1, output: 1): number[];
+};
+/**
+ * Groestlcoin writes every base58check string, extended keys included, with a double Groestl-512 checksum (SecuX's
+ * app-btc hands out GRS keys that way, and GRS Blockbooks take them so). createBase58check applies the hash twice.
+ */
+const b58Groestl = createBase58check((d: Uint8Array) => Uint8Array.from(groestl.groestl512(Array.from(d), 1, 1)));
 
 export type UtxoBip = 44 | 49 | 84 | 86;
 export type UtxoNetwork = 'main' | 'test' | 'regtest';
@@ -31,22 +40,30 @@ export interface ExtendedKey {
   childNumber: number;
   /** 78-byte payload. */
   payload: Uint8Array;
+  /** The checksum it was written with (GRS: Groestl). */
+  checksum: 'sha256d' | 'groestl';
 }
 
 /** Parses an extended public key; null when it is not one (bad checksum, length or a private key). */
 export function parseExtendedKey(s: string): ExtendedKey | null {
   if (!/^[1-9A-HJ-NP-Za-km-z]{100,120}$/.test(s)) return null;
   let payload: Uint8Array;
+  let checksum: ExtendedKey['checksum'] = 'sha256d';
   try {
     payload = b58.decode(s);
   } catch {
-    return null;
+    try {
+      payload = b58Groestl.decode(s);
+      checksum = 'groestl';
+    } catch {
+      return null;
+    }
   }
   if (payload.length !== 78) return null;
   const dv = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   const keyPrefix = payload[45];
   if (keyPrefix !== 0x02 && keyPrefix !== 0x03) return null; // public keys only
-  return { version: dv.getUint32(0), depth: payload[4]!, childNumber: dv.getUint32(9), payload };
+  return { version: dv.getUint32(0), depth: payload[4]!, childNumber: dv.getUint32(9), payload, checksum };
 }
 
 export function isExtendedKey(s: string): boolean {
@@ -72,7 +89,7 @@ export function toNodeVersion(s: string, network: UtxoNetwork): string {
   if (!k) throw new Error('not an extended public key');
   const out = Uint8Array.from(k.payload);
   new DataView(out.buffer).setUint32(0, network === 'main' ? 0x0488b21e : 0x043587cf);
-  return b58.encode(out);
+  return (k.checksum === 'groestl' ? b58Groestl : b58).encode(out);
 }
 
 /** Output descriptor (without checksum) for a key and purpose; `tail` e.g. "/0/*". */
