@@ -13,7 +13,7 @@ import {
 
 export interface BitcoinChain extends FamilyChain {
   unit: { symbol: string; decimals: number; digits: number };
-  /** The local regtest: no public explorer. */
+  /** A local chain (the Litecoin regtest, a local Blockbook): no public explorer. */
   local: boolean;
 }
 
@@ -28,17 +28,27 @@ function sharedNetworks() {
   return pending;
 }
 
+/**
+ * Whether the server runs the coin on a local stand-in (GET /api/chains/:chain `source`): the local Blockbooks keep
+ * the coin's mainnet formats, so the network alone cannot tell, and a public explorer would not know the transaction.
+ */
+async function servedLocally(chain: ChainSymbol): Promise<boolean> {
+  const res = await fetch(`/api/chains/${chain}`, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET /api/chains/${chain} answered ${res.status}`);
+  const body = (await res.json()) as { source?: unknown };
+  return body.source === 'local';
+}
+
 export function getBitcoinChain(chain: ChainSymbol): Promise<BitcoinChain> {
   let hit = cache.get(chain);
   if (!hit) {
-    hit = sharedNetworks()
-      .then((n) => createBitcoinChain({ chain, networks: n }))
-      .then((c) => {
+    hit = Promise.all([sharedNetworks().then((n) => createBitcoinChain({ chain, networks: n })), servedLocally(chain)])
+      .then(([c, standIn]) => {
         const info = CHAINS[chain];
         return {
           ...c,
           unit: { symbol: chain, decimals: info.decimals, digits: info.displayDigits },
-          local: c.adapter.network.local,
+          local: c.adapter.network.local || standIn,
         };
       });
     cache.set(chain, hit);
