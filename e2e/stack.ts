@@ -33,6 +33,8 @@ export interface Stack {
   tron: NonNullable<Localnet['tron']>;
   fio: NonNullable<Localnet['fio']>;
   solana: NonNullable<Localnet['solana']>;
+  /** The bitcoin-family coins' Blockbook stand-ins (BTC, TBTC, BCH, GRS, DASH, DGB, DOGE). */
+  utxo: NonNullable<Localnet['utxo']>;
 }
 
 function required<T>(value: T | null | undefined, what: string): T {
@@ -119,6 +121,7 @@ async function startStack(name: string): Promise<Stack> {
       tron: required(localnet.tron, 'the TRON simulator'),
       fio: required(localnet.fio, 'the FIO simulator'),
       solana: required(localnet.solana, 'the Solana node'),
+      utxo: required(localnet.utxo, 'the bitcoin-family chains'),
     };
   } catch (e) {
     await stop();

@@ -154,7 +154,7 @@ export {
 
 export { SolanaSimulator, BLOCKHASH_VALID_BLOCKS, SOLANA_CONTROL_PREFIX } from './solana/simulator.js';
 import { DEFAULT_UTXO_PORT, startUtxo, type UtxoInfo } from './utxo/start.js';
-export { DEFAULT_UTXO_PORT, UTXO_CONTROL, LocalUtxoCoin, startUtxo, type UtxoCoinInfo, type UtxoFunded, type UtxoInfo } from './utxo/start.js';
+export { DEFAULT_UTXO_PORT, UTXO_CONTROL, LocalUtxoCoin, emulatorUtxoAddress, startUtxo, type UtxoCoinInfo, type UtxoFunded, type UtxoInfo } from './utxo/start.js';
 export { UTXO_COINS, UTXO_COIN_IDS, type UtxoCoinId } from './utxo/coins.js';
 export { addressToScript as utxoAddressToScript, signInput as utxoSignInput } from './utxo/script.js';
 export { solanaSigner, slip10Ed25519 } from './solana/keys.js';

@@ -7,6 +7,7 @@ import * as ecc from '@bitcoinerlab/secp256k1';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { Psbt, Transaction, networks, payments } from 'bitcoinjs-lib';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CHAINS } from '@secux-companion/core';
 import { DEFAULT_MNEMONIC, mnemonicToRoot } from '../keys.js';
 import { dustThreshold } from './chain.js';
 import { UTXO_COINS, type Bip, type UtxoCoin } from './coins.js';
@@ -435,8 +436,10 @@ describe('the other coins', () => {
     }
   });
 
-  it('funds account 0 of each purpose and account 1 of the first, for every coin', () => {
+  it('funds account 0 of each purpose the wallet offers and account 1 of the first, for every coin', () => {
     for (const coin of Object.values(UTXO_COINS)) {
+      // core's purposes, less the segwit ones on a coin without segwit
+      expect(coin.bips, coin.id).toEqual(CHAINS[coin.id].bips.filter((b) => b === 44 || !!coin.bech32));
       const funded = utxoFundedAddresses(coin, DEFAULT_MNEMONIC);
       expect(funded.map((f) => f.path)).toEqual([
         ...coin.bips.map((b) => `m/${b}'/${coin.coinType}'/0'/0/0`),

@@ -27,7 +27,7 @@ export interface UtxoCoin {
   /** BCH: every signature must carry SIGHASH_FORKID and sign the BIP-143 digest. */
   forkId: boolean;
   taproot: boolean;
-  /** The purposes the local chain funds for the emulator (the device's own per coin). */
+  /** The purposes the local chain funds for the emulator: the wallet's per coin (core's chain table). */
   bips: readonly Bip[];
   /** Minimum relay fee, satoshi per 1000 virtual bytes. */
   minRelayFeePerKvB: number;
@@ -124,7 +124,7 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     groestl: true,
     forkId: false,
     taproot: false,
-    bips: [44, 49, 84],
+    bips: [44, 49],
     minRelayFeePerKvB: 1000,
     incrementalRelayFeePerKvB: 1000,
     dustRelayFeePerKvB: 3000,
@@ -162,7 +162,7 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     ...DOUBLE_SHA,
     forkId: false,
     taproot: false,
-    bips: [44, 49, 84],
+    bips: [44, 49],
     minRelayFeePerKvB: 1000,
     incrementalRelayFeePerKvB: 1000,
     dustRelayFeePerKvB: 3000,
