@@ -30,6 +30,10 @@ async function main() {
     if (net.fio) console.log(`  FIO chain simulator at ${net.fio.apiUrl}`);
     if (net.stellar) console.log(`  Stellar Horizon simulator at ${net.stellar.horizonUrl}`);
     if (net.solana) console.log(`  Solana node (LiteSVM) at ${net.solana.rpcUrls.join(', ')}`);
+    if (net.utxo)
+      console.log(
+        `  Blockbook stand-ins for ${Object.keys(net.utxo.coins).join(', ')} at ${net.utxo.url}/<coin>/api/v2`,
+      );
   }
 
   const server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/server/src/main.ts')], {

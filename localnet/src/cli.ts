@@ -113,6 +113,17 @@ if (net.tron) {
     '',
   );
 }
+if (net.utxo) {
+  const u = net.utxo;
+  lines.push(
+    `UTXO ${u.url}  Blockbook v2 (and mempool fee API for BTC, TBTC) stand-ins, signatures checked${u.blockIntervalMs ? `, a block every ${u.blockIntervalMs / 1000} s` : ''}; test control at ${u.url}/<coin>/control/{mine,faucet,fees}`,
+    ...Object.entries(u.coins).flatMap(([coin, c]) => [
+      `${coin.padEnd(4)} ${c.blockbook}  (${c.network === 'main' ? 'mainnet' : 'testnet'} formats)`,
+      ...c.funded.map((f) => `     ${f.path.padEnd(18)} ${f.address}  ${formatUnits(BigInt(f.sats), 8)} ${coin}`),
+    ]),
+    '',
+  );
+}
 if (net.endpointsFile) lines.push(`Endpoints written to ${net.endpointsFile}`);
 lines.push('Press Ctrl-C to stop.');
 console.log(lines.join('\n'));
