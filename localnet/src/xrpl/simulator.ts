@@ -323,11 +323,15 @@ export class XrplSimulator {
 
   private submit(p: Params): Params {
     const blob = typeof p.tx_blob === 'string' ? p.tx_blob : '';
+    // rippled's doSubmit: a blob that is not hex (or empty) is invalidParams; hex that does not deserialize to a
+    // transaction is invalidTransaction with the deserializer's exception text.
+    if (!/^(?:[0-9a-fA-F]{2})+$/.test(blob))
+      return rpcError('invalidParams', 'Invalid parameters.', { error_code: 31 });
     let tx: Record<string, unknown>;
     try {
       tx = decode(blob) as Record<string, unknown>;
-    } catch {
-      return rpcError('invalidTransaction', 'fails local checks: Invalid transaction.');
+    } catch (e) {
+      return { error: 'invalidTransaction', error_exception: String((e as Error).message), status: 'error' };
     }
     let signed = false;
     try {
@@ -378,15 +382,16 @@ export class XrplSimulator {
     const xrpDirect = tx.SendMax === undefined || typeof tx.SendMax === 'string';
     if (xrpDirect && tx.SendMax !== undefined) return 'temBAD_SEND_XRP_MAX';
     if (xrpDirect && (Number(tx.Flags ?? 0) & TF_PARTIAL_PAYMENT) !== 0) return 'temBAD_SEND_XRP_PARTIAL';
-    if (BigInt(tx.Fee) < this.baseFee) return 'telINSUF_FEE_P';
+    // rippled's preclaim, in its order: checkSeqProxy, checkPriorTxAndLastLedger, checkSign, then checkFee.
     const account = this.accounts.get(String(tx.Account));
     if (!account) return 'terNO_ACCOUNT';
-    if (deriveAddress(String(tx.SigningPubKey)) !== tx.Account) return 'tefBAD_AUTH';
-    if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence <= this.validatedLedger)
-      return 'tefMAX_LEDGER';
     const seq = Number(tx.Sequence);
     if (seq < account.sequence) return 'tefPAST_SEQ';
     if (seq > account.sequence) return 'terPRE_SEQ';
+    if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence <= this.validatedLedger)
+      return 'tefMAX_LEDGER';
+    if (deriveAddress(String(tx.SigningPubKey)) !== tx.Account) return 'tefBAD_AUTH';
+    if (BigInt(tx.Fee) < this.baseFee) return 'telINSUF_FEE_P';
     if (account.balance < BigInt(tx.Fee)) return 'terINSUF_FEE_B';
     return undefined;
   }
