@@ -22,6 +22,7 @@ import {
   startLocalnet,
   type Localnet,
 } from '@secux-companion/localnet';
+import { CHAIN_SYMBOLS } from '@secux-companion/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   createWalletClient,
@@ -101,6 +102,17 @@ describe('local EVM chain (anvil, chain id 31337)', () => {
     expect(JSON.stringify(r.body)).not.toContain('127.0.0.1'); // provider names only, never URLs
     // one chain's info says it too: the web app shows no explorer links for the local chain
     expect((await get('/api/chains/ETH')).body).toMatchObject({ family: 'evm', chainId: 31337, source: 'local' });
+  });
+
+  it('serves every coin of the menu from the local network (BNB: the retired read-only view; ADA: the portal)', async () => {
+    const r = await get('/api/chains');
+    const served = new Map<string, { source: string }>(r.body.chains.map((c: { chain: string; source: string }) => [c.chain, c]));
+    for (const sym of CHAIN_SYMBOLS) {
+      if (sym === 'ADA' || sym === 'EVM') continue; // the Cardano portal; user-added chains
+      expect(served.get(sym), sym).toBeDefined();
+      if (sym !== 'BNB') expect(served.get(sym)!.source, sym).toBe('local');
+    }
+    expect(r.body.unserved).toEqual([]);
   });
 
   it('reports the funded balance, nonce and tokens of the emulator account', async () => {
