@@ -8,7 +8,7 @@
  * Every submitted envelope is decoded with @stellar/stellar-sdk on this network's passphrase, and its signature is
  * VERIFIED against the source account's key over the transaction hash. What stellar-core would refuse gets Horizon's
  * answer (400 problem+json `transaction_failed` with `extras.result_codes`): tx_insufficient_fee, tx_no_source_account,
- * tx_bad_seq, tx_bad_auth, tx_too_late, tx_insufficient_balance, and per operation op_no_destination, op_underfunded,
+ * tx_bad_seq, tx_bad_auth, tx_bad_auth_extra, tx_too_late, tx_insufficient_balance, and per operation op_no_destination, op_underfunded,
  * op_low_reserve, op_already_exists, op_no_trust, op_malformed, op_not_supported. As on the ledger, a transaction that
  * fails in an operation (tx_failed) still pays its fee and uses its sequence number; the same envelope submitted again
  * gets the stored result (the record if it succeeded, the same 400 `transaction_failed` if it failed) and is not
@@ -384,18 +384,23 @@ export class HorizonSimulator {
     const source = extractBaseAddress(tx.source);
     const ops = tx.operations.length;
     const fee = BigInt(tx.fee);
+    // stellar-core's checkValid, in its order: commonValidPreSeqNum (operations, time bounds, fee, source account),
+    // then the sequence, the source's signature, the balance for the fee, each operation's checks (its source's
+    // signature), and last every signature used (txBAD_AUTH_EXTRA). None of these refusals takes a fee or a sequence.
     if (ops === 0) return this.refuse(env, new Refusal('tx_missing_operation'));
-    if (fee < this.baseFee * BigInt(ops)) return this.refuse(env, new Refusal('tx_insufficient_fee'));
-    const account = this.accounts.get(source);
-    if (!account) return this.refuse(env, new Refusal('tx_no_source_account'));
     const now = Math.floor(Date.now() / 1000);
     if (now < Number(tx.timeBounds?.minTime ?? 0)) return this.refuse(env, new Refusal('tx_too_early'));
     const maxTime = Number(tx.timeBounds?.maxTime ?? 0);
     if (maxTime !== 0 && now > maxTime) return this.refuse(env, new Refusal('tx_too_late'));
+    if (fee < this.baseFee * BigInt(ops)) return this.refuse(env, new Refusal('tx_insufficient_fee'));
+    const account = this.accounts.get(source);
+    if (!account) return this.refuse(env, new Refusal('tx_no_source_account'));
     if (BigInt(tx.sequence) !== account.sequence + 1n) return this.refuse(env, new Refusal('tx_bad_seq'));
     if (!this.signedBy(tx, source)) return this.refuse(env, new Refusal('tx_bad_auth'));
-    // An operation with its own source account needs that account's signature too (stellar-core's checkValid:
-    // tx_failed with op_bad_auth / op_no_source_account, refused before any fee or sequence is taken).
+    if (account.balance - this.minimumBalance(account) < fee)
+      return this.refuse(env, new Refusal('tx_insufficient_balance'));
+    // An operation with its own source account needs that account's signature too (tx_failed with op_bad_auth /
+    // op_no_source_account).
     const opAuth = tx.operations.map((op) => {
       const from = op.source ? extractBaseAddress(op.source) : source;
       if (from === source) return 'op_success';
@@ -403,8 +408,9 @@ export class HorizonSimulator {
       return this.signedBy(tx, from) ? 'op_success' : 'op_bad_auth';
     });
     if (opAuth.some((c) => c !== 'op_success')) return this.refuse(env, new Refusal('tx_failed', opAuth));
-    if (account.balance - this.minimumBalance(account) < fee)
-      return this.refuse(env, new Refusal('tx_insufficient_balance'));
+    const signers = new Set([source, ...tx.operations.map((op) => extractBaseAddress(op.source ?? source))]);
+    if (!tx.signatures.every((s) => [...signers].some((a) => verifies(tx, s, a))))
+      return this.refuse(env, new Refusal('tx_bad_auth_extra'));
     // Valid: the fee is paid and the sequence used, whatever the operations do.
     account.balance -= fee;
     account.sequence += 1n;
@@ -456,12 +462,7 @@ export class HorizonSimulator {
 
   /** A signature of the account's key over the transaction hash (hint and ed25519 verification). */
   private signedBy(tx: Transaction, account: string): boolean {
-    const key = Keypair.fromPublicKey(account);
-    const hint = key.signatureHint();
-    return tx.signatures.some((s) => {
-      const { hint: h, signature } = decorated(s);
-      return Buffer.from(h).equals(hint) && key.verify(tx.hash(), Buffer.from(signature));
-    });
+    return tx.signatures.some((s) => verifies(tx, s, account));
   }
 
   /**
@@ -560,6 +561,13 @@ function memoOf(tx: Transaction): { memo_type: string; memo?: string } {
     default:
       return { memo_type: 'none' };
   }
+}
+
+/** One decorated signature is the account's key's over the transaction hash (hint and ed25519 verification). */
+function verifies(tx: Transaction, s: unknown, account: string): boolean {
+  const key = Keypair.fromPublicKey(account);
+  const { hint, signature } = decorated(s);
+  return Buffer.from(hint).equals(key.signatureHint()) && key.verify(tx.hash(), Buffer.from(signature));
 }
 
 /** A DecoratedSignature's hint and signature, read from its XDR (the object's accessors differ between SDK versions). */
