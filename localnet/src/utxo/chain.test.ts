@@ -243,6 +243,13 @@ describe('BTC: bitcoinjs-lib signs, the chain checks', () => {
         spend(c, me, [u2], [{ script: me.script, value: SATS - 1000n }], { locktime: c.chain.height }),
       ).status,
     ).toBe(200);
+    // 0.1 BTC/kvB is sendrawtransaction's ceiling: 0.5 BTC on about 110 vB is far above it
+    refused(
+      c,
+      spend(c, me, [fund(c, me, SATS)], [{ script: me.script, value: SATS / 2n }]),
+      watch,
+      '-25: Fee exceeds maximum configured by user (e.g. -maxtxfee, maxfeerate)',
+    );
     const ghost = { ...u, txid: 'ab'.repeat(32) };
     refused(
       c,
@@ -416,6 +423,13 @@ describe('the other coins', () => {
       spend(c, me, [u], [{ script: me.script, value: 10n * SATS - 10_000n }]),
       [me.address],
       /^-26: min relay fee not met, 10000 < 19\d{3}$/,
+    );
+    // more than 10,000 times the relay floor: Dogecoin Core's absurd fee
+    refused(
+      c,
+      spend(c, me, [u], [{ script: me.script, value: SATS }]),
+      [me.address],
+      /^-26: absurdly-high-fee, 900000000 > \d+$/,
     );
     // the wallet's fixed 1000 sat/B on a 192-byte send
     expect(sendtx(c, spend(c, me, [u], [{ script: me.script, value: 10n * SATS - 192_000n }])).status).toBe(

@@ -31,6 +31,11 @@ export interface UtxoCoin {
   bips: readonly Bip[];
   /** Minimum relay fee, satoshi per 1000 virtual bytes. */
   minRelayFeePerKvB: number;
+  /**
+   * The highest fee rate sendrawtransaction takes (Bitcoin Core's default maxfeerate 0.10 coin/kvB; Dogecoin Core
+   * 1.14: 10,000 × the relay floor, its "absurdly-high-fee"), satoshi per 1000 virtual bytes.
+   */
+  maxFeeRatePerKvB: number;
   /** BIP-125 rule 4's incremental relay fee, satoshi per 1000 virtual bytes. */
   incrementalRelayFeePerKvB: number;
   /** Fee rate of the dust rule, satoshi per 1000 bytes; DOGE uses a flat limit instead. */
@@ -66,6 +71,7 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     // Bitcoin Core 29.1 and 30 lowered -minrelaytxfee and -incrementalrelayfee from 1 to 0.1 sat/vB (the spec predates
     // it); the dust rule still uses -dustrelayfee 3 sat/vB.
     minRelayFeePerKvB: 100,
+    maxFeeRatePerKvB: 10_000_000,
     incrementalRelayFeePerKvB: 100,
     dustRelayFeePerKvB: 3000,
     // Bitcoin Core 28 turned -mempoolfullrbf on by default and 29 removed the option.
@@ -86,6 +92,7 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     taproot: true,
     bips: [44, 49, 84, 86],
     minRelayFeePerKvB: 100,
+    maxFeeRatePerKvB: 10_000_000,
     incrementalRelayFeePerKvB: 100,
     dustRelayFeePerKvB: 3000,
     rbf: 'full',
@@ -107,6 +114,7 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     bips: [44],
     // Bitcoin Cash Node: 1 sat/B relay floor, 546-satoshi dust, no replacement of unconfirmed spends.
     minRelayFeePerKvB: 1000,
+    maxFeeRatePerKvB: 10_000_000,
     incrementalRelayFeePerKvB: 1000,
     dustRelayFeePerKvB: 3000,
     rbf: 'none',
@@ -126,6 +134,7 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     taproot: false,
     bips: [44, 49],
     minRelayFeePerKvB: 1000,
+    maxFeeRatePerKvB: 10_000_000,
     incrementalRelayFeePerKvB: 1000,
     dustRelayFeePerKvB: 3000,
     rbf: 'optin',
@@ -145,6 +154,7 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     bips: [44],
     // Dash Core: 1 duff/B relay floor; no replacement (InstantSend locks the first spend).
     minRelayFeePerKvB: 1000,
+    maxFeeRatePerKvB: 10_000_000,
     incrementalRelayFeePerKvB: 1000,
     dustRelayFeePerKvB: 3000,
     rbf: 'none',
@@ -164,6 +174,7 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     taproot: false,
     bips: [44, 49],
     minRelayFeePerKvB: 1000,
+    maxFeeRatePerKvB: 10_000_000,
     incrementalRelayFeePerKvB: 1000,
     dustRelayFeePerKvB: 3000,
     rbf: 'optin',
@@ -183,6 +194,7 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     bips: [44],
     // Dogecoin Core 1.14.5+: 0.001 DOGE/kB relay floor and a flat 0.01 DOGE dust limit (-dustlimit).
     minRelayFeePerKvB: 100_000,
+    maxFeeRatePerKvB: 1_000_000_000,
     incrementalRelayFeePerKvB: 100_000,
     dustRelayFeePerKvB: 0,
     flatDustLimit: 1_000_000,
