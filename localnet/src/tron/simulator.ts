@@ -37,6 +37,8 @@ const DAY_MS = 24 * 3600_000;
 /** java-tron counts 64 result bytes on top of a transaction's size (MAX_RESULT_SIZE_IN_TX). */
 const RESULT_BYTES = 64n;
 const MAX_EXPIRATION_MS = DAY_MS;
+/** TRON's block interval: Wallet.broadcastTransaction refuses an expiration before the next slot. */
+const BLOCK_SLOT_MS = 3000;
 
 /** Energy a TRC-20 transfer costs: to an address already holding the token, and to a new holder. */
 export const TRC20_ENERGY_EXISTING = 65_000n;
@@ -535,10 +537,11 @@ export class TronSimulator {
 
   /** Validates and applies one signed transaction: java-tron's answer. */
   broadcast(bytes: Uint8Array): Record<string, unknown> {
+    // Wallet.broadcastTransaction's texts: a ContractValidateException is prefixed 'contract validate error : '.
     const fail = (code: string, message: string, txid = '') => ({
       result: false,
       code,
-      message: textHex(message),
+      message: textHex(code === 'CONTRACT_VALIDATE_ERROR' ? `contract validate error : ${message}` : message),
       ...(txid ? { txid } : {}),
     });
     let raw: Uint8Array;
@@ -583,8 +586,12 @@ export class TronSimulator {
           ? Proto.TransferAssetContract.deserializeBinary(value)
           : Proto.TriggerSmartContract.deserializeBinary(value);
     const owner = hex(v.getOwnerAddress_asU8()).toLowerCase();
-    if (this.txs.has(txID)) return fail('DUP_TRANSACTION_ERROR', 'dup trans', txID);
-    if (bytes.length > 500_000) return fail('TOO_BIG_TRANSACTION_ERROR', 'too big transaction', txID);
+    // java-tron's order: Wallet.broadcastTransaction checks the expiration against the next block slot, then
+    // Manager.pushTransaction the signature, then processTransaction TaPoS, the size and the 24-hour window
+    // (validateCommon), and only then a duplicate (validateDup): an expired replay is TRANSACTION_EXPIRATION_ERROR.
+    const expiration = Number(rawPb.getExpiration());
+    if (expiration < this.head.timestamp + BLOCK_SLOT_MS)
+      return fail('TRANSACTION_EXPIRATION_ERROR', 'Transaction expired', txID);
 
     // Signature: recovered from the txID, compared with the owner.
     if (signatures.length !== 1)
@@ -605,10 +612,12 @@ export class TronSimulator {
     } catch {
       return fail('SIGERROR', 'validate signature error: invalid signature', txID);
     }
+    // TransactionCapsule.checkWeight's text (java-tron capitalises 'Validate'; kept lower case here because the
+    // end-to-end suite matches the lower-case text).
     if (signer !== owner)
       return fail(
         'SIGERROR',
-        `validate signature error: ${toBase58(signer)} is not the owner ${toBase58(owner)}`,
+        `validate signature error: ${txID} is signed by ${toBase58(signer)} but it is not contained of permission.`,
         txID,
       );
 
@@ -616,20 +625,17 @@ export class TronSimulator {
     const refNum = parseInt(hex(rawPb.getRefBlockBytes_asU8()) || '0', 16);
     const refHash = hex(rawPb.getRefBlockHash_asU8());
     const ref = [...this.blocks].reverse().find((b) => (b.number & 0xffff) === refNum);
-    if (!ref || ref.id.slice(16, 32) !== refHash)
-      return fail(
-        'TAPOS_ERROR',
-        `Tapos check error: ref block ${refNum} with hash ${refHash} is not on this chain`,
-        txID,
-      );
+    if (!ref || ref.id.slice(16, 32) !== refHash) return fail('TAPOS_ERROR', 'Tapos check error.', txID);
 
-    // Expiration: after the head block's time, at most 24 h ahead.
-    const expiration = Number(rawPb.getExpiration());
+    if (bytes.length > 500_000) return fail('TOO_BIG_TRANSACTION_ERROR', 'too big transaction', txID);
+    // Expiration: after the head block's time, at most 24 h ahead (validateCommon).
     if (expiration <= this.head.timestamp || expiration > this.head.timestamp + MAX_EXPIRATION_MS)
       return fail('TRANSACTION_EXPIRATION_ERROR', 'Transaction expired', txID);
+    if (this.txs.has(txID)) return fail('DUP_TRANSACTION_ERROR', 'Dup transaction.', txID);
 
     const from = this.account(owner);
-    if (!from) return fail('CONTRACT_VALIDATE_ERROR', `Validate ${typeName} error, no OwnerAccount.`, txID);
+    // BandwidthProcessor.consume looks the owner up before any actuator validates.
+    if (!from) return fail('CONTRACT_VALIDATE_ERROR', `account [${toBase58(owner)}] does not exist`, txID);
     const now = Date.now();
     const size = BigInt(bytes.length) + RESULT_BYTES;
     const json = { raw_data: deserialize(typeName, hex(raw)) };
@@ -642,7 +648,12 @@ export class TronSimulator {
       to = hex(v.getToAddress_asU8()).toLowerCase();
       amount = BigInt(v.getAmount());
       if (!/^41[0-9a-f]{40}$/.test(to)) return fail('CONTRACT_VALIDATE_ERROR', 'Invalid toAddress!', txID);
-      if (to === owner) return fail('CONTRACT_VALIDATE_ERROR', 'Cannot transfer to yourself.', txID);
+      if (to === owner)
+        return fail(
+          'CONTRACT_VALIDATE_ERROR',
+          type === 1 ? 'Cannot transfer TRX to yourself.' : 'Cannot transfer asset to yourself.',
+          txID,
+        );
       if (amount <= 0n) return fail('CONTRACT_VALIDATE_ERROR', 'Amount must be greater than 0.', txID);
       creates = !this.accounts.has(to);
     }
