@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { chainTimeout, none, perChainRaw, urlList } from '../../env.js';
 import type { FamilyContext, ServedChain } from '../../facade.js';
 import { BnbFacade } from './facade.js';
+import { withBreaker } from '../../failover.js';
 import { createBnbArchive } from './providers/archive.js';
 
 export const BNB_SYMBOLS = ['BNB'] as const;
@@ -21,7 +22,10 @@ export function bnbChains(ctx: FamilyContext): ServedChain<BnbFacade>[] {
   const urls = none(pc.ARCHIVE) ? [] : (pc.ARCHIVE ?? []);
   const timeoutMs = pc.TIMEOUT_MS ?? ctx.timeoutMs;
   const providers = urls.map((url, i) =>
-    createBnbArchive({ name: `archive#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+    withBreaker(
+      createBnbArchive({ name: `archive#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+      ctx.policy.breaker,
+    ),
   );
   const facade = new BnbFacade({
     chain: 'BNB',

@@ -24,6 +24,7 @@ import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { FioFacade } from './facade.js';
 import { createFioNode } from './providers/fioNode.js';
 import { MAINNET_STAKING_URL, createFioStakingService } from './providers/stakingService.js';
+import { withBreaker } from '../../failover.js';
 
 export const FIO_SYMBOLS = ['FIO', 'TFIO'] as const;
 export const FIO_TIMEOUT_MS = 20_000;
@@ -94,10 +95,16 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
     if (!urls.length) continue;
     const timeoutMs = pc.TIMEOUT_MS ?? FIO_TIMEOUT_MS;
     const providers = urls.map((url, i) =>
-      createFioNode({ name: `fio-node#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+      withBreaker(
+        createFioNode({ name: `fio-node#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+        ctx.policy.breaker,
+      ),
     );
     const staking = stakingUrls.map((url, i) =>
-      createFioStakingService({ name: `fio-staking#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+      withBreaker(
+        createFioStakingService({ name: `fio-staking#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+        ctx.policy.breaker,
+      ),
     );
     const facade = new FioFacade({
       chain,

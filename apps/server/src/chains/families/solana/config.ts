@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
-import { breakerOf } from '../../failover.js';
+import { breakerOf, withBreaker } from '../../failover.js';
 import { SOL_BALANCE_TIMEOUT_MS, SolanaFacade } from './facade.js';
 import { createSolanaRpc } from './providers/jsonRpc.js';
 import { cleanMeta, type TokenMeta } from './tokens.js';
@@ -62,7 +62,10 @@ export function solanaChains(ctx: FamilyContext): ServedChain<SolanaFacade>[] {
   const timeoutMs = pc.TIMEOUT_MS ?? SOL_TIMEOUT_MS;
   const balanceMs = pc.BALANCE_TIMEOUT_MS ?? SOL_BALANCE_TIMEOUT_MS;
   const providers = urls.map((url, i) =>
-    createSolanaRpc({ name: `solana#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+    withBreaker(
+      createSolanaRpc({ name: `solana#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+      ctx.policy.breaker,
+    ),
   );
   // The same node with the balance calls' shorter timeout, sharing the node's circuit breaker.
   const balanceProviders = providers.map((p) =>

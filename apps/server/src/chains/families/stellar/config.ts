@@ -14,6 +14,7 @@ import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { StellarFacade } from './facade.js';
 import { createHorizon } from './providers/horizon.js';
+import { withBreaker } from '../../failover.js';
 
 export const STELLAR_SYMBOLS = ['XLM'] as const;
 export const STELLAR_TIMEOUT_MS = 100_000;
@@ -61,13 +62,16 @@ export function stellarChains(ctx: FamilyContext): ServedChain<StellarFacade>[] 
   if (!urls.length) return [];
   const timeoutMs = pc.TIMEOUT_MS ?? STELLAR_TIMEOUT_MS;
   const providers = urls.map((url, i) =>
-    createHorizon({
-      name: `horizon#${i + 1}`,
-      url,
-      networkPassphrase: passphrase,
-      fetch: ctx.fetch,
-      timeoutMs,
-    }),
+    withBreaker(
+      createHorizon({
+        name: `horizon#${i + 1}`,
+        url,
+        networkPassphrase: passphrase,
+        fetch: ctx.fetch,
+        timeoutMs,
+      }),
+      ctx.policy.breaker,
+    ),
   );
   const facade = new StellarFacade({
     chain: 'XLM',

@@ -14,6 +14,7 @@ import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { TronFacade } from './facade.js';
 import { createTronIndex, createTronNode } from './providers/trongrid.js';
+import { withBreaker } from '../../failover.js';
 
 export const TRON_SYMBOLS = ['TRX'] as const;
 export const TRON_NODE_TIMEOUT_MS = 20_000;
@@ -57,22 +58,28 @@ export function tronChains(ctx: FamilyContext): ServedChain<TronFacade>[] {
   const nodeTimeout = pc.TIMEOUT_MS ?? TRON_NODE_TIMEOUT_MS;
   const indexTimeout = pc.INDEX_TIMEOUT_MS ?? TRON_INDEX_TIMEOUT_MS;
   const nodeProviders = nodes.map((url, i) =>
-    createTronNode({
-      name: `tron-node#${i + 1}`,
-      url,
-      fetch: ctx.fetch,
-      timeoutMs: nodeTimeout,
-      ...key(url),
-    }),
+    withBreaker(
+      createTronNode({
+        name: `tron-node#${i + 1}`,
+        url,
+        fetch: ctx.fetch,
+        timeoutMs: nodeTimeout,
+        ...key(url),
+      }),
+      ctx.policy.breaker,
+    ),
   );
   const indexProviders = indexers.map((url, i) =>
-    createTronIndex({
-      name: `tron-index#${i + 1}`,
-      url,
-      fetch: ctx.fetch,
-      timeoutMs: indexTimeout,
-      ...key(url),
-    }),
+    withBreaker(
+      createTronIndex({
+        name: `tron-index#${i + 1}`,
+        url,
+        fetch: ctx.fetch,
+        timeoutMs: indexTimeout,
+        ...key(url),
+      }),
+      ctx.policy.breaker,
+    ),
   );
   const facade = new TronFacade({
     chain: 'TRX',

@@ -12,6 +12,7 @@ import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { XrpFacade } from './facade.js';
 import { createRippled } from './providers/rippled.js';
+import { withBreaker } from '../../failover.js';
 
 export const XRP_SYMBOLS = ['XRP'] as const;
 export const XRP_TIMEOUT_MS = 30_000;
@@ -40,7 +41,10 @@ export function xrpChains(ctx: FamilyContext): ServedChain<XrpFacade>[] {
   if (!urls.length) return [];
   const timeoutMs = pc.TIMEOUT_MS ?? XRP_TIMEOUT_MS;
   const providers = urls.map((url, i) =>
-    createRippled({ name: `rippled#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+    withBreaker(
+      createRippled({ name: `rippled#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+      ctx.policy.breaker,
+    ),
   );
   const facade = new XrpFacade({
     chain: 'XRP',
