@@ -5,11 +5,16 @@
  * an interval. Any account may send (auto-impersonation), as the tests' faucet and duster do. The side chain
  * (`contracts: false`) is the same without the deployer and the token contracts.
  *
+ * Callers never reach anvil itself: the chain's port (rpcUrl, endpoints.json) is a loopback JSON-RPC filter
+ * (evmFilter.ts) that refuses raw transactions as geth does (another chain id, no EIP-155 chain id, geth's codes and
+ * messages) and forwards everything else; anvil listens on a free port of its own, which only the set-up here uses.
+ *
  * anvil replaced ganache 7 (unmaintained): ganache executed an already-mined signed transaction again when the same
  * bytes were resubmitted, and ran each NFT metadata call for about a second.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import {
   createPublicClient,
@@ -26,6 +31,8 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Artifact } from './compile.js';
+import { startEvmFilter } from './evmFilter.js';
+import type { Served } from './http.js';
 import { DEPLOYER_PRIVATE_KEY, type EthAccount } from './keys.js';
 
 export const DEFAULT_CHAIN_ID = 31337;
@@ -139,17 +146,31 @@ export function anvilBinary(): string {
   }
 }
 
+/** A free loopback port for anvil itself (the filter in front of it holds the chain's port). */
+function freeLoopbackPort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, host, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
 export function startEvm(o: EvmOptions): Promise<StartedEvm<EvmInfo>>;
 export function startEvm(o: PlainEvmOptions): Promise<StartedEvm<SideEvmInfo>>;
 export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<StartedEvm<EvmChainInfo>> {
   const withContracts = o.contracts !== false;
   const deployer = privateKeyToAccount(DEPLOYER_PRIVATE_KEY);
   const balance = parseEther(String(o.balanceEth));
-  const rpcUrl = `http://${o.host}:${o.port}`;
+  // anvil listens on a port of its own; the chain's port is the filter's (evmFilter.ts: geth's refusals).
+  const anvilPort = await freeLoopbackPort(o.host);
+  const anvilUrl = `http://${o.host}:${anvilPort}`;
   const child = spawn(
     anvilBinary(),
     [
-      ...['--host', o.host, '--port', String(o.port), '--chain-id', String(o.chainId)],
+      ...['--host', o.host, '--port', String(anvilPort), '--chain-id', String(o.chainId)],
       // The contracts are compiled for Shanghai (compile.ts); no funded dev accounts of anvil's own.
       ...['--hardfork', 'shanghai', '--accounts', '0', '--auto-impersonate', '--silent'],
     ],
@@ -162,9 +183,12 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
 
   let timer: NodeJS.Timeout | undefined;
+  let filter: Served | undefined;
   const stop = async () => {
     if (timer) clearInterval(timer);
     timer = undefined;
+    await filter?.stop();
+    filter = undefined;
     process.off('exit', onExit);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -172,8 +196,9 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
     }
   };
 
-  const chain = localnetChain(rpcUrl, o.chainId);
-  const transport = http(rpcUrl, { retryCount: 0 });
+  // Set-up talks to anvil directly (funding, deploying, mining); callers get the filter's URL.
+  const chain = localnetChain(anvilUrl, o.chainId);
+  const transport = http(anvilUrl, { retryCount: 0 });
   const pub = createPublicClient({ chain, transport });
   const wallet = createWalletClient({ chain, transport, account: deployer });
   const node = createTestClient({ chain, transport, mode: 'anvil' });
@@ -208,6 +233,9 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
   };
 
   try {
+    filter = await startEvmFilter({ host: o.host, port: o.port, upstream: anvilUrl, chainId: o.chainId });
+    const rpcUrl = filter.urls[0]!;
+    const port = Number(new URL(rpcUrl).port);
     // Up when it answers (anvil binds in well under a second).
     for (let deadline = Date.now() + 30_000; ;) {
       if (child.exitCode !== null)
@@ -218,7 +246,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
       );
       if (up) break;
       if (Date.now() > deadline)
-        throw new Error(`anvil did not answer at ${rpcUrl} within 30 s: ${stderr.trim()}`);
+        throw new Error(`anvil did not answer at ${anvilUrl} within 30 s: ${stderr.trim()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     for (const a of [...o.accounts.map((x) => x.address), ...(withContracts ? [deployer.address] : [])])
@@ -236,7 +264,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
       rpcUrl,
       chainId: o.chainId,
       host: o.host,
-      port: o.port,
+      port,
       accounts: o.accounts.map((a) => ({
         index: a.index,
         path: a.path,
@@ -251,7 +279,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
       rpcUrl,
       chainId: o.chainId,
       host: o.host,
-      port: o.port,
+      port,
       deployer: deployer.address,
       accounts: info.accounts,
       contracts,
