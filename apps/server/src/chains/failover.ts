@@ -437,6 +437,41 @@ export interface HttpOptions {
   pass?: readonly number[];
   /** First-byte timeout of this request (ms); default: the call's connect timeout (FailoverPolicy). */
   firstByteMs?: number;
+  /** Largest answer body read (bytes); a longer one is cut off while streaming. Default MAX_ANSWER_BYTES. */
+  maxBytes?: number;
+}
+
+/**
+ * The largest upstream answer read (8 MiB): well above a Blockbook page of 1000 transactions, while a lying or broken
+ * provider's 50 MB answer is cut off as it streams instead of being held in memory (issue 29 measured 400 → 912 MB).
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** Reads a body as UTF-8 text, at most `max` bytes: a longer one is cancelled and refused as malformed. */
+async function readCapped(res: Response, max: number, abort: () => void): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  const tooLarge = () => new ProviderError('malformed', `answer larger than ${max} bytes`);
+  if (Number.isFinite(declared) && declared > max) {
+    abort();
+    throw tooLarge();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      abort();
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 /**
@@ -476,8 +511,9 @@ export async function httpRequest(fetchFn: FetchFn, url: string, o: HttpOptions 
   }
   let text: string;
   try {
-    text = await res.text();
-  } catch {
+    text = await readCapped(res, o.maxBytes ?? MAX_ANSWER_BYTES, () => ac.abort());
+  } catch (e) {
+    if (e instanceof ProviderError) throw e;
     if (ac.signal.aborted) throw new ProviderError('timeout', 'response body timed out');
     throw new ProviderError('refused', 'connection dropped while reading the answer');
   } finally {
