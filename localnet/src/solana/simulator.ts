@@ -581,8 +581,15 @@ export class SolanaSimulator {
       return;
     }
     let id: unknown = null;
+    let call: { id?: unknown; method?: unknown; params?: unknown };
     try {
-      const call = JSON.parse(body) as { id?: unknown; method?: unknown; params?: unknown };
+      call = JSON.parse(body) as typeof call;
+    } catch {
+      // jsonrpc-core's answer to a body that is not JSON
+      res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
+      return;
+    }
+    try {
       id = call.id ?? null;
       if (typeof call.method !== 'string') throw new RpcError(-32600, 'Invalid request');
       const result = this.handle(call.method, Array.isArray(call.params) ? call.params : []);
