@@ -169,11 +169,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
 
-  // The per-client limits: every route (RATE_LIMIT_MAX per window) and the transaction log's daily cap, which
+  // The per-client limits: every API route (RATE_LIMIT_MAX per window) and the transaction log's daily cap, which
   // routes/txlog.ts applies through the plugin's `rateLimit` decorator. Counters live in this instance's memory.
+  // The web app's files and shell are not counted: one page load fetches about 150 of them (hashed assets, cached as
+  // immutable), and counting them gave a user 429s and a blank page after about eight loads a minute (issue 29).
   if (config.rateLimit.max > 0 || config.txLog.dailyCap > 0) {
     await app.register(rateLimit, {
       global: config.rateLimit.max > 0,
+      allowList: (req) => {
+        const p = pathOnly(req.url);
+        return p !== '/api' && !p.startsWith('/api/');
+      },
       max: config.rateLimit.max,
       timeWindow: config.rateLimit.windowMs,
       cache: 20000,

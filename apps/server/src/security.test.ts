@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { makeTestConfig } from './test/harness.js';
+import { INDEX_HTML, makeTestConfig } from './test/harness.js';
 
 const apps: FastifyInstance[] = [];
 const tmps: string[] = [];
@@ -16,9 +16,14 @@ afterEach(async () => {
   for (const d of tmps.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-async function make(env: Record<string, string>) {
+async function make(env: Record<string, string>, withWeb = false) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-sec-'));
   tmps.push(tmp);
+  if (withWeb) {
+    fs.mkdirSync(path.join(tmp, 'web', 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(tmp, 'web', 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(tmp, 'web', 'assets', 'app-1234.js'), 'console.log("app");');
+  }
   const app = await buildApp(makeTestConfig(tmp, env), { logger: false });
   apps.push(app);
   return app;
@@ -69,6 +74,22 @@ describe('TRUST_PROXY', () => {
         ).statusCode,
       );
     expect(codes).toEqual([200, 200, 200, 429, 429, 429]);
+  });
+
+  it("the web app's files and shell do not count against the API rate limit", async () => {
+    const app = await make({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' }, true);
+    const get = async (url: string, accept = '*/*') =>
+      (await app.inject({ url, remoteAddress: CLIENT, headers: { accept } })).statusCode;
+    const pages: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      pages.push(await get('/'));
+      pages.push(await get('/assets/app-1234.js'));
+      pages.push(await get('/wallet/account', 'text/html'));
+    }
+    expect(pages.every((c) => c === 200)).toBe(true);
+    const api: number[] = [];
+    for (let i = 0; i < 5; i++) api.push(await get('/api/config'));
+    expect(api).toEqual([200, 200, 200, 429, 429]);
   });
 
   it('TRUST_PROXY=true is refused (every hop), naming the variable', async () => {
