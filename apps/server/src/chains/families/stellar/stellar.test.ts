@@ -96,9 +96,12 @@ let submitAnswer: { status: number; body: unknown } = {
   body: { hash: HASH, successful: true, ledger: 8 },
 };
 const posted: string[] = [];
+/** Horizon answers a submit only when the ledger closes: how long the fake takes. */
+let submitDelayMs = 0;
 const hits: string[] = [];
 
-type Route = (url: URL, init?: RequestInit) => { status: number; body: unknown } | undefined;
+type Answer = { status: number; body: unknown };
+type Route = (url: URL, init?: RequestInit) => Answer | Promise<Answer> | undefined;
 const horizon =
   (name: string, passphrase: string, broken: boolean): Route =>
   (url, init) => {
@@ -119,6 +122,7 @@ const horizon =
       return { status: 200, body: { last_ledger: '52000001', last_ledger_base_fee: '100' } };
     if (p === '/transactions' && init?.method === 'POST') {
       posted.push(String(init.body));
+      if (submitDelayMs) return new Promise((r) => setTimeout(() => r(submitAnswer), submitDelayMs));
       return submitAnswer;
     }
     const m = /^\/accounts\/([A-Z0-9]+)(\/payments)?$/.exec(p);
@@ -172,7 +176,8 @@ const servers: Record<string, Route> = {
 };
 const fakeFetch = (async (input: string | URL, init?: RequestInit) => {
   const url = new URL(String(input));
-  const a = servers[url.host]?.(url, init);
+  const a = await servers[url.host]?.(url, init);
+  if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
   if (!a) throw new TypeError('fetch failed');
   return new Response(JSON.stringify(a.body), {
     status: a.status,
@@ -180,11 +185,11 @@ const fakeFetch = (async (input: string | URL, init?: RequestInit) => {
   });
 }) as typeof fetch;
 
-const appWith = async (horizons: string) => {
+const appWith = async (horizons: string, env: Record<string, string> = {}) => {
   const registry = createChainRegistry({
     config: { profile: 'mainnet', dataDir: '/nonexistent' },
     fetch: fakeFetch,
-    env: { CHAIN_XLM_HORIZON: horizons },
+    env: { CHAIN_XLM_HORIZON: horizons, ...env },
     families: [stellarFamily],
   });
   const app = Fastify({ logger: false });
@@ -320,6 +325,22 @@ describe('Stellar family behind the product API', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ hash: HASH });
     expect(new URLSearchParams(posted.at(-1)).get('tx')).toBe(env);
+  });
+
+  it("waits for a submit that Horizon answers after the ledger closes, past the reads' connect timeout", async () => {
+    const slow = await appWith('http://h1.test,http://h2.test', { CHAIN_CONNECT_TIMEOUT_MS: '100' });
+    submitAnswer = { status: 200, body: { hash: HASH, successful: true, ledger: 9 } };
+    submitDelayMs = 400;
+    posted.length = 0;
+    try {
+      const r = await call('POST', '/api/chains/XLM/broadcast', { rawTx: signedEnvelope() }, slow);
+      expect(r).toMatchObject({ status: 200, body: { hash: HASH } });
+      // sent once, to the first Horizon: never cut off and sent again elsewhere
+      expect(posted).toHaveLength(1);
+    } finally {
+      submitDelayMs = 0;
+      await slow.close();
+    }
   });
 
   it("answers Horizon's transaction_failed with one clear message and its result codes", async () => {

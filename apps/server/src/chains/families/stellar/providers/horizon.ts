@@ -142,6 +142,13 @@ export interface HorizonOptions {
   timeoutMs: number;
 }
 
+/**
+ * How long a submit may wait for Horizon's first byte. POST /transactions answers only after the ledger closes (about
+ * 5 s, at most 30 s, then 504 with the hash), so the reads' connect timeout (3 s) cut every mainnet send off and
+ * retried it on the next Horizon, failing sends that landed (issue 29). The request budget still bounds the call.
+ */
+export const HORIZON_SUBMIT_WAIT_MS = 30_000;
+
 export function createHorizon(o: HorizonOptions): StellarProvider {
   const base = o.url.replace(/\/+$/, '');
   let checkedNetwork = false;
@@ -247,6 +254,8 @@ export function createHorizon(o: HorizonOptions): StellarProvider {
         body: new URLSearchParams({ tx: envelope }).toString(),
         signal,
         pass: [400],
+        // Horizon answers a submit only once the ledger closes: not the first-byte rule of reads.
+        firstByteMs: HORIZON_SUBMIT_WAIT_MS,
       });
       const body = parseJson(a.text);
       if (a.status === 200) {
