@@ -11,7 +11,8 @@
  * What FIO rejects gets FIO's answer (its http_plugin and contracts): 401 unsatisfied_authorization (3090003) for a
  * key that is not the declared authority's, 500 missing_auth_exception (3090004) for an actor that did not authorize,
  * 403 invalid_signature for a non-owner, 400 invalid_input with FIO's field errors (taken names, unregistered
- * handles, insufficient funds, a fee above max_fee), 500 expired_tx, 409 tx_duplicate.
+ * handles, insufficient funds, a fee above max_fee), 500 expired_tx / tx_exp_too_far / invalid_ref_block with nodeos's
+ * texts, 409 tx_duplicate, 500 packed_transaction_type_exception for bytes that are no transaction.
  * Bundle-eligible actions (add / remove address) spend a bundled transaction when the handle has one, else the fee.
  *
  * Payment requests and staking (issue 17), written from fioprotocol/fio.contracts (fio.request.obt.cpp,
@@ -635,22 +636,19 @@ export class FioSimulator {
   private async push(b: Record<string, unknown>): Promise<unknown> {
     const packed = b.packed_trx;
     const sigs = b.signatures;
-    if (
-      typeof packed !== 'string' ||
-      !/^[0-9a-f]+$/i.test(packed) ||
-      !Array.isArray(sigs) ||
-      sigs.length !== 1
-    )
+    // chain_plugin's push_transaction: what does not read as a packed transaction is rethrown as
+    // packed_transaction_type_exception (3010010) 'Invalid packed transaction' (500).
+    const invalidPacked = (why: string) =>
+      nodeosError('packed_transaction_type_exception', 3010010, 'Invalid packed transaction', why);
+    if (typeof packed !== 'string' || !/^([0-9a-f]{2})+$/i.test(packed))
+      throw invalidPacked('Invalid packed transaction');
+    if (!Array.isArray(sigs) || sigs.length !== 1)
       throw invalidInput('packed_trx', '', 'Invalid transaction');
     let tx: Awaited<ReturnType<typeof decodeFioTransaction>>;
     try {
       tx = await decodeFioTransaction(packed.toLowerCase(), this.chainId, this.abis);
     } catch (e) {
-      throw chainError(
-        'unpack_exception',
-        3050004,
-        `Unpack data exception: ${e instanceof Error ? e.message : ''}`,
-      );
+      throw invalidPacked(e instanceof Error ? e.message : 'Invalid packed transaction');
     }
     // Signature over chain id ‖ packed trx ‖ 32 zero bytes, recovered and compared with the actor's key.
     const sigData = Buffer.concat([
@@ -672,13 +670,33 @@ export class FioSimulator {
     // TAPOS and expiration.
     const exp = parseFioTime(tx.expiration);
     const now = this.now();
-    if (!(exp > now)) throw chainError('expired_tx_exception', 3040005, 'Expired Transaction');
+    // nodeos's controller (validate_expiration, validate_tapos): the exception's what and its assert's message.
+    const sec = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    const pending = new Date(now).toISOString().slice(0, 23);
+    if (!(exp > now))
+      throw nodeosError(
+        'expired_tx_exception',
+        3040005,
+        'Expired Transaction',
+        `transaction has expired, expiration is ${sec(exp)} and pending block time is ${pending}`,
+      );
     if (exp - now > 3600_000)
-      throw chainError('tx_exp_too_far_exception', 3040006, 'Transaction Expiration Too Far');
+      throw nodeosError(
+        'tx_exp_too_far_exception',
+        3040006,
+        'Transaction Expiration Too Far',
+        `Transaction expiration is too far in the future relative to the reference time of ${pending}, expiration is ${sec(exp)} and the maximum transaction lifetime is 3600 seconds`,
+      );
     const ref = this.blocks.find(
       (x) => (x.num & 0xffff) === tx.ref_block_num && refBlockPrefix(x.id) === tx.ref_block_prefix,
     );
-    if (!ref) throw chainError('invalid_ref_block_exception', 3040007, 'Invalid Reference Block');
+    if (!ref)
+      throw nodeosError(
+        'invalid_ref_block_exception',
+        3040007,
+        'Invalid Reference Block',
+        "Transaction's reference block did not match. Is this transaction from a different fork?",
+      );
     if (this.seen.has(txId))
       throw nodeosError('tx_duplicate', 3040008, 'Duplicate transaction', `duplicate transaction ${txId}`);
     if (tx.actions.length !== 1)
