@@ -36,13 +36,19 @@ let ghost: KeyPairSigner;
 let fresh: KeyPairSigner;
 
 beforeAll(async () => {
-  [alice, bob, mallory, poor, ghost, fresh] = await Promise.all(
-    Array.from({ length: 6 }, () => generateKeyPairSigner()),
-  );
+  const signers = await Promise.all(Array.from({ length: 6 }, () => generateKeyPairSigner()));
+  [alice, bob, mallory, poor, ghost, fresh] = signers as [
+    KeyPairSigner,
+    KeyPairSigner,
+    KeyPairSigner,
+    KeyPairSigner,
+    KeyPairSigner,
+    KeyPairSigner,
+  ];
   sim = new SolanaSimulator({ slotMs: 0 });
-  sim.svm.airdrop(alice.address, 10n * SOL);
-  sim.svm.airdrop(bob.address, 10n * SOL);
-  sim.svm.airdrop(mallory.address, 10n * SOL);
+  sim.svm.airdrop(alice.address, lamports(10n * SOL));
+  sim.svm.airdrop(bob.address, lamports(10n * SOL));
+  sim.svm.airdrop(mallory.address, lamports(10n * SOL));
   // below the 5,000-lamport fee (and below rent exemption, so set directly: an airdrop that small is refused)
   sim.svm.setAccount({
     address: poor.address,
