@@ -411,9 +411,16 @@ export class TronSimulator {
       case 'triggerconstantcontract':
         return this.constant(p);
       case 'broadcasthex': {
-        if (typeof p.transaction !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(p.transaction))
-          return { result: false, code: 'OTHER_ERROR', message: textHex('transaction is not hex') };
-        return this.broadcast(Buffer.from(p.transaction, 'hex'));
+        // BroadcastHexServlet: ByteArray.fromHexString (bouncycastle Hex) then Transaction.parseFrom; an exception is
+        // Util.processError's {"Error": "<class> : <message>"} (HTTP 200).
+        if (typeof p.transaction !== 'string' || !/^[0-9a-fA-F]*$/.test(p.transaction))
+          return {
+            Error:
+              'class org.bouncycastle.util.encoders.DecoderException : exception decoding Hex string: invalid characters encountered in Hex string',
+          };
+        // fromHexString pads an odd length with a leading 0
+        const even = p.transaction.length % 2 ? `0${p.transaction}` : p.transaction;
+        return this.broadcast(Buffer.from(even, 'hex'));
       }
       case 'broadcasttransaction': {
         const raw = typeof p.raw_data_hex === 'string' ? p.raw_data_hex : '';
@@ -550,11 +557,11 @@ export class TronSimulator {
     try {
       ({ raw, signatures } = splitTransaction(bytes));
       rawPb = Proto.Transaction.raw.deserializeBinary(raw);
-    } catch {
-      return fail(
-        'OTHER_ERROR',
-        'class org.tron.core.exception.BadItemException : transaction is not a valid protobuf',
-      );
+    } catch (e) {
+      // Transaction.parseFrom's exception through Util.processError (the parser's own text varies with the bytes)
+      return {
+        Error: `class com.google.protobuf.InvalidProtocolBufferException : ${e instanceof Error ? e.message : String(e)}`,
+      };
     }
     const txID = sha256(raw);
     const contracts = rawPb.getContractList();
