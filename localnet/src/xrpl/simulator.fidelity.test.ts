@@ -140,6 +140,45 @@ describe('fidelity: rippled’s answers to refused submissions', () => {
     );
   });
 
+  it('future sequence: terPRE_SEQ is kept (held), changes nothing, and applies once the gap is filled', async () => {
+    // an account of its own: nothing else of this suite is held for it
+    const carol = Wallet.generate();
+    sim.accounts.set(carol.classicAddress, { balance: 20_000_000n, sequence: 5, ownerCount: 0, flags: 0 });
+    const pay = (seq: number, amount: string) =>
+      payment(
+        { Account: carol.classicAddress, Sequence: seq, Amount: amount, SigningPubKey: carol.publicKey },
+        carol,
+      );
+    const bobBefore = sim.accounts.get(bob.classicAddress)!.balance;
+    const ahead = pay(6, '3000000');
+    const before = { ...sim.accounts.get(carol.classicAddress)! };
+    const { result } = await submit(ahead);
+    expect(result).toMatchObject({
+      engine_result: 'terPRE_SEQ',
+      engine_result_code: -92,
+      applied: false,
+      kept: true,
+      accepted: true,
+      broadcast: false,
+    });
+    expect(sim.accounts.get(carol.classicAddress)).toEqual(before);
+    sim.closeLedger(); // still ahead: stays held
+    expect(sim.accounts.get(carol.classicAddress)).toEqual(before);
+    expect(sim.accounts.get(bob.classicAddress)!.balance).toBe(bobBefore);
+    expect((await submit(pay(5, '1000000'))).result).toMatchObject({ engine_result: 'tesSUCCESS' });
+    sim.closeLedger(); // rippled retries its held transactions in the new open ledger
+    expect(sim.accounts.get(carol.classicAddress)).toMatchObject({
+      sequence: 7,
+      balance: 20_000_000n - 4_000_000n - 24n,
+    });
+    expect(sim.accounts.get(bob.classicAddress)!.balance).toBe(bobBefore + 4_000_000n);
+    // applied once: the same blob again is past its sequence
+    const { result: again } = await submit(ahead);
+    expect(again).toMatchObject({ engine_result: 'tefPAST_SEQ', applied: false });
+    sim.closeLedger();
+    expect(sim.accounts.get(carol.classicAddress)!.sequence).toBe(7);
+  });
+
   it('expiry: LastLedgerSequence at or below the validated ledger is tefMAX_LEDGER (-187)', async () => {
     await refusedUnchanged(
       payment({ LastLedgerSequence: sim.validatedLedger }),

@@ -11,7 +11,8 @@
  * telINSUF_FEE_P, terNO_ACCOUNT, tefPAST_SEQ, terPRE_SEQ, tefMAX_LEDGER, terINSUF_FEE_B, temREDUNDANT,
  * tecDST_TAG_NEEDED, tecNO_DST_INSUF_XRP, tecUNFUNDED_PAYMENT (rippled's rule: the balance before the fee must cover the
  * amount plus max(reserve, fee), so the last payment's fee may come out of the reserve). tem/tef/tel/ter results are
- * not applied and cost nothing; tec results claim the fee and use the sequence, as on the ledger. `busy` answers terQUEUED ('Held until escalated fee drops.') and applies the
+ * not applied and cost nothing; tec results claim the fee and use the sequence, as on the ledger. terPRE_SEQ is kept
+ * (held, as rippled's NetworkOPs holds a ter retry) and retried at each close: applied once the gap is filled. `busy` answers terQUEUED ('Held until escalated fee drops.') and applies the
  * transaction at the next close. Only XRP Payments are supported; other types answer temDISABLED.
  */
 import { serve, type Served } from '../http.js';
@@ -103,6 +104,8 @@ export class XrplSimulator {
   busy = false;
   private readonly history = new Map<string, HistoryEntry[]>();
   private held: (() => void)[] = [];
+  /** terPRE_SEQ submissions rippled keeps (LedgerMaster's held transactions), retried in each new open ledger. */
+  private preSeq: { tx: Record<string, unknown>; hash: string }[] = [];
   private served: Served | undefined;
 
   constructor(private readonly o: XrplSimulatorOptions) {
@@ -124,6 +127,15 @@ export class XrplSimulator {
     const held = this.held;
     this.held = [];
     for (const apply of held) apply();
+    // rippled retries its held transactions in the new open ledger, in sequence order: one whose gap is filled is
+    // applied, one still ahead stays held, any other result (tefPAST_SEQ, tefMAX_LEDGER, …) drops it.
+    const waiting = this.preSeq.sort((a, b) => Number(a.tx.Sequence) - Number(b.tx.Sequence));
+    this.preSeq = [];
+    for (const w of waiting) {
+      const pre = this.precheck(w.tx);
+      if (pre === undefined) this.apply(w.tx, w.hash);
+      else if (pre === 'terPRE_SEQ') this.preSeq.push(w);
+    }
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -362,6 +374,11 @@ export class XrplSimulator {
       status: 'success',
     });
     const pre = this.precheck(tx);
+    // NetworkOPs: a ter retry result is held and the submit answers kept (accepted), not applied
+    if (pre === 'terPRE_SEQ') {
+      if (!this.preSeq.some((w) => w.hash === hash)) this.preSeq.push({ tx, hash });
+      return { ...answer(pre, false), accepted: true, kept: true };
+    }
     if (pre) return answer(pre, false);
     if (this.busy) {
       this.held.push(() => void this.apply(tx, hash));
