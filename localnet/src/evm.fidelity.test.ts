@@ -258,3 +258,25 @@ describe('EVM local chain refuses what geth refuses', () => {
     expect(await state()).toEqual(before);
   });
 });
+
+describe('the filter answers the browser as anvil does', () => {
+  it('a preflight and a call from a page of another origin get CORS answers (the web app calls custom chains itself)', async () => {
+    const pre = await fetch(chain.info.rpcUrl, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://127.0.0.1:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    const r = await fetch(chain.info.rpcUrl, {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:3000', 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(((await r.json()) as { result: string }).result).toBe(`0x${CHAIN_ID.toString(16)}`);
+  });
+});

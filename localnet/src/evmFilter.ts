@@ -207,6 +207,16 @@ export interface EvmFilterOptions {
 
 const BASE_FEE_REFUSAL = /max fee per gas less than block base fee/i;
 
+/**
+ * anvil's CORS answer (any origin): the web app calls a custom chain's RPC from the browser (localnet's side chain),
+ * so every answer carries it and a preflight is answered here.
+ */
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': '*',
+};
+
 /** Starts the filter; `urls[0]` is what callers use as the chain's RPC URL. */
 export async function startEvmFilter(o: EvmFilterOptions): Promise<Served> {
   let nextId = 1;
@@ -273,6 +283,11 @@ export async function startEvmFilter(o: EvmFilterOptions): Promise<Served> {
       },
     },
     handle: async (req, body, res) => {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, CORS);
+        res.end();
+        return;
+      }
       let parsed: unknown;
       try {
         parsed = JSON.parse(body);
@@ -282,7 +297,7 @@ export async function startEvmFilter(o: EvmFilterOptions): Promise<Served> {
       const sends = (x: unknown) => (x as Req | null)?.method === 'eth_sendRawTransaction';
       if (req.method !== 'POST' || !(Array.isArray(parsed) ? parsed.some(sends) : sends(parsed))) {
         const r = await post(body, req.method);
-        res.writeHead(r.status, { 'content-type': r.type });
+        res.writeHead(r.status, { ...CORS, 'content-type': r.type });
         res.end(r.text);
         return;
       }
@@ -292,7 +307,7 @@ export async function startEvmFilter(o: EvmFilterOptions): Promise<Served> {
         for (const item of parsed as Req[]) all.push(await one(item));
         out = all;
       } else out = await one(parsed as Req);
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, { ...CORS, 'content-type': 'application/json' });
       res.end(JSON.stringify(out));
     },
   });
