@@ -7,7 +7,6 @@ const browser = useBrowser();
 const stack = await useStack('emulator');
 const { baseUrl } = stack;
 
-
 async function connectEmulator(page: Page) {
   await page.goto(`${baseUrl}/`);
   await page.getByTestId('connect-emulator').click();
@@ -27,11 +26,14 @@ describe('the emulator on the landing page', () => {
     const prompt = page.getByTestId('virtual-screen-prompt');
     await prompt.waitFor();
     expect(await prompt.getAttribute('data-kind')).toBe('address');
-    // The device shows the BIP-84 address of the test mnemonic (shared/reference/vectors.md).
-    await expect(prompt.innerText()).resolves.toContain('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    // The device shows a BIP-84 address of the test mnemonic (BIP-84's test vectors): index 1, since the local
+    // BTC chain funded index 0 (bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu).
+    const next = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
+    await expect(prompt.innerText()).resolves.toContain(next);
+    await expect(prompt.innerText()).resolves.toContain("m/84'/0'/0'/0/1");
     await page.getByTestId('emulator-approve').click();
     await page.getByTestId('receive-verified').waitFor();
-    expect(await page.getByTestId('receive-address').innerText()).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    expect(await page.getByTestId('receive-address').innerText()).toBe(next);
     // Reload: the authorized flag keeps the welcome modal closed.
     await context.close();
   });
