@@ -16,7 +16,7 @@ import {
 import { useStack } from './stack';
 import { launchBrowser, newContext } from './browser';
 import {
-  approveUntil,
+  confirmSpeedUp,
   cardSats,
   connectEmulator,
   openAccount,
@@ -174,12 +174,7 @@ describe('the bitcoin family on the local Blockbooks, with the emulator', () => 
     const rbf = item.getByTestId('history-speed-up');
     expect(await rbf.getAttribute('data-kind')).toBe('rbf');
     await rbf.click();
-    await page.getByTestId('speed-up-next').click();
-    await page.getByTestId('speed-up-sign').click();
-    await approveUntil(page, () => page.getByTestId('speed-up-broadcast').isVisible());
-    await page.getByTestId('speed-up-broadcast').click();
-    await page.getByTestId('speed-up-success').waitFor();
-    const replacement = (await page.getByTestId('speed-up-txid').innerText()).trim();
+    const replacement = await confirmSpeedUp(page, 'rbf');
     expect(replacement).not.toBe(original);
     await page.getByTestId('speed-up-done').click();
     // the chain evicted the original for its replacement
@@ -195,16 +190,7 @@ describe('the bitcoin family on the local Blockbooks, with the emulator', () => 
     const cpfp = inItem.getByTestId('history-speed-up');
     expect(await cpfp.getAttribute('data-kind')).toBe('cpfp');
     await cpfp.click();
-    await page.getByTestId('speed-up-recipient').waitFor();
-    await page.waitForFunction(
-      () => !!document.querySelector<HTMLInputElement>('[data-testid="speed-up-recipient"]')?.value,
-    );
-    await page.getByTestId('speed-up-next').click();
-    await page.getByTestId('speed-up-sign').click();
-    await approveUntil(page, () => page.getByTestId('speed-up-broadcast').isVisible());
-    await page.getByTestId('speed-up-broadcast').click();
-    await page.getByTestId('speed-up-success').waitFor();
-    const child = (await page.getByTestId('speed-up-txid').innerText()).trim();
+    const child = await confirmSpeedUp(page, 'cpfp');
     await page.getByTestId('speed-up-done').click();
     const childTx = await btc.tx(child);
     expect((childTx.body.vin as { txid: string }[]).map((v) => v.txid)).toContain(incoming);

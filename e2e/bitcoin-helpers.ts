@@ -1,6 +1,12 @@
 /** Page flows of the bitcoin-family account screens, shared by the bitcoin-*.e2e tests. */
 import type { Page } from 'playwright-core';
-import { DEFAULT_MNEMONIC, ltcAddress, ltcRpc, mnemonicToRoot, type LtcAddressType } from '@secux-companion/localnet';
+import {
+  DEFAULT_MNEMONIC,
+  ltcAddress,
+  ltcRpc,
+  mnemonicToRoot,
+  type LtcAddressType,
+} from '@secux-companion/localnet';
 import { settled } from './browser';
 
 export interface LtcNode {
@@ -17,7 +23,8 @@ export function ltcNode(n: LtcNode) {
     call,
     mine: (blocks = 1) => call<string[]>('generatetoaddress', [blocks, n.minerAddress]),
     /** The miner wallet pays `amount` LTC to `address` (left pending until the next block). */
-    pay: (address: string, amount: number) => call<string>('sendtoaddress', [address, amount], n.wallets.miner),
+    pay: (address: string, amount: number) =>
+      call<string>('sendtoaddress', [address, amount], n.wallets.miner),
     mempool: () => call<string[]>('getrawmempool', []),
   };
 }
@@ -60,13 +67,20 @@ export async function cardSats(page: Page, path: string): Promise<bigint> {
 export async function refreshAccounts(page: Page): Promise<void> {
   const button = page.getByTestId('accounts-refresh');
   await button.click();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="accounts-refresh"][data-loading="true"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="accounts-refresh"][data-loading="true"]'),
+  );
   await button.waitFor();
   await settled(page);
 }
 
 /** Waits until the card shows `sats`, refreshing the list between tries. */
-export async function waitForCardSats(page: Page, path: string, predicate: (sats: bigint) => boolean, tries = 20): Promise<bigint> {
+export async function waitForCardSats(
+  page: Page,
+  path: string,
+  predicate: (sats: bigint) => boolean,
+  tries = 20,
+): Promise<bigint> {
   let last = -1n;
   for (let i = 0; i < tries; i++) {
     last = await cardSats(page, path);
@@ -84,7 +98,11 @@ export async function openAccount(page: Page, baseUrl: string, path: string): Pr
 }
 
 /** Approves every prompt on the virtual screen until `done` resolves. */
-export async function approveUntil(page: Page, done: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+export async function approveUntil(
+  page: Page,
+  done: () => Promise<boolean>,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await done()) return;
@@ -124,14 +142,18 @@ export async function send(page: Page, o: SendOptions): Promise<string> {
     const all = page.getByTestId('send-all');
     await all.focus();
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="send-all"]')?.checked);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('[data-testid="send-all"]')?.checked,
+    );
     await page.waitForFunction(() => {
       const el = document.querySelector<HTMLInputElement>('[data-testid="send-amount"]');
       return !!el && el.value !== '';
     });
   } else await page.getByTestId('send-amount').fill(o.amount ?? '');
   const cont = page.getByTestId('send-continue');
-  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled);
+  await page.waitForFunction(
+    () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
+  );
   await cont.click();
   await page.getByTestId('send-sign').click();
   await approveUntil(page, () => page.getByTestId('send-broadcast').isVisible());
@@ -140,4 +162,23 @@ export async function send(page: Page, o: SendOptions): Promise<string> {
   const txid = (await page.getByTestId('send-txid').innerText()).trim();
   await page.getByTestId('send-done').click();
   return txid;
+}
+
+/**
+ * The speed-up modal, opened from a pending history item: (CPFP: once the recipient is prefilled) next, sign on the
+ * virtual screen, broadcast; the new transaction's id. The modal stays open on its success step.
+ */
+export async function confirmSpeedUp(page: Page, kind: 'rbf' | 'cpfp'): Promise<string> {
+  if (kind === 'cpfp') {
+    await page.getByTestId('speed-up-recipient').waitFor();
+    await page.waitForFunction(
+      () => !!document.querySelector<HTMLInputElement>('[data-testid="speed-up-recipient"]')?.value,
+    );
+  }
+  await page.getByTestId('speed-up-next').click();
+  await page.getByTestId('speed-up-sign').click();
+  await approveUntil(page, () => page.getByTestId('speed-up-broadcast').isVisible());
+  await page.getByTestId('speed-up-broadcast').click();
+  await page.getByTestId('speed-up-success').waitFor();
+  return (await page.getByTestId('speed-up-txid').innerText()).trim();
 }

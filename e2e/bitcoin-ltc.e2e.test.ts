@@ -8,7 +8,7 @@ import { useStack } from './stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from './browser';
 import {
-  approveUntil,
+  confirmSpeedUp,
   card,
   cardSats,
   connectEmulator,
@@ -145,12 +145,7 @@ describe('Litecoin regtest through the UI with the emulator', () => {
     const button = item.getByTestId('history-speed-up');
     expect(await button.getAttribute('data-kind')).toBe('rbf');
     await button.click();
-    await page.getByTestId('speed-up-next').click();
-    await page.getByTestId('speed-up-sign').click();
-    await approveUntil(page, () => page.getByTestId('speed-up-broadcast').isVisible());
-    await page.getByTestId('speed-up-broadcast').click();
-    await page.getByTestId('speed-up-success').waitFor();
-    const replacement = (await page.getByTestId('speed-up-txid').innerText()).trim();
+    const replacement = await confirmSpeedUp(page, 'rbf');
     expect(replacement).not.toBe(original);
     const pool = await node.mempool();
     expect(pool).toContain(replacement);
@@ -171,14 +166,7 @@ describe('Litecoin regtest through the UI with the emulator', () => {
     const button = item.getByTestId('history-speed-up');
     expect(await button.getAttribute('data-kind')).toBe('cpfp');
     await button.click();
-    await page.getByTestId('speed-up-recipient').waitFor();
-    await page.waitForFunction(() => !!document.querySelector<HTMLInputElement>('[data-testid="speed-up-recipient"]')?.value);
-    await page.getByTestId('speed-up-next').click();
-    await page.getByTestId('speed-up-sign').click();
-    await approveUntil(page, () => page.getByTestId('speed-up-broadcast').isVisible());
-    await page.getByTestId('speed-up-broadcast').click();
-    await page.getByTestId('speed-up-success').waitFor();
-    const child = (await page.getByTestId('speed-up-txid').innerText()).trim();
+    const child = await confirmSpeedUp(page, 'cpfp');
     const entry = await node.call<{ depends: string[] }>('getmempoolentry', [child]);
     expect(entry.depends).toContain(incoming);
     await page.getByTestId('speed-up-done').click();

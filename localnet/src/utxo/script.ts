@@ -7,6 +7,7 @@
 import * as ecc from '@bitcoinerlab/secp256k1';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { concatBytes } from '@noble/hashes/utils.js';
 import { base58, bech32, bech32m } from '@scure/base';
 import { Transaction, initEccLib, payments, script as bscript } from 'bitcoinjs-lib';
 import type { Bip, UtxoCoin } from './coins.js';
@@ -20,15 +21,7 @@ export const hash160 = (b: Uint8Array): Uint8Array => ripemd160(sha256(b));
 /** The coin's transaction and signature hash: double SHA-256, or single SHA-256 on Groestlcoin. */
 export const txHash = (coin: UtxoCoin, b: Uint8Array): Uint8Array => (coin.groestl ? sha256(b) : sha256d(b));
 
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-};
+const concat = concatBytes;
 const eq = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 // ---- base58check ----
