@@ -19,7 +19,14 @@ describe('chain registry', () => {
     fs.mkdirSync(path.join(dataDir, 'localnet'), { recursive: true });
     const reg = createChainRegistry({ config: { profile: 'local', dataDir }, fetch: noFetch, env: {} });
     // Before localnet wrote its endpoints only the BNB Beacon Chain is listed: retired, served without a node.
-    const RETIRED_BNB = { chain: 'BNB', family: 'bnb', providers: [], source: 'config', retired: true, archive: false };
+    const RETIRED_BNB = {
+      chain: 'BNB',
+      family: 'bnb',
+      providers: [],
+      source: 'config',
+      retired: true,
+      archive: false,
+    };
     expect(reg.list()).toEqual([RETIRED_BNB]);
     expect(reg.get('ETH')).toBeUndefined();
     fs.writeFileSync(
@@ -87,7 +94,7 @@ describe('chain registry', () => {
     });
     expect(byChain.LTC).toMatchObject({ providers: ['bitcoin-rpc#1'] });
     expect(byChain.DOGE).toBeUndefined();
-    expect(byChain.ETH).toMatchObject({ chainId: 1, providers: ['rpc#1', 'rpc#2', 'rpc#3', 'explorer#1'] });
+    expect(byChain.ETH).toMatchObject({ chainId: 1, providers: ['rpc#1', 'rpc#2', 'explorer#1'] });
     expect(byChain.BSC).toMatchObject({ chainId: 56 });
     // TETH is Sepolia (Goerli is shut down), with public nodes and Etherscan V2 by default.
     expect(byChain.TETH).toMatchObject({ chainId: 11155111, providers: ['rpc#1', 'rpc#2', 'explorer#1'] });

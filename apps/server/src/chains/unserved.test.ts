@@ -66,9 +66,14 @@ describe('a coin the configuration does not serve', () => {
     });
     const listed = (await get('/api/chains')).body as { chains: { chain: string }[]; unserved: unknown[] };
     expect(listed.chains.map((c) => c.chain)).toContain('ETH');
-    expect(listed.unserved).toEqual([
-      { chain: 'HME', family: 'evm', reason: 'no_provider', settings: ['CHAIN_HME_RPC'] },
-    ]);
+    // HME, and DASH and DGB whose public Blockbooks are gone (below)
+    expect(listed.unserved).toContainEqual({
+      chain: 'HME',
+      family: 'evm',
+      reason: 'no_provider',
+      settings: ['CHAIN_HME_RPC'],
+    });
+    expect(listed.unserved).toHaveLength(3);
     // a name no family knows stays an unknown chain
     expect((await get('/api/chains/NOPE/fees')).body).toMatchObject({ code: 'unknown_chain', chain: 'NOPE' });
   });
@@ -92,7 +97,8 @@ describe('a coin the configuration does not serve', () => {
       },
     });
     const listed = await get('/api/chains');
-    expect((listed.body as { unserved: unknown[] }).unserved).toEqual([
+    const unservedList = (listed.body as { unserved: { reason: string }[] }).unserved;
+    expect(unservedList.filter((u) => u.reason === 'switched_off')).toEqual([
       {
         chain: 'BTC',
         family: 'utxo',
@@ -139,5 +145,19 @@ describe('a coin the configuration does not serve', () => {
       expect(served.get(u.chain), `${u.chain} with ${u.settings[0]}`).toBeDefined();
       expect(served.unserved().map((x) => x.chain)).not.toContain(u.chain);
     }
+  });
+});
+
+describe('dead public hosts are not defaults', () => {
+  it('mainnet DASH and DGB (Trezor switched their Blockbooks off) name the setting that would serve them', async () => {
+    const get = await server('mainnet', {});
+    const { body } = await get('/api/chains');
+    const unserved = new Map(
+      (body.unserved as { chain: string; settings: string[] }[]).map((u) => [u.chain, u]),
+    );
+    for (const sym of ['DASH', 'DGB'])
+      expect(unserved.get(sym)?.settings, sym).toContain(`CHAIN_${sym}_BLOCKBOOK`);
+    const eth = (body.chains as { chain: string; providers: string[] }[]).find((c) => c.chain === 'ETH');
+    expect(eth?.providers).toHaveLength(2);
   });
 });

@@ -43,7 +43,8 @@ export const BSC_DATASEED_NODES = [
 ];
 
 const MAINNET_RPC: Record<string, string[]> = {
-  ETH: ['https://ethereum-rpc.publicnode.com', 'https://cloudflare-eth.com', 'https://eth.llamarpc.com'],
+  // cloudflare-eth.com answers every call with -32046 "Cannot fulfill request" (mainnet-behaviour.md): removed.
+  ETH: ['https://ethereum-rpc.publicnode.com', 'https://eth.llamarpc.com'],
   // Spec 02 BSC: "tried across 12 node URLs in turn" — BNB Chain's public dataseed nodes (its own four, under the
   // bnbchain.org name that replaced binance.org, then Defibit's and Ninicoin's four each).
   BSC: BSC_DATASEED_NODES,

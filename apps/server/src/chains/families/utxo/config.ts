@@ -28,8 +28,8 @@ const MAINNET_BLOCKBOOK: Record<string, string[]> = {
   LTC: ['https://ltc1.trezor.io', 'https://ltc2.trezor.io'],
   BCH: ['https://bch1.trezor.io', 'https://bch2.trezor.io'],
   DOGE: ['https://doge1.trezor.io', 'https://doge2.trezor.io'],
-  DASH: ['https://dash1.trezor.io', 'https://dash2.trezor.io'],
-  DGB: ['https://dgb1.trezor.io', 'https://dgb2.trezor.io'],
+  // No DASH or DGB: Trezor turned those Blockbooks off on 2025-08-01 and no public one is confirmed
+  // (shared/reference/apis/mainnet-behaviour.md); on mainnet they name CHAIN_DASH_BLOCKBOOK / CHAIN_DGB_BLOCKBOOK.
   GRS: ['https://blockbook.groestlcoin.org'],
 };
 const BLOCKBOOK_COIN: Record<string, string> = {
