@@ -168,7 +168,7 @@ export class UtxoChain {
         address: c.address,
       });
     }
-    const evicted = this.replaceable(tx, txid, conflicts);
+    const evicted = this.replaceable(conflicts);
     for (const p of prevouts)
       if (evicted.has(p.txid)) throw new RejectError(-26, 'bad-txns-spends-conflicting-tx');
 
@@ -257,7 +257,7 @@ export class UtxoChain {
   }
 
   /** The mempool transactions a replacement would evict (conflicts and their descendants), or a refusal. */
-  private replaceable(tx: Transaction, txid: string, conflicts: Set<string>): Set<string> {
+  private replaceable(conflicts: Set<string>): Set<string> {
     const evicted = new Set<string>();
     if (!conflicts.size) return evicted;
     for (const id of conflicts) {
@@ -276,8 +276,6 @@ export class UtxoChain {
         if (child) stack.push(child);
       }
     }
-    void tx;
-    void txid;
     return evicted;
   }
 
