@@ -30,13 +30,27 @@ export function optCount(v: unknown, what: string): void {
   if (v !== undefined && v !== null) count(v, what);
 }
 
+/** The earliest block of any chain this wallet serves: Bitcoin's genesis, 2009-01-03 18:15:05 UTC (ms). */
+export const EARLIEST_BLOCK_MS = Date.UTC(2009, 0, 3, 18, 15, 5);
+/** How far past the server's clock an upstream time may be: clock skew, a mempool's first-seen time. */
+export const FUTURE_SLACK_MS = 15 * 60_000;
+
+/**
+ * A time (ms since the epoch) that can be true: not before the first block of any chain, not later than now plus
+ * {@link FUTURE_SLACK_MS}. A history dated in the year 3000 is a provider's lie (issue 29), not a value to show.
+ */
+export function plausibleTime(v: unknown, what: string): void {
+  count(v, what);
+  if ((v as number) < EARLIEST_BLOCK_MS || (v as number) > Date.now() + FUTURE_SLACK_MS) outOfBounds(what, v);
+}
+
 /** History Operations: amounts within `max`, heights, times and sizes counts. */
 export function operations(ops: readonly Operation[], max: bigint): void {
   for (const o of ops) {
     amount(o.value, max, 'operation value');
     amount(o.fee, max, 'operation fee');
     optCount(o.blockHeight, 'block height');
-    optCount(o.time, 'time');
+    if (o.time !== undefined && o.time !== null) plausibleTime(o.time, 'time');
     optCount(o.vsize, 'vsize');
     optCount(o.nonce, 'nonce');
     if (o.gasUsed !== undefined) amount(o.gasUsed, max, 'gas used');

@@ -19,7 +19,14 @@ import { createEvmBlockScan } from './families/evm/providers/evmBlockScan.js';
 import { ChainApiError, failover } from './failover.js';
 import { registerChainRoutes } from './routes.js';
 import * as fx from './test/fixtures.js';
-import { refusedUrl, rpcHandler, startServer, type Handler, type Req, type TestServer } from './test/servers.js';
+import {
+  refusedUrl,
+  rpcHandler,
+  startServer,
+  type Handler,
+  type Req,
+  type TestServer,
+} from './test/servers.js';
 
 const MODES = [
   'refused',
@@ -204,8 +211,7 @@ function evmRpc(mode: Mode): Handler | undefined {
         eth_getTransactionCount: () => `0x1${'0'.repeat(70)}`,
       });
     case 'missing':
-      return (r) =>
-        rpcCheck(r) ? evmNode()(r) : { body: { jsonrpc: '2.0', id: (r.json as any)?.id ?? 1 } };
+      return (r) => (rpcCheck(r) ? evmNode()(r) : { body: { jsonrpc: '2.0', id: (r.json as any)?.id ?? 1 } });
     case 'emptyHistoryLie':
       return undefined; // an RPC serves no history
     default:
@@ -245,7 +251,11 @@ function explorer(mode: Mode): Handler | undefined {
 
 // ---- block scan of a plain node (GET /history/:address) ----
 const ME = fx.ADDRESS;
-const scanNode = (value: unknown = '0x5', over: Record<string, (p: unknown[]) => unknown> = {}, chainId = '0x1') =>
+const scanNode = (
+  value: unknown = '0x5',
+  over: Record<string, (p: unknown[]) => unknown> = {},
+  chainId = '0x1',
+) =>
   rpcHandler({
     eth_chainId: () => chainId,
     eth_blockNumber: () => '0x2',
@@ -254,9 +264,7 @@ const scanNode = (value: unknown = '0x5', over: Record<string, (p: unknown[]) =>
       hash: `0x${'33'.repeat(32)}`,
       timestamp: '0x6553f100',
       transactions:
-        p[0] === '0x2'
-          ? [{ hash: fx.H1, from: ME, to: fx.OTHER, value, nonce: '0x0', gasPrice: '0x1' }]
-          : [],
+        p[0] === '0x2' ? [{ hash: fx.H1, from: ME, to: fx.OTHER, value, nonce: '0x0', gasPrice: '0x1' }] : [],
     }),
     eth_getLogs: () => [],
     eth_getTransactionReceipt: () => ({ status: '0x1', gasUsed: '0x5208' }),
@@ -301,14 +309,21 @@ interface Kind {
 }
 
 const aloneStatus = (mode: Mode) =>
-  mode === 'refused' || mode === 'hang' || mode === 'hangAfterCheck' ? 503 : mode === 'rateLimited' ? 429 : 502;
+  mode === 'refused' || mode === 'hang' || mode === 'hangAfterCheck'
+    ? 503
+    : mode === 'rateLimited'
+      ? 429
+      : 502;
 
 const KINDS: Kind[] = [
   {
     name: 'Blockbook',
     bad: blockbook,
     healthy: bbHealthy,
-    env: (bad, good) => ({ CHAIN_BTC_BLOCKBOOK: [bad, good].filter(Boolean).join(','), CHAIN_BTC_MEMPOOL: 'none' }),
+    env: (bad, good) => ({
+      CHAIN_BTC_BLOCKBOOK: [bad, good].filter(Boolean).join(','),
+      CHAIN_BTC_MEMPOOL: 'none',
+    }),
     url: `/api/chains/BTC/xpub/${fx.XPUB}`,
     historyUrl: `/api/chains/BTC/history/${fx.XPUB}`,
     served: (b) => b.balance,
@@ -351,7 +366,10 @@ const KINDS: Kind[] = [
     name: 'EVM RPC',
     bad: evmRpc,
     healthy: evmNode(),
-    env: (bad, good) => ({ CHAIN_ETH_RPC: [bad, good].filter(Boolean).join(','), CHAIN_ETH_EXPLORER: 'none' }),
+    env: (bad, good) => ({
+      CHAIN_ETH_RPC: [bad, good].filter(Boolean).join(','),
+      CHAIN_ETH_EXPLORER: 'none',
+    }),
     url: `/api/chains/ETH/account/${fx.ADDRESS}`,
     served: (b) => [b.balance, b.txCount, b.nonce],
     value: ['42', 3, '3'],
@@ -397,33 +415,37 @@ const badUrl = async (h: Handler | undefined, mode: Mode) =>
 
 describe.each(KINDS)('failure modes: $name', (k) => {
   const modes = MODES.filter((m) => m === 'refused' || k.bad(m));
-  it.each(modes)('%s: alone → error status (never the bad value); before a healthy one → its value', async (mode) => {
-    const bad = await badUrl(k.bad(mode), mode);
-    // The explorer kind needs an RPC to serve the chain (history comes from the explorers only).
-    const rpc: Record<string, string> =
-      k.name === 'explorer' ? { CHAIN_ETH_RPC: (await serve(evmNode())).url } : {};
-    const url = mode === 'emptyHistoryLie' ? (k.historyUrl ?? k.url) : k.url;
-    const served = mode === 'emptyHistoryLie' && k.historyUrl ? (b: any) => b.operations?.length : k.served;
-    const value = mode === 'emptyHistoryLie' && k.historyUrl ? fx.blockbook.xpubTxs.transactions.length : k.value;
-    let app = await appWith({ ...rpc, ...k.env(bad) });
-    const alone = await app.inject({ method: 'GET', url });
-    expect(alone.statusCode).toBe((k.alone ?? aloneStatus)(mode));
-    if (alone.statusCode !== 200) expect(alone.json()).toMatchObject({ stale: true });
-    else expect(alone.json()).toMatchObject({ source: 'fallback' });
-    await app.close();
+  it.each(modes)(
+    '%s: alone → error status (never the bad value); before a healthy one → its value',
+    async (mode) => {
+      const bad = await badUrl(k.bad(mode), mode);
+      // The explorer kind needs an RPC to serve the chain (history comes from the explorers only).
+      const rpc: Record<string, string> =
+        k.name === 'explorer' ? { CHAIN_ETH_RPC: (await serve(evmNode())).url } : {};
+      const url = mode === 'emptyHistoryLie' ? (k.historyUrl ?? k.url) : k.url;
+      const served = mode === 'emptyHistoryLie' && k.historyUrl ? (b: any) => b.operations?.length : k.served;
+      const value =
+        mode === 'emptyHistoryLie' && k.historyUrl ? fx.blockbook.xpubTxs.transactions.length : k.value;
+      let app = await appWith({ ...rpc, ...k.env(bad) });
+      const alone = await app.inject({ method: 'GET', url });
+      expect(alone.statusCode).toBe((k.alone ?? aloneStatus)(mode));
+      if (alone.statusCode !== 200) expect(alone.json()).toMatchObject({ stale: true });
+      else expect(alone.json()).toMatchObject({ source: 'fallback' });
+      await app.close();
 
-    const good = await serve(k.healthy);
-    app = await appWith({ ...rpc, ...k.env(bad, good.url) });
-    // Twice: the second call is served by the healthy provider too (the bad one is skipped or fails again).
-    for (let i = 0; i < 2; i++) {
-      const r = await app.inject({ method: 'GET', url });
-      expect(r.statusCode, r.body).toBe(200);
-      const body = r.json();
-      expect(served(body)).toEqual(value);
-      if (k.by) expect(body.provider).toBe(k.by);
-    }
-    await app.close();
-  });
+      const good = await serve(k.healthy);
+      app = await appWith({ ...rpc, ...k.env(bad, good.url) });
+      // Twice: the second call is served by the healthy provider too (the bad one is skipped or fails again).
+      for (let i = 0; i < 2; i++) {
+        const r = await app.inject({ method: 'GET', url });
+        expect(r.statusCode, r.body).toBe(200);
+        const body = r.json();
+        expect(served(body)).toEqual(value);
+        if (k.by) expect(body.provider).toBe(k.by);
+      }
+      await app.close();
+    },
+  );
 });
 
 describe('failure modes: block scan', () => {
@@ -431,7 +453,11 @@ describe('failure modes: block scan', () => {
   it.each(scanModes)('%s: alone → error status; before a healthy scan → its history', async (mode) => {
     const bad = await badUrl(blockScan(mode), mode);
     // Alone, through the routes: the block scan serves history on a chain with CHAIN_<SYM>_BLOCK_SCAN.
-    const app = await appWith({ CHAIN_ETH_RPC: bad, CHAIN_ETH_BLOCK_SCAN: 'true', CHAIN_ETH_EXPLORER: 'none' });
+    const app = await appWith({
+      CHAIN_ETH_RPC: bad,
+      CHAIN_ETH_BLOCK_SCAN: 'true',
+      CHAIN_ETH_EXPLORER: 'none',
+    });
     const alone = await app.inject({ method: 'GET', url: `/api/chains/ETH/history/${ME}` });
     expect(alone.statusCode).toBe(aloneStatus(mode));
     await app.close();
@@ -477,6 +503,35 @@ describe('a history cursor another provider kind wrote', () => {
       url: `/api/chains/BTC/history/${fx.XPUB}?cursor=${Buffer.from(JSON.stringify({ k: 'blockbook', p: 1 })).toString('base64url')}`,
     });
     expect(ok.statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('failure modes: a history dated where no block can be (issue 29: the year 3000 served with 200)', () => {
+  const YEAR_3000 = Date.UTC(3000, 0, 1) / 1000;
+  const future: Handler = rewrite(bbHealthy, (r, b) => {
+    if (!bbCheck(r) && b.transactions) for (const t of b.transactions) t.blockTime = YEAR_3000;
+    return b;
+  });
+  const url = `/api/chains/BTC/history/${fx.XPUB}`;
+  const env = (...urls: string[]) => ({ CHAIN_BTC_BLOCKBOOK: urls.join(','), CHAIN_BTC_MEMPOOL: 'none' });
+
+  it('alone → an error, never the date; before a healthy Blockbook → its history', async () => {
+    const bad = await serve(future);
+    let app = await appWith(env(bad.url));
+    const alone = await app.inject({ method: 'GET', url });
+    expect(alone.statusCode).toBe(502);
+    expect(alone.body).not.toContain(String(YEAR_3000));
+    await app.close();
+
+    const good = await serve(bbHealthy);
+    app = await appWith(env(bad.url, good.url));
+    const r = await app.inject({ method: 'GET', url });
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json();
+    expect(body.provider).toBe('blockbook#2');
+    expect(body.operations.length).toBe(fx.blockbook.xpubTxs.transactions.length);
+    for (const op of body.operations) expect(op.time).toBeLessThan(Date.now());
     await app.close();
   });
 });
