@@ -18,7 +18,14 @@ import {
 } from '../../failover.js';
 import { cursor as cursorParam, hexTx, pageSize } from '../../params.js';
 import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import { amount, operations as checkOperations } from '../../bounds.js';
 import type { XrpProvider } from './backend.js';
+
+/**
+ * XRP's whole supply in drops: 100 billion XRP, all created in the first ledger (fees only destroy it). No balance
+ * or amount can exceed it; a provider that says so is lying and the next one is asked (issue 29: 1e20 drops served).
+ */
+export const XRP_MAX_DROPS = 100_000_000_000n * 1_000_000n;
 
 /** account_tx page size (spec 02: XRP history page 20). */
 export const XRP_HISTORY_LIMIT = 20;
@@ -72,8 +79,12 @@ export class XrpFacade implements ChainFacade {
     return this.cfg.chain;
   }
 
-  private run<T>(what: string, fn: (p: XrpProvider, signal: AbortSignal) => Promise<T>) {
-    return facadeFailover(this.cfg, what, this.cfg.providers, fn);
+  private run<T>(
+    what: string,
+    fn: (p: XrpProvider, signal: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+  ) {
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check);
   }
 
   private address(id: string): string {
@@ -86,7 +97,11 @@ export class XrpFacade implements ChainFacade {
 
   async account(id: string, _query: unknown): Promise<XrpAccountAnswer> {
     const address = this.address(id);
-    const r = await this.run('balance', (p, s) => p.accountInfo(address, s));
+    const r = await this.run(
+      'balance',
+      (p, s) => p.accountInfo(address, s),
+      (v) => v.found && amount(v.balance.toString(), XRP_MAX_DROPS, 'balance'),
+    );
     const a = r.value;
     // rippled keeps no transaction count: an account in the ledger was created by at least one payment.
     return {
@@ -110,8 +125,15 @@ export class XrpFacade implements ChainFacade {
     if (q.cursor && (!c || c.k !== 'xrp' || c.a !== address))
       throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
     const sent = c?.m;
-    const r = await this.run('history', (p, s) => p.accountTx(address, sent, XRP_HISTORY_LIMIT, s));
-    const operations = r.value.transactions.flatMap((t) => operationFromAccountTx(t, address) ?? []);
+    const opsOf = (v: { transactions: unknown[] }) =>
+      v.transactions.flatMap((t) => operationFromAccountTx(t, address) ?? []);
+    // Amounts within the supply and dates that can be true, checked per provider (a lie goes to the next one).
+    const r = await this.run(
+      'history',
+      (p, s) => p.accountTx(address, sent, XRP_HISTORY_LIMIT, s),
+      (v) => checkOperations(toWire(opsOf(v)), XRP_MAX_DROPS),
+    );
+    const operations = opsOf(r.value);
     const next = r.value.marker;
     // Paging ends when there is no marker or the server hands back the marker it was given.
     const done = next === undefined || next === null || JSON.stringify(next) === JSON.stringify(sent);

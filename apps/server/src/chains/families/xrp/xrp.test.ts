@@ -309,3 +309,51 @@ describe('XRP family behind the product API', () => {
     expect(r.status).toBe(200);
   });
 });
+
+describe('XRP bounds by meaning (issue 29: the lies were served with 200)', () => {
+  /** A server that lies (a balance above the supply, a payment dated in the year 3000) before an honest one. */
+  async function liarFirst(lie: (method: string, a: Record<string, unknown>) => void) {
+    const liar = await rippled((method, params) => {
+      const a = structuredClone(answer(method, params)) as Record<string, unknown>;
+      lie(method, a);
+      return a;
+    });
+    const honest = await rippled((method, params) => answer(method, params));
+    const registry = createChainRegistry({
+      config: { profile: 'mainnet', dataDir: '/nonexistent' },
+      fetch,
+      env: { CHAIN_XRP_RIPPLED: `${liar},${honest}` },
+      families: [xrpFamily],
+    });
+    const a = Fastify({ logger: false });
+    await a.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
+      prefix: '/api',
+    });
+    await a.ready();
+    return a;
+  }
+
+  it('a balance above the 100 billion XRP that exist is a lie: the next server answers', async () => {
+    const a = await liarFirst((method, r) => {
+      if (method === 'account_info' && r.account_data)
+        (r.account_data as { Balance: string }).Balance = '1000000000000000000'; // 1e18 drops: fits a u64, not the supply
+    });
+    const r = await a.inject({ url: `/api/chains/XRP/account/${ME}` });
+    expect(r.json()).toMatchObject({ balance: '25000000', provider: 'rippled#2' });
+    await a.close();
+  });
+
+  it('a history dated in the year 3000 is a lie: the next server answers', async () => {
+    const a = await liarFirst((method, r) => {
+      if (method === 'account_tx' && Array.isArray(r.transactions))
+        for (const t of r.transactions as { close_time_iso: string }[])
+          t.close_time_iso = '3000-01-01T00:00:00Z';
+    });
+    const r = await a.inject({ url: `/api/chains/XRP/history/${ME}` });
+    const body = r.json() as { provider: string; operations: { time: number }[] };
+    expect(r.statusCode).toBe(200);
+    expect(body.provider).toBe('rippled#2');
+    for (const op of body.operations) expect(op.time).toBe(Date.parse('2026-01-01T00:00:00Z'));
+    await a.close();
+  });
+});
