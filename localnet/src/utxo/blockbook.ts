@@ -146,8 +146,7 @@ export class Blockbook {
   }
 
   private mempoolApi(path: string): Answer {
-    if (this.coin.id !== 'BTC' && this.coin.id !== 'TBTC')
-      return { status: 404, body: 'Not Found', text: true };
+    if (!this.coin.mempoolFees) return { status: 404, body: 'Not Found', text: true };
     if (path === '/v1/fees/recommended') return { status: 200, body: this.fees };
     const bh = /^\/block-height\/(\d+)$/.exec(path);
     if (bh) {

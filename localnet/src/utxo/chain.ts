@@ -195,8 +195,7 @@ export class UtxoChain {
     if (fee < minFee) throw new RejectError(-26, `min relay fee not met, ${fee} < ${minFee}`);
     this.checkReplacementFees(txid, fee, vsize, conflicts, evicted);
     const maxFee = feeFor(vsize, this.coin.maxFeeRatePerKvB);
-    // Dogecoin Core 1.14 refuses an absurd fee in its mempool checks, before the scripts.
-    if (this.coin.id === 'DOGE' && fee > maxFee)
+    if (this.coin.maxFeeCheck === 'mempool' && fee > maxFee)
       throw new RejectError(-26, `absurdly-high-fee, ${fee} > ${maxFee}`);
 
     // Signatures, input by input
@@ -204,8 +203,7 @@ export class UtxoChain {
       const why = verifyInput(this.coin, tx, i, prevouts);
       if (why) throw new RejectError(-26, why);
     }
-    // Bitcoin Core's sendrawtransaction checks its maxfeerate once the transaction would be accepted.
-    if (fee > maxFee)
+    if (this.coin.maxFeeCheck === 'broadcast' && fee > maxFee)
       throw new RejectError(-25, 'Fee exceeds maximum configured by user (e.g. -maxtxfee, maxfeerate)');
 
     for (const id of evicted) this.evict(id);

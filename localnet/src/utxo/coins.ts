@@ -43,6 +43,14 @@ export interface UtxoCoin {
   /** DOGE: outputs below this many satoshi are dust, whatever their type. */
   flatDustLimit?: number;
   /**
+   * Where a fee above maxFeeRatePerKvB is refused: by sendrawtransaction once the transaction would be accepted
+   * (Bitcoin Core: -25 "Fee exceeds maximum…"), or among the mempool checks before the scripts (Dogecoin Core 1.14:
+   * -26 "absurdly-high-fee").
+   */
+  maxFeeCheck: 'broadcast' | 'mempool';
+  /** The coin has mempool.space's fee API (BTC, TBTC). */
+  mempoolFees: boolean;
+  /**
    * Replacement of an unconfirmed spend: 'full' (Bitcoin Core 28+ replaces any transaction), 'optin' (BIP-125: only
    * when the replaced transaction signals), 'none' (first seen wins: BCH and Dash nodes have no replacement).
    */
@@ -54,6 +62,41 @@ export interface UtxoCoin {
 }
 
 const DOUBLE_SHA = { groestl: false } as const;
+
+type RelayPolicy = Pick<
+  UtxoCoin,
+  | 'minRelayFeePerKvB'
+  | 'maxFeeRatePerKvB'
+  | 'incrementalRelayFeePerKvB'
+  | 'dustRelayFeePerKvB'
+  | 'maxFeeCheck'
+> &
+  Pick<Partial<UtxoCoin>, 'flatDustLimit'>;
+/**
+ * Bitcoin Core 29.1 and 30: -minrelaytxfee and -incrementalrelayfee lowered from 1 to 0.1 sat/vB (the spec predates
+ * it); -dustrelayfee still 3 sat/vB; sendrawtransaction's maxfeerate 0.10 BTC/kvB.
+ */
+const CORE_30: RelayPolicy = {
+  minRelayFeePerKvB: 100,
+  maxFeeRatePerKvB: 10_000_000,
+  incrementalRelayFeePerKvB: 100,
+  dustRelayFeePerKvB: 3000,
+  maxFeeCheck: 'broadcast',
+};
+/** Bitcoin Core's 1 sat/vB floors, which Bitcoin Cash Node, Dash Core, DigiByte and Groestlcoin Core keep. */
+const CORE_1SAT: RelayPolicy = { ...CORE_30, minRelayFeePerKvB: 1000, incrementalRelayFeePerKvB: 1000 };
+/**
+ * Dogecoin Core 1.14.5+: 0.001 DOGE/kB relay floor, a flat 0.01 DOGE dust limit (-dustlimit) and an absurd fee at
+ * 10,000 times the floor, refused among the mempool checks.
+ */
+const DOGECOIN_1_14: RelayPolicy = {
+  minRelayFeePerKvB: 100_000,
+  maxFeeRatePerKvB: 1_000_000_000,
+  incrementalRelayFeePerKvB: 100_000,
+  dustRelayFeePerKvB: 0,
+  flatDustLimit: 1_000_000,
+  maxFeeCheck: 'mempool',
+};
 
 export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
   BTC: {
@@ -68,12 +111,8 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     forkId: false,
     taproot: true,
     bips: [44, 49, 84, 86],
-    // Bitcoin Core 29.1 and 30 lowered -minrelaytxfee and -incrementalrelayfee from 1 to 0.1 sat/vB (the spec predates
-    // it); the dust rule still uses -dustrelayfee 3 sat/vB.
-    minRelayFeePerKvB: 100,
-    maxFeeRatePerKvB: 10_000_000,
-    incrementalRelayFeePerKvB: 100,
-    dustRelayFeePerKvB: 3000,
+    ...CORE_30,
+    mempoolFees: true,
     // Bitcoin Core 28 turned -mempoolfullrbf on by default and 29 removed the option.
     rbf: 'full',
     genesis: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f',
@@ -91,10 +130,8 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     forkId: false,
     taproot: true,
     bips: [44, 49, 84, 86],
-    minRelayFeePerKvB: 100,
-    maxFeeRatePerKvB: 10_000_000,
-    incrementalRelayFeePerKvB: 100,
-    dustRelayFeePerKvB: 3000,
+    ...CORE_30,
+    mempoolFees: true,
     rbf: 'full',
     // testnet3's genesis (the server also accepts testnet4's and signet's)
     genesis: '000000000933ea01ad0ee984209779baaec3ced90fa3f408719526f8d77f4943',
@@ -112,11 +149,9 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     forkId: true,
     taproot: false,
     bips: [44],
-    // Bitcoin Cash Node: 1 sat/B relay floor, 546-satoshi dust, no replacement of unconfirmed spends.
-    minRelayFeePerKvB: 1000,
-    maxFeeRatePerKvB: 10_000_000,
-    incrementalRelayFeePerKvB: 1000,
-    dustRelayFeePerKvB: 3000,
+    ...CORE_1SAT,
+    mempoolFees: false,
+    // Bitcoin Cash Node: no replacement of unconfirmed spends.
     rbf: 'none',
     genesis: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f',
     fundCoins: 5,
@@ -133,10 +168,8 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     forkId: false,
     taproot: false,
     bips: [44, 49],
-    minRelayFeePerKvB: 1000,
-    maxFeeRatePerKvB: 10_000_000,
-    incrementalRelayFeePerKvB: 1000,
-    dustRelayFeePerKvB: 3000,
+    ...CORE_1SAT,
+    mempoolFees: false,
     rbf: 'optin',
     genesis: '00000ac5927c594d49cc0bdb81759d0da8297eb614683d3acb62f0703b639023',
     fundCoins: 50,
@@ -152,11 +185,9 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     forkId: false,
     taproot: false,
     bips: [44],
-    // Dash Core: 1 duff/B relay floor; no replacement (InstantSend locks the first spend).
-    minRelayFeePerKvB: 1000,
-    maxFeeRatePerKvB: 10_000_000,
-    incrementalRelayFeePerKvB: 1000,
-    dustRelayFeePerKvB: 3000,
+    ...CORE_1SAT,
+    mempoolFees: false,
+    // Dash Core: no replacement (InstantSend locks the first spend).
     rbf: 'none',
     genesis: '00000ffd590b1485b3caadc19b22e6379c733355108f107a430458cdf3407ab6',
     fundCoins: 5,
@@ -173,10 +204,8 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     forkId: false,
     taproot: false,
     bips: [44, 49],
-    minRelayFeePerKvB: 1000,
-    maxFeeRatePerKvB: 10_000_000,
-    incrementalRelayFeePerKvB: 1000,
-    dustRelayFeePerKvB: 3000,
+    ...CORE_1SAT,
+    mempoolFees: false,
     rbf: 'optin',
     genesis: '7497ea1b465eb39f1c8f507bc877078fe016d6fcb6dfad3a64c98dcc6e1e8496',
     fundCoins: 1000,
@@ -192,12 +221,8 @@ export const UTXO_COINS: Readonly<Record<UtxoCoinId, UtxoCoin>> = {
     forkId: false,
     taproot: false,
     bips: [44],
-    // Dogecoin Core 1.14.5+: 0.001 DOGE/kB relay floor and a flat 0.01 DOGE dust limit (-dustlimit).
-    minRelayFeePerKvB: 100_000,
-    maxFeeRatePerKvB: 1_000_000_000,
-    incrementalRelayFeePerKvB: 100_000,
-    dustRelayFeePerKvB: 0,
-    flatDustLimit: 1_000_000,
+    ...DOGECOIN_1_14,
+    mempoolFees: false,
     rbf: 'optin',
     genesis: '1a91e3dace36e2be3bf030a65679fe821aa1d6ef92e7c9902eb318182c355691',
     fundCoins: 1000,

@@ -123,7 +123,10 @@ export function utxoFundedAddresses(coin: UtxoCoin, mnemonic: string): Omit<Utxo
 /** The emulator's address of a coin at a full path (m/bip'/coin'/account'/change/index). */
 export function emulatorUtxoAddress(id: UtxoCoinId, path: string, mnemonic: string): string {
   const bip = Number(/^m\/(\d+)'/.exec(path)?.[1]) as Bip;
-  return scriptToAddress(UTXO_COINS[id], scriptForKey(bip, mnemonicToRoot(mnemonic).derive(path).publicKey!))!;
+  return scriptToAddress(
+    UTXO_COINS[id],
+    scriptForKey(bip, mnemonicToRoot(mnemonic).derive(path).publicKey!),
+  )!;
 }
 
 const isLoopback = (a: string | undefined) => a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
@@ -171,7 +174,7 @@ export async function startUtxo(
         id,
         {
           blockbook: `${url}/${id.toLowerCase()}`,
-          ...(UTXO_COINS[id].taproot ? { mempool: `${url}/${id.toLowerCase()}/mempool/api` } : {}),
+          ...(UTXO_COINS[id].mempoolFees ? { mempool: `${url}/${id.toLowerCase()}/mempool/api` } : {}),
           network: UTXO_COINS[id].chain,
           funded: funded[id],
         },
