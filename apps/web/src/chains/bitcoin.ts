@@ -10,6 +10,7 @@ import {
   type BitcoinChain as FamilyChain,
   type ServerNetwork,
 } from '@secux-companion/chain-bitcoin';
+import { servedLocally } from '../families/served';
 
 export interface BitcoinChain extends FamilyChain {
   unit: { symbol: string; decimals: number; digits: number };
@@ -28,21 +29,11 @@ function sharedNetworks() {
   return pending;
 }
 
-/**
- * Whether the server runs the coin on a local stand-in (GET /api/chains/:chain `source`): the local Blockbooks keep
- * the coin's mainnet formats, so the network alone cannot tell, and a public explorer would not know the transaction.
- */
-async function servedLocally(chain: ChainSymbol): Promise<boolean> {
-  const res = await fetch(`/api/chains/${chain}`, { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET /api/chains/${chain} answered ${res.status}`);
-  const body = (await res.json()) as { source?: unknown };
-  return body.source === 'local';
-}
-
 export function getBitcoinChain(chain: ChainSymbol): Promise<BitcoinChain> {
   let hit = cache.get(chain);
   if (!hit) {
     hit = Promise.all([sharedNetworks().then((n) => createBitcoinChain({ chain, networks: n })), servedLocally(chain)])
+      // A local Blockbook keeps the coin's mainnet formats: the network alone cannot tell that it is local.
       .then(([c, standIn]) => {
         const info = CHAINS[chain];
         return {

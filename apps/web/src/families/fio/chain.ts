@@ -10,6 +10,7 @@ import {
   type FioBackend,
 } from '@secux-companion/chain-fio';
 import type { FamilyChain } from '../types';
+import { servedLocally } from '../served';
 
 export type FioCoin = 'FIO' | 'TFIO';
 
@@ -21,13 +22,6 @@ export interface FioChain extends FamilyChain {
 }
 
 const cached = new Map<FioCoin, Promise<FioChain>>();
-
-async function servedLocally(coin: FioCoin): Promise<boolean> {
-  const res = await fetch(`/api/chains/${coin}`, { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET /api/chains/${coin} answered ${res.status}`);
-  const body = (await res.json()) as { source?: unknown };
-  return body.source === 'local';
-}
 
 export function getFioChain(coin: FioCoin): Promise<FioChain> {
   let pending = cached.get(coin);

@@ -5,6 +5,7 @@
 import { CHAINS } from '@secux-companion/core';
 import { createSolanaProductApiChain, type SolanaAdapter } from '@secux-companion/chain-solana';
 import type { FamilyChain } from '../types';
+import { servedLocally } from '../served';
 
 export interface SolanaChain extends FamilyChain {
   adapter: SolanaAdapter;
@@ -12,15 +13,8 @@ export interface SolanaChain extends FamilyChain {
 
 let cached: Promise<SolanaChain> | null = null;
 
-async function servedLocally(): Promise<boolean> {
-  const res = await fetch('/api/chains/SOL', { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET /api/chains/SOL answered ${res.status}`);
-  const body = (await res.json()) as { source?: unknown };
-  return body.source === 'local';
-}
-
 export function getSolanaChain(): Promise<SolanaChain> {
-  const pending = (cached ??= servedLocally().then((local) => ({
+  const pending = (cached ??= servedLocally('SOL').then((local) => ({
     adapter: createSolanaProductApiChain(),
     unit: { symbol: 'SOL', decimals: CHAINS.SOL.decimals, digits: CHAINS.SOL.displayDigits },
     local,

@@ -6,6 +6,7 @@
 import { CHAINS } from '@secux-companion/core';
 import { createStellarProductApiChain, type StellarAdapter } from '@secux-companion/chain-stellar';
 import type { FamilyChain } from '../types';
+import { servedLocally } from '../served';
 
 export interface StellarChain extends FamilyChain {
   adapter: StellarAdapter;
@@ -13,16 +14,8 @@ export interface StellarChain extends FamilyChain {
 
 let cached: Promise<StellarChain> | null = null;
 
-/** Whether the server runs XLM on the localnet simulator (GET /api/chains/XLM `source`). */
-async function servedLocally(): Promise<boolean> {
-  const res = await fetch('/api/chains/XLM', { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET /api/chains/XLM answered ${res.status}`);
-  const body = (await res.json()) as { source?: unknown };
-  return body.source === 'local';
-}
-
 export function getStellarChain(): Promise<StellarChain> {
-  const pending = (cached ??= servedLocally().then((local) => ({
+  const pending = (cached ??= servedLocally('XLM').then((local) => ({
     adapter: createStellarProductApiChain(),
     unit: { symbol: 'XLM', decimals: CHAINS.XLM.decimals, digits: CHAINS.XLM.displayDigits },
     local,

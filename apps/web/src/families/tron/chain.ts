@@ -5,6 +5,7 @@
 import { CHAINS } from '@secux-companion/core';
 import { createTronProductApiChain, type TronAdapter } from '@secux-companion/chain-tron';
 import type { FamilyChain } from '../types';
+import { servedLocally } from '../served';
 
 export interface TronChain extends FamilyChain {
   adapter: TronAdapter;
@@ -12,16 +13,8 @@ export interface TronChain extends FamilyChain {
 
 let cached: Promise<TronChain> | null = null;
 
-/** Whether the server runs TRX on the localnet simulator (GET /api/chains/TRX `source`). */
-async function servedLocally(): Promise<boolean> {
-  const res = await fetch('/api/chains/TRX', { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET /api/chains/TRX answered ${res.status}`);
-  const body = (await res.json()) as { source?: unknown };
-  return body.source === 'local';
-}
-
 export function getTronChain(): Promise<TronChain> {
-  const pending = (cached ??= servedLocally().then((local) => ({
+  const pending = (cached ??= servedLocally('TRX').then((local) => ({
     adapter: createTronProductApiChain(),
     unit: { symbol: 'TRX', decimals: CHAINS.TRX.decimals, digits: CHAINS.TRX.displayDigits },
     local,

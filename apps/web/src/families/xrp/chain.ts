@@ -5,6 +5,7 @@
 import { CHAINS } from '@secux-companion/core';
 import { createXrpProductApiChain, type XrpAdapter } from '@secux-companion/chain-xrp';
 import type { FamilyChain } from '../types';
+import { servedLocally } from '../served';
 
 export interface XrpChain extends FamilyChain {
   adapter: XrpAdapter;
@@ -12,16 +13,8 @@ export interface XrpChain extends FamilyChain {
 
 let cached: Promise<XrpChain> | null = null;
 
-/** Whether the server runs XRP on the localnet simulator (GET /api/chains/XRP `source`). */
-async function servedLocally(): Promise<boolean> {
-  const res = await fetch('/api/chains/XRP', { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET /api/chains/XRP answered ${res.status}`);
-  const body = (await res.json()) as { source?: unknown };
-  return body.source === 'local';
-}
-
 export function getXrpChain(): Promise<XrpChain> {
-  const pending = (cached ??= servedLocally().then((local) => ({
+  const pending = (cached ??= servedLocally('XRP').then((local) => ({
     adapter: createXrpProductApiChain(),
     unit: { symbol: 'XRP', decimals: CHAINS.XRP.decimals, digits: CHAINS.XRP.displayDigits },
     local,
