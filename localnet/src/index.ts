@@ -56,13 +56,7 @@ import {
   type EvmInfo,
   type SideEvmInfo,
 } from './evm.js';
-import {
-  DEFAULT_EVM_COIN_PORTS,
-  EVM_COINS,
-  parseEvmCoins,
-  startEvmCoins,
-  type EvmCoin,
-} from './evmCoins.js';
+import { DEFAULT_EVM_COIN_PORTS, EVM_COINS, parseEvmCoins, startEvmCoins, type EvmCoin } from './evmCoins.js';
 import { DEFAULT_MNEMONIC, deriveEthAccounts, deriveLtcFundedAccounts } from './keys.js';
 import {
   DEFAULT_LTC_P2P_PORT,
@@ -86,7 +80,13 @@ export {
   localnetChain,
 } from './evm.js';
 export type { EvmChainInfo, EvmContracts, EvmInfo, SideEvmInfo } from './evm.js';
-export { DEFAULT_EVM_COIN_PORTS, EVM_COINS, EVM_COIN_UNITS, evmCoinChainId, type EvmCoin } from './evmCoins.js';
+export {
+  DEFAULT_EVM_COIN_PORTS,
+  EVM_COINS,
+  EVM_COIN_UNITS,
+  evmCoinChainId,
+  type EvmCoin,
+} from './evmCoins.js';
 export {
   ltcRpc,
   findLitecoind,
@@ -154,7 +154,16 @@ export {
 
 export { SolanaSimulator, BLOCKHASH_VALID_BLOCKS, SOLANA_CONTROL_PREFIX } from './solana/simulator.js';
 import { DEFAULT_UTXO_PORT, startUtxo, type UtxoInfo } from './utxo/start.js';
-export { DEFAULT_UTXO_PORT, UTXO_CONTROL, LocalUtxoCoin, emulatorUtxoAddress, startUtxo, type UtxoCoinInfo, type UtxoFunded, type UtxoInfo } from './utxo/start.js';
+export {
+  DEFAULT_UTXO_PORT,
+  UTXO_CONTROL,
+  LocalUtxoCoin,
+  emulatorUtxoAddress,
+  startUtxo,
+  type UtxoCoinInfo,
+  type UtxoFunded,
+  type UtxoInfo,
+} from './utxo/start.js';
 export { UTXO_COINS, UTXO_COIN_IDS, type UtxoCoinId } from './utxo/coins.js';
 export { addressToScript as utxoAddressToScript, signInput as utxoSignInput } from './utxo/script.js';
 export { solanaSigner, slip10Ed25519 } from './solana/keys.js';
@@ -439,7 +448,8 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     const coins =
       coinOpts === false
         ? []
-        : (coinOpts?.coins ?? (env.LOCALNET_EVM_COINS?.trim() ? parseEvmCoins(env.LOCALNET_EVM_COINS) : EVM_COINS));
+        : (coinOpts?.coins ??
+          (env.LOCALNET_EVM_COINS?.trim() ? parseEvmCoins(env.LOCALNET_EVM_COINS) : EVM_COINS));
     if (!coins.length) return null;
     const taken = new Set([evmPort, ...(sideOpts === false ? [] : [DEFAULT_SIDE_EVM_PORT])]);
     const ports = { ...DEFAULT_EVM_COIN_PORTS };
@@ -451,7 +461,9 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       let p = requested === 0 ? await freePort() : requested;
       while (requested === 0 && taken.has(p)) p = await freePort();
       if (taken.has(p))
-        throw new Error(`the ${coin} chain's port ${p} is taken by another local EVM chain: set LOCALNET_${coin}_PORT to another one`);
+        throw new Error(
+          `the ${coin} chain's port ${p} is taken by another local EVM chain: set LOCALNET_${coin}_PORT to another one`,
+        );
       taken.add(p);
       ports[coin] = p;
     }
@@ -520,7 +532,12 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
     : null;
   if (stellar) log(`Stellar Horizon simulator at ${stellar.info.horizonUrl} (${Date.now() - t0} ms)`);
 
-  const [evmRes, sideRes, ltcRes, coinsRes] = await Promise.allSettled([evmStart, sideStart, ltcStart, coinsStart]);
+  const [evmRes, sideRes, ltcRes, coinsRes] = await Promise.allSettled([
+    evmStart,
+    sideStart,
+    ltcStart,
+    coinsStart,
+  ]);
   if (
     evmRes.status === 'rejected' ||
     sideRes.status === 'rejected' ||
@@ -535,8 +552,9 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       xrpl?.stop(),
       stellar?.stop(),
     ]);
-    throw [evmRes, sideRes, ltcRes, coinsRes].find((r): r is PromiseRejectedResult => r.status === 'rejected')!
-      .reason;
+    throw [evmRes, sideRes, ltcRes, coinsRes].find(
+      (r): r is PromiseRejectedResult => r.status === 'rejected',
+    )!.reason;
   }
   const evm = evmRes.value;
   const side = sideRes.value;
@@ -560,12 +578,23 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       tron = await startTron({
         mnemonic,
         host: HOST,
-        port: await port(tronOpts ? tronOpts.port : undefined, 'LOCALNET_TRON_PORT', evmPortRequested === 0 ? 0 : DEFAULT_TRON_PORT),
+        port: await port(
+          tronOpts ? tronOpts.port : undefined,
+          'LOCALNET_TRON_PORT',
+          evmPortRequested === 0 ? 0 : DEFAULT_TRON_PORT,
+        ),
         blockIntervalMs,
       });
       log(`TRON simulator at ${tron.info.url} (${Date.now() - t0} ms)`);
     } catch (e) {
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), xrpl?.stop(), stellar?.stop()]);
+      await Promise.all([
+        evm.stop(),
+        side?.stop(),
+        ltc?.stop(),
+        coins?.stop(),
+        xrpl?.stop(),
+        stellar?.stop(),
+      ]);
       throw e;
     }
   }
@@ -588,7 +617,15 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       });
       log(`Solana (LiteSVM) at ${solana.info.rpcUrls.join(', ')} (${Date.now() - t0} ms)`);
     } catch (e) {
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), xrpl?.stop(), stellar?.stop(), tron?.stop()]);
+      await Promise.all([
+        evm.stop(),
+        side?.stop(),
+        ltc?.stop(),
+        coins?.stop(),
+        xrpl?.stop(),
+        stellar?.stop(),
+        tron?.stop(),
+      ]);
       throw e;
     }
   }
@@ -602,11 +639,24 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       fio = await startFio({
         mnemonic,
         host: HOST,
-        port: await port(fioOpts ? fioOpts.port : undefined, 'LOCALNET_FIO_PORT', evmPortRequested === 0 ? 0 : DEFAULT_FIO_PORT),
+        port: await port(
+          fioOpts ? fioOpts.port : undefined,
+          'LOCALNET_FIO_PORT',
+          evmPortRequested === 0 ? 0 : DEFAULT_FIO_PORT,
+        ),
       });
       log(`FIO simulator at ${fio.info.apiUrl} (${Date.now() - t0} ms)`);
     } catch (e) {
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), xrpl?.stop(), stellar?.stop(), tron?.stop(), solana?.stop()]);
+      await Promise.all([
+        evm.stop(),
+        side?.stop(),
+        ltc?.stop(),
+        coins?.stop(),
+        xrpl?.stop(),
+        stellar?.stop(),
+        tron?.stop(),
+        solana?.stop(),
+      ]);
       throw e;
     }
   }
@@ -620,12 +670,26 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       utxo = await startUtxo({
         mnemonic,
         host: HOST,
-        port: await port(utxoOpts ? utxoOpts.port : undefined, 'LOCALNET_UTXO_PORT', evmPortRequested === 0 ? 0 : DEFAULT_UTXO_PORT),
+        port: await port(
+          utxoOpts ? utxoOpts.port : undefined,
+          'LOCALNET_UTXO_PORT',
+          evmPortRequested === 0 ? 0 : DEFAULT_UTXO_PORT,
+        ),
         blockIntervalMs,
         log,
       });
     } catch (e) {
-      await Promise.all([evm.stop(), side?.stop(), ltc?.stop(), coins?.stop(), xrpl?.stop(), stellar?.stop(), tron?.stop(), solana?.stop(), fio?.stop()]);
+      await Promise.all([
+        evm.stop(),
+        side?.stop(),
+        ltc?.stop(),
+        coins?.stop(),
+        xrpl?.stop(),
+        stellar?.stop(),
+        tron?.stop(),
+        solana?.stop(),
+        fio?.stop(),
+      ]);
       throw e;
     }
   }
@@ -649,7 +713,18 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
-      await Promise.all([tron?.stop(), evm.stop(), side?.stop(), coins?.stop(), ltc?.stop(), xrpl?.stop(), fio?.stop(), stellar?.stop(), solana?.stop(), utxo?.stop()]);
+      await Promise.all([
+        tron?.stop(),
+        evm.stop(),
+        side?.stop(),
+        coins?.stop(),
+        ltc?.stop(),
+        xrpl?.stop(),
+        fio?.stop(),
+        stellar?.stop(),
+        solana?.stop(),
+        utxo?.stop(),
+      ]);
     })());
   process.on('exit', onExit);
   if (opts.handleSignals ?? true) {
@@ -677,3 +752,13 @@ export async function startLocalnet(opts: LocalnetOptions = {}): Promise<Localne
   }
   return { ...endpoints, dataDir, endpointsFile: endpointsPath, startupMs: Date.now() - t0, stop };
 }
+export {
+  deadUrl,
+  startStandIn,
+  type Behaviour,
+  type Canned,
+  type Fault,
+  type RateLimit,
+  type StandIn,
+  type StandInRequest,
+} from './mainnet/standIn.js';
