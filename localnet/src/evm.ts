@@ -240,11 +240,12 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
     for (let deadline = Date.now() + 30_000; ;) {
       if (child.exitCode !== null)
         throw new Error(`anvil exited with code ${child.exitCode}: ${stderr.trim()}`);
-      const up = await pub.getChainId().then(
-        () => true,
-        () => false,
-      );
-      if (up) break;
+      const id = await pub.getChainId().catch(() => undefined);
+      // Another process's node took the port between freeLoopbackPort and anvil's bind (ours then exits): the
+      // caller starts again on fresh ports (e2e/stack.ts retries on "address already in use").
+      if (id !== undefined && id !== o.chainId)
+        throw new Error(`address already in use: port ${anvilPort} answers chain ${id}, not ${o.chainId}`);
+      if (id !== undefined) break;
       if (Date.now() > deadline)
         throw new Error(`anvil did not answer at ${anvilUrl} within 30 s: ${stderr.trim()}`);
       await new Promise((r) => setTimeout(r, 50));
