@@ -43,6 +43,8 @@ export interface BuildOptions {
   logStream?: { write(msg: string): void };
   /** Told of every route as it is registered (tests enumerate them, e.g. the fuzz test). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** The chain providers' variables (CHAIN_*, …) instead of process.env (the mainnet rehearsal's stand-ins). */
+  chainEnv?: Record<string, string | undefined>;
 }
 
 /** One info line per request ("request completed": method, path, status, time); the incoming line is debug only. */
@@ -211,7 +213,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       registerBuyRoutes(api, deps);
       registerDomainRoutes(api, deps);
       registerEmulatorRoutes(api, deps);
-      registerChainRoutes(api, deps);
+      registerChainRoutes(api, deps, opts.chainEnv ? { env: opts.chainEnv } : {});
       registerEvmChainRoutes(api, deps);
     },
     { prefix: '/api' },

@@ -41,7 +41,7 @@ export function useRehearsal(env: () => Record<string, string>): Rehearsal {
   let tmp = '';
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-rehearsal-'));
-    const loaded = loadConfig({
+    const vars: Record<string, string> = {
       WALLET_PROFILE: 'mainnet',
       DATA_DIR: path.join(tmp, 'data'),
       WEB_DIST: path.join(tmp, 'web'),
@@ -49,9 +49,11 @@ export function useRehearsal(env: () => Record<string, string>): Rehearsal {
       RATE_LIMIT_MAX: '0',
       ...REHEARSAL_TIMEOUTS,
       ...env(),
-    });
+    };
+    const loaded = loadConfig(vars);
     if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
-    r.app = await buildApp(loaded.config, { logger: false });
+    // The chain families read their variables from this, never from the process environment.
+    r.app = await buildApp(loaded.config, { logger: false, chainEnv: vars });
     await r.app.ready();
     const answer = (x: { statusCode: number; body: string; headers: Record<string, unknown> }) => {
       let body: unknown = x.body;
