@@ -2,11 +2,16 @@
  * Which FIO API nodes serve FIO and TFIO, from the server's own configuration (spec 03 §7: separate mainnet and
  * testnet hosts, 20 s timeout):
  *
- * - mainnet profile: FIO → fio.blockpane.com then fio.eossweden.org; TFIO → fiotestnet.blockpane.com then
- *   test.fio.eosusa.io, with failover. CHAIN_FIO_NODES / CHAIN_TFIO_NODES replace them (comma-separated base URLs,
- *   `none` for no such chain);
+ * - mainnet profile: FIO → API nodes from FIO's own list of mainnet nodes (fioprotocol/fio.mainnet README, see
+ *   shared/reference/apis/mainnet-behaviour.md §8), with failover; its history from the list's v1 history nodes only
+ *   (an API node need not run the history plugin). TFIO → fiotestnet.blockpane.com then test.fio.eosusa.io, for both.
+ *   CHAIN_FIO_NODES / CHAIN_TFIO_NODES replace the API nodes (comma-separated base URLs, `none` for no such chain),
+ *   CHAIN_<SYM>_HISTORY_NODES the history nodes (`none`: no history); a chain whose NODES are set without
+ *   HISTORY_NODES reads its history from those NODES (the operator's own nodeos);
  * - local profile: the localnet FIO simulator from DATA_DIR/localnet/endpoints.json (`fio.apiUrl`) or
- *   LOCAL_FIO_API_URL, for both symbols; none when neither is there.
+ *   LOCAL_FIO_API_URL, for both symbols and their history; none when neither is there.
+ * Each history node numbers an account's actions its own way, so a history cursor names the node that wrote it and
+ * the next pages are asked of that node only (facade.ts).
  * CHAIN_<SYM>_TIMEOUT_MS overrides the 20 s.
  *
  * Staking (issue 17): the staking statistics service the APR comes from — FIO: FIO's own
@@ -28,9 +33,30 @@ import { withBreaker } from '../../failover.js';
 
 export const FIO_SYMBOLS = ['FIO', 'TFIO'] as const;
 export const FIO_TIMEOUT_MS = 20_000;
+/**
+ * Mainnet API nodes from FIO's list (fio.mainnet README at b9868ba). `fio.eossweden.org` is not on it: sw/eden's node
+ * is `api.fiosweden.org`.
+ */
 export const MAINNET_NODES: Record<(typeof FIO_SYMBOLS)[number], readonly string[]> = {
-  FIO: ['https://fio.blockpane.com', 'https://fio.eossweden.org'],
+  FIO: [
+    'https://fio.blockpane.com',
+    'https://api.fiosweden.org',
+    'https://fio.eosusa.io',
+    'https://fio.greymass.com',
+    'https://fio.eosphere.io',
+  ],
   TFIO: ['https://fiotestnet.blockpane.com', 'https://test.fio.eosusa.io'],
+};
+/** The list's v1 history nodes (`/v1/history/get_actions`); TFIO: its API nodes (no testnet list is published). */
+export const MAINNET_HISTORY_NODES: Record<(typeof FIO_SYMBOLS)[number], readonly string[]> = {
+  FIO: [
+    'https://fio.blockpane.com',
+    'https://api.fiosweden.org',
+    'https://fio.greymass.com',
+    'https://fio.eosphere.io',
+    'https://api.fio.detroitledger.tech',
+  ],
+  TFIO: MAINNET_NODES.TFIO,
 };
 
 export const MAINNET_STAKING: Record<(typeof FIO_SYMBOLS)[number], readonly string[]> = {
@@ -49,6 +75,8 @@ export const FioGlobalEnv = z.object({
 });
 export const FioPerChainEnv = z.object({
   NODES: urlList.optional(),
+  /** v1 history nodes (`/v1/history/get_actions`), or `none` (no history). */
+  HISTORY_NODES: urlList.optional(),
   TIMEOUT_MS: chainTimeout,
   STAKING_URL: urlList.optional(),
   DEFAULT_PROXY: z
@@ -74,12 +102,15 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
     if (none(pc.NODES)) continue;
     let source: ChainSource = 'config';
     let urls: readonly string[] | undefined = pc.NODES;
+    // the operator's own API nodes also serve their history unless HISTORY_NODES names others
+    let historyUrls: readonly string[] | undefined = pc.HISTORY_NODES ?? pc.NODES;
     let stakingUrls: readonly string[] = MAINNET_STAKING[chain];
     let defaultProxy = DEFAULT_PROXY[chain];
     if (!urls && ctx.local) {
       const file = LocalnetFile.safeParse(ctx.localnet);
       const local = g.LOCAL_FIO_API_URL ?? (file.success ? file.data.fio.apiUrl : undefined);
       urls = local ? [local] : [];
+      historyUrls ??= urls;
       source = 'local';
       const fromFile = file.success && !g.LOCAL_FIO_API_URL ? file.data.fio : undefined;
       stakingUrls = fromFile?.stakingUrl
@@ -90,6 +121,8 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
       defaultProxy = fromFile?.proxy ?? LOCAL_PROXY;
     }
     urls ??= MAINNET_NODES[chain];
+    historyUrls ??= MAINNET_HISTORY_NODES[chain];
+    if (historyUrls.includes('none')) historyUrls = [];
     if (pc.STAKING_URL) stakingUrls = none(pc.STAKING_URL) ? [] : pc.STAKING_URL;
     if (pc.DEFAULT_PROXY) defaultProxy = pc.DEFAULT_PROXY;
     if (!urls.length) continue;
@@ -97,6 +130,12 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
     const providers = urls.map((url, i) =>
       withBreaker(
         createFioNode({ name: `fio-node#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+        ctx.policy.breaker,
+      ),
+    );
+    const history = historyUrls.map((url, i) =>
+      withBreaker(
+        createFioNode({ name: `fio-history#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
         ctx.policy.breaker,
       ),
     );
@@ -109,12 +148,16 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
     const facade = new FioFacade({
       chain,
       providers,
+      history,
       staking,
       defaultProxy,
       policy: ctx.policy,
       ...(ctx.log ? { log: ctx.log } : {}),
     });
-    out.push({ facade, summary: { chain, providers: providers.map((p) => p.name), source } });
+    out.push({
+      facade,
+      summary: { chain, providers: [...providers, ...history].map((p) => p.name), source },
+    });
   }
   return out;
 }

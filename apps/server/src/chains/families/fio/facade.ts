@@ -41,6 +41,11 @@ export const FIO_MAX_SUF = 10n ** 18n;
 export interface FioChainConfig {
   chain: 'FIO' | 'TFIO';
   providers: FioProvider[];
+  /**
+   * v1 history nodes (`/v1/history/get_actions`), in failover order for a first page; the API nodes when absent. Each
+   * numbers an account's actions its own way: a cursor names the node that wrote it, and later pages go to it only.
+   */
+  history?: FioProvider[];
   policy?: FailoverPolicy;
   log?: FailoverLog;
   /** The staking statistics service(s), in failover order; none: no APR. */
@@ -167,10 +172,31 @@ export class FioFacade implements ChainFacade {
     const actor = Fio.accountHash(key);
     const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
     const c = decodeCursor(q.cursor);
-    if (q.cursor && (!c || c.k !== 'fio' || c.a !== key || typeof c.s !== 'number'))
+    if (
+      q.cursor &&
+      (!c || c.k !== 'fio' || c.a !== key || typeof c.s !== 'number' || typeof c.n !== 'string')
+    )
       throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+    const nodes = this.cfg.history ?? this.cfg.providers;
+    if (!nodes.length)
+      throw new ChainApiError(404, 'not_configured', `no history node is configured for ${this.chain}`, {
+        chain: this.chain,
+        feature: 'history',
+        reason: 'no_provider',
+        settings: [`CHAIN_${this.chain}_HISTORY_NODES`],
+      });
+    // A later page goes to the node that numbered the first one (sequence numbers differ per node); when the
+    // configuration no longer has it, the client asks the first page again.
+    const pinned = c ? nodes.filter((p) => p.name === c.n) : nodes;
+    if (!pinned.length)
+      throw new HttpError(
+        400,
+        'invalid query: cursor: its history node is no longer configured; ask the first page',
+      );
     const w = fioHistoryWindow(c ? (c.s as number) : null);
-    const r = await this.run('history', (p, s) => p.actions(actor, w.pos, w.offset, s));
+    const r = await facadeFailover(this.cfg, 'history', pinned, (p, s) =>
+      p.actions(actor, w.pos, w.offset, s),
+    );
     const seqs = r.value.flatMap((e) => {
       const s = (e as { account_action_seq?: unknown }).account_action_seq;
       return typeof s === 'number' && Number.isSafeInteger(s) && s >= 0 ? [s] : [];
@@ -184,7 +210,7 @@ export class FioFacade implements ChainFacade {
     operations(wire, FIO_MAX_SUF);
     return {
       operations: wire,
-      cursor: lowest > 0 ? encodeCursor({ k: 'fio', a: key, s: lowest }) : null,
+      cursor: lowest > 0 ? encodeCursor({ k: 'fio', a: key, s: lowest, n: r.provider }) : null,
       provider: r.provider,
     };
   }
