@@ -762,3 +762,22 @@ export {
   type StandIn,
   type StandInRequest,
 } from './mainnet/standIn.js';
+export {
+  CLIO_SLOW_DOWN,
+  RIPPLED_OVERLOADED,
+  rippledBehaviour,
+  type RippledBehaviourOptions,
+} from './mainnet/providers/rippled.js';
+export {
+  HORIZON_BEFORE_HISTORY,
+  HORIZON_MAX_LIMIT,
+  horizonBehaviour,
+  horizonRateLimited,
+  type HorizonBehaviourOptions,
+} from './mainnet/providers/horizon.js';
+export {
+  TRONGRID_MAX_LIMIT,
+  tronGridBehaviour,
+  tronGridRefusal,
+  type TronGridBehaviourOptions,
+} from './mainnet/providers/trongrid.js';

@@ -40,6 +40,8 @@ export interface RateLimit {
   windowMs: number;
   /** What is counted together (default: every request; e.g. Solana counts per method too). */
   key?(r: StandInRequest): string;
+  /** The requests this limit applies to (default: every one; e.g. TronGrid's keyless limit spares keyed calls). */
+  when?(r: StandInRequest): boolean;
   /** After a refusal, every request is refused for this long (TronGrid's ~30 s suspension). */
   penaltyMs?: number;
   /** The provider's own refusal (status, body, Retry-After in seconds). */
@@ -115,6 +117,7 @@ class Limiter {
   constructor(readonly l: RateLimit) {}
   /** undefined: allowed (and counted); else seconds until a retry may succeed. */
   take(r: StandInRequest): number | undefined {
+    if (this.l.when && !this.l.when(r)) return undefined;
     const now = r.at;
     if (now < this.penaltyUntil) return Math.ceil((this.penaltyUntil - now) / 1000);
     const key = this.l.key?.(r) ?? '';
