@@ -762,6 +762,9 @@ export {
   type StandIn,
   type StandInRequest,
 } from './mainnet/standIn.js';
+export * from './mainnet/providers/solana.js';
+export * from './mainnet/providers/blockbook.js';
+export * from './mainnet/providers/mempool.js';
 export {
   CLIO_SLOW_DOWN,
   RIPPLED_OVERLOADED,

@@ -1,0 +1,192 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are checked by the assertions */
+/**
+ * Mainnet rehearsal, bitcoin family (issue 29): the server on its mainnet profile for BTC against localnet's bitcoin
+ * chain (main network formats and genesis) behind stand-ins of two public Blockbooks (20 requests a minute per
+ * client, 429 `{"error":"rate limit exceeded"}` with Retry-After) and of mempool.space (nginx's 429, plain-text
+ * errors), a dead host first in each list. Every user path through the product API: the account by xpub, its UTXOs,
+ * history pages with the cursor, fees, a signed spend and its confirmation; a Blockbook's rate limit served by the
+ * next one; a submit that lands but never answers resent as the same bytes.
+ */
+import { Transaction } from 'bitcoinjs-lib';
+import {
+  DEFAULT_MNEMONIC,
+  UTXO_COINS,
+  blockbookPublic,
+  deadUrl,
+  emulatorUtxoAddress,
+  mempoolSpace,
+  mnemonicToRoot,
+  startStandIn,
+  startUtxo,
+  utxoAddressToScript,
+  utxoSignInput,
+  type StandIn,
+} from '@secux-companion/localnet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useRehearsal, type Rehearsal } from './harness.js';
+
+const coin = UTXO_COINS.BTC;
+const root = mnemonicToRoot(DEFAULT_MNEMONIC);
+const xpub = root.derive("m/84'/0'/0'").publicExtendedKey;
+let utxo: Awaited<ReturnType<typeof startUtxo>>;
+let trezor1: StandIn;
+let trezor2: StandIn;
+let mempool: StandIn;
+let dead: string;
+
+beforeAll(async () => {
+  utxo = await startUtxo({
+    host: '127.0.0.1',
+    port: 0,
+    mnemonic: DEFAULT_MNEMONIC,
+    blockIntervalMs: 0,
+    log: () => undefined,
+  });
+  dead = await deadUrl();
+  const btc = utxo.info.coins.BTC;
+  // btc1's budget scaled down (20 a minute → 6) so that one user's session reaches it.
+  trezor1 = await startStandIn({
+    upstream: btc.blockbook,
+    behaviour: blockbookPublic({ name: 'btc1', perClient: { max: 6, windowMs: 60_000 } }),
+  });
+  trezor2 = await startStandIn({ upstream: btc.blockbook, behaviour: blockbookPublic({ name: 'btc2' }) });
+  mempool = await startStandIn({ upstream: btc.mempool!, behaviour: mempoolSpace() });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([trezor1?.close(), trezor2?.close(), mempool?.close()]);
+  await utxo?.stop();
+});
+
+const env = () => ({
+  CHAIN_BTC_BLOCKBOOK: `${dead},${trezor1.url},${trezor2.url}`,
+  CHAIN_BTC_MEMPOOL: `${dead},${mempool.url}`,
+  CHAIN_BTC_BITCOIN_RPC: 'none',
+  // A submit that never answers costs this once (the submit class's own timeout, 40 s by default).
+  CHAIN_SUBMIT_TIMEOUT_MS: '3000',
+});
+
+/** A spend of the account's first funded output to `to`, signed with its key (fee 2000 sat). */
+async function spend(r: Rehearsal, to: string, sats: bigint) {
+  const funded = utxo.info.coins.BTC.funded.find((f) => f.path === "m/84'/0'/0'/0/0")!;
+  const list = await r.get(`/api/chains/BTC/utxo/${funded.address}`);
+  expect(list.status).toBe(200);
+  const u = (list.body.utxos as any[]).find((x) => BigInt(x.value) > sats + 2000n)!;
+  const script = utxoAddressToScript(coin, funded.address)!;
+  const tx = new Transaction();
+  tx.version = 2;
+  tx.addInput(Buffer.from(u.txid as string, 'hex').reverse(), u.vout as number, 0xfffffffd);
+  tx.addOutput(utxoAddressToScript(coin, to)!, sats);
+  tx.addOutput(script, BigInt(u.value) - sats - 2000n);
+  utxoSignInput(
+    coin,
+    tx,
+    0,
+    [{ script, value: BigInt(u.value) }],
+    root.derive("m/84'/0'/0'/0/0").privateKey!,
+    84,
+  );
+  return { rawTx: tx.toHex(), txid: tx.getId() };
+}
+
+/** pending / confirmed: the finality route when the server has it, else the transaction's own confirmations. */
+async function confirmation(r: Rehearsal, txid: string): Promise<string> {
+  const s = await r.get(`/api/chains/BTC/tx-status/${txid}`);
+  if (s.status === 200) return s.body.state as string;
+  const t = await r.get(`/api/chains/BTC/tx/${txid}`);
+  expect(t.status).toBe(200);
+  return t.body.confirmations > 0 ? 'confirmed' : 'pending';
+}
+
+describe('BTC on the mainnet profile against public Blockbooks and mempool.space', () => {
+  const r = useRehearsal(env);
+
+  it('reads the account by xpub with its UTXOs, though the first Blockbook is gone', async () => {
+    const a = await r.get(`/api/chains/BTC/xpub/${xpub}?bip=84`);
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({
+      balance: (BigInt(coin.fundCoins) * 100_000_000n).toString(),
+      provider: 'blockbook#2',
+    });
+    expect(a.body.addresses[0].path).toBe("m/84'/0'/0'/0/0");
+    const u = await r.get(`/api/chains/BTC/utxo/${xpub}?bip=84`);
+    expect(u.status).toBe(200);
+    expect((u.body.utxos as any[]).length).toBeGreaterThan(0);
+  });
+
+  it('reads the fees from mempool.space (its genesis checked) and not the fallback', async () => {
+    const f = await r.get('/api/chains/BTC/fees');
+    expect(f.status).toBe(200);
+    expect(f.body).toMatchObject({
+      unit: 'sat/vB',
+      source: 'network',
+      provider: 'mempool#2',
+      tiers: { high: 20, medium: 10, low: 5 },
+    });
+  });
+
+  it('sends a signed spend: pending until mined, then confirmed; history pages with the cursor', async () => {
+    const to = emulatorUtxoAddress('BTC', "m/84'/0'/0'/0/1", DEFAULT_MNEMONIC);
+    const tx = await spend(r, to, 1_000_000n);
+    const b = await r.post('/api/chains/BTC/broadcast', { rawTx: tx.rawTx });
+    expect(b.status).toBe(200);
+    expect(b.body.hash).toBe(tx.txid);
+    expect(await confirmation(r, tx.txid)).toBe('pending');
+    utxo.coins.BTC.mine(1);
+    expect(await confirmation(r, tx.txid)).toBe('confirmed');
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await r.get(
+        `/api/chains/BTC/history/${xpub}?bip=84&pageSize=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      for (const op of page.body.operations as any[]) seen.push(op.hash as string);
+      cursor = page.body.cursor as string | null;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(seen[0]).toBe(tx.txid);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it("past btc1's budget (429 in Blockbook's shape) btc2 serves: never a 500", async () => {
+    for (let i = 0; i < 10; i++) {
+      const a = await r.get(`/api/chains/BTC/xpub/${xpub}?bip=84`);
+      expect(a.status).toBe(200);
+      expect(['blockbook#2', 'blockbook#3']).toContain(a.body.provider);
+    }
+    const last = await r.get(`/api/chains/BTC/xpub/${xpub}?bip=84`);
+    expect(last.body.provider).toBe('blockbook#3');
+    expect(trezor2.requests.length).toBeGreaterThan(0);
+  });
+});
+
+describe('BTC: a submit that reaches the chain but never answers', () => {
+  const r = useRehearsal(env);
+  beforeAll(() => {
+    trezor1.reset();
+    trezor2.reset();
+    trezor1.fault = 'dropAfterForward';
+    trezor1.faultWhen = (q) => q.path.includes('/sendtx');
+  });
+  afterAll(() => {
+    trezor1.fault = undefined;
+  });
+
+  it('resends the same bytes to the next Blockbook and answers the same txid; one transaction on chain', async () => {
+    const to = emulatorUtxoAddress('BTC', "m/84'/0'/7'/0/0", DEFAULT_MNEMONIC);
+    const tx = await spend(r, to, 500_000n);
+    const b = await r.post('/api/chains/BTC/broadcast', { rawTx: tx.rawTx });
+    expect(b.body).toMatchObject({ hash: tx.txid });
+    expect(b.status).toBe(200);
+    const sent = [...trezor1.requests, ...trezor2.requests].filter((q) => q.path.includes('/sendtx'));
+    expect(sent.map((q) => q.body)).toEqual([tx.rawTx, tx.rawTx]);
+    expect(await confirmation(r, tx.txid)).toBe('pending');
+    utxo.coins.BTC.mine(1);
+    expect(await confirmation(r, tx.txid)).toBe('confirmed');
+    const theirs = await r.get(`/api/chains/BTC/account/${to}`);
+    expect(theirs.body).toMatchObject({ balance: '500000', txCount: 1 });
+  });
+});
