@@ -167,6 +167,37 @@ export interface TokenInfo {
   balance?: Amount;
 }
 
+/**
+ * What the chain has decided about a broadcast transaction (`GET /chains/:chain/tx-status/:hash`), read from the
+ * chain's own finality signal (XRPL `validated`, Horizon's transaction record, TRON's solidity node, Solana
+ * `finalized`, FIO's last irreversible block, an EVM receipt at the chain's finality depth, bitcoin confirmations):
+ * - `pending`: the chain has it but has not decided;
+ * - `confirmed`: final and successful; `failed`: final and failed (`reason` says why);
+ * - `unknown`: no provider knows the hash (not seen yet, or dropped).
+ */
+export type TxState = 'pending' | 'confirmed' | 'failed' | 'unknown';
+
+export interface TxStatus {
+  hash: string;
+  state: TxState;
+  /** true for confirmed and failed: the answer will not change. */
+  final: boolean;
+  /** Blocks (ledgers, slots) on top of the transaction's, counting its own; null when the chain gives none. */
+  confirmations: number | null;
+  /** The block (ledger, slot) holding it; null while it is in none. */
+  blockHeight: number | null;
+  /** Why a final transaction failed (the chain's code: `tecUNFUNDED_PAYMENT`, `REVERT`, `reverted` …). */
+  reason?: string;
+  provider: string;
+}
+
+/** `POST /chains/:chain/broadcast`: the chain's id of the transaction, which the chain has not decided yet. */
+export interface BroadcastAnswer {
+  hash: string;
+  state: 'pending';
+  provider: string;
+}
+
 export interface EvmCallRequest {
   from?: string;
   to?: string;
@@ -355,6 +386,32 @@ export function parseHistoryPage(v: unknown): DomainHistoryPage & { provider?: s
     operations: list(o.operations, 'history.operations').map((op, i) => parseOperation(op, `history.operations[${i}]`)),
     cursor,
     ...(provider !== undefined ? { provider } : {}),
+  };
+}
+
+const TX_STATES: readonly string[] = ['pending', 'confirmed', 'failed', 'unknown'];
+
+/** A wire TxStatus (`GET /chains/:chain/tx-status/:hash`). Throws MalformedAnswerError when the body is not one. */
+export function parseTxStatus(v: unknown): TxStatus {
+  const o = obj(v, 'tx status');
+  const hash = text(o.hash, 'tx status.hash');
+  if (!hash) fail('tx status.hash', 'is empty');
+  if (typeof o.state !== 'string' || !TX_STATES.includes(o.state)) fail('tx status.state', 'is not a state');
+  const state = o.state as TxState;
+  const final = bool(o.final, 'tx status.final');
+  if (final !== (state === 'confirmed' || state === 'failed'))
+    fail('tx status.final', 'contradicts the state');
+  const confirmations = o.confirmations === null ? null : uint(o.confirmations, 'tx status.confirmations');
+  const blockHeight = o.blockHeight === null ? null : uint(o.blockHeight, 'tx status.blockHeight');
+  const reason = optional(o, 'reason', text, 'tx status');
+  return {
+    hash,
+    state,
+    final,
+    confirmations,
+    blockHeight,
+    ...(reason !== undefined ? { reason } : {}),
+    provider: text(o.provider, 'tx status.provider'),
   };
 }
 

@@ -12,7 +12,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { FailoverLog, FailoverPolicy, FetchFn } from './failover.js';
-import type { AccountInfo, FeeInfo, HistoryPage } from './types.js';
+import type { AccountInfo, FeeInfo, HistoryPage, TxStatus } from './types.js';
 
 /** Where a served chain's providers come from. */
 export type ChainSource = 'local' | 'config' | 'registry';
@@ -38,8 +38,16 @@ export interface ChainFacade {
   fees(): Promise<FeeInfo>;
   /** The signed transaction as this family writes it (`POST /broadcast` body `rawTx`), normalized for its nodes. */
   readonly rawTx: z.ZodType<string, string>;
-  /** `POST /chains/:chain/broadcast` with the `rawTx` parsed above. */
+  /**
+   * `POST /chains/:chain/broadcast` with the `rawTx` parsed above. A node that says the chain already has this very
+   * transaction (a resend of the same bytes after a timeout) is a success with its hash, never an error.
+   */
   broadcast(rawTx: string): Promise<BroadcastResult>;
+  /**
+   * `GET /chains/:chain/tx-status/:hash`: the chain's own finality signal for the transaction. `hash` is raw request
+   * input the family validates (400 on a malformed one).
+   */
+  txStatus(hash: string): Promise<TxStatus>;
   /** JSON-RPC methods `POST /chains/:chain/rpc` may forward to this chain's configured nodes. */
   readonly rpcMethods: ReadonlySet<string>;
   rpc(method: string, params: unknown[]): Promise<unknown>;

@@ -84,6 +84,21 @@ class MemoFacade implements ChainFacade {
     if (rawTx === 'bad') throw new ChainApiError(422, 'rejected', 'tefPAST_SEQ', { chain: this.chain });
     return { hash: `hash-of-${rawTx}`, provider: this.node };
   }
+  async txStatus(id: string) {
+    const hash = parseInput(
+      z.string().regex(/^hash-of-[a-z-]+$/, { message: 'must be a memo hash' }),
+      id,
+      'hash',
+    );
+    return {
+      hash,
+      state: 'pending' as const,
+      final: false,
+      confirmations: null,
+      blockHeight: null,
+      provider: this.node,
+    };
+  }
   async rpc(method: string, params: unknown[]) {
     return { method, params };
   }
@@ -225,7 +240,8 @@ describe('generic chain routes over a family they do not know', () => {
     const raw = Buffer.from('signed-tx').toString('base64');
     expect(await call('POST', '/api/chains/MEMO/broadcast', { rawTx: raw })).toEqual({
       status: 200,
-      body: { hash: 'hash-of-signed-tx', provider: 'memo-node#1' },
+      // Accepted is not final: the answer says pending, and /tx-status follows it.
+      body: { hash: 'hash-of-signed-tx', state: 'pending', provider: 'memo-node#1' },
     });
     expect(memo.sent).toEqual(['signed-tx']);
     expect(await call('POST', '/api/chains/MEMO/broadcast', { rawTx: '**' })).toEqual({
@@ -235,6 +251,25 @@ describe('generic chain routes over a family they do not know', () => {
     expect(
       await call('POST', '/api/chains/MEMO/broadcast', { rawTx: Buffer.from('bad').toString('base64') }),
     ).toMatchObject({ status: 422, body: { code: 'rejected', error: 'tefPAST_SEQ' } });
+  });
+
+  it('tx-status: the family checks the hash (400) and answers the chain’s state', async () => {
+    expect(await call('GET', '/api/chains/MEMO/tx-status/hash-of-signed-tx')).toEqual({
+      status: 200,
+      body: {
+        hash: 'hash-of-signed-tx',
+        state: 'pending',
+        final: false,
+        confirmations: null,
+        blockHeight: null,
+        provider: 'memo-node#1',
+      },
+    });
+    expect(await call('GET', '/api/chains/MEMO/tx-status/0xnot')).toEqual({
+      status: 400,
+      body: { error: 'invalid hash: must be a memo hash', code: 'bad_request', statusCode: 400 },
+    });
+    expect((await call('GET', '/api/chains/NOPE/tx-status/hash-of-x')).status).toBe(404);
   });
 
   it('rpc forwards the family’s allow-listed methods only', async () => {

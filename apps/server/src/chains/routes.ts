@@ -13,13 +13,16 @@ import type { ChainFacade, ChainRoute, Family } from './facade.js';
 import { ChainApiError, withBudget } from './failover.js';
 import { ChainParam, IdParams, noStore } from './params.js';
 import { createChainRegistry, type ChainRegistry } from './registry.js';
-import type { ChainErrorBody } from './types.js';
+import type { BroadcastAnswer, ChainErrorBody } from './types.js';
 
 export interface ChainRouteOptions {
   /** Inject a registry (tests); default: built from the config and the environment. */
   registry?: ChainRegistry<string>;
   env?: Record<string, string | undefined>;
 }
+
+/** `/tx-status/:hash`: the family checks the hash's syntax (400). */
+const HashParams = ChainParam.extend({ hash: z.string().min(1).max(200) });
 
 const RpcBody = z.object({
   jsonrpc: z.string().max(10).optional(),
@@ -144,7 +147,18 @@ export function registerChainRoutes(
       const f = facadeOf(req);
       const { rawTx } = parseInput(z.object({ rawTx: f.rawTx }), req.body, 'body');
       noStore(reply);
-      return f.broadcast(rawTx);
+      // Accepted is not final on any chain: the client follows the transaction with /tx-status until it is.
+      const r = await f.broadcast(rawTx);
+      const answer: BroadcastAnswer = { ...r, state: 'pending' };
+      return answer;
+    });
+
+    // The chain's own finality signal for a broadcast transaction (pending, confirmed, failed, unknown).
+    scope.get('/chains/:chain/tx-status/:hash', async (req, reply) => {
+      const f = facadeOf(req);
+      const { hash } = parseInput(HashParams, req.params, 'path');
+      noStore(reply);
+      return f.txStatus(hash);
     });
 
     // Per-coin node proxy: the family's allow-listed JSON-RPC methods, forwarded only to the chain's configured nodes.
