@@ -44,17 +44,29 @@ export function plausibleTime(v: unknown, what: string): void {
   if ((v as number) < EARLIEST_BLOCK_MS || (v as number) > Date.now() + FUTURE_SLACK_MS) outOfBounds(what, v);
 }
 
-/** History Operations: amounts within `max`, heights, times and sizes counts. */
-export function operations(ops: readonly Operation[], max: bigint): void {
+/** What {@link operations} bounds a history's amounts by, when not one figure for all. */
+export interface OperationBounds {
+  /** Token amounts (an operation with `token`): the token's type (its supply is not known here); default `max`. */
+  tokenMax?: bigint;
+  /** The fee of an operation (native); default `max`. */
+  feeMax?: bigint;
+}
+
+/**
+ * History Operations: native amounts (values, counterparty values) within `max` — the coin's supply —, token amounts
+ * within `b.tokenMax`, fees within `b.feeMax`; heights, times and sizes counts.
+ */
+export function operations(ops: readonly Operation[], max: bigint, b: OperationBounds = {}): void {
   for (const o of ops) {
-    amount(o.value, max, 'operation value');
-    amount(o.fee, max, 'operation fee');
+    const valueMax = o.token ? (b.tokenMax ?? max) : max;
+    amount(o.value, valueMax, o.token ? 'token operation value' : 'operation value');
+    amount(o.fee, b.feeMax ?? max, 'operation fee');
     optCount(o.blockHeight, 'block height');
     if (o.time !== undefined && o.time !== null) plausibleTime(o.time, 'time');
     optCount(o.vsize, 'vsize');
     optCount(o.nonce, 'nonce');
     if (o.gasUsed !== undefined) amount(o.gasUsed, max, 'gas used');
     if (o.gasPrice !== undefined) amount(o.gasPrice, max, 'gas price');
-    for (const c of [...o.senders, ...o.recipients]) amount(c.value, max, 'counterparty value');
+    for (const c of [...o.senders, ...o.recipients]) amount(c.value, valueMax, 'counterparty value');
   }
 }

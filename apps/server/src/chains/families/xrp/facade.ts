@@ -17,19 +17,19 @@ import {
   type FailoverPolicy,
 } from '../../failover.js';
 import { cursor as cursorParam, hexTx, pageSize } from '../../params.js';
-import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
-import { amount, operations as checkOperations } from '../../bounds.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
+import { confirmationsOf, txStatusFailover, type TxRead } from '../../txStatus.js';
 import type { XrpProvider } from './backend.js';
+import { xrpBounds } from './bounds.js';
 
-/**
- * XRP's whole supply in drops: 100 billion XRP, all created in the first ledger (fees only destroy it). No balance
- * or amount can exceed it; a provider that says so is lying and the next one is asked (issue 29: 1e20 drops served).
- */
-export const XRP_MAX_DROPS = 100_000_000_000n * 1_000_000n;
+export { XRP_MAX_DROPS } from './bounds.js';
 
 /** account_tx page size (spec 02: XRP history page 20). */
 export const XRP_HISTORY_LIMIT = 20;
-/** The most a fee tier may be (drops): xrpl.js's default maxFeeXRP of 2 XRP. */
+/**
+ * The most a fee tier may be (drops): xrpl.js's default maxFeeXRP of 2 XRP. Only a plausible escalated fee is capped
+ * here; a fee above bounds.ts's XRP_FEE_MAX is that provider's lie and the next one is asked.
+ */
 export const XRP_FEE_CAP = 2_000_000n;
 
 /** The account answer: the generic fields and XRP's own (sequence, owned objects, activation, tag requirement). */
@@ -66,6 +66,11 @@ export interface XrpChainConfig {
   log?: FailoverLog;
 }
 
+/** A transaction hash: 64 hex digits (rippled spells them upper case). */
+const TxHash = z.string().regex(/^[0-9A-Fa-f]{64}$/, { message: 'must be a transaction hash (64 hex digits)' });
+/** Engine results that mean "this sequence was used": the chain may hold this very transaction (a resend). */
+const MAYBE_ALREADY = new Set(['tefPAST_SEQ', 'tefALREADY']);
+
 const Address = z.string().refine(isValidXrpAddress, { message: 'must be an XRP address (r…)' });
 
 export class XrpFacade implements ChainFacade {
@@ -97,11 +102,7 @@ export class XrpFacade implements ChainFacade {
 
   async account(id: string, _query: unknown): Promise<XrpAccountAnswer> {
     const address = this.address(id);
-    const r = await this.run(
-      'balance',
-      (p, s) => p.accountInfo(address, s),
-      (v) => v.found && amount(v.balance.toString(), XRP_MAX_DROPS, 'balance'),
-    );
+    const r = await this.run('balance', (p, s) => p.accountInfo(address, s), xrpBounds.account);
     const a = r.value;
     // rippled keeps no transaction count: an account in the ledger was created by at least one payment.
     return {
@@ -131,7 +132,7 @@ export class XrpFacade implements ChainFacade {
     const r = await this.run(
       'history',
       (p, s) => p.accountTx(address, sent, XRP_HISTORY_LIMIT, s),
-      (v) => checkOperations(toWire(opsOf(v)), XRP_MAX_DROPS),
+      (v) => xrpBounds.history(toWire(opsOf(v))),
     );
     const operations = opsOf(r.value);
     const next = r.value.marker;
@@ -145,7 +146,7 @@ export class XrpFacade implements ChainFacade {
   }
 
   async fees(): Promise<FeeInfo> {
-    const r = await this.run('fees', (p, s) => p.fee(s));
+    const r = await this.run('fees', (p, s) => p.fee(s), xrpBounds.fees);
     const f = r.value;
     const low = f.minimumFee > f.baseFee ? f.minimumFee : f.baseFee;
     const open = f.openLedgerFee > low ? f.openLedgerFee : low;
@@ -164,7 +165,7 @@ export class XrpFacade implements ChainFacade {
   }
 
   async ledger(): Promise<XrpLedgerAnswer> {
-    const r = await this.run('ledger', (p, s) => p.ledger(s));
+    const r = await this.run('ledger', (p, s) => p.ledger(s), xrpBounds.ledger);
     return {
       chain: this.chain,
       ledgerIndex: r.value.ledgerIndex,
@@ -183,11 +184,47 @@ export class XrpFacade implements ChainFacade {
     const r = await this.run('broadcast', (p, s) => p.submit(rawTx, s));
     const { engineResult, message, hash } = r.value;
     if (engineResult === 'tesSUCCESS') return { hash, provider: r.provider };
+    // A resend of the same bytes after a timeout: the first submit used the sequence. When the ledger holds this very
+    // transaction, the send succeeded (its status tells whether it is validated).
+    if (MAYBE_ALREADY.has(engineResult)) {
+      const known = await this.txStatus(hash).catch(() => undefined);
+      if (known && known.state !== 'unknown') return { hash, provider: r.provider };
+    }
     const held = message === XRP_HELD_MESSAGE;
     throw new ChainApiError(422, held ? 'queued' : 'rejected', message, {
       chain: this.chain,
       engineResult,
       hash,
+    });
+  }
+
+  /**
+   * rippled's `tx`: final only in a validated ledger (tesSUCCESS confirmed, a tec code failed: its fee was claimed).
+   * A transaction no validated ledger holds whose LastLedgerSequence has passed can never be validated: failed.
+   */
+  async txStatus(id: string): Promise<TxStatus> {
+    const hash = parseInput(z.object({ hash: TxHash }), { hash: id }, 'params').hash.toUpperCase();
+    return txStatusFailover(this.cfg, hash, this.cfg.providers, async (p, s): Promise<TxRead> => {
+      const t = await p.tx(hash, s);
+      if (!t.found) return { state: 'unknown' };
+      const needsLedger = t.validated || t.lastLedgerSequence !== null;
+      const validated = needsLedger ? (await p.ledger(s)).ledgerIndex : null;
+      if (t.validated && t.ledgerIndex !== null && t.result !== null)
+        return {
+          state: t.result === 'tesSUCCESS' ? 'confirmed' : 'failed',
+          confirmations: confirmationsOf(t.ledgerIndex, validated!),
+          blockHeight: t.ledgerIndex,
+          ...(t.result === 'tesSUCCESS' ? {} : { reason: t.result }),
+        };
+      if (t.validated) return { state: 'pending', confirmations: null, blockHeight: t.ledgerIndex };
+      if (t.lastLedgerSequence !== null && validated !== null && t.lastLedgerSequence < validated)
+        return {
+          state: 'failed',
+          confirmations: null,
+          blockHeight: null,
+          reason: 'tefMAX_LEDGER: LastLedgerSequence passed before a validated ledger held it',
+        };
+      return { state: 'pending', confirmations: null, blockHeight: t.ledgerIndex };
     });
   }
 
