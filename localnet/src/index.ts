@@ -784,3 +784,4 @@ export {
   tronGridRefusal,
   type TronGridBehaviourOptions,
 } from './mainnet/providers/trongrid.js';
+export * from './mainnet/providers/fio.js';

@@ -53,12 +53,16 @@ export interface Behaviour {
   name: string;
   /** Wait this long before forwarding (slow calls). */
   delayMs?(r: StandInRequest): number;
+  /** Wait this long after the upstream answered (a call answered only once its effect is done: Horizon's submit). */
+  delayAfterMs?(r: StandInRequest): number;
   /** One or more rate limits (all must allow the request). */
   limits?: RateLimit[];
   /** A required API key: `present` checks the request, `answer` is the provider's refusal without it. */
   key?: { present(r: StandInRequest): boolean; answer(r: StandInRequest): Canned };
   /** A canned answer before forwarding (disabled calls, page-size refusals, history the node does not keep). */
   intercept?(r: StandInRequest): Canned | undefined;
+  /** The body forwarded instead of the request's (e.g. a history node that numbers differently); undefined: as is. */
+  forwardBody?(r: StandInRequest): string | undefined;
   /** Rewrites the upstream's answer (e.g. a provider that pages differently from the local chain). */
   rewrite?(r: StandInRequest, a: { status: number; body: string }): { status: number; body: string };
 }
@@ -202,11 +206,13 @@ export async function startStandIn(o: StandInOptions): Promise<StandIn> {
         const up = await fetch(`${upstream}${u.pathname}${u.search}`, {
           method: r.method,
           headers,
-          ...(r.method === 'GET' || r.method === 'HEAD' ? {} : { body }),
+          ...(r.method === 'GET' || r.method === 'HEAD' ? {} : { body: b.forwardBody?.(r) ?? body }),
           redirect: 'manual',
         });
         let answer = { status: up.status, body: await up.text() };
         if (faulty === 'dropAfterForward') return; // the upstream acted on it; the client hears nothing
+        const after = b.delayAfterMs?.(r) ?? 0;
+        if (after > 0) await new Promise((ok) => setTimeout(ok, after));
         if (b.rewrite) answer = b.rewrite(r, answer);
         const type = up.headers.get('content-type') ?? 'application/json';
         res.writeHead(answer.status, { 'content-type': type });

@@ -24,7 +24,7 @@ import {
   type FailoverPolicy,
 } from '../../failover.js';
 import { cursor as cursorParam, hexTx, pageSize } from '../../params.js';
-import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
 import type { BnbArchiveProvider } from './backend.js';
 
 /** Archive history page (spec 02: BNB history page 10). */
@@ -160,6 +160,11 @@ export class BnbFacade implements ChainFacade {
   }
 
   broadcast(_rawTx: string): Promise<BroadcastResult> {
+    return Promise.reject(this.readOnly());
+  }
+
+  /** Nothing was sent on the halted chain through this server, so there is nothing to follow: 410 `readOnlyChain`. */
+  txStatus(_hash: string): Promise<TxStatus> {
     return Promise.reject(this.readOnly());
   }
 

@@ -16,7 +16,10 @@ import {
   type FailoverLog,
   type FailoverOptions,
   type FailoverPolicy,
+  ProviderError,
+  validate,
 } from '../../failover.js';
+import { confirmationsOf, plausibleHeight, txStatusFailover, type TxRead } from '../../txStatus.js';
 import { DEFAULT_HISTORY_PAGE, boolQ, cursor, hexTx, pageSize } from '../../params.js';
 import type {
   AccountInfo,
@@ -25,6 +28,7 @@ import type {
   HistoryPage,
   TokenBalance,
   TokenInfo,
+  TxStatus,
 } from '../../types.js';
 import type { EvmProvider, NftHolding, NftSchema } from './backend.js';
 import { evmBounds } from './bounds.js';
@@ -57,6 +61,11 @@ export interface EvmChainConfig {
   /** Timeouts, budgets, breaker (FamilyContext.policy); fee lookups use `feesBudgetMs`. */
   policy?: FailoverPolicy & { feesBudgetMs?: number };
 }
+
+/** Blocks deep an EVM transaction counts as final on a node that has no `finalized` block tag. */
+export const EVM_FALLBACK_DEPTH = 12;
+const HexQty = z.string().regex(/^0x[0-9a-fA-F]{1,16}$/);
+const Receipt = z.object({ blockNumber: HexQty, status: HexQty }).passthrough();
 
 /** failover.ts's codes for "every provider failed" (reachable or not). */
 const ALL_FAILED_CODES = new Set(['upstream_failed', 'upstream_unavailable']);
@@ -326,6 +335,67 @@ export class EvmFacade implements ChainFacade {
         throw new ChainApiError(e.statusCode, e.code, 'Can not broadcast at the moment', e.extra);
       throw e;
     }
+  }
+
+  /**
+   * An EVM transaction is final when its receipt's block is at or below the node's `finalized` block (the beacon
+   * chain's finality; BSC's fast finality), or — on a node without that tag — {@link EVM_FALLBACK_DEPTH} blocks deep.
+   * Then a receipt with status 1 is confirmed and status 0 failed (reverted, out of gas). No receipt but a
+   * transaction the node knows is pending (in its pool); neither is unknown.
+   */
+  async txStatus(id: string): Promise<TxStatus> {
+    const hash = parseInput(
+      z.object({
+        hash: z
+          .string()
+          .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'must be a transaction hash (0x + 64 hex)' }),
+      }),
+      { hash: id },
+      'params',
+    ).hash.toLowerCase();
+    const nodes = having(await this.cfg.pool.ordered(), 'rpc');
+    return txStatusFailover(this.cfg, hash, nodes, async (p, s): Promise<TxRead> => {
+      const receipt = validate(
+        Receipt.nullable(),
+        await p.rpc('eth_getTransactionReceipt', [hash], s),
+        'receipt',
+      );
+      if (!receipt) {
+        const tx = await p.rpc('eth_getTransactionByHash', [hash], s);
+        return tx ? { state: 'pending', confirmations: 0, blockHeight: null } : { state: 'unknown' };
+      }
+      const height = plausibleHeight(Number(BigInt(receipt.blockNumber)), 'blockNumber');
+      const latest = Number(
+        BigInt(validate(HexQty, await p.rpc('eth_blockNumber', [], s), 'eth_blockNumber')),
+      );
+      const confirmations = confirmationsOf(height, latest);
+      let finalized: number | null = null;
+      try {
+        const b = validate(
+          z.object({ number: HexQty }).nullable(),
+          await p.rpc('eth_getBlockByNumber', ['finalized', false], s),
+          'finalized block',
+        );
+        finalized = b ? Number(BigInt(b.number)) : null;
+      } catch (e) {
+        // A node without the tag answers invalid params / unknown block: count the depth instead.
+        const noTag =
+          e instanceof ProviderError &&
+          (e.kind === 'badRequest' ||
+            e.kind === 'unsupported' ||
+            /finali[sz]ed|unknown block|invalid block/i.test(e.message));
+        if (!noTag) throw e;
+      }
+      const final = finalized !== null ? height <= finalized : confirmations >= EVM_FALLBACK_DEPTH;
+      if (!final) return { state: 'pending', confirmations, blockHeight: height };
+      const ok = BigInt(receipt.status) === 1n;
+      return {
+        state: ok ? 'confirmed' : 'failed',
+        confirmations,
+        blockHeight: height,
+        ...(ok ? {} : { reason: 'reverted (receipt status 0)' }),
+      };
+    });
   }
 
   async rpc(method: string, params: unknown[]): Promise<unknown> {

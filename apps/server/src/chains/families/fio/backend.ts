@@ -100,6 +100,11 @@ export interface FioProvider extends Provider {
   /** /v1/history/get_actions. */
   actions(actor: string, pos: number, offset: number, signal: AbortSignal): Promise<unknown[]>;
   push(body: Record<string, unknown>, signal: AbortSignal): Promise<FioPushRead>;
+  /**
+   * /v1/history/get_transaction: the block of an executed transaction; `found: false` for nodeos's tx_not_found
+   * (3040011). A node without the history API is 'unsupported' (the next node is asked).
+   */
+  transaction(id: string, signal: AbortSignal): Promise<{ found: false } | { found: true; blockNum: number }>;
   /** get_sent_fio_requests / get_received_fio_requests (limit 100, offset 0; 404 = none). */
   requests(which: 'sent' | 'received', publicKey: string, signal: AbortSignal): Promise<FioRequestRead[]>;
   /** The account's voters row (get_table_rows eosio voters by owner), null when it never voted. */

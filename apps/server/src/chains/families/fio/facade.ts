@@ -9,6 +9,7 @@
  * whether the account votes or proxies (eosio's voters table), its proxy's handle, the configured default proxy and
  * the unstake lock from get_locks (404 = none).
  */
+import { createHash } from 'node:crypto';
 import { Fio } from '@fioprotocol/fiojs';
 import {
   FIO_END_POINTS,
@@ -31,7 +32,8 @@ import {
   type FailoverPolicy,
 } from '../../failover.js';
 import { cursor as cursorParam, pageSize } from '../../params.js';
-import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
+import { confirmationsOf, txStatusFailover, type TxRead } from '../../txStatus.js';
 import type { FioProvider, FioStakingProvider } from './backend.js';
 import { locksBounds, requestsWire, unlockAtIso } from './bounds.js';
 
@@ -235,7 +237,42 @@ export class FioFacade implements ChainFacade {
     const body = JSON.parse(rawTx) as Record<string, unknown>;
     const r = await this.run('broadcast', (p, s) => p.push(body, s));
     if (r.value.ok) return { hash: r.value.transactionId, provider: r.provider };
+    // nodeos already has this very transaction (tx_duplicate 3040008: a resend of the same bytes after a timeout):
+    // the send succeeded; its id is the SHA-256 of the packed transaction.
+    if (r.value.code === 'tx_duplicate')
+      return {
+        hash: createHash('sha256')
+          .update(Buffer.from(String(body.packed_trx), 'hex'))
+          .digest('hex'),
+        provider: r.provider,
+      };
     throw new ChainApiError(422, 'rejected', r.value.message, { chain: this.chain, fioCode: r.value.code });
+  }
+
+  /**
+   * FIO's finality is nodeos's last irreversible block: an executed transaction (history get_transaction: its
+   * block) is confirmed once get_info's last_irreversible_block_num reaches its block, pending before. nodeos never
+   * puts a failed transaction in a block (a refusal is the push's answer), so a known one never fails.
+   */
+  async txStatus(id: string): Promise<TxStatus> {
+    const txid = parseInput(
+      z.object({
+        hash: z.string().regex(/^[0-9a-fA-F]{64}$/, { message: 'must be a transaction id (64 hex digits)' }),
+      }),
+      { hash: id },
+      'params',
+    ).hash.toLowerCase();
+    return txStatusFailover(this.cfg, txid, this.cfg.providers, async (p, s): Promise<TxRead> => {
+      const t = await p.transaction(txid, s);
+      if (!t.found) return { state: 'unknown' };
+      const info = await p.info(s);
+      const confirmations = confirmationsOf(t.blockNum, Math.max(info.headBlockNum, t.blockNum));
+      return {
+        state: info.lastIrreversibleBlockNum >= t.blockNum ? 'confirmed' : 'pending',
+        confirmations,
+        blockHeight: t.blockNum,
+      };
+    });
   }
 
   async rpc(): Promise<unknown> {

@@ -24,6 +24,15 @@ export interface SimulationRead {
   unitsConsumed: number | null;
 }
 
+/** One getSignatureStatuses entry; null when the node does not know the signature. */
+export interface SignatureStatusRead {
+  slot: number;
+  /** Blocks since, null once rooted (finalized). */
+  confirmations: number | null;
+  err: unknown;
+  confirmationStatus: 'processed' | 'confirmed' | 'finalized' | null;
+}
+
 export interface SolanaProvider extends Provider {
   getBalance(address: string, signal: AbortSignal): Promise<number>;
   getSignaturesForAddress(
@@ -46,6 +55,8 @@ export interface SolanaProvider extends Provider {
   getEpoch(signal: AbortSignal): Promise<number>;
   simulateTransaction(base64: string, signal: AbortSignal): Promise<SimulationRead>;
   sendTransaction(base64: string, signal: AbortSignal): Promise<string>;
+  /** getSignatureStatuses of one signature, searching the history too. */
+  getSignatureStatus(signature: string, signal: AbortSignal): Promise<SignatureStatusRead | null>;
   /** A read-only method forwarded as it is (the node proxy). */
   raw(method: string, params: unknown[], signal: AbortSignal): Promise<unknown>;
 }

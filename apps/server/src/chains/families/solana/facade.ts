@@ -26,7 +26,9 @@ import {
   type FailoverPolicy,
 } from '../../failover.js';
 import { cursor as cursorParam, pageSize } from '../../params.js';
-import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
+import { plausibleHeight, txStatusFailover, type TxRead } from '../../txStatus.js';
+import { base58 } from '@scure/base';
 import type { ParsedAccount, SolanaProvider } from './backend.js';
 import { U64_MAX, accountSize, decimals, height, lamports, priorityPrices, tokenAmount } from './bounds.js';
 import { KNOWN_MINTS, cleanMeta, type TokenMeta } from './tokens.js';
@@ -99,6 +101,24 @@ export interface SolanaMintAnswer {
   nonTransferable: boolean;
   symbol: string | null;
   name: string | null;
+}
+
+/** Bytes of a base58 text (-1 when it is not base58). */
+function base58Length(s: string): number {
+  try {
+    return base58.decode(s).length;
+  } catch {
+    return -1;
+  }
+}
+
+/** The first signature of a wire transaction (base64): its id. Undefined when the bytes carry none. */
+function firstSignature(base64: string): string | undefined {
+  const bytes = Buffer.from(base64, 'base64');
+  // compact-u16 signature count (one byte below 128), then the 64-byte signatures.
+  const count = bytes[0] ?? 0;
+  if (count < 1 || count > 127 || bytes.length < 65) return undefined;
+  return base58.encode(bytes.subarray(1, 65));
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -463,8 +483,61 @@ export class SolanaFacade implements ChainFacade {
   }
 
   async broadcast(rawTx: string): Promise<BroadcastResult> {
-    const r = await this.run('broadcast', (p, s) => p.sendTransaction(rawTx, s));
-    return { hash: r.value, provider: r.provider };
+    try {
+      const r = await this.run('broadcast', (p, s) => p.sendTransaction(rawTx, s));
+      return { hash: r.value, provider: r.provider };
+    } catch (e) {
+      // The node already processed this very transaction (a resend of the same bytes after a timeout): its id is its
+      // first signature, and the send succeeded.
+      const already =
+        e instanceof ChainApiError &&
+        e.code === 'rejected' &&
+        (e.extra.upstreamCode === 'AlreadyProcessed' || /already been processed/i.test(e.message));
+      const signature = already ? firstSignature(rawTx) : undefined;
+      if (signature)
+        return { hash: signature, provider: String(e instanceof ChainApiError ? e.extra.provider : '') };
+      throw e;
+    }
+  }
+
+  /**
+   * Solana's finality is the signature's `finalized` commitment (getSignatureStatuses, searching the history): then
+   * confirmed, or failed with the transaction's error; processed or confirmed only is pending (a fork can still drop
+   * it); a signature no node knows is unknown (not landed yet, or dropped when its blockhash expired).
+   */
+  async txStatus(id: string): Promise<TxStatus> {
+    const signature = parseInput(
+      z.object({
+        hash: z
+          .string()
+          .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { message: 'must be a transaction signature (base58)' }),
+      }),
+      { hash: id },
+      'params',
+    ).hash;
+    if (base58Length(signature) !== 64)
+      throw new HttpError(400, 'invalid params: hash: must be a 64-byte signature');
+    return txStatusFailover(
+      this.cfg,
+      signature,
+      this.order(this.cfg.providers),
+      async (p, s): Promise<TxRead> => {
+        const v = await p.getSignatureStatus(signature, s);
+        if (!v) return { state: 'unknown' };
+        const slot = plausibleHeight(v.slot, 'slot');
+        const confirmations =
+          v.confirmations === null ? null : plausibleHeight(v.confirmations, 'confirmations') + 1;
+        if (v.confirmationStatus !== 'finalized')
+          return { state: 'pending', confirmations, blockHeight: slot };
+        const failed = v.err !== null && v.err !== undefined;
+        return {
+          state: failed ? 'failed' : 'confirmed',
+          confirmations,
+          blockHeight: slot,
+          ...(failed ? { reason: typeof v.err === 'string' ? v.err : JSON.stringify(v.err) } : {}),
+        };
+      },
+    );
   }
 
   async rpc(method: string, params: unknown[]): Promise<unknown> {

@@ -46,6 +46,9 @@ export interface HorizonLedgerRead {
 export type HorizonSubmitResult =
   { ok: true; hash: string } | { ok: false; codes: HorizonResultCodes; hash?: string };
 
+/** GET /transactions/{hash}: Horizon knows only transactions of closed ledgers (404 otherwise). */
+export type HorizonTxRead = { found: false } | { found: true; successful: boolean; ledger: number };
+
 export interface StellarProvider extends Provider {
   account(address: string, signal: AbortSignal): Promise<HorizonAccountRead>;
   payments(
@@ -59,4 +62,6 @@ export interface StellarProvider extends Provider {
   baseFee(signal: AbortSignal): Promise<bigint>;
   /** POST /transactions (form-encoded `tx`). */
   submit(envelope: string, signal: AbortSignal): Promise<HorizonSubmitResult>;
+  /** GET /transactions/{hash}. */
+  transaction(hash: string, signal: AbortSignal): Promise<HorizonTxRead>;
 }

@@ -23,10 +23,16 @@ import {
   type FailoverPolicy,
 } from '../../failover.js';
 import { cursor as cursorParam, pageSize, DEFAULT_HISTORY_PAGE } from '../../params.js';
-import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
+import { confirmationsOf, txStatusFailover } from '../../txStatus.js';
 import { operations } from '../../bounds.js';
 import type { StellarProvider } from './backend.js';
 import { INT64_MAX } from './providers/horizon.js';
+
+/** A transaction hash: 64 hex digits. */
+const TxHash = z
+  .string()
+  .regex(/^[0-9A-Fa-f]{64}$/, { message: 'must be a transaction hash (64 hex digits)' });
 
 /** The account answer: the generic fields and Stellar's own. */
 export type StellarAccountAnswer = AccountInfo & {
@@ -202,10 +208,35 @@ export class StellarFacade implements ChainFacade {
     const r = await this.run('broadcast', (p, s) => p.submit(rawTx, s));
     const v = r.value;
     if (v.ok) return { hash: v.hash, provider: r.provider };
+    // A resend after a timeout that a Horizon refuses for its used sequence: when a closed ledger holds this very
+    // transaction the first submit landed, and the send succeeded.
+    if (v.codes.transaction === 'tx_bad_seq' && v.hash) {
+      const known = await this.txStatus(v.hash).catch(() => undefined);
+      if (known?.state === 'confirmed') return { hash: known.hash, provider: r.provider };
+    }
     throw new ChainApiError(422, 'rejected', horizonResultMessage(v.codes), {
       chain: this.chain,
       resultCode: mainResultCode(v.codes),
       resultCodes: v.codes,
+    });
+  }
+
+  /**
+   * Horizon's GET /transactions/{hash}: a 200 is a transaction in a closed ledger, which is final on Stellar
+   * (`successful` or not: a failed one paid its fee); a 404 is one no closed ledger holds (not yet, or never).
+   */
+  async txStatus(id: string): Promise<TxStatus> {
+    const hash = parseInput(z.object({ hash: TxHash }), { hash: id }, 'params').hash.toLowerCase();
+    return txStatusFailover(this.cfg, hash, this.cfg.providers, async (p, s) => {
+      const t = await p.transaction(hash, s);
+      if (!t.found) return { state: 'unknown' };
+      const latest = (await p.ledger(s)).sequence;
+      return {
+        state: t.successful ? 'confirmed' : 'failed',
+        confirmations: confirmationsOf(t.ledger, latest),
+        blockHeight: t.ledger,
+        ...(t.successful ? {} : { reason: 'tx_failed' }),
+      };
     });
   }
 

@@ -65,6 +65,10 @@ export interface TronNodeProvider extends Provider {
   broadcastHex(hex: string, signal: AbortSignal): Promise<TronBroadcastRead>;
   /** gettransactioninfobyid, raw (`{}` until the transaction is in a block). */
   getTransactionInfo(id: string, signal: AbortSignal): Promise<Record<string, unknown>>;
+  /** The solidity node's gettransactioninfobyid (`/walletsolidity/…`), raw (`{}` until its block is solidified). */
+  getSolidTransactionInfo(id: string, signal: AbortSignal): Promise<Record<string, unknown>>;
+  /** The solidity node's getnowblock: the newest solidified block. */
+  getSolidBlock(signal: AbortSignal): Promise<TronBlockRead>;
 }
 
 /** One page of an index list: its raw entries and the fingerprint of the next page (none on the last). */

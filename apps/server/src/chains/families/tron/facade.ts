@@ -24,7 +24,8 @@ import {
 } from '../../failover.js';
 import { LruMap } from '../../lru.js';
 import { cursor as cursorParam, hexTx, pageSize } from '../../params.js';
-import { toWire, type AccountInfo, type FeeInfo, type HistoryPage } from '../../types.js';
+import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
+import { confirmationsOf, plausibleHeight, txStatusFailover, type TxRead } from '../../txStatus.js';
 import type { TronIndexProvider, TronNodeProvider } from './backend.js';
 import { tronBounds } from './bounds.js';
 
@@ -111,6 +112,12 @@ function abiString(hex: string): string {
   }
   return '';
 }
+
+/**
+ * The tip to count confirmations from: TronGrid balances its nodes, so the block read may be a block or two behind the
+ * node that answered the transaction; further ahead than that is a lie (confirmationsOf refuses it).
+ */
+const nearTip = (height: number, tip: number) => (height > tip && height - tip <= 3 ? height : tip);
 
 /** Keeps printable text of a token name/symbol (rendered as text by the web app anyway). */
 const clean = (s: string, max: number) =>
@@ -383,11 +390,57 @@ export class TronFacade implements ChainFacade {
     };
   }
 
+  /**
+   * TRON's finality is the solidity node's: a transaction in a solidified block (`walletsolidity/
+   * gettransactioninfobyid`) is final — failed when the call failed (`result: FAILED`, the receipt's REVERT,
+   * OUT_OF_ENERGY …), confirmed otherwise. In a block not yet solidified (the full node's info) it is pending.
+   */
+  async txStatus(id: string): Promise<TxStatus> {
+    const hash = parseInput(
+      z.object({
+        hash: z.string().regex(/^[0-9a-fA-F]{64}$/, { message: 'must be a txID (64 hex digits)' }),
+      }),
+      { hash: id },
+      'params',
+    ).hash.toLowerCase();
+    return txStatusFailover(this.cfg, hash, this.cfg.nodes, async (p, s): Promise<TxRead> => {
+      const solid = await p.getSolidTransactionInfo(hash, s);
+      if (typeof solid.id === 'string') {
+        const height = plausibleHeight(solid.blockNumber, 'blockNumber');
+        const tip = (await p.getNowBlock(s)).blockNumber;
+        const receipt =
+          typeof solid.receipt === 'object' && solid.receipt !== null
+            ? (solid.receipt as Record<string, unknown>)
+            : {};
+        const code = typeof receipt.result === 'string' ? receipt.result.slice(0, 40) : undefined;
+        const failed = solid.result === 'FAILED' || (code !== undefined && code !== 'SUCCESS');
+        return {
+          state: failed ? 'failed' : 'confirmed',
+          confirmations: confirmationsOf(height, nearTip(height, tip)),
+          blockHeight: height,
+          ...(failed ? { reason: code ?? 'FAILED' } : {}),
+        };
+      }
+      const info = await p.getTransactionInfo(hash, s);
+      if (typeof info.id !== 'string') return { state: 'unknown' };
+      const height = plausibleHeight(info.blockNumber, 'blockNumber');
+      const tip = (await p.getNowBlock(s)).blockNumber;
+      return {
+        state: 'pending',
+        confirmations: confirmationsOf(height, nearTip(height, tip)),
+        blockHeight: height,
+      };
+    });
+  }
+
   /** broadcasthex: the id when the node says result true, otherwise its code and message. */
   async broadcast(rawTx: string): Promise<BroadcastResult> {
     const r = await this.node('broadcast', (p, s) => p.broadcastHex(rawTx, s));
     const b = r.value;
     if (b.result && /^[0-9a-f]{64}$/.test(b.txid)) return { hash: b.txid, provider: r.provider };
+    // The node already has this very transaction (a resend of the same bytes after a timeout): the send succeeded.
+    if (b.code === 'DUP_TRANSACTION_ERROR' && /^[0-9a-f]{64}$/.test(b.txid))
+      return { hash: b.txid, provider: r.provider };
     throw new ChainApiError(422, 'rejected', b.message || b.code, { chain: this.chain, nodeCode: b.code });
   }
 

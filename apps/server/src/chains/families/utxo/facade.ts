@@ -19,9 +19,12 @@ import {
   type FailoverOptions,
   type FailoverPolicy,
   type Provider,
+  ProviderError,
 } from '../../failover.js';
+import { createHash } from 'node:crypto';
+import { txStatusFailover, type TxRead } from '../../txStatus.js';
 import { DEFAULT_HISTORY_PAGE, cursor, hexTx, pageSize } from '../../params.js';
-import type { AccountInfo, FeeInfo, FeeTiers, HistoryPage, TxDetails, Utxo } from '../../types.js';
+import type { AccountInfo, FeeInfo, FeeTiers, HistoryPage, TxDetails, TxStatus, Utxo } from '../../types.js';
 import type { FeeProvider, UtxoProvider, UtxoSubject, XpubQuery } from './backend.js';
 import { utxoBounds } from './bounds.js';
 import { bipOfKey, isExtendedKey, type UtxoBip, type UtxoNetwork } from './xpub.js';
@@ -41,6 +44,58 @@ export interface UtxoChainConfig {
   maxSats: bigint;
   /** Timeouts, budgets, breaker (FamilyContext.policy); fee lookups use `feesBudgetMs`. */
   policy?: FailoverPolicy & { feesBudgetMs?: number };
+}
+
+/**
+ * A node's refusal that says it already has this very transaction (Bitcoin Core, Litecoin Core, through Blockbook's
+ * sendtx too): in the mempool, or mined.
+ */
+const ALREADY_HAVE =
+  /txn-already-in-mempool|txn-already-known|transaction already in block chain|outputs already in utxo set/i;
+
+const dsha256 = (b: Buffer) => createHash('sha256').update(createHash('sha256').update(b).digest()).digest();
+
+/**
+ * The txid of a raw transaction: double SHA-256 of its serialization without the segwit marker, flag and witnesses,
+ * byte-reversed. Undefined when the hex does not read as a transaction.
+ */
+export function txidOf(hex: string): string | undefined {
+  const b = Buffer.from(hex, 'hex');
+  let i = 4;
+  const varint = (): number => {
+    const first = b[i];
+    if (first === undefined) throw new Error('short');
+    i += 1;
+    if (first < 0xfd) return first;
+    const size = first === 0xfd ? 2 : first === 0xfe ? 4 : 8;
+    if (i + size > b.length) throw new Error('short');
+    const v = size === 8 ? Number(b.readBigUInt64LE(i)) : size === 4 ? b.readUInt32LE(i) : b.readUInt16LE(i);
+    i += size;
+    return v;
+  };
+  try {
+    const segwit = b[4] === 0 && b[5] === 1;
+    if (!segwit) return b.length >= 10 ? Buffer.from(dsha256(b)).reverse().toString('hex') : undefined;
+    i = 6;
+    const start = i;
+    const ins = varint();
+    for (let n = 0; n < ins; n++) {
+      i += 36;
+      i += varint();
+      i += 4;
+    }
+    const outs = varint();
+    for (let n = 0; n < outs; n++) {
+      i += 8;
+      i += varint();
+    }
+    const end = i;
+    if (end + 4 > b.length) return undefined;
+    const stripped = Buffer.concat([b.subarray(0, 4), b.subarray(start, end), b.subarray(b.length - 4)]);
+    return Buffer.from(dsha256(stripped)).reverse().toString('hex');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Node methods `POST /chains/:chain/rpc` forwards (read-only queries, fee estimate, broadcast, tx checks). */
@@ -189,8 +244,52 @@ export class UtxoFacade implements ChainFacade {
   }
 
   async broadcast(hex: string): Promise<BroadcastResult> {
-    const r = await this.run('broadcast', 'broadcast', (p, s) => p.broadcast(hex, s));
-    return { hash: r.value, provider: r.provider };
+    try {
+      const r = await this.run('broadcast', 'broadcast', (p, s) => p.broadcast(hex, s));
+      return { hash: r.value, provider: r.provider };
+    } catch (e) {
+      // The node already has this very transaction (a resend of the same bytes after a timeout): in its mempool
+      // (txn-already-in-mempool, txn-already-known) or mined (-27 'already in block chain', 'outputs already in utxo
+      // set'). These refusals are about the transaction's own txid, so the send succeeded.
+      if (e instanceof ChainApiError && e.code === 'rejected' && ALREADY_HAVE.test(e.message)) {
+        const txid = txidOf(hex);
+        if (txid) return { hash: txid, provider: String(e.extra.provider ?? '') };
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * The bitcoin family's finality is confirmations: in the mempool (0) it is pending, in a block (≥ 1) confirmed
+   * with its confirmations. A txid no provider knows is unknown (not relayed yet, or evicted / replaced).
+   */
+  async txStatus(id: string): Promise<TxStatus> {
+    const txid = parseInput(
+      z.object({
+        hash: z.string().regex(/^[0-9a-fA-F]{64}$/, { message: 'must be a txid (64 hex digits)' }),
+      }),
+      { hash: id },
+      'params',
+    ).hash.toLowerCase();
+    return txStatusFailover(
+      { chain: this.cfg.chain, policy: this.cfg.policy },
+      txid,
+      having(this.cfg.providers, 'getTx'),
+      async (p, s): Promise<TxRead> => {
+        let t: TxDetails;
+        try {
+          t = await p.getTx(txid, s);
+        } catch (e) {
+          if (e instanceof ProviderError && e.kind === 'notFound') return { state: 'unknown' };
+          throw e;
+        }
+        this.bounds.tx(t);
+        if (t.txid.toLowerCase() !== txid) throw new ProviderError('malformed', 'transaction: another txid');
+        if (t.confirmations > 0)
+          return { state: 'confirmed', confirmations: t.confirmations, blockHeight: t.blockHeight };
+        return { state: 'pending', confirmations: 0, blockHeight: null };
+      },
+    );
   }
 
   async fees(): Promise<FeeInfo> {

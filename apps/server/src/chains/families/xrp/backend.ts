@@ -32,12 +32,27 @@ export interface XrpSubmitResult {
   hash: string;
 }
 
+/** `tx` by hash: `found: false` for txnNotFound; `validated` is rippled's finality (a validated ledger holds it). */
+export type XrpTxRead =
+  | { found: false }
+  | {
+      found: true;
+      validated: boolean;
+      /** The ledger holding it; null while it is in none yet. */
+      ledgerIndex: number | null;
+      /** meta.TransactionResult (tesSUCCESS, tec…), null before a ledger holds it. */
+      result: string | null;
+      lastLedgerSequence: number | null;
+    };
+
 export interface XrpProvider extends Provider {
   accountInfo(address: string, signal: AbortSignal): Promise<XrpAccountRead>;
   accountTx(address: string, marker: unknown, limit: number, signal: AbortSignal): Promise<XrpTxPage>;
   fee(signal: AbortSignal): Promise<XrpFeeRead>;
   ledger(signal: AbortSignal): Promise<XrpLedgerRead>;
   submit(blob: string, signal: AbortSignal): Promise<XrpSubmitResult>;
+  /** `tx {transaction}` (api_version 2). */
+  tx(hash: string, signal: AbortSignal): Promise<XrpTxRead>;
   /** A read-only method forwarded as it is (the node proxy). */
   call(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
 }

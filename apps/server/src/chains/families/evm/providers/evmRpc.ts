@@ -338,6 +338,13 @@ export function createEvmRpc(o: EvmRpcOptions): EvmRpcProvider {
       } catch (e) {
         if (e instanceof ProviderError && e.kind === 'rejected' && ALREADY_KNOWN.test(e.message))
           return keccak256(raw as Hex);
+        // 'nonce too low' after a resend of the same bytes: the first send used the nonce. It is this very
+        // transaction only when the node has its hash; otherwise another transaction took the nonce (a refusal).
+        if (e instanceof ProviderError && e.kind === 'rejected' && /nonce too low/i.test(e.message)) {
+          const hash = keccak256(raw as Hex);
+          const known = await t.call('eth_getTransactionByHash', [hash], signal).catch(() => null);
+          if (known) return hash;
+        }
         throw e;
       }
     },

@@ -101,8 +101,19 @@ const PubAddress = z.object({
 });
 const PubAddresses = z.object({ public_addresses: z.array(PubAddress).max(200) });
 const PubOne = z.object({ public_address: z.string().max(128) });
-const Actions = z.object({ actions: z.array(z.unknown()).max(1000) });
+const Actions = z.object({
+  actions: z.array(z.unknown()).max(1000),
+  time_limit_exceeded_error: z.boolean().optional(),
+});
 const Pushed = z.object({ transaction_id: z.string().regex(/^[0-9a-f]{64}$/) });
+const HistoryTx = z.object({
+  id: z.string().regex(/^[0-9a-fA-F]{64}$/),
+  block_num: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 32),
+});
 
 export interface FioNodeOptions {
   name: string;
@@ -241,8 +252,11 @@ export function createFioNode(o: FioNodeOptions): FioProvider {
       return r?.public_address ?? null;
     },
     async actions(actor, pos, offset, signal) {
-      return (await post('/v1/history/get_actions', { account_name: actor, pos, offset }, Actions, signal))
-        .actions;
+      const r = await post('/v1/history/get_actions', { account_name: actor, pos, offset }, Actions, signal);
+      // The node ran out of time and answers what it found so far (maybe nothing): not the account's history.
+      if (r.time_limit_exceeded_error)
+        throw new ProviderError('server', 'history node: time_limit_exceeded_error (a partial answer)');
+      return r.actions;
     },
     async requests(which, publicKey, signal) {
       const r = await orEmpty(
@@ -283,6 +297,26 @@ export function createFioNode(o: FioNodeOptions): FioProvider {
         isAutoProxy: Boolean(row.is_auto_proxy),
         fioaddress: row.fioaddress,
       };
+    },
+    async transaction(id, signal) {
+      const a = await httpRequest(o.fetch, `${base}/v1/history/get_transaction`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id }),
+        signal,
+        pass: [404, 500],
+      });
+      const json = parseJson(a.text);
+      if (a.status === 404)
+        throw new ProviderError('unsupported', 'no history API on this node', { status: 404 });
+      if (a.status === 500) {
+        const code = (json as { error?: { code?: unknown } } | null)?.error?.code;
+        if (code === 3040011) return { found: false };
+        throw new ProviderError('server', `upstream error 500: ${fioErrorMessage(json)}`, { status: 500 });
+      }
+      const t = validate(HistoryTx, json, 'get_transaction');
+      if (t.id.toLowerCase() !== id) throw new ProviderError('malformed', 'get_transaction: another id');
+      return { found: true, blockNum: t.block_num };
     },
     async push(body, signal) {
       const a = await httpRequest(o.fetch, `${base}/v1/chain/push_transaction`, {

@@ -7,7 +7,13 @@
  */
 import { z } from 'zod';
 import { ProviderError, getJson, withBreaker, type FetchFn } from '../../../failover.js';
-import type { ParsedAccount, SignatureInfo, SimulationRead, SolanaProvider } from '../backend.js';
+import type {
+  ParsedAccount,
+  SignatureInfo,
+  SignatureStatusRead,
+  SimulationRead,
+  SolanaProvider,
+} from '../backend.js';
 
 const Uint = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const Base58 = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,88}$/);
@@ -19,6 +25,14 @@ const Envelope = z.object({
     .passthrough()
     .optional(),
 });
+const SignatureStatus = z
+  .object({
+    slot: Uint,
+    confirmations: Uint.nullable().optional(),
+    err: z.unknown().optional(),
+    confirmationStatus: z.enum(['processed', 'confirmed', 'finalized']).nullable().optional(),
+  })
+  .passthrough();
 const Ctx = <S extends z.ZodType>(value: S) =>
   z.object({ context: z.object({ slot: Uint }).passthrough(), value });
 
@@ -209,6 +223,22 @@ export function createSolanaRpc(o: SolanaRpcOptions): SolanaProvider {
         Base58,
         signal,
       );
+    },
+    async getSignatureStatus(signature, signal): Promise<SignatureStatusRead | null> {
+      const r = await call(
+        'getSignatureStatuses',
+        [[signature], { searchTransactionHistory: true }],
+        Ctx(z.array(SignatureStatus.nullable()).length(1)),
+        signal,
+      );
+      const v = r.value[0];
+      if (!v) return null;
+      return {
+        slot: v.slot,
+        confirmations: v.confirmations ?? null,
+        err: v.err ?? null,
+        confirmationStatus: v.confirmationStatus ?? null,
+      };
     },
     raw(method, params, signal) {
       return call(method, params, z.unknown(), signal);

@@ -26,6 +26,7 @@ import type {
   HorizonLedgerRead,
   HorizonPaymentsPage,
   HorizonSubmitResult,
+  HorizonTxRead,
   StellarProvider,
 } from '../backend.js';
 
@@ -107,6 +108,15 @@ const Root = z.object({ network_passphrase: z.string() });
 const Submitted = z.object({
   hash: z.string().regex(/^[0-9a-fA-F]{64}$/),
   successful: z.boolean().optional(),
+});
+const TxRecord = z.object({
+  hash: z.string().regex(/^[0-9a-fA-F]{64}$/),
+  successful: z.boolean(),
+  ledger: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 32),
 });
 const Problem = z.object({
   type: z.string(),
@@ -282,6 +292,18 @@ export function createHorizon(o: HorizonOptions): StellarProvider {
         status: 400,
         upstreamCode: p.type.split('/').pop() ?? 'bad_request',
       });
+    },
+    async transaction(hash, signal): Promise<HorizonTxRead> {
+      await checkNetwork(signal);
+      let t: z.infer<typeof TxRecord>;
+      try {
+        t = await getJson(o.fetch, `${base}/transactions/${hash}`, TxRecord, 'transaction', { signal });
+      } catch (e) {
+        if (e instanceof ProviderError && e.kind === 'notFound') return { found: false };
+        throw e;
+      }
+      if (t.hash.toLowerCase() !== hash) throw new ProviderError('malformed', 'transaction: another hash');
+      return { found: true, successful: t.successful, ledger: t.ledger };
     },
   });
 }

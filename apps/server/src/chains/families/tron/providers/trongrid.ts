@@ -135,8 +135,14 @@ function headers(o: TronGridOptions): Record<string, string> {
 
 export function createTronNode(o: TronGridOptions): TronNodeProvider {
   const base = o.url.replace(/\/+$/, '');
-  const post = async <S extends z.ZodType>(path: string, body: unknown, schema: S, signal: AbortSignal) => {
-    const raw = await getJson(o.fetch, `${base}/wallet/${path}`, z.unknown(), path, {
+  const post = async <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    signal: AbortSignal,
+    api: 'wallet' | 'walletsolidity' = 'wallet',
+  ) => {
+    const raw = await getJson(o.fetch, `${base}/${api}/${path}`, z.unknown(), path, {
       method: 'POST',
       headers: headers(o),
       body: JSON.stringify(body),
@@ -226,6 +232,20 @@ export function createTronNode(o: TronGridOptions): TronNodeProvider {
     },
     async getTransactionInfo(id, signal) {
       return post('gettransactioninfobyid', { value: id }, z.record(z.string(), z.unknown()), signal);
+    },
+    async getSolidTransactionInfo(id, signal) {
+      return post(
+        'gettransactioninfobyid',
+        { value: id },
+        z.record(z.string(), z.unknown()),
+        signal,
+        'walletsolidity',
+      );
+    },
+    async getSolidBlock(signal) {
+      const b = await post('getnowblock', {}, Block, signal, 'walletsolidity');
+      const number = b.block_header.raw_data.number ?? parseInt(b.blockID.slice(0, 16), 16);
+      return { blockID: b.blockID, blockNumber: number, timestamp: b.block_header.raw_data.timestamp };
     },
   });
 }

@@ -13,6 +13,7 @@ import type {
   XrpProvider,
   XrpSubmitResult,
   XrpTxPage,
+  XrpTxRead,
 } from '../backend.js';
 
 const Drops = z
@@ -37,6 +38,18 @@ const Submit = z.object({
   engine_result: z.string().min(3),
   engine_result_message: z.string(),
   tx_json: z.object({ hash: z.string().regex(/^[0-9A-Fa-f]{64}$/) }),
+});
+
+/** `tx` (api_version 2: the transaction under tx_json, meta beside it; v1 puts the fields at the top). */
+const TxAnswer = z.object({
+  validated: z.boolean().optional(),
+  ledger_index: Uint.optional(),
+  meta: z
+    .object({ TransactionResult: z.string().max(40) })
+    .passthrough()
+    .optional(),
+  tx_json: z.object({ LastLedgerSequence: Uint.optional() }).passthrough().optional(),
+  LastLedgerSequence: Uint.optional(),
 });
 
 /** lsfRequireDestTag in AccountRoot Flags (older servers have no account_flags). */
@@ -153,6 +166,24 @@ export function createRippled(o: RippledOptions): XrpProvider {
         engineResult: r.engine_result,
         message: r.engine_result_message,
         hash: r.tx_json.hash.toUpperCase(),
+      };
+    },
+    async tx(hash, signal): Promise<XrpTxRead> {
+      let result: Record<string, unknown>;
+      try {
+        result = await call('tx', { transaction: hash, binary: false }, signal);
+      } catch (e) {
+        // txnNotFound: this server has not seen it (yet), or it was never in a ledger it keeps.
+        if (e instanceof ProviderError && e.opts.upstreamCode === 'txnNotFound') return { found: false };
+        throw e;
+      }
+      const t = parse(TxAnswer, result, 'tx');
+      return {
+        found: true,
+        validated: t.validated === true,
+        ledgerIndex: t.ledger_index ?? null,
+        result: t.meta?.TransactionResult ?? null,
+        lastLedgerSequence: t.tx_json?.LastLedgerSequence ?? t.LastLedgerSequence ?? null,
       };
     },
     call,
