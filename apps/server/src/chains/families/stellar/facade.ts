@@ -25,9 +25,8 @@ import {
 import { cursor as cursorParam, pageSize, DEFAULT_HISTORY_PAGE } from '../../params.js';
 import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
 import { confirmationsOf, txStatusFailover } from '../../txStatus.js';
-import { operations } from '../../bounds.js';
 import type { StellarProvider } from './backend.js';
-import { INT64_MAX } from './providers/horizon.js';
+import { stellarBounds } from './bounds.js';
 
 /** A transaction hash: 64 hex digits. */
 const TxHash = z
@@ -107,7 +106,7 @@ export class StellarFacade implements ChainFacade {
 
   async account(id: string, _query: unknown): Promise<StellarAccountAnswer> {
     const address = this.address(id);
-    const r = await this.run('balance', (p, s) => p.account(address, s));
+    const r = await this.run('balance', (p, s) => p.account(address, s), stellarBounds.account);
     const a = r.value;
     const base = { chain: this.chain, address, unconfirmedBalance: '0', provider: r.provider };
     if (!a.found)
@@ -162,7 +161,7 @@ export class StellarFacade implements ChainFacade {
         const ops = page.records.flatMap((rec) => operationFromHorizonPayment(rec, address) ?? []);
         return { operations: toWire(ops), next: page.next };
       },
-      (v) => operations(v.operations, INT64_MAX),
+      (v) => stellarBounds.history(v.operations),
     );
     const next = r.value.next;
     return {
@@ -174,7 +173,7 @@ export class StellarFacade implements ChainFacade {
 
   /** The fee per operation in stroops (Stellar's fee is fixed by the network: the UI shows it, never offers it). */
   async fees(): Promise<FeeInfo> {
-    const r = await this.run('fees', (p, s) => p.baseFee(s));
+    const r = await this.run('fees', (p, s) => p.baseFee(s), stellarBounds.baseFee);
     const fee = r.value.toString();
     // wire.ts's FeeInfo names 'sat/vB' | 'wei' | 'drops'; Stellar's unit is the stroop (chain-common's FeeRateUnit).
     return {
@@ -187,7 +186,7 @@ export class StellarFacade implements ChainFacade {
   }
 
   async network(): Promise<StellarNetworkAnswer> {
-    const r = await this.run('ledger', (p, s) => p.ledger(s));
+    const r = await this.run('ledger', (p, s) => p.ledger(s), stellarBounds.ledger);
     return {
       chain: this.chain,
       networkPassphrase: this.cfg.networkPassphrase,
