@@ -67,7 +67,9 @@ export interface XrpChainConfig {
 }
 
 /** A transaction hash: 64 hex digits (rippled spells them upper case). */
-const TxHash = z.string().regex(/^[0-9A-Fa-f]{64}$/, { message: 'must be a transaction hash (64 hex digits)' });
+const TxHash = z
+  .string()
+  .regex(/^[0-9A-Fa-f]{64}$/, { message: 'must be a transaction hash (64 hex digits)' });
 /** Engine results that mean "this sequence was used": the chain may hold this very transaction (a resend). */
 const MAYBE_ALREADY = new Set(['tefPAST_SEQ', 'tefALREADY']);
 
