@@ -284,10 +284,18 @@ export class TronFacade implements ChainFacade {
     const [txs, t20] = await Promise.all([
       c && fpTx === null
         ? { value: { data: [], fingerprint: null }, provider: '' }
-        : this.index('history', (p, s) => p.transactions(address, fpTx, s)),
+        : this.index(
+            'history',
+            (p, s) => p.transactions(address, fpTx, s),
+            (v) => tronBounds.transactions(v.data, address),
+          ),
       c && fp20 === null
         ? { value: { data: [], fingerprint: null }, provider: '' }
-        : this.index('history', (p, s) => p.trc20Transfers(address, fp20, s)),
+        : this.index(
+            'history',
+            (p, s) => p.trc20Transfers(address, fp20, s),
+            (v) => tronBounds.trc20Transfers(v.data, address),
+          ),
     ]);
     const trc10 = (tokenId: string) => this.trc10Details.get(tokenId);
     // TRC-10 details of the page's assets, looked up once each.
@@ -308,7 +316,6 @@ export class TronFacade implements ChainFacade {
         : null,
       provider: txs.provider || t20.provider,
     };
-    tronBounds.history(page);
     return page;
   }
 
