@@ -23,8 +23,8 @@ export interface HorizonBehaviourOptions {
   /** Requests allowed an hour (default 3600); the window scales down with `windowMs` for tests. */
   perHour?: number;
   windowMs?: number;
-  /** Oldest ledger kept (SDF keeps one year); read at each request. */
-  retainFromLedger?: () => number;
+  /** Oldest ledger kept (SDF keeps one year); read at each request (undefined: everything is kept). */
+  retainFromLedger?: () => number | undefined;
 }
 
 export const HORIZON_MAX_LIMIT = 200;
@@ -89,7 +89,8 @@ export function horizonBehaviour(o: HorizonBehaviourOptions = {}): Behaviour {
   return {
     name: o.name ?? 'horizon',
     limits,
-    delayMs: (r) => (isSubmit(r) ? (o.submitDelayMs ?? 6000) : 0),
+    // Core has the transaction at once; the answer comes when the ledger closed and was ingested.
+    delayAfterMs: (r) => (isSubmit(r) ? (o.submitDelayMs ?? 6000) : 0),
     intercept(r) {
       if (isSubmit(r)) {
         const type = String(r.headers['content-type'] ?? '')
