@@ -3,10 +3,13 @@
  * (a check after the failover would end the request with a 500; an error of the wrong kind with a 400).
  */
 import { TOKEN_PROGRAM } from '@secux-companion/chain-solana';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liarFirst, lying, type Json } from '../../test/liar.js';
+import { rpcHandler, type Handler, type Req } from '../../test/servers.js';
 import type { SignatureInfo, SolanaProvider } from './backend.js';
-import { U64_MAX } from './bounds.js';
+import { PRIORITY_PRICE_MAX, SOL_MAX_LAMPORTS, U64_MAX } from './bounds.js';
 import { SOL_SIGNATURES_LIMIT, SolanaFacade } from './facade.js';
+import { solanaFamily } from './index.js';
 
 const OWNER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const TOKEN_ACCOUNT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -95,5 +98,100 @@ describe('Solana answers out of bounds', () => {
       node('sane', { signatures: 1, tokenAmount: '1', mintDecimals: 9 }),
     );
     await expect(f.mint(MINT)).resolves.toMatchObject({ decimals: 9, provider: 'sane' });
+  });
+});
+
+// ---- through the routes, with fake JSON-RPC nodes (issue 29: a history amount of 1e19 lamports served with 200) ----
+
+const SIG = '5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv';
+const OTHER = '2tWC4JAdL4AxEFJySziYJfsAnW2MHKRo98vbAPiRDSk8';
+const ctx = (value: unknown) => ({ context: { slot: 2792 }, value });
+/** OWNER sends 1,000,000 lamports to OTHER (fee 5,000). */
+const sent = () => ({
+  slot: 114,
+  blockTime: 1_700_000_000,
+  meta: {
+    fee: 5000,
+    err: null,
+    preBalances: [10_000_000, 0, 1],
+    postBalances: [8_995_000, 1_000_000, 1],
+    preTokenBalances: [],
+    postTokenBalances: [],
+  },
+  transaction: {
+    signatures: [SIG],
+    message: {
+      accountKeys: [
+        { pubkey: OWNER, signer: true, writable: true },
+        { pubkey: OTHER, signer: false, writable: true },
+        { pubkey: '11111111111111111111111111111111', signer: false, writable: false },
+      ],
+    },
+  },
+});
+const honest = rpcHandler({
+  getTokenAccountsByOwner: () => ctx([]),
+  getSignaturesForAddress: () => [
+    {
+      signature: SIG,
+      slot: 114,
+      err: null,
+      memo: null,
+      blockTime: 1_700_000_000,
+      confirmationStatus: 'finalized',
+    },
+  ],
+  getTransaction: () => sent(),
+  getRecentPrioritizationFees: () => [
+    { slot: 348125, prioritizationFee: 0 },
+    { slot: 348126, prioritizationFee: 1000 },
+    { slot: 348127, prioritizationFee: 500 },
+  ],
+});
+const liar = (method: string, lie: (result: Json) => void): Handler =>
+  lying(honest, (r: Req, b) => {
+    if ((r.json as { method?: string }).method === method) lie(b.result);
+  });
+const run = (url: string, l: Handler) =>
+  liarFirst({
+    family: solanaFamily,
+    env: (urls) => ({ CHAIN_SOL_RPC: urls.join(',') }),
+    honest,
+    liar: l,
+    url,
+  });
+
+describe('Solana bounds by meaning, through the routes', () => {
+  // The facade starts at a random node: the liar is asked first here.
+  beforeEach(() => void vi.spyOn(Math, 'random').mockReturnValue(0));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a transfer of 1e19 lamports (more SOL than exist, within a u64): the other node answers; alone, 502', async () => {
+    const { alone, first } = await run(
+      `/api/chains/SOL/history/${OWNER}`,
+      liar('getTransaction', (t) => {
+        t.meta.preBalances[0] = '10000000000000005000';
+        t.meta.postBalances = ['0', '10000000000000000000', 1];
+      }),
+    );
+    expect(10n ** 19n > SOL_MAX_LAMPORTS && 10n ** 19n < U64_MAX).toBe(true);
+    expect(first.status).toBe(200);
+    expect(first.body.operations).toEqual([expect.objectContaining({ value: '1000000', fee: '5000' })]);
+    expect(alone.status).toBe(502);
+    expect(JSON.stringify(alone.body)).not.toContain('10000000000000000000');
+  });
+
+  it('a priority price above the plausible one: the other node’s prices; alone, the spec’s fallback', async () => {
+    const lie = String(PRIORITY_PRICE_MAX + 1);
+    const { alone, first } = await run(
+      '/api/chains/SOL/fees',
+      liar('getRecentPrioritizationFees', (l) => (l[1].prioritizationFee = PRIORITY_PRICE_MAX + 1)),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ source: 'network', provider: 'solana#2' });
+    expect(JSON.stringify(first.body)).not.toContain(lie);
+    expect(alone.status).toBe(200);
+    expect(alone.body).toMatchObject({ source: 'fallback' });
+    expect(JSON.stringify(alone.body)).not.toContain(lie);
   });
 });

@@ -15,7 +15,7 @@ import {
 } from '@secux-companion/chain-solana';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../../errors.js';
-import { operations, outOfBounds } from '../../bounds.js';
+import { outOfBounds } from '../../bounds.js';
 import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
 import {
   ChainApiError,
@@ -30,7 +30,15 @@ import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus
 import { plausibleHeight, txStatusFailover, type TxRead } from '../../txStatus.js';
 import { base58 } from '@scure/base';
 import type { ParsedAccount, SolanaProvider } from './backend.js';
-import { U64_MAX, accountSize, decimals, height, lamports, priorityPrices, tokenAmount } from './bounds.js';
+import {
+  accountSize,
+  decimals,
+  height,
+  history as historyBounds,
+  lamports,
+  priorityPrices,
+  tokenAmount,
+} from './bounds.js';
 import { KNOWN_MINTS, cleanMeta, type TokenMeta } from './tokens.js';
 
 /** getSignaturesForAddress limit (spec 02 "SOL"). */
@@ -466,14 +474,21 @@ export class SolanaFacade implements ChainFacade {
     for (const [m, meta] of Object.entries({ ...KNOWN_MINTS, ...this.cfg.tokens })) symbols[m] = meta.symbol;
     const txs = await Promise.all(
       merged.map((sig) =>
-        this.run('transaction', (p, s) => p.getTransaction(sig.signature, s)).then((r) => r.value),
+        // Mapped and bounded inside the node's call: an amount out of bounds is that node's malformed answer.
+        this.run(
+          'transaction',
+          (p, s) => p.getTransaction(sig.signature, s),
+          (tx) =>
+            historyBounds(
+              toWire([operationFromTransaction(sig.signature, tx, address, symbols) ?? []].flat()),
+            ),
+        ).then((r) => r.value),
       ),
     );
     const ops = merged.flatMap(
       (sig, i) => operationFromTransaction(sig.signature, txs[i], address, symbols) ?? [],
     );
     const wire = toWire(ops);
-    operations(wire, U64_MAX);
     const more = Object.values(next).some((b) => b !== null);
     return {
       operations: wire,
