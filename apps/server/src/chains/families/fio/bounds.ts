@@ -7,11 +7,41 @@
  */
 import { FIO_REQUEST_STATUSES, isValidFioPublicKey, isValidHandle } from '@secux-companion/chain-fio';
 import type { FioRequestRecord, FioRequestStatus } from '@secux-companion/chain-fio';
-import { amount, count, outOfBounds } from '../../bounds.js';
-import type { FioLocksRead, FioRequestRead } from './backend.js';
+import { amount, count, operations, outOfBounds } from '../../bounds.js';
+import type { Operation } from '../../types.js';
+import type { FioBalanceRead, FioLocksRead, FioRequestRead } from './backend.js';
 
-/** 1,000,000,000 FIO max supply in SUF. */
+/**
+ * FIO's maximum supply in SUF: 1,000,000,000 FIO (1 FIO = 10^9 SUF), fixed by the fio.token contract; staking rewards
+ * and block-producer pay come out of it, so no amount a node answers can be above it (fio.wiki "FIO Token",
+ * reference/apis/fio.md). Issue 29: a balance of 10^20 SUF was served with 200 (the bound was 1,000 × the supply).
+ */
 export const FIO_SUPPLY_SUF = 10n ** 18n;
+/**
+ * The most a fee (`get_fee`, any end point) may be: 10,000 FIO. Fees are voted by the block producers in FIO; a
+ * transfer costs about 2 FIO and the dearest action, registering a domain, tens to hundreds of FIO — a node that asks
+ * thousands of times that is lying, and the next one is asked.
+ */
+export const FIO_FEE_MAX = 10_000n * 10n ** 9n;
+
+export const fioBounds = {
+  /**
+   * get_fio_balance: every figure within the supply (staking reward points too: they are SUF divided by the rate of
+   * exchange, which starts at 1 and only grows), and no more available than the balance.
+   */
+  balance(v: FioBalanceRead): void {
+    for (const k of ['balance', 'available', 'staked', 'srps'] as const)
+      amount(v[k].toString(), FIO_SUPPLY_SUF, `FIO ${k}`);
+    if (v.available > v.balance) outOfBounds('FIO available above balance', v.available);
+  },
+  /** A history page's operations (mapped by chain-fio): SUF within the supply, times that can be. */
+  history(ops: readonly Operation[]): void {
+    operations(ops, FIO_SUPPLY_SUF);
+  },
+  fee(v: bigint): void {
+    amount(v.toString(), FIO_FEE_MAX, 'fee');
+  },
+};
 /** Longest encrypted content served (base64 characters). */
 export const REQUEST_CONTENT_MAX = 1000;
 

@@ -21,7 +21,7 @@ import {
 } from '@secux-companion/chain-fio';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../../errors.js';
-import { amount, operations } from '../../bounds.js';
+import { amount } from '../../bounds.js';
 import type { BroadcastResult, ChainFacade, ChainSource } from '../../facade.js';
 import {
   ChainApiError,
@@ -35,10 +35,10 @@ import { cursor as cursorParam, pageSize } from '../../params.js';
 import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
 import { confirmationsOf, txStatusFailover, type TxRead } from '../../txStatus.js';
 import type { FioProvider, FioStakingProvider } from './backend.js';
-import { locksBounds, requestsWire, unlockAtIso } from './bounds.js';
+import { FIO_SUPPLY_SUF, fioBounds, locksBounds, requestsWire, unlockAtIso } from './bounds.js';
 
-/** 1,000,000,000 FIO max supply in SUF: no amount a node answers can be above it. */
-export const FIO_MAX_SUF = 10n ** 18n;
+/** 1,000,000,000 FIO max supply in SUF: no amount a node answers can be above it (bounds.ts). */
+export const FIO_MAX_SUF = FIO_SUPPLY_SUF;
 
 export interface FioChainConfig {
   chain: 'FIO' | 'TFIO';
@@ -139,13 +139,8 @@ export class FioFacade implements ChainFacade {
 
   async account(id: string, _query: unknown): Promise<FioAccountAnswer> {
     const key = this.key(id);
-    const bounded = (v: { balance: bigint; available: bigint; staked: bigint; srps: bigint }) => {
-      for (const k of ['balance', 'available', 'staked', 'srps'] as const)
-        amount(v[k].toString(), FIO_MAX_SUF * 1000n, `FIO ${k}`);
-      if (v.available > v.balance) amount('-1', 0n, 'FIO available above balance');
-    };
     const [b, l] = await Promise.all([
-      this.run('balance', (p, s) => p.balance(key, s), bounded),
+      this.run('balance', (p, s) => p.balance(key, s), fioBounds.balance),
       this.run(
         'locks',
         (p, s) => p.locks(key, s),
@@ -196,20 +191,28 @@ export class FioFacade implements ChainFacade {
         'invalid query: cursor: its history node is no longer configured; ask the first page',
       );
     const w = fioHistoryWindow(c ? (c.s as number) : null);
-    const r = await facadeFailover(this.cfg, 'history', pinned, (p, s) =>
-      p.actions(actor, w.pos, w.offset, s),
+    const opsOf = (entries: unknown[]) =>
+      toWire(
+        entries
+          .flatMap((e) => operationFromFioAction(e, actor, key) ?? [])
+          .map(({ fio: _fio, ...op }) => op)
+          .sort((a, b) => (b.time ?? 0) - (a.time ?? 0)),
+      );
+    // Mapped and bounded inside the node's call: an amount out of bounds is that node's malformed answer (the next
+    // node is asked), never a 500 after the failover.
+    const r = await facadeFailover(
+      this.cfg,
+      'history',
+      pinned,
+      (p, s) => p.actions(actor, w.pos, w.offset, s),
+      (v) => fioBounds.history(opsOf(v)),
     );
     const seqs = r.value.flatMap((e) => {
       const s = (e as { account_action_seq?: unknown }).account_action_seq;
       return typeof s === 'number' && Number.isSafeInteger(s) && s >= 0 ? [s] : [];
     });
     const lowest = seqs.length ? Math.min(...seqs) : 0;
-    const ops = r.value
-      .flatMap((e) => operationFromFioAction(e, actor, key) ?? [])
-      .map(({ fio: _fio, ...op }) => op)
-      .sort((a, b) => (b.time ?? 0) - (a.time ?? 0));
-    const wire = toWire(ops);
-    operations(wire, FIO_MAX_SUF);
+    const wire = opsOf(r.value);
     return {
       operations: wire,
       cursor: lowest > 0 ? encodeCursor({ k: 'fio', a: key, s: lowest, n: r.provider }) : null,
@@ -218,11 +221,7 @@ export class FioFacade implements ChainFacade {
   }
 
   async fees(): Promise<FeeInfo> {
-    const r = await this.run(
-      'fees',
-      (p, s) => p.fee('transfer_tokens_pub_key', '', s),
-      (v) => amount(v.toString(), FIO_MAX_SUF, 'fee'),
-    );
+    const r = await this.run('fees', (p, s) => p.fee('transfer_tokens_pub_key', '', s), fioBounds.fee);
     const fee = r.value.toString();
     return {
       chain: this.chain,
@@ -306,7 +305,7 @@ export class FioFacade implements ChainFacade {
     const r = await this.run(
       'fee',
       (p, s) => p.fee(endPoint, fioAddress, s),
-      (v) => amount(v.toString(), FIO_MAX_SUF, 'fee'),
+      fioBounds.fee,
     );
     return { chain: this.chain, fee: r.value.toString(), provider: r.provider };
   }
