@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { int } from '../config.js';
 import { isNonPublicHost } from '../evmChains/rpcGuard.js';
+import { parseRate, type ProviderKind, type RateBook, type RateSpec } from './rateLimit.js';
 
 export { int };
 
@@ -77,5 +78,34 @@ export function isPrivateHost(host: string): boolean {
   return isNonPublicHost(host);
 }
 
-/** CHAIN_<SYM>_TIMEOUT_MS: a chain's own per-call timeout (every family reads it). */
+/** CHAIN_<SYM>_TIMEOUT_MS: a chain's own per-call timeout, replacing every call class's (every family reads it). */
 export const chainTimeout = int(100, 300_000).optional();
+
+/**
+ * CHAIN_<SYM>_RATE: the client-side rate of the chain's providers, `requests/seconds` (e.g. `20/60`), or `0` for
+ * none (rateLimit.ts); every family reads it. Parsed to a RateSpec, or null for none.
+ */
+export const chainRate = z
+  .string()
+  .transform((v, c) => {
+    const r = parseRate(v);
+    if (r === undefined) {
+      c.addIssue({ code: 'custom', message: "must be 'requests/seconds' (e.g. 20/60) or 0 for none" });
+      return z.NEVER;
+    }
+    return r;
+  })
+  .optional();
+
+/**
+ * Declares a chain's provider URLs in the server's token buckets: the chain's own rate (CHAIN_<SYM>_RATE) when set,
+ * else the provider kind's default for public hosts.
+ */
+export function declareRates(
+  policy: { rates?: RateBook | undefined },
+  urls: readonly string[],
+  kind: ProviderKind | null,
+  explicit: RateSpec | null | undefined,
+): void {
+  for (const u of urls) policy.rates?.declare(u, kind, explicit);
+}

@@ -1,10 +1,18 @@
 /**
  * Ordered providers with timeouts, a per-provider circuit breaker, a request budget and failure classification.
  *
- * Timeouts: each HTTP request to a provider must send its first byte within the connect timeout
- * (CHAIN_CONNECT_TIMEOUT_MS); a whole provider call must end within its timeout (CHAIN_PROVIDER_TIMEOUT_MS); and the
- * whole request (every provider tried) within the request budget (CHAIN_REQUEST_BUDGET_MS, below the browser's 30 s),
- * so a healthy provider further down the list still answers in time.
+ * Timeouts per call class ({@link CallClass}): a cheap `read` must start answering within the connect timeout
+ * (CHAIN_CONNECT_TIMEOUT_MS) and end within CHAIN_READ_TIMEOUT_MS; a `history` call (history pages, token discovery,
+ * xpub scans) has CHAIN_HISTORY_TIMEOUT_MS and a `submit` (broadcast; Horizon answers only after the ledger closes)
+ * CHAIN_SUBMIT_TIMEOUT_MS, neither with a first-byte rule (such answers start only when they are done). A chain's
+ * own CHAIN_<SYM>_TIMEOUT_MS replaces every class's. The whole request (every provider tried) runs within the request
+ * budget (CHAIN_REQUEST_BUDGET_MS, below the browser's 30 s; a submit within CHAIN_SUBMIT_BUDGET_MS).
+ *
+ * Rate limits: a provider's rate-limit answer (429, or its own 403/503/200 shape: see {@link rateLimitOf}) is
+ * `rateLimited` with the upstream's Retry-After or penalty, which opens the provider's breaker for that long at once
+ * (nobody hammers a provider that asked for a pause, not even as the last resort). The client-side token bucket
+ * per provider host (rateLimit.ts) refuses a request before it is sent the same way, without counting against the
+ * provider's health.
  *
  * Circuit breaker (one per provider, kept across requests; policy after MetaMask's service policy): only transient
  * failures (refused, timeout, 5xx, 429, malformed or out-of-bounds answers, wrong chain) move on to the next provider
@@ -24,6 +32,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { z } from 'zod';
+import type { RateBook } from './rateLimit.js';
 
 export type FailureKind =
   | 'refused'
@@ -79,21 +88,29 @@ export class ChainApiError extends Error {
 export interface Provider {
   /** Configured name shown to clients and logs (never the URL: it may carry a key). */
   readonly name: string;
-  /** Per-call timeout in ms. */
+  /** Per-call timeout in ms when neither the provider nor the policy gives one for the call's class. */
   readonly timeoutMs: number;
+  /** Its own timeouts per call class (an operator's CHAIN_<SYM>_TIMEOUT_MS): win over the policy's. */
+  readonly timeouts?: Partial<ClassTimeouts>;
   /** Its circuit breaker (wrappers of a provider pass the provider's own); default: one per provider object. */
   readonly breaker?: Breaker;
   /** Called after a transient failure (e.g. the provider checks its chain again on the next call). */
   onFailure?(): void;
 }
 
-/** A facade's failover options: its log, its policy and the answer's bounds check (each only when given). */
+/** A facade's failover options: its log, its policy, the answer's bounds check and the call class (each when given). */
 export function failoverOptions<T>(
   log?: FailoverLog,
   policy?: FailoverPolicy,
   check?: (v: T) => void,
+  callClass?: CallClass,
 ): FailoverOptions<T> {
-  return { ...(log ? { log } : {}), ...(policy ? { policy } : {}), ...(check ? { check } : {}) };
+  return {
+    ...(log ? { log } : {}),
+    ...(policy ? { policy } : {}),
+    ...(check ? { check } : {}),
+    ...(callClass ? { callClass } : {}),
+  };
 }
 
 /** What a facade's failovers read from its family config: the chain, its log and its policy. */
@@ -113,14 +130,52 @@ export function facadeFailover<P extends Provider, T>(
   providers: readonly P[],
   fn: (p: P, signal: AbortSignal) => Promise<T>,
   check?: (v: T) => void,
+  callClass?: CallClass,
 ): Promise<FailoverResult<T>> {
-  return failover(host.chain, what, providers, fn, failoverOptions(host.log, host.policy, check));
+  return failover(host.chain, what, providers, fn, failoverOptions(host.log, host.policy, check, callClass));
 }
 
 export type Has<P, K extends keyof P> = P & Required<Pick<P, K>>;
 /** The providers of a list that implement an optional method `k` (every family's facade picks them this way). */
 export const having = <P extends Provider, K extends keyof P>(list: readonly P[], k: K): Has<P, K>[] =>
   list.filter((p): p is Has<P, K> => typeof p[k] === 'function');
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Call classes
+// ---------------------------------------------------------------------------------------------------------------------
+
+/**
+ * How long a call may take (mainnet-behaviour.md §0, §11 row 1): `read` cheap lookups (balances, fees, chain info,
+ * one transaction), `history` history pages, token discovery and xpub scans, `submit` broadcasts.
+ */
+export type CallClass = 'read' | 'history' | 'submit';
+export type ClassTimeouts = Record<CallClass, number>;
+
+/** Defaults of CHAIN_READ_TIMEOUT_MS, CHAIN_HISTORY_TIMEOUT_MS and CHAIN_SUBMIT_TIMEOUT_MS. */
+export const CLASS_TIMEOUTS: ClassTimeouts = { read: 8_000, history: 30_000, submit: 40_000 };
+
+/** Every class the same timeout (an operator's CHAIN_<SYM>_TIMEOUT_MS). */
+export const allClasses = (ms: number): ClassTimeouts => ({ read: ms, history: ms, submit: ms });
+
+/** Calls named so by the facades that send a transaction. */
+const SUBMIT_CALLS = new Set(['broadcast', 'eth_sendRawTransaction', 'sendrawtransaction', 'sendTransaction']);
+/** Calls named so by the facades that list or scan (history pages, token and NFT discovery, token account scans). */
+const HISTORY_CALLS = new Set([
+  'history',
+  'token discovery',
+  'tokens',
+  'token balances',
+  'NFTs',
+  'signatures',
+  'xpub',
+]);
+
+/** The class of a call the facade did not classify itself, from its name (`what`). */
+export function callClassOf(what: string): CallClass {
+  if (SUBMIT_CALLS.has(what)) return 'submit';
+  if (HISTORY_CALLS.has(what) || what.startsWith('history')) return 'history';
+  return 'read';
+}
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Circuit breaker, timeouts and budget
@@ -154,6 +209,8 @@ export class Breaker {
   private openUntil = 0;
   private cooldown: number;
   private probing = false;
+  /** Until when the provider asked not to be called (its Retry-After or penalty): not even a last resort. */
+  private penaltyUntil = 0;
   /** The failure that opened it (reported for skipped providers). */
   last: { kind: FailureKind; status?: number } | undefined;
 
@@ -164,6 +221,11 @@ export class Breaker {
   /** Open: skipped until the cool-down ends. */
   get isOpen(): boolean {
     return Date.now() < this.openUntil || (this.openUntil > 0 && this.probing);
+  }
+
+  /** Seconds left of the provider's own rate-limit pause (0 when none). */
+  get penaltyLeft(): number {
+    return Math.max(0, Math.ceil((this.penaltyUntil - Date.now()) / 1000));
   }
 
   /** May this request use the provider? After a cool-down one request (the probe) may, the others wait for it. */
@@ -195,6 +257,12 @@ export class Breaker {
     this.failures += 1;
     this.last = { kind: err.kind, ...(err.opts.status ? { status: err.opts.status } : {}) };
     const costly = err.kind === 'timeout' || err.kind === 'refused';
+    const pause = err.kind === 'rateLimited' ? (err.opts.retryAfter ?? 0) * 1000 : 0;
+    if (pause > 0) {
+      // The provider said how long to stay away (Retry-After, TronGrid's "suspended for 30s"): open at once.
+      this.penaltyUntil = Date.now() + pause;
+      this.openUntil = Math.max(this.openUntil, this.penaltyUntil);
+    }
     if (this.probing || this.failures >= this.o.failures || (costly && hasAlternative)) {
       const wait = Math.max(this.cooldown, (err.opts.retryAfter ?? 0) * 1000);
       this.openUntil = Date.now() + wait;
@@ -213,15 +281,27 @@ export function breakerOf(p: Provider): Breaker {
   return b;
 }
 
-/** Gives a provider its own breaker with these settings (family config). */
-export function withBreaker<P extends Provider>(p: P, o?: BreakerOptions): P {
-  return Object.assign(p, { breaker: new Breaker(o) });
+/**
+ * Gives a provider its own breaker with these settings (family config), and the operator's own timeout for it
+ * (CHAIN_<SYM>_TIMEOUT_MS), which replaces every call class's.
+ */
+export function withBreaker<P extends Provider>(p: P, o?: BreakerOptions, ownTimeoutMs?: number): P {
+  return Object.assign(p, {
+    breaker: new Breaker(o),
+    ...(ownTimeoutMs !== undefined ? { timeouts: allClasses(ownTimeoutMs) } : {}),
+  });
 }
 
 /** Timeouts and budget of a failover call (FamilyContext.policy; CHAINS.md "Timeouts"). */
 export interface FailoverPolicy {
-  /** First byte of every HTTP answer within this (ms). */
+  /** First byte of every HTTP answer of a `read` call within this (ms). */
   connectTimeoutMs?: number;
+  /** The call timeout of each class (CHAIN_READ/HISTORY/SUBMIT_TIMEOUT_MS); default the provider's timeoutMs. */
+  timeouts?: ClassTimeouts;
+  /** The request budget of a submit (CHAIN_SUBMIT_BUDGET_MS) when longer than the request's own. */
+  submitBudgetMs?: number;
+  /** The client-side token buckets the family declares its providers' rates in (rateLimit.ts). */
+  rates?: RateBook;
   /** The whole call (every provider) within this (ms), on top of the request's budget. */
   budgetMs?: number;
   breaker?: BreakerOptions;
@@ -232,10 +312,23 @@ export interface FailoverPolicy {
   lastResort?: boolean;
 }
 
-const requestDeadline = new AsyncLocalStorage<number>();
-/** Runs a request's work with a deadline every failover inside it respects (routes.ts). */
-export function withBudget<T>(ms: number, fn: () => T): T {
-  return requestDeadline.run(Date.now() + ms, fn);
+interface RequestContext {
+  start: number;
+  budgetMs: number;
+  /** Who asked (the client's address): its share of each provider's token bucket (rateLimit.ts). */
+  client?: string;
+}
+const requestContext = new AsyncLocalStorage<RequestContext>();
+/**
+ * Runs a request's work with a budget every failover inside it respects (routes.ts): `ms` from now (a submit: at
+ * least its policy's submitBudgetMs), and the client it is for.
+ */
+export function withBudget<T>(ms: number, fn: () => T, client?: string): T {
+  return requestContext.run({ start: Date.now(), budgetMs: ms, ...(client ? { client } : {}) }, fn);
+}
+/** The client of the request being served (undefined outside a request). */
+export function currentClient(): string | undefined {
+  return requestContext.getStore()?.client;
 }
 
 const firstByte = new WeakMap<AbortSignal, number>();
@@ -292,6 +385,8 @@ export interface FailoverResult<T> {
 export interface FailoverOptions<T> {
   log?: FailoverLog;
   policy?: FailoverPolicy;
+  /** The call's class (its timeout, first-byte rule and budget); default from its name ({@link callClassOf}). */
+  callClass?: CallClass;
   /** Checks the answer (bounds.ts): a thrown ProviderError makes it that provider's failure (next provider). */
   check?: (value: T) => void;
 }
@@ -311,13 +406,20 @@ export async function failover<P extends Provider, T>(
   if (!providers.length)
     throw new ChainApiError(503, 'no_provider', `No valid API provider for ${what} on ${chain}`, { chain });
   const { log, policy = {}, check } = opts;
-  const outer = requestDeadline.getStore();
-  const deadline = Math.min(outer ?? Infinity, policy.budgetMs ? Date.now() + policy.budgetMs : Infinity);
+  const cls = opts.callClass ?? callClassOf(what);
+  const outer = requestContext.getStore();
+  const requestBudget = outer
+    ? outer.start + (cls === 'submit' ? Math.max(outer.budgetMs, policy.submitBudgetMs ?? 0) : outer.budgetMs)
+    : Infinity;
+  const deadline = Math.min(requestBudget, policy.budgetMs ? Date.now() + policy.budgetMs : Infinity);
+  // Only a cheap read must start answering at once; history and submit answers start when they are done.
+  const firstByteMs = cls === 'read' ? policy.connectTimeoutMs : undefined;
   const attempts: Attempt[] = [];
   let failed = 0;
   let retryAfter: number | undefined;
   const usable = providers.filter((p) => !breakerOf(p).isOpen);
   // When every provider of this call is cooling down they are tried anyway: a lone provider is never locked out.
+  // Except one that asked for a pause (rate limited with Retry-After): it is left alone until the pause is over.
   const lastResort = usable.length === 0 && policy.lastResort !== false;
   for (const p of providers) {
     const breaker = breakerOf(p);
@@ -326,16 +428,18 @@ export async function failover<P extends Provider, T>(
       attempts.push({ provider: p.name, kind: 'timeout' }); // the request's budget is spent
       continue;
     }
-    if (!breaker.acquire() && !lastResort) {
+    const pause = breaker.penaltyLeft;
+    if (pause > 0 || (!breaker.acquire() && !lastResort)) {
       attempts.push({ provider: p.name, ...(breaker.last ?? { kind: 'timeout' as const }) });
+      if (pause > 0) retryAfter = retryAfter === undefined ? pause : Math.min(retryAfter, pause);
       continue;
     }
     try {
       const value = await withTimeout(
-        Math.min(p.timeoutMs, left),
+        Math.min(p.timeouts?.[cls] ?? policy.timeouts?.[cls] ?? p.timeoutMs, left),
         (signal) => fn(p, signal),
         undefined,
-        policy.connectTimeoutMs,
+        firstByteMs,
       );
       check?.(value);
       breaker.success();
@@ -439,6 +543,64 @@ export interface HttpOptions {
   firstByteMs?: number;
   /** Largest answer body read (bytes); a longer one is cut off while streaming. Default MAX_ANSWER_BYTES. */
   maxBytes?: number;
+  /** Unit of the `x-ratelimit-reset` header when it is a duration (Blockscout: ms; Horizon: s, the default). */
+  resetUnit?: 'ms' | 's';
+}
+
+/**
+ * Rate-limit answers in words (mainnet-behaviour.md §11 row 5): Blockbook `{"error":"rate limit exceeded"}`, rippled
+ * `Server is overloaded`, Clio `slowDown` / rippled `tooBusy`, TronGrid `… frequency limit(15), and the query server is
+ * suspended for 30s` / `request rate exceeded the allowed_rps(10)`, TronScan `request too quickly`, Etherscan `Max
+ * rate limit reached` / `Max calls per sec rate limit reached`, Solana `Too many requests for a specific RPC call`,
+ * EVM nodes `over rate limit` / `Limit exceeded`.
+ */
+export const RATE_LIMIT_TEXT =
+  /rate.?limit|too many requests|frequency limit|allowed_rps|suspended for|too quickly|server is overloaded|slowDown|tooBusy|limit exceeded|over rate limit|you are placing too much load/i;
+
+/** The pause an answer asks for in words ("suspended for 30s", "suspended for 5 s"), in seconds. */
+export function penaltyOf(text: string): number | undefined {
+  const m = /suspended for (\d+(?:\.\d+)?) ?s/i.exec(text);
+  return m ? Math.ceil(Number(m[1])) : undefined;
+}
+
+/**
+ * The pause (seconds) a rate-limit answer asks for: `Retry-After` (seconds or an HTTP date), else
+ * `x-ratelimit-reset` (a duration in `unit`, or an epoch time in s or ms), else a penalty in its text.
+ */
+export function retryAfterOf(headers: Headers, text = '', unit: 'ms' | 's' = 's'): number | undefined {
+  const positive = (n: number) => (Number.isFinite(n) && n > 0 ? Math.ceil(n) : undefined);
+  const ra = headers.get('retry-after')?.trim();
+  if (ra) {
+    if (/^\d+(\.\d+)?$/.test(ra)) return positive(Number(ra));
+    const at = Date.parse(ra);
+    if (Number.isFinite(at)) return positive((at - Date.now()) / 1000);
+  }
+  const reset = Number(headers.get('x-ratelimit-reset'));
+  if (Number.isFinite(reset) && reset > 0) {
+    if (reset > 1e12) return positive((reset - Date.now()) / 1000); // epoch ms
+    if (reset > 1e9) return positive(reset - Date.now() / 1000); // epoch s
+    return positive(unit === 'ms' ? reset / 1000 : reset);
+  }
+  return penaltyOf(text);
+}
+
+/**
+ * A rate-limit answer of any provider, by status and body: 429 always; 403 (TronGrid's penalty, TronScan, a blocked
+ * IP) and 503 (rippled `Server is overloaded`, TronGrid with a key above its QPS) when the body says so.
+ */
+export function rateLimitOf(
+  status: number,
+  text: string,
+  headers: Headers,
+  unit?: 'ms' | 's',
+): ProviderError | undefined {
+  const byText = (status === 403 || status === 503) && RATE_LIMIT_TEXT.test(text);
+  if (status !== 429 && !byText) return undefined;
+  const retryAfter = retryAfterOf(headers, text, unit);
+  return new ProviderError('rateLimited', `rate limited (${status}): ${snippet(text, 120)}`, {
+    status,
+    ...(retryAfter ? { retryAfter } : {}),
+  });
 }
 
 /**
@@ -475,8 +637,9 @@ async function readCapped(res: Response, max: number, abort: () => void): Promis
 }
 
 /**
- * One HTTP request, classified: connection failure → refused, abort → timeout, 429 → rateLimited, 5xx → server,
- * 404 → notFound, other 4xx (not in `pass`) → badRequest. The body is read as text (parse with {@link parseJson}).
+ * One HTTP request, classified: connection failure → refused, abort → timeout, a rate-limit answer
+ * ({@link rateLimitOf}) → rateLimited, 5xx → server, 404 → notFound, 410 → unsupported, other 4xx (not in `pass`) →
+ * badRequest. The body is read as text (parse with {@link parseJson}).
  */
 export async function httpRequest(fetchFn: FetchFn, url: string, o: HttpOptions = {}): Promise<HttpAnswer> {
   let res: Response;
@@ -500,6 +663,8 @@ export async function httpRequest(fetchFn: FetchFn, url: string, o: HttpOptions 
     });
   } catch (e) {
     o.signal?.removeEventListener('abort', onOuter);
+    // The client-side token bucket refused to send it (rateLimit.ts).
+    if (e instanceof ProviderError) throw e;
     if (ac.signal.aborted) {
       const r = ac.signal.reason as unknown;
       throw r instanceof ProviderError ? r : new ProviderError('timeout', 'request aborted');
@@ -521,15 +686,13 @@ export async function httpRequest(fetchFn: FetchFn, url: string, o: HttpOptions 
   }
   const status = res.status;
   if (o.pass?.includes(status)) return { status, text, headers: res.headers };
-  if (status === 429) {
-    const ra = Number(res.headers.get('retry-after'));
-    throw new ProviderError('rateLimited', 'rate limited (429)', {
-      status,
-      ...(Number.isFinite(ra) && ra > 0 ? { retryAfter: ra } : {}),
-    });
-  }
+  const limited = rateLimitOf(status, text, res.headers, o.resetUnit);
+  if (limited) throw limited;
   if (status >= 500) throw new ProviderError('server', `upstream error ${status}`, { status });
   if (status === 404) throw new ProviderError('notFound', 'not found', { status });
+  // Gone for this provider (Solana's disabled calls, Horizon's history before its retention): another may have it.
+  if (status === 410)
+    throw new ProviderError('unsupported', `not served by this provider (410): ${snippet(text)}`, { status });
   if (status >= 400)
     throw new ProviderError('badRequest', `upstream refused the request (${status}): ${snippet(text)}`, {
       status,

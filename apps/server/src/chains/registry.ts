@@ -11,17 +11,33 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { clean, int, list as envList, perChainRaw, type Env } from './env.js';
 import type { ChainFacade, ChainSummary, Family, FamilyContext, ServedChain, UnservedChain } from './facade.js';
-import type { FailoverLog, FetchFn } from './failover.js';
+import { CLASS_TIMEOUTS, type FailoverLog, type FetchFn } from './failover.js';
 import { FAMILIES, type FamilyId } from './families/index.js';
+import { DEFAULT_RATE_BOOK, RateBook, rateLimitedFetch } from './rateLimit.js';
 
 /** Variables every family reads. */
 const CommonEnv = z.object({
-  /** One provider call (below the request budget, so a second provider still has time). */
-  CHAIN_PROVIDER_TIMEOUT_MS: int(100, 300_000).default(15_000),
-  /** First byte of every upstream HTTP answer. */
+  /** Before the call classes: every call's timeout; now the default of the read and history classes when set. */
+  CHAIN_PROVIDER_TIMEOUT_MS: int(100, 300_000).optional(),
+  /** Timeouts per call class (failover.ts CallClass; mainnet-behaviour.md §11 row 1). */
+  CHAIN_READ_TIMEOUT_MS: int(100, 300_000).optional(),
+  CHAIN_HISTORY_TIMEOUT_MS: int(100, 300_000).optional(),
+  CHAIN_SUBMIT_TIMEOUT_MS: int(100, 300_000).default(CLASS_TIMEOUTS.submit),
+  /** First byte of every upstream HTTP answer of a read call. */
   CHAIN_CONNECT_TIMEOUT_MS: int(50, 60_000).default(3_000),
   /** A whole chain request, every provider included (the browser gives up at 30 s). */
   CHAIN_REQUEST_BUDGET_MS: int(100, 300_000).default(25_000),
+  /** A whole broadcast request: long enough for a submit to run its class's time and one more provider. */
+  CHAIN_SUBMIT_BUDGET_MS: int(100, 600_000).default(50_000),
+  /** Client-side token buckets (rateLimit.ts): longest wait for a token, each client's share of a bucket. */
+  CHAIN_RATE_WAIT_MS: int(0, 60_000).default(DEFAULT_RATE_BOOK.waitMs),
+  CHAIN_RATE_CLIENT_SHARE: z
+    .string()
+    .trim()
+    .regex(/^(0?\.\d+|1(\.0+)?)$/, { message: 'must be a share between 0 and 1 (e.g. 0.5; 1 = none)' })
+    .transform(Number)
+    .refine((n) => n > 0 && n <= 1, { message: 'must be above 0 and at most 1' })
+    .default(DEFAULT_RATE_BOOK.clientShare),
   /** Fee lookups before the spec's preset/fallback tiers are served. */
   CHAIN_FEES_BUDGET_MS: int(100, 60_000).default(5_000),
   CHAIN_BREAKER_FAILURES: int(1, 100).default(3),
@@ -91,15 +107,26 @@ export function createChainRegistry<Fam extends Family = (typeof FAMILIES)[numbe
   const common = CommonEnv.parse(clean(env, Object.keys(CommonEnv.shape)));
   const local = o.config.profile === 'local';
   const endpointsPath = path.join(o.config.dataDir, 'localnet', 'endpoints.json');
+  // One set of token buckets for the server's life (every user, every rebuild of the local profile's chains).
+  const rates = new RateBook({ waitMs: common.CHAIN_RATE_WAIT_MS, clientShare: common.CHAIN_RATE_CLIENT_SHARE });
+  const fetchFn = rateLimitedFetch(o.fetch, rates);
+  const legacy = common.CHAIN_PROVIDER_TIMEOUT_MS;
   const context = (localnet: unknown): FamilyContext => ({
     env,
     local,
     localnet,
-    fetch: o.fetch,
+    fetch: fetchFn,
     ...(o.log ? { log: o.log } : {}),
-    timeoutMs: common.CHAIN_PROVIDER_TIMEOUT_MS,
+    timeoutMs: legacy ?? 15_000,
     policy: {
       connectTimeoutMs: common.CHAIN_CONNECT_TIMEOUT_MS,
+      timeouts: {
+        read: common.CHAIN_READ_TIMEOUT_MS ?? legacy ?? CLASS_TIMEOUTS.read,
+        history: common.CHAIN_HISTORY_TIMEOUT_MS ?? legacy ?? CLASS_TIMEOUTS.history,
+        submit: common.CHAIN_SUBMIT_TIMEOUT_MS,
+      },
+      submitBudgetMs: common.CHAIN_SUBMIT_BUDGET_MS,
+      rates,
       feesBudgetMs: common.CHAIN_FEES_BUDGET_MS,
       breaker: {
         failures: common.CHAIN_BREAKER_FAILURES,

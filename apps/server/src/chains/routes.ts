@@ -55,8 +55,9 @@ export function registerChainRoutes(
     // Every chain request ends within the budget (below the browser's timeout), whatever its providers do.
     const budget = registry.budgetMs;
     if (budget)
-      scope.addHook('preHandler', (_req, _reply, done) => {
-        withBudget(budget, done);
+      // The request's budget, and who asked: each client's share of the providers' token buckets (rateLimit.ts).
+      scope.addHook('preHandler', (req, _reply, done) => {
+        withBudget(budget, done, req.ip);
       });
 
     scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {

@@ -3,10 +3,11 @@
  * chain halted on 2024-12-03, so there is NO default: without CHAIN_BNB_ARCHIVE the chain is served in its retired
  * state (GET /chains/BNB says `archive: false`; accounts and histories answer 410 chainRetired). CHAIN_BNB_ARCHIVE is
  * a comma-separated list of archive base URLs speaking the chain's HTTP API (`/api/v1/account/{address}`,
- * `/api/v1/transactions`), tried in order with failover; CHAIN_BNB_TIMEOUT_MS sets the per-call timeout.
+ * `/api/v1/transactions`), tried in order with failover; CHAIN_BNB_TIMEOUT_MS replaces the call classes' timeouts and
+ * CHAIN_BNB_RATE sets their client-side rate.
  */
 import { z } from 'zod';
-import { chainTimeout, none, perChainRaw, urlList } from '../../env.js';
+import { chainRate, chainTimeout, declareRates, none, perChainRaw, urlList } from '../../env.js';
 import type { FamilyContext, ServedChain } from '../../facade.js';
 import { BnbFacade } from './facade.js';
 import { withBreaker } from '../../failover.js';
@@ -15,7 +16,11 @@ import { createBnbArchive } from './providers/archive.js';
 export const BNB_SYMBOLS = ['BNB'] as const;
 
 export const BnbGlobalEnv = z.object({});
-export const BnbPerChainEnv = z.object({ ARCHIVE: urlList.optional(), TIMEOUT_MS: chainTimeout });
+export const BnbPerChainEnv = z.object({
+  ARCHIVE: urlList.optional(),
+  TIMEOUT_MS: chainTimeout,
+  RATE: chainRate,
+});
 
 export function bnbChains(ctx: FamilyContext): ServedChain<BnbFacade>[] {
   const pc = BnbPerChainEnv.parse(perChainRaw(ctx.env, 'BNB', Object.keys(BnbPerChainEnv.shape)));
@@ -25,8 +30,10 @@ export function bnbChains(ctx: FamilyContext): ServedChain<BnbFacade>[] {
     withBreaker(
       createBnbArchive({ name: `archive#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
       ctx.policy.breaker,
+      pc.TIMEOUT_MS,
     ),
   );
+  declareRates(ctx.policy, urls, 'bnbArchive', pc.RATE);
   const facade = new BnbFacade({
     chain: 'BNB',
     providers,

@@ -12,7 +12,8 @@
  *   LOCAL_FIO_API_URL, for both symbols and their history; none when neither is there.
  * Each history node numbers an account's actions its own way, so a history cursor names the node that wrote it and
  * the next pages are asked of that node only (facade.ts).
- * CHAIN_<SYM>_TIMEOUT_MS overrides the 20 s.
+ * Each call has its class's timeout (CHAINS.md "Timeouts and budgets"; CHAIN_<SYM>_TIMEOUT_MS replaces them all) and
+ * the nodes' client-side rate (CHAIN_<SYM>_RATE).
  *
  * Staking (issue 17): the staking statistics service the APR comes from — FIO: FIO's own
  * (services-external.fioprotocol.io/staking, see providers/stakingService.ts), TFIO: none known (no APR), local: the
@@ -24,7 +25,7 @@
  */
 import { isValidHandle } from '@secux-companion/chain-fio';
 import { z } from 'zod';
-import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
+import { chainRate, chainTimeout, clean, declareRates, httpUrl, none, perChainRaw, urlList } from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { FioFacade } from './facade.js';
 import { createFioNode } from './providers/fioNode.js';
@@ -78,6 +79,7 @@ export const FioPerChainEnv = z.object({
   /** v1 history nodes (`/v1/history/get_actions`), or `none` (no history). */
   HISTORY_NODES: urlList.optional(),
   TIMEOUT_MS: chainTimeout,
+  RATE: chainRate,
   STAKING_URL: urlList.optional(),
   DEFAULT_PROXY: z
     .string()
@@ -131,20 +133,24 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
       withBreaker(
         createFioNode({ name: `fio-node#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
         ctx.policy.breaker,
+        pc.TIMEOUT_MS,
       ),
     );
     const history = historyUrls.map((url, i) =>
       withBreaker(
         createFioNode({ name: `fio-history#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
         ctx.policy.breaker,
+        pc.TIMEOUT_MS,
       ),
     );
     const staking = stakingUrls.map((url, i) =>
       withBreaker(
         createFioStakingService({ name: `fio-staking#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
         ctx.policy.breaker,
+        pc.TIMEOUT_MS,
       ),
     );
+    declareRates(ctx.policy, [...urls, ...historyUrls], 'fio', pc.RATE);
     const facade = new FioFacade({
       chain,
       providers,

@@ -5,10 +5,11 @@
  *   the retry; CHAIN_SOL_RPC replaces them (comma-separated URLs, `none` for no SOL);
  * - local profile: the localnet's LiteSVM-backed nodes from DATA_DIR/localnet/endpoints.json (`solana.rpcUrls`, with
  *   the localnet mints' names in `solana.tokens`) or LOCAL_SOLANA_RPC_URL.
- * Each call has 30 s and balance calls 3 s (spec 02 "SOL"; CHAIN_SOL_TIMEOUT_MS, CHAIN_SOL_BALANCE_TIMEOUT_MS).
+ * Each call has its class's timeout and balance calls 3 s (spec 02 "SOL"; CHAIN_SOL_TIMEOUT_MS replaces every class's,
+ * CHAIN_SOL_BALANCE_TIMEOUT_MS the balance calls'), and the public RPC's client-side rate (CHAIN_SOL_RATE).
  */
 import { z } from 'zod';
-import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
+import { chainRate, chainTimeout, clean, declareRates, httpUrl, none, perChainRaw, urlList } from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { breakerOf, withBreaker } from '../../failover.js';
 import { SOL_BALANCE_TIMEOUT_MS, SolanaFacade } from './facade.js';
@@ -29,6 +30,7 @@ export const SolPerChainEnv = z.object({
   RPC: urlList.optional(),
   TIMEOUT_MS: chainTimeout,
   BALANCE_TIMEOUT_MS: chainTimeout,
+  RATE: chainRate,
 });
 
 const LocalnetFile = z.object({
@@ -65,11 +67,17 @@ export function solanaChains(ctx: FamilyContext): ServedChain<SolanaFacade>[] {
     withBreaker(
       createSolanaRpc({ name: `solana#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
       ctx.policy.breaker,
+      pc.TIMEOUT_MS,
     ),
   );
+  declareRates(ctx.policy, urls, 'solana', pc.RATE);
   // The same node with the balance calls' shorter timeout, sharing the node's circuit breaker.
   const balanceProviders = providers.map((p) =>
-    Object.assign(Object.create(p) as typeof p, { timeoutMs: balanceMs, breaker: breakerOf(p) }),
+    Object.assign(Object.create(p) as typeof p, {
+      timeoutMs: balanceMs,
+      timeouts: { ...p.timeouts, read: balanceMs },
+      breaker: breakerOf(p),
+    }),
   );
   const facade = new SolanaFacade({
     chain: 'SOL',

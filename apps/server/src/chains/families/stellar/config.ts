@@ -6,11 +6,12 @@
  *   `none` for no XLM) and CHAIN_XLM_NETWORK_PASSPHRASE names another network;
  * - local profile: localnet's Horizon simulator from DATA_DIR/localnet/endpoints.json (`stellar.horizonUrl`,
  *   `stellar.networkPassphrase`) or LOCAL_STELLAR_HORIZON_URL (standalone passphrase); no XLM when neither is there.
- * Each call has 100 s (spec 02 §9 "100 s Stellar"; CHAIN_XLM_TIMEOUT_MS overrides) within the request budget.
+ * Each call has its class's timeout (CHAINS.md "Timeouts and budgets": a submit waits for the ledger close;
+ * CHAIN_XLM_TIMEOUT_MS replaces them all) within the request budget, and Horizon's client-side rate (CHAIN_XLM_RATE).
  */
 import { STELLAR_PASSPHRASES } from '@secux-companion/chain-stellar';
 import { z } from 'zod';
-import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
+import { chainRate, chainTimeout, clean, declareRates, httpUrl, none, perChainRaw, urlList } from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { StellarFacade } from './facade.js';
 import { createHorizon } from './providers/horizon.js';
@@ -33,6 +34,7 @@ export const StellarPerChainEnv = z.object({
   HORIZON: urlList.optional(),
   NETWORK_PASSPHRASE: z.string().trim().min(1).max(200).optional(),
   TIMEOUT_MS: chainTimeout,
+  RATE: chainRate,
 });
 
 const LocalnetFile = z.object({
@@ -71,8 +73,10 @@ export function stellarChains(ctx: FamilyContext): ServedChain<StellarFacade>[] 
         timeoutMs,
       }),
       ctx.policy.breaker,
+      pc.TIMEOUT_MS,
     ),
   );
+  declareRates(ctx.policy, urls, 'horizon', pc.RATE);
   const facade = new StellarFacade({
     chain: 'XLM',
     networkPassphrase: passphrase,

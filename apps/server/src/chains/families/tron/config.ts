@@ -6,11 +6,21 @@
  *   no TRX); TRON_PRO_API_KEY is sent to TronGrid hosts as TRON-PRO-API-KEY;
  * - local profile: the localnet TRON simulator from DATA_DIR/localnet/endpoints.json (`tron.url`) or LOCAL_TRON_URL;
  *   no TRX when neither is there.
- * Timeouts (spec 02 TRX: 20 s and 30 s): 20 s for the node's lookups, 30 s for the index (CHAIN_TRX_TIMEOUT_MS sets
- * the node's, CHAIN_TRX_INDEX_TIMEOUT_MS the index's).
+ * Timeouts: each call class's (CHAINS.md "Timeouts and budgets"; CHAIN_TRX_TIMEOUT_MS replaces them for the full
+ * nodes, CHAIN_TRX_INDEX_TIMEOUT_MS for the index). Client-side rate: TronGrid's keyless or keyed rate, or
+ * CHAIN_TRX_RATE.
  */
 import { z } from 'zod';
-import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
+import {
+  chainRate,
+  chainTimeout,
+  clean,
+  declareRates,
+  httpUrl,
+  none,
+  perChainRaw,
+  urlList,
+} from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { TronFacade } from './facade.js';
 import { createTronIndex, createTronNode } from './providers/trongrid.js';
@@ -30,6 +40,7 @@ export const TronPerChainEnv = z.object({
   INDEXERS: urlList.optional(),
   TIMEOUT_MS: chainTimeout,
   INDEX_TIMEOUT_MS: chainTimeout,
+  RATE: chainRate,
 });
 
 const LocalnetFile = z.object({ tron: z.object({ url: z.string().refine(httpUrl) }) });
@@ -67,6 +78,7 @@ export function tronChains(ctx: FamilyContext): ServedChain<TronFacade>[] {
         ...key(url),
       }),
       ctx.policy.breaker,
+      pc.TIMEOUT_MS,
     ),
   );
   const indexProviders = indexers.map((url, i) =>
@@ -79,8 +91,12 @@ export function tronChains(ctx: FamilyContext): ServedChain<TronFacade>[] {
         ...key(url),
       }),
       ctx.policy.breaker,
+      pc.INDEX_TIMEOUT_MS,
     ),
   );
+  // TronGrid allows more with a key (TRON-PRO-API-KEY); its node and index share one host, so one bucket.
+  for (const url of new Set([...nodes, ...indexers]))
+    declareRates(ctx.policy, [url], 'apiKey' in key(url) ? 'trongridKey' : 'trongrid', pc.RATE);
   const facade = new TronFacade({
     chain: 'TRX',
     nodes: nodeProviders,

@@ -9,7 +9,18 @@
  */
 import { CHAINS, type ChainInfo } from '@secux-companion/core';
 import { z } from 'zod';
-import { chainTimeout, clean, httpUrl, int, none, perChainRaw, splitAuth, urlList } from '../../env.js';
+import {
+  chainRate,
+  chainTimeout,
+  clean,
+  declareRates,
+  httpUrl,
+  int,
+  none,
+  perChainRaw,
+  splitAuth,
+  urlList,
+} from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { withBreaker } from '../../failover.js';
 import type { FeeProvider, UtxoProvider } from './backend.js';
@@ -81,6 +92,7 @@ export const UtxoPerChainEnv = z.object({
   MEMPOOL: urlList.optional(),
   NETWORK: z.enum(['main', 'test', 'regtest']).optional(),
   TIMEOUT_MS: chainTimeout,
+  RATE: chainRate,
 });
 type PerChain = z.infer<typeof UtxoPerChainEnv>;
 type Global = z.infer<typeof UtxoGlobalEnv>;
@@ -202,7 +214,11 @@ function utxoChain(
   );
   // Order: the localnet node, then the operator's own nodes (BITCOIN_RPC), then Blockbooks.
   if (!list.length) return null;
-  const providers = list.map((p) => withBreaker(p, ctx.policy.breaker));
+  const providers = list.map((p) => withBreaker(p, ctx.policy.breaker, pc.TIMEOUT_MS));
+  // Client-side rates: each Blockbook host its own bucket (Trezor's btc1…btc5 are five); the operator's own nodes none.
+  declareRates(ctx.policy, blockbooks, 'blockbook', pc.RATE);
+  declareRates(ctx.policy, mempools, 'mempool', pc.RATE);
+  declareRates(ctx.policy, cores, 'bitcoinCore', pc.RATE);
   const feeProviders: FeeProvider[] = mempools.map((u, i) =>
     withBreaker(
       createMempool({
@@ -213,6 +229,7 @@ function utxoChain(
         network,
       }),
       ctx.policy.breaker,
+      pc.TIMEOUT_MS,
     ),
   );
   const fixed = info.fixedFee !== undefined ? Number(info.fixedFee) : undefined;

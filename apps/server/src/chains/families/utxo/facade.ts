@@ -13,6 +13,7 @@ import {
   cursorProviders,
   failover,
   failoverOptions,
+  type CallClass,
   having,
   type Has,
   type FailoverLog,
@@ -155,8 +156,8 @@ export class UtxoFacade implements ChainFacade {
   }
 
   /** Failover options: the log, the policy and the answer's bounds check (the one place answers are checked). */
-  private opts<T>(check?: (v: T) => void, policy = this.cfg.policy): FailoverOptions<T> {
-    return failoverOptions(this.log, policy, check);
+  private opts<T>(check?: (v: T) => void, policy = this.cfg.policy, cls?: CallClass): FailoverOptions<T> {
+    return failoverOptions(this.log, policy, check, cls);
   }
 
   get chain(): string {
@@ -177,8 +178,15 @@ export class UtxoFacade implements ChainFacade {
     what: string,
     fn: (p: Has<UtxoProvider, K>, s: AbortSignal) => Promise<T>,
     check?: (v: T) => void,
+    cls?: CallClass,
   ) {
-    return failover(this.cfg.chain, what, having(this.cfg.providers, k), fn, this.opts(check));
+    return failover(
+      this.cfg.chain,
+      what,
+      having(this.cfg.providers, k),
+      fn,
+      this.opts(check, undefined, cls),
+    );
   }
 
   /** One address or an xpub account (`?bip=&gap=&addresses=used|derived`). */
@@ -198,6 +206,8 @@ export class UtxoFacade implements ChainFacade {
         'balance',
         (p, s) => p.getAccount(q, this.cfg.chain, s),
         this.bounds.account,
+        // An xpub account is a scan (Blockbook derives and looks up its addresses; a node imports and rescans).
+        q.subject.kind === 'xpub' ? 'history' : 'read',
       )
     ).value;
   }
@@ -209,6 +219,7 @@ export class UtxoFacade implements ChainFacade {
         'unspent outputs',
         (p, s) => p.getUtxos(subject, confirmedOnly, s),
         this.bounds.utxos,
+        subject.kind === 'xpub' ? 'history' : 'read',
       )
     ).value;
   }

@@ -5,10 +5,11 @@
  *   with failover; CHAIN_XRP_RIPPLED replaces them (comma-separated JSON-RPC URLs, `none` for no XRP);
  * - local profile: the localnet XRP Ledger simulator from DATA_DIR/localnet/endpoints.json (`xrpl.rpcUrl`) or
  *   LOCAL_XRPL_RPC_URL; no XRP when neither is there.
- * Each call has 30 s (spec 02 §9 "XRP … 30 s timeout"; CHAIN_XRP_TIMEOUT_MS overrides).
+ * Each call has its class's timeout (CHAINS.md "Timeouts and budgets"; CHAIN_XRP_TIMEOUT_MS replaces them all) and
+ * rippled's client-side rate (CHAIN_XRP_RATE).
  */
 import { z } from 'zod';
-import { chainTimeout, clean, httpUrl, none, perChainRaw, urlList } from '../../env.js';
+import { chainRate, chainTimeout, clean, declareRates, httpUrl, none, perChainRaw, urlList } from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { XrpFacade } from './facade.js';
 import { createRippled } from './providers/rippled.js';
@@ -21,7 +22,7 @@ export const MAINNET_RIPPLED = ['https://xrplcluster.com', 'https://s1.ripple.co
 export const XrpGlobalEnv = z.object({
   LOCAL_XRPL_RPC_URL: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
 });
-export const XrpPerChainEnv = z.object({ RIPPLED: urlList.optional(), TIMEOUT_MS: chainTimeout });
+export const XrpPerChainEnv = z.object({ RIPPLED: urlList.optional(), TIMEOUT_MS: chainTimeout, RATE: chainRate });
 
 const LocalnetFile = z.object({ xrpl: z.object({ rpcUrl: z.string().refine(httpUrl) }) });
 
@@ -44,8 +45,10 @@ export function xrpChains(ctx: FamilyContext): ServedChain<XrpFacade>[] {
     withBreaker(
       createRippled({ name: `rippled#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
       ctx.policy.breaker,
+      pc.TIMEOUT_MS,
     ),
   );
+  declareRates(ctx.policy, urls, 'rippled', pc.RATE);
   const facade = new XrpFacade({
     chain: 'XRP',
     providers,

@@ -53,7 +53,8 @@ const FeeHistory = z.object({
 /** Maps a JSON-RPC error object to a ProviderError (substring rules from shared/reference/apis, geth messages). */
 export function evmRpcError(method: string, code: number, message: string): ProviderError {
   const m = message.toLowerCase();
-  if (code === -32005 || /rate limit|too many requests|limit exceeded/.test(m))
+  // -32005 "Limit exceeded", -32016 "over rate limit", -32000 "429 Too Many Requests: …" (mainnet-behaviour.md §3.1).
+  if (code === -32005 || code === -32016 || /rate limit|too many requests|limit exceeded/.test(m))
     return new ProviderError('rateLimited', message, { upstreamCode: code });
   if (code === -32601 || /method not found|not supported|does not exist\/is not available/.test(m))
     return new ProviderError('unsupported', `${method}: ${message}`, { upstreamCode: code });

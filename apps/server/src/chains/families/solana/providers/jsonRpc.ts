@@ -6,7 +6,7 @@
  * failure and the other node is asked.
  */
 import { z } from 'zod';
-import { ProviderError, getJson, withBreaker, type FetchFn } from '../../../failover.js';
+import { ProviderError, RATE_LIMIT_TEXT, getJson, withBreaker, type FetchFn } from '../../../failover.js';
 import type {
   ParsedAccount,
   SignatureInfo,
@@ -109,9 +109,21 @@ export function createSolanaRpc(o: SolanaRpcOptions): SolanaProvider {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       signal,
+    }).catch((e: unknown) => {
+      // The public RPC answers 403 to a blocked IP (solana.com clusters page): rate limited, not the caller's fault.
+      if (e instanceof ProviderError && e.opts.status === 403)
+        throw new ProviderError('rateLimited', `blocked by this node (403): ${e.message}`, e.opts);
+      throw e;
     });
     if (env.error) {
       const { code, message, data } = env.error;
+      // 429 in the JSON-RPC error ("Too many requests for a specific RPC call"): the method's own limit.
+      if (code === 429 || RATE_LIMIT_TEXT.test(message))
+        throw new ProviderError('rateLimited', `${method}: ${message}`, { upstreamCode: code });
+      // 410 "The RPC call or parameters have been disabled", -32010 "excluded from account secondary indexes": this
+      // node does not serve the call (another may), which says nothing about its health.
+      if (code === 410 || code === -32010)
+        throw new ProviderError('unsupported', `${method}: ${message}`, { upstreamCode: code });
       if (method === 'sendTransaction' && code === -32002) {
         const reason = preflightReason(data) ?? 'simulation failed';
         throw new ProviderError('rejected', message, { upstreamCode: reason });

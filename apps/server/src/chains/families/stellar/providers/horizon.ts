@@ -152,13 +152,6 @@ export interface HorizonOptions {
   timeoutMs: number;
 }
 
-/**
- * How long a submit may wait for Horizon's first byte. POST /transactions answers only after the ledger closes (about
- * 5 s, at most 30 s, then 504 with the hash), so the reads' connect timeout (3 s) cut every mainnet send off and
- * retried it on the next Horizon, failing sends that landed (issue 29). The request budget still bounds the call.
- */
-export const HORIZON_SUBMIT_WAIT_MS = 30_000;
-
 export function createHorizon(o: HorizonOptions): StellarProvider {
   const base = o.url.replace(/\/+$/, '');
   let checkedNetwork = false;
@@ -263,9 +256,9 @@ export function createHorizon(o: HorizonOptions): StellarProvider {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ tx: envelope }).toString(),
         signal,
+        // Horizon answers a submit only once the ledger closes (about 5 s, at most 30 s, then 504 with the hash): the
+        // facade's broadcast is a `submit` call, with that class's timeout and no first-byte rule (failover.ts).
         pass: [400],
-        // Horizon answers a submit only once the ledger closes: not the first-byte rule of reads.
-        firstByteMs: HORIZON_SUBMIT_WAIT_MS,
       });
       const body = parseJson(a.text);
       if (a.status === 200) {

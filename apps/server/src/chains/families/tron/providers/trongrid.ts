@@ -5,7 +5,7 @@
  * caller's); an account not activated is `{}`; zero-valued fields are left out and defaulted to 0.
  */
 import { z } from 'zod';
-import { ProviderError, getJson, withBreaker, type FetchFn } from '../../../failover.js';
+import { ProviderError, getJson, penaltyOf, withBreaker, type FetchFn } from '../../../failover.js';
 import type {
   TronAccountRead,
   TronBroadcastRead,
@@ -129,6 +129,23 @@ export interface TronGridOptions {
   apiKey?: string;
 }
 
+/** TronGrid's suspension when no length is given ("the query server is suspended for 30s"). */
+export const TRONGRID_PAUSE_S = 30;
+
+/**
+ * TronGrid's rate-limit answer in an otherwise normal body (`{"Error":"The key exceeds the frequency limit(30), and
+ * the query server is suspended for 30s"}`, `{"success":false,"error":"…"}`, `request rate exceeded the
+ * allowed_rps(10), and the query server is suspended for 5 s`): rate limited for the suspension it names. The same
+ * bodies with HTTP 403 / 429 / 503 are classified by failover.ts (rateLimitOf).
+ */
+function tronRateLimit(text: string): ProviderError | undefined {
+  if (!/frequency limit|allowed_rps|request rate exceeded|suspended for|rate limit/i.test(text))
+    return undefined;
+  return new ProviderError('rateLimited', `rate limited: ${text.slice(0, 200)}`, {
+    retryAfter: penaltyOf(text) ?? TRONGRID_PAUSE_S,
+  });
+}
+
 function headers(o: TronGridOptions): Record<string, string> {
   return { 'content-type': 'application/json', ...(o.apiKey ? { 'TRON-PRO-API-KEY': o.apiKey } : {}) };
 }
@@ -150,7 +167,9 @@ export function createTronNode(o: TronGridOptions): TronNodeProvider {
     });
     const err = NodeError.safeParse(raw);
     if (err.success) {
-      const busy = /lack of computing resources|frequency limit/i.test(err.data.Error);
+      const limited = tronRateLimit(err.data.Error);
+      if (limited) throw limited;
+      const busy = /lack of computing resources/i.test(err.data.Error);
       throw new ProviderError(
         busy ? 'rateLimited' : 'badRequest',
         `${path}: ${err.data.Error.slice(0, 300)}`,
@@ -255,7 +274,10 @@ export function createTronIndex(o: TronGridOptions): TronIndexProvider {
   const get = async (path: string, signal: AbortSignal) => {
     const e = await getJson(o.fetch, `${base}${path}`, Envelope, 'index', { headers: headers(o), signal });
     if (e.success === false)
-      throw new ProviderError('server', `index: ${(e.error ?? 'failed').slice(0, 200)}`);
+      throw (
+        tronRateLimit(e.error ?? '') ??
+        new ProviderError('server', `index: ${(e.error ?? 'failed').slice(0, 200)}`)
+      );
     return e;
   };
   const page = async (

@@ -64,6 +64,11 @@ const CALLER_ERRORS = new Set([
   'invalidTransaction',
 ]);
 
+/** rippled / Clio errors that say "too much load from you" (xrpl.org rate-limiting; XRPLF/clio #207, #403). */
+const RATE_LIMIT_ERRORS: ReadonlySet<string> = new Set(['slowDown', 'tooBusy']);
+/** rippled drops a client "for a while" (seconds to minutes, no Retry-After): stay away this long. */
+export const RIPPLED_PAUSE_S = 10;
+
 export interface RippledOptions {
   name: string;
   url: string;
@@ -78,6 +83,11 @@ export function createRippled(o: RippledOptions): XrpProvider {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ method, params: [{ api_version: 2, ...params }] }),
       signal,
+    }).catch((e: unknown) => {
+      // HTTP 503 `Server is overloaded` carries no Retry-After: rippled's own pause.
+      if (e instanceof ProviderError && e.kind === 'rateLimited' && !e.opts.retryAfter)
+        throw new ProviderError('rateLimited', e.message, { ...e.opts, retryAfter: RIPPLED_PAUSE_S });
+      throw e;
     });
     if (result.status === 'error') {
       const code = typeof result.error === 'string' ? result.error : 'error';
@@ -88,6 +98,10 @@ export function createRippled(o: RippledOptions): XrpProvider {
           : typeof result.error_exception === 'string'
             ? result.error_exception
             : code;
+      // Clio's `slowDown` and rippled's `tooBusy`: rate limited (rippled's own overload is HTTP 503 `Server is
+      // overloaded`, failover.ts rateLimitOf); the next server is asked and this one left alone for a while.
+      if (RATE_LIMIT_ERRORS.has(code))
+        throw new ProviderError('rateLimited', message, { upstreamCode: code, retryAfter: RIPPLED_PAUSE_S });
       throw new ProviderError(
         CALLER_ERRORS.has(code) ? 'badRequest' : code === 'actNotFound' ? 'notFound' : 'server',
         message,
