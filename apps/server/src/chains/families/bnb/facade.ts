@@ -26,6 +26,7 @@ import {
 import { cursor as cursorParam, hexTx, pageSize } from '../../params.js';
 import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
 import type { BnbArchiveProvider } from './backend.js';
+import { bnbBounds } from './bounds.js';
 
 /** Archive history page (spec 02: BNB history page 10). */
 export const BNB_HISTORY_LIMIT = HISTORY_PAGE_SIZE;
@@ -91,9 +92,13 @@ export class BnbFacade implements ChainFacade {
     );
   }
 
-  private run<T>(what: string, fn: (p: BnbArchiveProvider, signal: AbortSignal) => Promise<T>) {
+  private run<T>(
+    what: string,
+    fn: (p: BnbArchiveProvider, signal: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+  ) {
     if (!this.archive) throw this.retired();
-    return facadeFailover(this.cfg, what, this.cfg.providers, fn);
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check);
   }
 
   private address(id: string): string {
@@ -114,7 +119,7 @@ export class BnbFacade implements ChainFacade {
 
   async account(id: string, _query: unknown): Promise<BnbAccountAnswer> {
     const address = this.address(id);
-    const r = await this.run('balance', (p, s) => p.account(address, s));
+    const r = await this.run('balance', (p, s) => p.account(address, s), bnbBounds.account);
     const bnb = r.value.balances.find((b) => b.symbol === 'BNB');
     return {
       chain: this.chain,
@@ -144,8 +149,13 @@ export class BnbFacade implements ChainFacade {
     )
       throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
     const from = typeof offset === 'number' ? offset : 0;
-    const r = await this.run('history', (p, s) => p.transactions(address, from, BNB_HISTORY_LIMIT, s));
-    const operations = r.value.txs.flatMap((t) => operationFromArchiveTx(t, address) ?? []);
+    const opsOf = (txs: unknown[]) => txs.flatMap((t) => operationFromArchiveTx(t, address) ?? []);
+    const r = await this.run(
+      'history',
+      (p, s) => p.transactions(address, from, BNB_HISTORY_LIMIT, s),
+      (v) => bnbBounds.history(toWire(opsOf(v.txs))),
+    );
+    const operations = opsOf(r.value.txs);
     const next = from + r.value.txs.length;
     const more = r.value.txs.length >= BNB_HISTORY_LIMIT && next < r.value.total && next <= BNB_MAX_OFFSET;
     return {
