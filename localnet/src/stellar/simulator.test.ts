@@ -259,3 +259,32 @@ describe('Horizon simulator', () => {
     expect(r.body.ledger).toBe(l0 + 2);
   });
 });
+
+describe('Horizon simulator trust lines', () => {
+  it('lists a genesis trust line before the native balance, as one subentry of the minimum balance', () => {
+    const issuer = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 9)).publicKey();
+    const holder = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 10)).publicKey();
+    const s = new HorizonSimulator({
+      accounts: [
+        {
+          address: holder,
+          balance: 50n * 10_000_000n,
+          trustlines: [{ code: 'USDC', issuer, balance: 12_500_000n }],
+        },
+      ],
+    });
+    const a = s.handle('GET', `/accounts/${holder}`, '').json as Record<string, any>;
+    expect(a.subentry_count).toBe(1);
+    expect(a.balances).toEqual([
+      expect.objectContaining({
+        asset_type: 'credit_alphanum4',
+        asset_code: 'USDC',
+        asset_issuer: issuer,
+        balance: '1.2500000',
+        limit: '922337203685.4775807',
+      }),
+      expect.objectContaining({ asset_type: 'native', balance: '50.0000000' }),
+    ]);
+    expect(s.minimumBalance(s.accounts.get(holder)!)).toBe(3n * 5_000_000n);
+  });
+});

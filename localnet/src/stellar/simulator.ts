@@ -39,6 +39,17 @@ export interface StellarSimAccount {
   subentries: number;
   /** Data entries, values base64 (as Horizon shows them). */
   data: Record<string, string>;
+  /** Trust lines (issued assets the account holds; one subentry each). */
+  trustlines?: StellarTrustline[];
+}
+
+/** A trust line: an issued asset (code and issuer), the balance and limit held (stroops). */
+export interface StellarTrustline {
+  code: string;
+  issuer: string;
+  balance: bigint;
+  /** Default: int64 max (a trust line without a limit). */
+  limit?: bigint;
 }
 
 export interface StellarGenesisAccount {
@@ -46,6 +57,8 @@ export interface StellarGenesisAccount {
   balance: bigint;
   /** SEP-29: a data entry config.memo_required = "1" (one subentry). */
   memoRequired?: boolean;
+  /** Trust lines it holds (one subentry each); payments in them are not simulated (op_no_trust). */
+  trustlines?: StellarTrustline[];
 }
 
 export interface HorizonSimulatorOptions {
@@ -141,8 +154,9 @@ export class HorizonSimulator {
         balance: a.balance,
         // A created account's sequence is its creation ledger << 32 (stellar-core).
         sequence: BigInt(this.ledger) << 32n,
-        subentries: Object.keys(data).length,
+        subentries: Object.keys(data).length + (a.trustlines?.length ?? 0),
         data,
+        ...(a.trustlines ? { trustlines: a.trustlines } : {}),
       });
     }
   }
@@ -322,7 +336,20 @@ export class HorizonSimulator {
         auth_immutable: false,
         auth_clawback_enabled: false,
       },
+      // Horizon lists the trust lines first, the native balance last.
       balances: [
+        ...(a.trustlines ?? []).map((t) => ({
+          balance: amount7(t.balance),
+          limit: amount7(t.limit ?? INT64_MAX),
+          buying_liabilities: '0.0000000',
+          selling_liabilities: '0.0000000',
+          last_modified_ledger: this.ledger,
+          is_authorized: true,
+          is_authorized_to_maintain_liabilities: true,
+          asset_type: t.code.length <= 4 ? 'credit_alphanum4' : 'credit_alphanum12',
+          asset_code: t.code,
+          asset_issuer: t.issuer,
+        })),
         {
           balance: amount7(a.balance),
           buying_liabilities: '0.0000000',
