@@ -317,7 +317,12 @@ describe('bitcoin family failover', () => {
 describe('input validation (clear 4xx, never 5xx)', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await appWith({ CHAIN_ETH_RPC: await refusedUrl(), CHAIN_BTC_BLOCKBOOK: await refusedUrl() });
+    app = await appWith({
+      CHAIN_ETH_RPC: await refusedUrl(),
+      // an RPC-only chain: no keyless Blockscout either
+      CHAIN_ETH_EXPLORER: 'none',
+      CHAIN_BTC_BLOCKBOOK: await refusedUrl(),
+    });
   });
   afterAll(() => app.close());
   it.each([

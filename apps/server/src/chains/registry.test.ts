@@ -94,8 +94,14 @@ describe('chain registry', () => {
     });
     expect(byChain.LTC).toMatchObject({ providers: ['bitcoin-rpc#1'] });
     expect(byChain.DOGE).toBeUndefined();
-    expect(byChain.ETH).toMatchObject({ chainId: 1, providers: ['rpc#1', 'rpc#2', 'explorer#1'] });
+    // ETH: Etherscan V2 with the key, then Blockscout's keyless instance
+    expect(byChain.ETH).toMatchObject({
+      chainId: 1,
+      providers: ['rpc#1', 'rpc#2', 'explorer#1', 'blockscout#1'],
+    });
+    // BSC: never Etherscan's free plan (it does not serve chain id 56)
     expect(byChain.BSC).toMatchObject({ chainId: 56 });
+    expect(byChain.BSC!.providers).not.toContain('explorer#1');
     // TETH is Sepolia (Goerli is shut down), with public nodes and Etherscan V2 by default.
     expect(byChain.TETH).toMatchObject({ chainId: 11155111, providers: ['rpc#1', 'rpc#2', 'explorer#1'] });
     expect(JSON.stringify(reg.list())).not.toMatch(/secret|pass|https?:/);

@@ -4,8 +4,10 @@
  * - local profile: ETH → the localnet EVM node (JSON-RPC + block-scan history), from DATA_DIR/localnet/endpoints.json
  *   (`evm`) or LOCAL_EVM_RPC / LOCAL_EVM_CHAIN_ID; TETH, BSC, TBSC, XDC and HME → their own localnet nodes
  *   (`evmCoins.<SYMBOL>`), served the same way; CHAIN_<SYMBOL>_RPC replaces a chain's local node;
- * - mainnet profile: public RPCs per chain, Etherscan V2 when ETHERSCAN_API_KEY is set, each replaceable with
- *   CHAIN_<SYMBOL>_*;
+ * - mainnet profile: public RPCs per chain; history, token discovery and NFTs from Blockscout's keyless ETH instance
+ *   (eth.blockscout.com) and, when ETHERSCAN_API_KEY is set, Etherscan V2 first (ETH, TETH, XDC; BSC and TBSC only
+ *   with ETHERSCAN_PAID_PLAN: the free plan does not serve chain ids 56/97); each replaceable with CHAIN_<SYMBOL>_*.
+ *   A chain without any of them is served without history (404 `not_configured` naming the settings, facade.ts);
  * - CHAIN_REGISTRY_FILE (default: the shipped snapshot): a chainid.network chains.json whose public https RPCs (no
  *   templates, no loopback/private hosts) serve generic EVM chains as `EVM-<chainId>`.
  */
@@ -51,7 +53,20 @@ const MAINNET_RPC: Record<string, string[]> = {
   TBSC: ['https://data-seed-prebsc-1-s1.bnbchain.org:8545'],
   // TETH is Sepolia (chain id 11155111 from core's table): Goerli, the testnet of old, is shut down.
   TETH: ['https://ethereum-sepolia-rpc.publicnode.com', 'https://sepolia.drpc.org'],
-  XDC: ['https://rpc.xdc.org', 'https://erpc.xinfin.network'],
+  // XDC's public RPCs as chain lists name them (viem, the XinFin ones; mainnet-behaviour.md §3.1).
+  XDC: [
+    'https://rpc.xdcrpc.com',
+    'https://erpc.xinfin.network',
+    'https://rpc.xinfin.network',
+    'https://rpc1.xinfin.network',
+  ],
+};
+/**
+ * Keyless explorers: Blockscout's per-instance API (`/api`, about 5 requests a second per IP without a key). Only
+ * ETH's instance is documented as Blockscout's own (bsc/xdc instances appear in third-party code only).
+ */
+export const MAINNET_BLOCKSCOUT: Record<string, string[]> = {
+  ETH: ['https://eth.blockscout.com/api'],
 };
 /** Spec 02 BSC: 20 s for its explorer and node calls (CHAIN_BSC_TIMEOUT_MS overrides). */
 export const BSC_TIMEOUT_MS = 20_000;
@@ -61,12 +76,23 @@ const BSC_CHAINS = new Set(['BSC', 'TBSC']);
 /** Chains Etherscan V2 serves with one key (chainid parameter). */
 const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
 const ETHERSCAN_V2_CHAINS = new Set(['ETH', 'TETH', 'BSC', 'TBSC', 'XDC']);
+/**
+ * Chain ids Etherscan's free plan does not serve (BNB Smart Chain and its testnet, Base, OP Mainnet, Avalanche
+ * C-Chain; docs.etherscan.io/supported-chains): it answers HTTP 200 `status:"0"` "Free API access is not supported
+ * for this chain", so an Etherscan URL is not used for them unless ETHERSCAN_PAID_PLAN says the key is a paid one.
+ */
+export const ETHERSCAN_PAID_ONLY_CHAIN_IDS: ReadonlySet<number> = new Set([56, 97, 8453, 10, 43114]);
+const isEtherscanHost = (url: string) => /(^|\.)etherscan\.io$/i.test(new URL(url).hostname);
+/** A Blockscout instance by its host name (CHAIN_<SYM>_EXPLORER_KIND says so for other names). */
+const isBlockscoutHost = (url: string) => /blockscout/i.test(new URL(url).hostname);
 /** /fees asks the explorer gas oracle first (spec 02 §7 BSC). */
 const GAS_ORACLE_FIRST = new Set(['BSC', 'TBSC']);
 
 export const EvmGlobalEnv = z.object({
   CHAIN_HEALTH_TIMEOUT_MS: int(100, 60_000).default(3_000),
   ETHERSCAN_API_KEY: z.string().trim().min(1).optional(),
+  /** The Etherscan key is a paid plan's: Etherscan is then also used for the chains its free plan excludes (BSC). */
+  ETHERSCAN_PAID_PLAN: boolStr.optional(),
   CHAIN_REGISTRY_FILE: z.string().trim().min(1).optional(),
   LOCAL_EVM_RPC: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
   LOCAL_EVM_CHAIN_ID: int(1, 2 ** 32).default(31337),
@@ -77,6 +103,8 @@ export const EvmPerChainEnv = z.object({
   CHAIN_ID: int(1, 2 ** 32).optional(),
   EXPLORER: urlList.optional(),
   EXPLORER_KEY: z.string().trim().min(1).optional(),
+  /** What CHAIN_<SYM>_EXPLORER speaks: `etherscan` or `blockscout` (default: blockscout when its host says so). */
+  EXPLORER_KIND: z.enum(['etherscan', 'blockscout']).optional(),
   BLOCK_SCAN: boolStr.optional(),
   TIMEOUT_MS: chainTimeout,
   /** The chain's token list (GET …/token-list): a JSON file of entries, or 'none' (tokenList.ts). */
@@ -144,20 +172,46 @@ function evmChain(
       ctx.policy.breaker,
     ),
   );
-  const explorerUrls = pc.EXPLORER?.includes('none')
-    ? []
-    : (pc.EXPLORER ??
-      (opts.explorerDefault && ETHERSCAN_V2_CHAINS.has(sym) && g.ETHERSCAN_API_KEY ? [ETHERSCAN_V2] : []));
-  const explorers = explorerUrls.map((u, i) =>
+  const configured = pc.EXPLORER && !pc.EXPLORER.includes('none') ? pc.EXPLORER : undefined;
+  const defaults =
+    pc.EXPLORER || !opts.explorerDefault
+      ? []
+      : [
+          ...(ETHERSCAN_V2_CHAINS.has(sym) && g.ETHERSCAN_API_KEY ? [ETHERSCAN_V2] : []),
+          ...(MAINNET_BLOCKSCOUT[sym] ?? []),
+        ];
+  // Etherscan's free plan answers "not supported for this chain" on BSC: never shipped, never used unless paid.
+  const freePlanRefuses = (u: string) =>
+    isEtherscanHost(u) && ETHERSCAN_PAID_ONLY_CHAIN_IDS.has(chainId) && g.ETHERSCAN_PAID_PLAN !== true;
+  const refused = [...(configured ?? []), ...defaults].filter(freePlanRefuses);
+  if (refused.length)
+    ctx.log?.warn(
+      { chain: sym, chainId },
+      `Etherscan's free plan does not serve chain id ${chainId}: its explorer is not used (ETHERSCAN_PAID_PLAN=true for a paid key)`,
+    );
+  const explorerList = [
+    ...(configured ?? []).map((url) => ({
+      url,
+      dialect: pc.EXPLORER_KIND ?? (isBlockscoutHost(url) ? 'blockscout' : 'etherscan'),
+      key: pc.EXPLORER_KEY ?? (url.startsWith(ETHERSCAN_V2) ? g.ETHERSCAN_API_KEY : undefined),
+    })),
+    ...defaults.map((url) =>
+      url === ETHERSCAN_V2
+        ? { url, dialect: 'etherscan' as const, key: g.ETHERSCAN_API_KEY }
+        : { url, dialect: 'blockscout' as const, key: undefined },
+    ),
+  ].filter((e) => !freePlanRefuses(e.url));
+  let etherscans = 0;
+  let blockscouts = 0;
+  const explorers = explorerList.map((e) =>
     withBreaker(
       createEtherscan({
-        name: `explorer#${i + 1}`,
-        url: u,
-        ...(u.includes('/v2/') ? { chainId } : {}),
+        name: e.dialect === 'blockscout' ? `blockscout#${++blockscouts}` : `explorer#${++etherscans}`,
+        url: e.url,
+        dialect: e.dialect,
+        ...(e.url.includes('/v2/') ? { chainId } : {}),
         expectChainId: chainId,
-        ...(pc.EXPLORER_KEY || (u.startsWith(ETHERSCAN_V2) && g.ETHERSCAN_API_KEY)
-          ? { apiKey: pc.EXPLORER_KEY ?? g.ETHERSCAN_API_KEY }
-          : {}),
+        ...(e.key ? { apiKey: e.key } : {}),
         fetch: ctx.fetch,
         timeoutMs,
       }),
@@ -172,6 +226,18 @@ function evmChain(
     ...(BSC_CHAINS.has(sym) ? { allFailedPrefix: BSC_ALL_FAILED_PREFIX } : {}),
     pool: createEvmRpcPool(rpcs, { healthTimeoutMs: g.CHAIN_HEALTH_TIMEOUT_MS }),
     explorers,
+    // what would give the chain history when nothing does (EVM-<chainId> chains have no settings of their own)
+    historySettings:
+      opts.source === 'registry'
+        ? []
+        : [
+            `CHAIN_${sym}_EXPLORER`,
+            ...(ETHERSCAN_V2_CHAINS.has(sym) ? ['ETHERSCAN_API_KEY'] : []),
+            ...(ETHERSCAN_V2_CHAINS.has(sym) && ETHERSCAN_PAID_ONLY_CHAIN_IDS.has(chainId)
+              ? ['ETHERSCAN_PAID_PLAN']
+              : []),
+            `CHAIN_${sym}_BLOCK_SCAN`,
+          ],
     tokenList: tokenListFor(sym, pc.TOKEN_LIST, opts.local?.erc20, !opts.local),
     policy: ctx.policy,
     ...(scanOn

@@ -31,7 +31,7 @@ import type {
   TxStatus,
 } from '../../types.js';
 import type { EvmProvider, NftHolding, NftSchema } from './backend.js';
-import { evmBounds, evmBoundsOf } from './bounds.js';
+import { evmBounds } from './bounds.js';
 import {
   NFT_COLLECTIONS_PAGE,
   NFT_PAGE,
@@ -56,6 +56,11 @@ export interface EvmChainConfig {
   gasOracleFirst?: boolean;
   /** When every provider failed, the message starts with this (BSC: 'bsc-dataseed server error: ', spec 02). */
   allFailedPrefix?: string;
+  /**
+   * The settings that would give this chain history, token discovery and NFTs (an explorer, Etherscan's key, a block
+   * scan), named in the 404 `not_configured` answered when none is configured.
+   */
+  historySettings?: readonly string[];
   /** The operator's token list (GET …/token-list, spec 02 "bsc_token_list"); checked when read (tokenList.ts). */
   tokenList?: readonly TokenListEntry[];
   /** Timeouts, budgets, breaker (FamilyContext.policy); fee lookups use `feesBudgetMs`. */
@@ -131,11 +136,6 @@ export class EvmFacade implements ChainFacade {
     return { ...this.cfg.policy, budgetMs: this.cfg.policy?.feesBudgetMs ?? 5_000 };
   }
 
-  /** This chain's bounds: the native coin within its supply (bounds.ts NATIVE_MAX_WEI). */
-  private get bounds(): typeof evmBounds {
-    return evmBoundsOf(this.cfg.chain);
-  }
-
   get chain(): string {
     return this.cfg.chain;
   }
@@ -191,6 +191,23 @@ export class EvmFacade implements ChainFacade {
     return new ChainApiError(e.statusCode, e.code, `${prefix}${cause}`, e.extra);
   }
 
+  /**
+   * A chain served without an explorer or block scan (BSC without a paid Etherscan key, a chain whose only provider is
+   * its RPC): history and token discovery are not available, said as such instead of a 503 "no provider" that the
+   * web would show as a busy server.
+   */
+  private notConfigured(feature: 'history' | 'tokens'): ChainApiError {
+    const chain = this.cfg.chain;
+    const settings = this.cfg.historySettings ?? [];
+    const what = feature === 'history' ? 'transaction history' : 'token discovery';
+    return new ChainApiError(
+      404,
+      'not_configured',
+      `${what} is not available on ${chain}: no explorer is configured${settings.length ? ` (settings: ${settings.join(', ')})` : ''}`,
+      { chain, feature, reason: 'no_provider', settings: [...settings] },
+    );
+  }
+
   /** An address (`xdc…` taken as `0x…`); `?tokens=true` discovers the held tokens, `?contracts=` adds known ones. */
   account(id: string, query: unknown): Promise<AccountInfo> {
     const q = parseInput(z.object({ tokens: boolQ, contracts: contractList.optional() }), query, 'query');
@@ -202,7 +219,7 @@ export class EvmFacade implements ChainFacade {
 
   async accountOf(address: string, tokens: { discover: boolean; contracts: string[] }): Promise<AccountInfo> {
     const [balance, nonce, sent] = await Promise.all([
-      this.run('getBalance', 'balance', (p, s) => p.getBalance(address, s), this.bounds.balance),
+      this.run('getBalance', 'balance', (p, s) => p.getBalance(address, s), evmBounds.balance),
       this.run('getNonce', 'nonce', (p, s) => p.getNonce(address, s), evmBounds.nonce),
       this.run('getSentCount', 'transaction count', (p, s) => p.getSentCount(address, s), evmBounds.txCount),
     ]);
@@ -233,6 +250,7 @@ export class EvmFacade implements ChainFacade {
   ): Promise<TokenBalance[]> {
     let contracts = tokens.contracts;
     if (tokens.discover) {
+      if (!having(await this.providers(), 'discoverTokens').length) throw this.notConfigured('tokens');
       const found = (
         await this.run('discoverTokens', 'token discovery', (p, s) => p.discoverTokens(address, s))
       ).value;
@@ -321,12 +339,13 @@ export class EvmFacade implements ChainFacade {
 
   async historyOf(address: string, cursor: string | null, pageSize: number): Promise<HistoryPage> {
     const list = [...this.cfg.explorers, ...(this.cfg.scan ? [this.cfg.scan] : [])];
+    if (!having(list, 'getHistory').length) throw this.notConfigured('history');
     const r = await failover(
       this.cfg.chain,
       'history',
       cursorProviders(having(list, 'getHistory'), cursor),
       (p, s) => p.getHistory(address, { cursor, pageSize }, s),
-      this.opts(this.bounds.history),
+      this.opts(evmBounds.history),
     );
     return { ...r.value, provider: r.provider };
   }

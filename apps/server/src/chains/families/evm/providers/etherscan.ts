@@ -4,6 +4,13 @@
  * eth_getTransactionCount /
  * eth_estimateGas / eth_sendRawTransaction. Shapes: shared/reference/apis/ethereum-jsonrpc-etherscan.md.
  *
+ * The `blockscout` dialect (a Blockscout instance's `/api`, keyless at about 5 requests a second per IP,
+ * mainnet-behaviour.md §3.3) has no `proxy` or `gastracker` module (HTTP 400 "Unknown action"), so it serves only the
+ * account module: balance, txlist + tokentx history (its tokentx also lists NFT transfers, without `value`: skipped),
+ * token discovery from `tokenlist` (the tokens an address holds, in one call), tokenbalance, and NFTs from its REST
+ * `/api/v2/addresses/{a}/nft` (keyset paging by `next_page_params`). Its fields may be empty strings or null where
+ * Etherscan has a number or a name; those are read as missing.
+ *
  * HTTP status is 200 even for errors, so the envelope decides: status "1" is success; status "0" with
  * "No transactions found"/"No records found" is an empty list; "Max rate limit reached" is a rate limit (next
  * provider); key/chain problems skip the provider; an invalid address is the client's fault.
@@ -27,8 +34,22 @@ import { asciiOnly, evmRpcError } from './evmRpc.js';
 
 // ---- raw API shapes (kept inside this file) ----
 const num = z.string().regex(/^\d+$/);
+/** A number Blockscout may leave empty (`""`, or null): missing. */
+const optNum = z
+  .union([num, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => v || undefined);
+/** A name Blockscout may leave null. */
+const optText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
 const Envelope = z.object({
-  status: z.string().optional(),
+  // BlocksScan (XDC) answers `status` as a number
+  status: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => (v === undefined ? v : String(v))),
   message: z.string().optional(),
   result: z.unknown(),
 });
@@ -37,26 +58,58 @@ const TransferItem = z.object({
   blockNumber: num,
   timeStamp: num,
   hash: z.string(),
-  nonce: num.optional(),
+  nonce: optNum,
   from: z.string(),
   to: z.string(),
   value: num,
 });
 const TxItem = TransferItem.extend({
-  gasPrice: num.optional(),
-  gasUsed: num.optional(),
+  gasPrice: optNum,
+  gasUsed: optNum,
   isError: z.string().optional(),
   txreceipt_status: z.string().optional(),
   contractAddress: z.string().optional(),
 });
 const TokenTxItem = TransferItem.extend({
   contractAddress: z.string(),
-  tokenName: z.string().optional(),
-  tokenSymbol: z.string().optional(),
-  tokenDecimal: z.string().regex(/^\d*$/).optional(),
-  gasPrice: num.optional(),
-  gasUsed: num.optional(),
+  tokenName: optText,
+  tokenSymbol: optText,
+  tokenDecimal: z.string().regex(/^\d*$/).nullish(),
+  gasPrice: optNum,
+  gasUsed: optNum,
 });
+/** Blockscout's tokentx also lists ERC-721/1155 transfers, which carry token ids instead of a `value`. */
+const AnyTokenTxItem = TokenTxItem.extend({ value: num.optional() });
+type TokenTx = z.infer<typeof TokenTxItem>;
+/** The fungible transfers of a tokentx page (an item without `value` is an NFT transfer). */
+const fungible = (list: z.infer<typeof AnyTokenTxItem>[]): TokenTx[] =>
+  list.filter((t): t is TokenTx => t.value !== undefined);
+/** Blockscout `tokenlist`: every token an address holds. */
+const TokenListItem = z.object({
+  contractAddress: z.string(),
+  type: z.string().nullish(),
+  name: optText,
+  symbol: optText,
+  decimals: z.string().regex(/^\d*$/).nullish(),
+});
+/** Blockscout REST v2 `/addresses/{a}/nft`: one page of the token instances an address holds. */
+const NftPageV2 = z.object({
+  items: z.array(
+    z.object({
+      id: num,
+      token_type: z.string().nullish(),
+      value: optNum,
+      token: z.object({
+        address_hash: z.string().optional(),
+        address: z.string().optional(),
+        type: z.string().nullish(),
+      }),
+    }),
+  ),
+  next_page_params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullish(),
+});
+/** NFT pages read from Blockscout (50 items each): at most 5000 token instances. */
+const NFT_V2_MAX_PAGES = 100;
 const NftTxItem = z.object({
   blockNumber: num,
   from: z.string(),
@@ -81,6 +134,8 @@ export interface EtherscanOptions {
   name: string;
   /** API URL: https://api.etherscan.io/v2/api (V2, with chainId), or a V1/Blockscout …/api URL. */
   url: string;
+  /** `blockscout`: a Blockscout instance's /api (account module only, REST v2 NFTs); default `etherscan`. */
+  dialect?: 'etherscan' | 'blockscout';
   /** Sent as `chainid` (Etherscan V2). */
   chainId?: number;
   apiKey?: string;
@@ -102,25 +157,38 @@ export function gweiToWei(v: string): string {
   return (BigInt(m[1]!) * 10n ** 9n + BigInt((m[2] ?? '').padEnd(9, '0').slice(0, 9) || '0')).toString();
 }
 
+/** Etherscan's and Blockscout's limits are per second: a rate-limit answer pauses the explorer for a second. */
+const PER_SECOND = { retryAfter: 1 } as const;
+
 export function createEtherscan(o: EtherscanOptions): EvmProvider {
   const meta = new LruMap<string, { name: string; symbol: string; decimals: number }>(5000);
   let checkedUntil = 0;
 
   async function checkChain(signal: AbortSignal): Promise<void> {
-    if (o.expectChainId === undefined || Date.now() < checkedUntil) return;
+    // Blockscout has no proxy module to ask: its instance is the chain's own (configuration).
+    if (o.dialect === 'blockscout' || o.expectChainId === undefined || Date.now() < checkedUntil) return;
     const q = new URLSearchParams({
       ...(o.chainId !== undefined ? { chainid: String(o.chainId) } : {}),
       module: 'proxy',
       action: 'eth_chainId',
       ...(o.apiKey ? { apikey: o.apiKey } : {}),
     });
-    const env = await getJson(o.fetch, `${o.url}?${q}`, z.union([ProxyEnvelope, Envelope]), 'explorer chain id', {
-      signal,
-    });
+    const env = await getJson(
+      o.fetch,
+      `${o.url}?${q}`,
+      z.union([ProxyEnvelope, Envelope]),
+      'explorer chain id',
+      {
+        signal,
+      },
+    );
     const r = typeof env.result === 'string' ? env.result : '';
-    if (/rate limit/i.test(r)) throw new ProviderError('rateLimited', r);
+    if (/rate limit/i.test(r)) throw new ProviderError('rateLimited', r, PER_SECOND);
     if (/^0x[0-9a-f]{1,16}$/i.test(r) && Number(BigInt(r)) !== o.expectChainId)
-      throw new ProviderError('wrongChain', `explorer serves chain id ${Number(BigInt(r))}, expected ${o.expectChainId}`);
+      throw new ProviderError(
+        'wrongChain',
+        `explorer serves chain id ${Number(BigInt(r))}, expected ${o.expectChainId}`,
+      );
     checkedUntil = Date.now() + 10 * 60_000;
   }
 
@@ -131,14 +199,24 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
       ...params,
       ...(o.apiKey ? { apikey: o.apiKey } : {}),
     });
-    const env = await getJson(o.fetch, `${o.url}?${q}`, Envelope, 'explorer answer', { signal });
+    const env = await getJson(o.fetch, `${o.url}?${q}`, Envelope, 'explorer answer', {
+      signal,
+      resetUnit: 'ms',
+    });
     if (env.status === '1') return env.result;
     const text = typeof env.result === 'string' ? env.result : '';
     const msg = env.message ?? '';
     // Only the explorer's own "nothing found" is an empty list; a NOTOK with [] is a failure, never "no history".
-    if (/^no (transactions|records|token transfers) found/i.test(msg)) return [];
+    if (/^no (transactions|records|token transfers|tokens) found/i.test(msg)) return [];
     const all = `${msg} ${text}`;
-    if (/rate limit/i.test(all)) throw new ProviderError('rateLimited', text || msg);
+    // Etherscan: "Max rate limit reached", "Max calls per sec rate limit reached (3/sec)", "Free API access is
+    // temporarily unavailable due to unusually high network activity": wait a second, ask the next explorer.
+    if (/rate limit|unusually high network activity/i.test(all))
+      throw new ProviderError('rateLimited', text || msg, PER_SECOND);
+    // The free plan's "Free API access is not supported for this chain": an error for this explorer (never an empty
+    // history), not its health: the next explorer is asked.
+    if (/not supported for this chain|upgrade your api plan/i.test(all))
+      throw new ProviderError('unsupported', `explorer: ${text || msg}`);
     if (/invalid api key|api key|chainid|too many invalid|query timeout|not supported/i.test(all))
       throw new ProviderError('server', `explorer: ${text || msg}`);
     if (/invalid address/i.test(all)) throw new ProviderError('badRequest', text || msg);
@@ -164,17 +242,16 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
       `${o.url}?${q}`,
       z.union([ProxyEnvelope, Envelope]),
       'explorer proxy answer',
-      { signal },
+      { signal, resetUnit: 'ms' },
     );
     if ('error' in env && env.error) throw evmRpcError(action, env.error.code, env.error.message);
     // A rate-limit answer in the status/message envelope
     if ('status' in env && env.status === '0')
-      throw new ProviderError(
-        /rate limit/i.test(String(env.result)) ? 'rateLimited' : 'server',
-        String(env.result),
-      );
+      throw /rate limit/i.test(String(env.result))
+        ? new ProviderError('rateLimited', String(env.result), PER_SECOND)
+        : new ProviderError('server', String(env.result));
     if (typeof env.result === 'string' && /rate limit/i.test(env.result))
-      throw new ProviderError('rateLimited', env.result);
+      throw new ProviderError('rateLimited', env.result, PER_SECOND);
     return env.result;
   }
 
@@ -190,7 +267,7 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
     ...(t.gasPrice ? { gasPrice: t.gasPrice } : {}),
     isError: t.isError === '1' || t.txreceipt_status === '0',
   });
-  const remember = (t: z.infer<typeof TokenTxItem>) => {
+  const remember = (t: TokenTx) => {
     const m = {
       name: asciiOnly(t.tokenName ?? ''),
       symbol: asciiOnly(t.tokenSymbol ?? ''),
@@ -199,7 +276,7 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
     meta.set(t.contractAddress.toLowerCase(), m);
     return m;
   };
-  const toTransfer = (t: z.infer<typeof TokenTxItem>): EvmTokenTransferLike => {
+  const toTransfer = (t: TokenTx): EvmTokenTransferLike => {
     const m = remember(t);
     return {
       hash: t.hash,
@@ -229,7 +306,7 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
     );
   }
 
-  return {
+  const api: EvmProvider = {
     name: o.name,
     kind: 'etherscan',
     timeoutMs: o.timeoutMs,
@@ -336,7 +413,7 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
       const seen = new Map<string, string>();
       for (let page = 1; page <= 10; page++) {
         const list = validate(
-          z.array(TokenTxItem),
+          z.array(AnyTokenTxItem),
           await call(
             {
               module: 'account',
@@ -350,7 +427,7 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
           ),
           'tokentx',
         );
-        for (const t of list) {
+        for (const t of fungible(list)) {
           remember(t);
           seen.set(t.contractAddress.toLowerCase(), t.contractAddress);
         }
@@ -434,10 +511,10 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
       const [txs, tokens] = await Promise.all([
         call({ ...common, action: 'txlist' }, signal).then((r) => validate(z.array(TxItem), r, 'txlist')),
         call({ ...common, action: 'tokentx' }, signal).then((r) =>
-          validate(z.array(TokenTxItem), r, 'tokentx'),
+          validate(z.array(AnyTokenTxItem), r, 'tokentx'),
         ),
       ]);
-      const operations = mergeEvmHistory(address, txs.map(toTx), tokens.map(toTransfer));
+      const operations = mergeEvmHistory(address, txs.map(toTx), fungible(tokens).map(toTransfer));
       const more = txs.length >= q.pageSize || tokens.length >= q.pageSize;
       return {
         operations,
@@ -462,4 +539,70 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
       }
     },
   };
+  if (o.dialect !== 'blockscout') return api;
+
+  /** The ERC-20 tokens the address holds (`tokenlist`), their names kept for the balance lookups. */
+  async function blockscoutTokens(address: string, signal: AbortSignal): Promise<string[]> {
+    const list = validate(
+      z.array(TokenListItem),
+      await call({ module: 'account', action: 'tokenlist', address }, signal),
+      'tokenlist',
+    );
+    return list
+      .filter((t) => t.type === 'ERC-20')
+      .map((t) => {
+        meta.set(t.contractAddress.toLowerCase(), {
+          name: asciiOnly(t.name ?? ''),
+          symbol: asciiOnly(t.symbol ?? ''),
+          decimals: Number(t.decimals || '0'),
+        });
+        return t.contractAddress;
+      });
+  }
+
+  /** The ERC-721 / ERC-1155 token instances the address holds (REST v2, every page up to the cap). */
+  async function blockscoutNfts(address: string, signal: AbortSignal): Promise<NftHolding[]> {
+    const base = `${o.url.replace(/\/+$/, '')}/v2/addresses/${encodeURIComponent(address)}/nft`;
+    const held = new Map<string, NftHolding>();
+    let next: Record<string, string> = { type: 'ERC-721,ERC-1155' };
+    for (let page = 0; page < NFT_V2_MAX_PAGES; page++) {
+      const q = new URLSearchParams({ ...next, ...(o.apiKey ? { apikey: o.apiKey } : {}) });
+      const r = await getJson(o.fetch, `${base}?${q}`, NftPageV2, 'nft list', { signal, resetUnit: 'ms' });
+      for (const x of r.items) {
+        const type = x.token_type ?? x.token.type;
+        const contract = x.token.address_hash ?? x.token.address;
+        if (!contract || (type !== 'ERC-721' && type !== 'ERC-1155')) continue;
+        const erc721 = type === 'ERC-721';
+        if (!erc721 && (!x.value || x.value === '0')) continue;
+        held.set(nftKey(contract, x.id), {
+          contract: getAddress(contract),
+          tokenId: x.id,
+          schemaName: erc721 ? 'ERC721' : 'ERC1155',
+          balance: erc721 ? '1' : x.value!,
+        });
+      }
+      if (!r.next_page_params) break;
+      next = {
+        type: 'ERC-721,ERC-1155',
+        ...Object.fromEntries(
+          Object.entries(r.next_page_params).map(([k, v]) => [k, v === null ? '' : String(v)]),
+        ),
+      };
+    }
+    return [...held.values()];
+  }
+
+  // Blockscout has no proxy or gastracker module, and its tokens and NFTs come from its own actions.
+  const {
+    getNonce: _getNonce,
+    getSentCount: _getSentCount,
+    estimateGas: _estimateGas,
+    getFees: _getFees,
+    getTokenInfo: _getTokenInfo,
+    broadcast: _broadcast,
+    discoverTokens: _discoverTokens,
+    getNftHoldings: _getNftHoldings,
+    ...accountModule
+  } = api;
+  return { ...accountModule, discoverTokens: blockscoutTokens, getNftHoldings: blockscoutNfts };
 }
