@@ -785,3 +785,4 @@ export {
   type TronGridBehaviourOptions,
 } from './mainnet/providers/trongrid.js';
 export * from './mainnet/providers/fio.js';
+export * from './mainnet/providers/evmRpc.js';

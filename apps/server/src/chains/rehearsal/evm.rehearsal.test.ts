@@ -1,0 +1,252 @@
+/**
+ * Mainnet rehearsal, EVM (issue 29): the server on its mainnet profile for ETH against anvil on chain id 1 (with the
+ * localnet token contracts) behind two stand-ins of public JSON-RPC nodes — rate limits answered inside an HTTP 200 as
+ * JSON-RPC -32005 / -32016, eth_getLogs disabled as on BNB's dataseeds — with a dead host first. Every user path
+ * through the product API that a JSON-RPC node serves: the account with ERC-20 balances, nonce, gas limit, fees, token
+ * metadata, a signed send and its confirmation; a node's rate limit served by the next; a submit that lands but never
+ * answers resent as the same bytes. Without an explorer history and NFTs answer 404 `not_configured` (the coin says
+ * so) — the Etherscan-compatible side is not rehearsed here.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  DEFAULT_MNEMONIC,
+  LUSD_SUPPLY,
+  deadUrl,
+  deriveEthAccounts,
+  evmPublicRpc,
+  startLocalnet,
+  startStandIn,
+  type Localnet,
+  type StandIn,
+} from '@secux-companion/localnet';
+import { encodeFunctionData, erc20Abi, keccak256, parseEther, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useRehearsal, type Rehearsal } from './harness.js';
+
+const [me, other] = deriveEthAccounts(DEFAULT_MNEMONIC, 2);
+const signer = privateKeyToAccount(me!.privateKey);
+let net: Localnet;
+let rpc1: StandIn;
+let rpc2: StandIn;
+let dead: string;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-evm-rehearsal-'));
+
+beforeAll(async () => {
+  net = await startLocalnet({
+    dataDir: path.join(tmp, 'localnet'),
+    cacheDir: path.join(os.tmpdir(), 'secux-localnet-cache'),
+    evm: { port: 0, chainId: 1 },
+    sideEvm: false,
+    evmCoins: false,
+    ltc: false,
+    xrpl: false,
+    stellar: false,
+    tron: false,
+    solana: false,
+    fio: false,
+    utxo: false,
+    blockIntervalMs: 0,
+    writeEndpoints: false,
+    handleSignals: false,
+    log: () => undefined,
+    env: {},
+  });
+  dead = await deadUrl();
+  // publicnode-like: -32005 "Limit exceeded" inside a 200, its budget scaled down so that a session reaches it.
+  rpc1 = await startStandIn({
+    upstream: net.evm.rpcUrl,
+    behaviour: evmPublicRpc({ name: 'publicnode', perClient: { max: 30, windowMs: 60_000 } }),
+  });
+  rpc2 = await startStandIn({
+    upstream: net.evm.rpcUrl,
+    behaviour: {
+      ...evmPublicRpc({ name: 'llamarpc', shape: 'overRateLimit', getLogsDisabled: true }),
+      // farther away: the pool's health check finds publicnode first, so that one is the main node
+      delayMs: (q) => (q.rpcMethods.includes('eth_chainId') ? 300 : 0),
+    },
+  });
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([rpc1?.close(), rpc2?.close()]);
+  await net?.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const env = () => ({
+  CHAIN_ETH_RPC: `${dead},${rpc1.url},${rpc2.url}`,
+  CHAIN_ETH_EXPLORER: 'none',
+  // A submit that never answers costs this once (the submit class's own timeout, 40 s by default).
+  CHAIN_SUBMIT_TIMEOUT_MS: '3000',
+});
+
+/** A plain ETH transfer signed with the funded key on the nonce and fees the server hands out. */
+async function send(r: Rehearsal, value: bigint, to: Hex = other!.address, data?: Hex) {
+  const n = await r.get(`/api/chains/ETH/nonce/${me!.address}`);
+  expect(n.status).toBe(200);
+  const f = await r.get('/api/chains/ETH/fees');
+  expect(f.status).toBe(200);
+  const gas = await r.post('/api/chains/ETH/gas-limit', {
+    from: me!.address,
+    to,
+    value: value.toString(),
+    ...(data ? { data } : {}),
+  });
+  expect(gas.status).toBe(200);
+  const tier = f.body.eip1559?.tiers?.high;
+  const rawTx = await signer.signTransaction({
+    chainId: 1,
+    to,
+    value,
+    nonce: Number(n.body.nonce),
+    gas: BigInt(gas.body.gasLimit as string),
+    ...(data ? { data } : {}),
+    ...(tier
+      ? {
+          type: 'eip1559' as const,
+          maxFeePerGas: BigInt(tier.maxFeePerGas as string),
+          maxPriorityFeePerGas: BigInt(tier.maxPriorityFeePerGas as string),
+        }
+      : { type: 'legacy' as const, gasPrice: BigInt(f.body.tiers.high as string) }),
+  });
+  return { rawTx, hash: keccak256(rawTx) };
+}
+
+/** The finality route's state; blocks are mined on top until the node's finalized block covers the transaction. */
+async function confirm(r: Rehearsal, hash: string): Promise<string[]> {
+  const states: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const s = await r.get(`/api/chains/ETH/tx-status/${hash}`);
+    expect(s.status).toBe(200);
+    states.push(s.body.state as string);
+    if (s.body.final) break;
+    await fetch(net.evm.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x40'] }),
+    });
+  }
+  return states;
+}
+
+const balance = async (r: Rehearsal, address: string) => {
+  const a = await r.get(`/api/chains/ETH/account/${address}`);
+  expect(a.status).toBe(200);
+  return BigInt(a.body.balance as string);
+};
+
+describe('ETH on the mainnet profile against public JSON-RPC nodes', () => {
+  const r = useRehearsal(env);
+
+  it('serves ETH on chain id 1 from the nodes that answer, the dead one skipped', async () => {
+    const c = await r.get('/api/chains/ETH');
+    expect(c.body).toMatchObject({ chain: 'ETH', chainId: 1 });
+    const a = await r.get(`/api/chains/ETH/account/${me!.address}?contracts=${net.evm.contracts.erc20}`);
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ balance: parseEther('100').toString(), provider: 'rpc#2' });
+    expect(a.body.tokens).toEqual([
+      expect.objectContaining({
+        contract: net.evm.contracts.erc20,
+        symbol: 'LUSD',
+        decimals: 6,
+        balance: LUSD_SUPPLY.toString(),
+      }),
+    ]);
+  });
+
+  it('reads token metadata, the nonce and the fees', async () => {
+    const t = await r.get(
+      `/api/chains/ETH/tokens?contracts=${net.evm.contracts.erc20}&address=${me!.address}`,
+    );
+    expect(t.status).toBe(200);
+    expect(t.body.tokens[0]).toMatchObject({
+      name: 'Local USD',
+      symbol: 'LUSD',
+      balance: LUSD_SUPPLY.toString(),
+    });
+    const n = await r.get(`/api/chains/ETH/nonce/${me!.address}`);
+    expect(n.body).toMatchObject({ nonce: '0' });
+    const f = await r.get('/api/chains/ETH/fees');
+    expect(f.status).toBe(200);
+    expect(f.body).toMatchObject({ unit: 'wei', source: 'network' });
+  });
+
+  it('without an explorer, history and NFTs say the chain is not configured for them (not a 500)', async () => {
+    const h = await r.get(`/api/chains/ETH/history/${me!.address}`);
+    expect(h.status).toBe(404);
+    expect(h.body.code).toMatch(/not_configured|not_found/);
+  });
+
+  it('sends a signed ERC-20 transfer and a coin transfer; both pending, then confirmed', async () => {
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [other!.address, 1_000_000n],
+    });
+    const token = await send(r, 0n, net.evm.contracts.erc20, data);
+    const t = await r.post('/api/chains/ETH/broadcast', { rawTx: token.rawTx });
+    expect(t.status).toBe(200);
+    expect(t.body.hash).toBe(token.hash);
+    const before = await balance(r, other!.address);
+    const coin = await send(r, 10n ** 15n);
+    const b = await r.post('/api/chains/ETH/broadcast', { rawTx: coin.rawTx });
+    expect(b.status).toBe(200);
+    expect(b.body.hash).toBe(coin.hash);
+    const states = await confirm(r, coin.hash);
+    expect(states.at(-1)).toBe('confirmed');
+    expect(states[0]).toBe('pending');
+    expect((await balance(r, other!.address)) - before).toBe(10n ** 15n);
+    const theirs = await r.get(
+      `/api/chains/ETH/tokens?contracts=${net.evm.contracts.erc20}&address=${other!.address}`,
+    );
+    expect(theirs.body.tokens[0].balance).toBe('1000000');
+  });
+
+  it("past the first node's limit (-32005 inside a 200) the next node serves: never a 500", async () => {
+    for (let i = 0; i < 30; i++) {
+      const a = await r.get(`/api/chains/ETH/account/${me!.address}`);
+      expect(a.status).toBe(200);
+    }
+    expect(rpc1.requests.length).toBeGreaterThan(30); // it did refuse
+    expect((await r.get(`/api/chains/ETH/account/${me!.address}`)).body.provider).toBe('rpc#3');
+  });
+});
+
+describe('ETH: a submit that reaches the chain but never answers', () => {
+  const r = useRehearsal(env);
+  beforeAll(() => {
+    rpc1.reset();
+    rpc2.reset();
+    // The first eth_sendRawTransaction either node gets (the pool's main node is whichever answered its health check
+    // first) reaches the chain, and its answer is lost.
+    let dropped = false;
+    const once = (q: { rpcMethods: string[] }) => {
+      if (dropped || !q.rpcMethods.includes('eth_sendRawTransaction')) return false;
+      dropped = true;
+      return true;
+    };
+    for (const s of [rpc1, rpc2]) {
+      s.fault = 'dropAfterForward';
+      s.faultWhen = once;
+    }
+  });
+  afterAll(() => {
+    for (const s of [rpc1, rpc2]) s.fault = undefined;
+  });
+
+  it('resends the same bytes to the next node and answers the same hash; one transfer on chain', async () => {
+    const before = await balance(r, other!.address);
+    const tx = await send(r, 2n * 10n ** 15n);
+    const b = await r.post('/api/chains/ETH/broadcast', { rawTx: tx.rawTx });
+    expect(b.body).toMatchObject({ hash: tx.hash });
+    expect(b.status).toBe(200);
+    const sent = [...rpc1.requests, ...rpc2.requests]
+      .filter((q) => q.rpcMethods.includes('eth_sendRawTransaction'))
+      .map((q) => (JSON.parse(q.body) as { params: unknown[] }).params[0]);
+    expect(sent).toEqual([tx.rawTx, tx.rawTx]);
+    expect((await confirm(r, tx.hash)).at(-1)).toBe('confirmed');
+    expect((await balance(r, other!.address)) - before).toBe(2n * 10n ** 15n);
+  });
+});
