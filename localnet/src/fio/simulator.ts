@@ -2,7 +2,8 @@
  * A FIO chain simulator for the local profile: an HTTP server speaking the public FIO API the product API's FIO node
  * provider uses (reference/apis/fio.md) — /v1/chain/get_info, get_block, get_raw_abi, push_transaction, get_fio_balance,
  * get_locks, get_fee, get_fio_domains, get_fio_addresses, get_fio_names, avail_check, get_pub_address(es), get_actor,
- * and /v1/history/get_actions — with real state: balances, domains with expiry, handles with bundle counts and mapped
+ * and /v1/history/get_actions and get_transaction (the block of an executed transaction; get_info's last irreversible
+ * block trails the head by one, as on a chain with one producer) — with real state: balances, domains with expiry, handles with bundle counts and mapped
  * addresses, and each account's actions.
  *
  * Every pushed transaction is decoded with fiojs and the contracts' ABIs (chain-fio's fixtures, served by
@@ -330,6 +331,8 @@ export class FioSimulator {
   private blocks: Block[] = [];
   private history = new Map<string, HistoryEntry[]>();
   private seen = new Set<string>();
+  /** Executed transactions by id: their block (history_plugin's get_transaction). */
+  private trxs = new Map<string, { block_num: number; block_time: string }>();
   private globalSeq = 0;
   /** How far the simulator's clock is ahead of the wall clock (the test control advances it). */
   private clockOffsetMs = 0;
@@ -421,6 +424,11 @@ export class FioSimulator {
     return this.voters.get(actor);
   }
 
+  /** The last irreversible block: one producer here, so the block before the head (nodeos with one producer). */
+  lib(): number {
+    return Math.max(1, (this.blocks.at(-1)?.num ?? 1) - 1);
+  }
+
   produceBlock(): Block {
     const num = (this.blocks.at(-1)?.num ?? 0) + 1;
     const id = num.toString(16).padStart(8, '0') + randomBytes(28).toString('hex');
@@ -504,7 +512,7 @@ export class FioSimulator {
           server_version: 'fio-simulator',
           chain_id: this.chainId,
           head_block_num: head.num,
-          last_irreversible_block_num: Math.max(1, head.num - 1),
+          last_irreversible_block_num: this.lib(),
           head_block_id: head.id,
           head_block_time: fioTime(head.time),
         };
@@ -627,6 +635,26 @@ export class FioSimulator {
         const start = Math.max(0, end + Math.min(0, offset));
         return { actions: list.slice(start, end + 1), last_irreversible_block: this.blocks.at(-1)!.num };
       }
+      case '/v1/history/get_transaction': {
+        // history_plugin's get_transaction: the executed transaction with its block and the chain's last irreversible
+        // block; an id it never saw is tx_not_found (3040011).
+        const id = String(b.id ?? '').toLowerCase();
+        const t = this.trxs.get(id);
+        if (!t)
+          throw chainError(
+            'tx_not_found',
+            3040011,
+            `Transaction ${id} not found in history and no block hint was given`,
+          );
+        return {
+          id,
+          trx: { receipt: { status: 'executed', cpu_usage_us: 100, net_usage_words: 20 }, trx: {} },
+          block_time: t.block_time,
+          block_num: t.block_num,
+          last_irreversible_block: this.lib(),
+          traces: [],
+        };
+      }
       case '/v1/chain/push_transaction':
         return this.push(b);
     }
@@ -732,6 +760,7 @@ export class FioSimulator {
     const result = this.apply(action.name, data, signer);
     this.seen.add(txId);
     const block = this.produceBlock();
+    this.trxs.set(txId, { block_num: block.num, block_time: block.time.toISOString().slice(0, 23) });
     const response = JSON.stringify(result.response);
     const record = (account: string) => {
       const list = this.history.get(account) ?? [];

@@ -7,7 +7,8 @@
  * `data.err`, -32003 for a bad signature) and costs nothing: nothing lands. Slots and blockhashes advance on the slot
  * interval; a blockhash is valid for 150 blocks and then answered with BlockhashNotFound, as the real network does.
  * The node keeps the history the RPC serves (signatures per address, transactions with pre/post balances and token
- * balances) and the compute-unit prices paid per slot (getRecentPrioritizationFees).
+ * balances) and the compute-unit prices paid per slot (getRecentPrioritizationFees). getSignatureStatuses answers
+ * `confirmed` with the blocks since, then `finalized` (confirmations null) once 32 slots lie on top, as agave does.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -140,6 +141,9 @@ export interface SolanaSimulatorOptions {
   /** Slot (block) interval in ms; 0 = blocks advance only through the control API. Default 400. */
   slotMs?: number;
 }
+
+/** Slots on top of a transaction's before its slot is rooted (finalized): the tower's 32-vote lockout. */
+export const FINALIZED_DEPTH = 32;
 
 export class SolanaSimulator {
   readonly svm: LiteSVM;
@@ -541,15 +545,18 @@ export class SolanaSimulator {
         return this.ctx(
           sigs.map((s) => {
             const t = this.bySignature.get(s);
-            return t
-              ? {
-                  slot: t.slot,
-                  confirmations: null,
-                  err: t.err,
-                  status: t.err === null ? { Ok: null } : { Err: t.err },
-                  confirmationStatus: 'finalized',
-                }
-              : null;
+            if (!t) return null;
+            // agave: `confirmations` counts the blocks voted on top of the transaction's, null once its slot is rooted
+            // (finalized: 32 slots of lockout, about 12.8 s); below that the cluster has only confirmed it.
+            const depth = Number(this.slot) - t.slot;
+            const rooted = depth >= FINALIZED_DEPTH;
+            return {
+              slot: t.slot,
+              confirmations: rooted ? null : depth,
+              err: t.err,
+              status: t.err === null ? { Ok: null } : { Err: t.err },
+              confirmationStatus: rooted ? 'finalized' : 'confirmed',
+            };
           }),
         );
       }

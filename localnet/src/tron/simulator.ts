@@ -2,8 +2,9 @@
  * A TRON network simulator speaking the two APIs the server's TRON provider uses (reference/apis/tron.md): a java-tron
  * full node's HTTP API (`/wallet/getaccount`, `getaccountresource`, `getnowblock`, `getchainparameters`,
  * `triggerconstantcontract`, `getassetissuebyid`, `broadcasthex`, `broadcasttransaction`, `gettransactioninfobyid`)
- * and TronGrid's v1 index (`/v1/accounts/{addr}`, `…/transactions`, `…/transactions/trc20`), so the same provider code
- * serves it and mainnet.
+ * the solidity node's (`/walletsolidity/gettransactioninfobyid`, `getnowblock`: only blocks `solidityDepth` below the
+ * head) and TronGrid's v1 index (`/v1/accounts/{addr}`, `…/transactions`, `…/transactions/trc20`), so the same provider
+ * code serves it and mainnet.
  *
  * It keeps real state: TRX balances, TRC-10 balances, a TRC-20 token's balances, bandwidth (the free daily allowance
  * and staked bandwidth) and energy per account with their daily windows, account activation (the create-account fees),
@@ -85,6 +86,11 @@ export interface TronSimulatorOptions {
   blockIntervalMs?: number;
   token?: TronToken20;
   asset?: TronAsset10;
+  /**
+   * Blocks a block needs on top of it to be solidified (`/walletsolidity/*` answers only up to head − depth). On
+   * mainnet 19 of the 27 super representatives must confirm a block (70 %): about 19 blocks, 57 s. Default 19.
+   */
+  solidityDepth?: number;
 }
 
 interface SimAccount {
@@ -283,7 +289,15 @@ export class TronSimulator {
           if (path.startsWith(CONTROL_PREFIX))
             body = this.control(req.method ?? 'GET', path.slice(CONTROL_PREFIX.length), text);
           else if (path.startsWith('/v1/')) body = this.index(path, new URLSearchParams(query));
-          else if (path.startsWith('/wallet/')) {
+          else if (path.startsWith('/walletsolidity/')) {
+            let input: Record<string, unknown> = {};
+            try {
+              input = text.trim() ? (JSON.parse(text) as Record<string, unknown>) : {};
+            } catch {
+              input = {};
+            }
+            body = this.solidity(path.slice('/walletsolidity/'.length), input);
+          } else if (path.startsWith('/wallet/')) {
             let input: Record<string, unknown> = {};
             if (text.trim()) {
               try {
@@ -323,6 +337,44 @@ export class TronSimulator {
       this.exhaustBandwidth(a!);
     } else if (!(method === 'GET' && what === 'state')) return undefined;
     return { head: this.head.number, pending: this.pending.length, transactions: this.order.length };
+  }
+
+  /** The newest solidified block: `solidityDepth` blocks below the head (never below the first block). */
+  get solidHead(): Block {
+    const depth = this.o.solidityDepth ?? 19;
+    return this.blocks[Math.max(0, this.blocks.length - 1 - depth)]!;
+  }
+
+  /**
+   * The solidity node's API (`/walletsolidity/*`, java-tron's SolidityNode servlets; TronGrid serves it on the same
+   * host): the same answers as the full node's, but only from solidified blocks — `getnowblock` is the newest
+   * solidified block, `gettransactioninfobyid` is `{}` until the transaction's block is solidified.
+   */
+  solidity(method: string, p: Record<string, unknown>): unknown {
+    const solid = this.solidHead;
+    switch (method) {
+      case 'getnowblock': {
+        const i = this.blocks.indexOf(solid);
+        return {
+          blockID: solid.id,
+          block_header: {
+            raw_data: {
+              number: solid.number,
+              timestamp: solid.timestamp,
+              parentHash: this.blocks[i - 1]?.id ?? '0'.repeat(64),
+              version: 31,
+            },
+          },
+        };
+      }
+      case 'gettransactioninfobyid': {
+        const t = this.txs.get(String(p.value ?? '').toLowerCase());
+        if (!t || t.blockNumber === null || t.blockNumber > solid.number) return {};
+        return this.wallet('gettransactioninfobyid', p);
+      }
+      default:
+        return undefined;
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /**
  * A small XRP Ledger simulator for the local profile: an HTTP JSON-RPC server that speaks the public rippled API the
  * product API's rippled provider uses (account_info, account_tx, fee, server_info, server_state, ledger_closed,
- * submit) and keeps real state: balances, sequences, owner counts, the RequireDest flag, ledgers that close on a timer
+ * submit, tx: validated once its ledger closed) and keeps real state: balances, sequences, owner counts, the RequireDest flag, ledgers that close on a timer
  * (or on `closeLedger()`), and each account's transactions.
  *
  * Every submitted blob is decoded with xrpl's codec and its signature verified (xrpl verifySignature); the signing key
@@ -103,6 +103,8 @@ export class XrplSimulator {
   /** Answer terQUEUED and apply at the next close (the server-busy case). */
   busy = false;
   private readonly history = new Map<string, HistoryEntry[]>();
+  /** Every applied transaction by hash (`tx`). */
+  private readonly byHash = new Map<string, HistoryEntry>();
   private held: (() => void)[] = [];
   /** terPRE_SEQ submissions rippled keeps (LedgerMaster's held transactions), retried in each new open ledger. */
   private preSeq: { tx: Record<string, unknown>; hash: string }[] = [];
@@ -254,6 +256,8 @@ export class XrplSimulator {
         };
       case 'submit':
         return this.submit(p);
+      case 'tx':
+        return this.tx(p);
       default:
         return rpcError('unknownCmd', 'Unknown method.', { request: { command: method } });
     }
@@ -306,6 +310,35 @@ export class XrplSimulator {
       },
       account_flags: { requireDestinationTag: (a.flags & LSF_REQUIRE_DEST_TAG) !== 0 },
       ledger_index: this.validatedLedger,
+      validated: true,
+      status: 'success',
+    };
+  }
+
+  /**
+   * rippled's `tx` (api_version 2): a transaction of the open ledger answers its tx_json with `validated: false` and
+   * no ledger index or meta; once its ledger closed (validated here: one validator), `ledger_index`, `ledger_hash`,
+   * `meta` and `validated: true`. An unknown hash is txnNotFound.
+   */
+  private tx(p: Params): Params {
+    const hash = typeof p.transaction === 'string' ? p.transaction.toUpperCase() : '';
+    if (!/^[0-9A-F]{64}$/.test(hash)) return rpcError('invalidParams', 'Invalid parameters.');
+    const e = this.byHash.get(hash);
+    if (!e) return rpcError('txnNotFound', 'Transaction not found.');
+    if (e.ledger_index > this.validatedLedger)
+      return {
+        hash,
+        tx_json: { ...e.tx_json, ledger_index: undefined },
+        validated: false,
+        status: 'success',
+      };
+    return {
+      close_time_iso: e.close_time_iso,
+      hash,
+      ledger_hash: ledgerHash(e.ledger_index),
+      ledger_index: e.ledger_index,
+      meta: e.meta,
+      tx_json: e.tx_json,
       validated: true,
       status: 'success',
     };
@@ -461,6 +494,7 @@ export class XrplSimulator {
       validated: true,
     };
     delete entry.tx_json.Amount;
+    this.byHash.set(hash.toUpperCase(), entry);
     for (const who of new Set([from, to])) this.history.set(who, [...(this.history.get(who) ?? []), entry]);
     return result;
   }
