@@ -68,12 +68,12 @@ const run = (url: string, l: Handler) =>
   });
 
 describe('FIO bounds by meaning', () => {
-  it('a balance of 1e20 SUF (100 × the supply): the next node answers; alone, 502', async () => {
+  it('a balance of 1e19 SUF (10 × the supply): the next node answers; alone, 502', async () => {
     const { alone, first } = await run(
       `/api/chains/FIO/account/${ME}`,
       liar('/v1/chain/get_fio_balance', (b) => {
-        b.balance = '100000000000000000000';
-        b.available = '100000000000000000000';
+        b.balance = '10000000000000000000';
+        b.available = '10000000000000000000';
       }),
     );
     expect(first.status).toBe(200);

@@ -50,6 +50,7 @@ export const utxoBounds = (b: UtxoBounds) => ({
   },
   fees(t: FeeTiers<number>): void {
     for (const r of [t.high, t.medium, t.low])
-      if (typeof r !== 'number' || !Number.isFinite(r) || r <= 0 || r > MAX_FEE_RATE) outOfBounds('fee rate', r);
+      if (typeof r !== 'number' || !Number.isFinite(r) || r <= 0 || r > MAX_FEE_RATE)
+        outOfBounds('fee rate', r);
   },
 });
