@@ -384,6 +384,32 @@ describe('Stellar family behind the product API', () => {
     expect(r.body.hash).toBeUndefined();
   });
 
+  it("answers Horizon's 504 submission timeout as the envelope's hash (pending), a proxy's 504 or another hash never", async () => {
+    const env = signedEnvelope();
+    const own = Buffer.from(TransactionBuilder.fromXDR(env, Networks.PUBLIC).hash()).toString('hex');
+    const timeout = (hash: string) => ({
+      status: 504,
+      body: {
+        type: 'https://stellar.org/horizon-errors/transaction_submission_timeout',
+        title: 'Transaction Submission Timeout',
+        status: 504,
+        extras: { hash, envelope_xdr: env },
+      },
+    });
+    submitAnswer = timeout(own);
+    posted.length = 0;
+    const r = await call('POST', '/api/chains/XLM/broadcast', { rawTx: env });
+    expect(r).toMatchObject({ status: 200, body: { hash: own, state: 'pending', provider: 'horizon#1' } });
+    // Core has it: not resent to the next Horizon (it would wait another 30 s).
+    expect(posted).toHaveLength(1);
+    // A 504 with the hash of another transaction is a lie; a proxy's 504 page is a server failure: neither is sent.
+    for (const answer of [timeout(HASH), { status: 504, body: '<html>Gateway Timeout</html>' }]) {
+      submitAnswer = answer;
+      const bad = await call('POST', '/api/chains/XLM/broadcast', { rawTx: env });
+      expect(bad.status).toBe(502);
+    }
+  });
+
   it('refuses an envelope that is not a Stellar transaction before sending it', async () => {
     const before = posted.length;
     const r = await call('POST', '/api/chains/XLM/broadcast', { rawTx: 'AAAA' });

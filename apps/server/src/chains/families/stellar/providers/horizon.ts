@@ -10,6 +10,7 @@
  * malformed and the next provider is asked. The network passphrase of the server (GET /) must be the configured
  * one, or the provider serves another network (wrongChain).
  */
+import { transactionOf } from '@secux-companion/chain-stellar';
 import { z } from 'zod';
 import {
   ProviderError,
@@ -152,6 +153,28 @@ export interface HorizonOptions {
   timeoutMs: number;
 }
 
+/**
+ * Horizon's 504 `transaction_submission_timeout` (or an older Horizon's `timeout`): its 30 s passed before the ledger
+ * took the transaction, which Core still has and may apply ("Before resubmitting, … poll GET /transactions"). The
+ * send is pending by the envelope's own hash (GET /tx-status follows it), neither a failure nor a resend that would
+ * wait another 30 s. A 504 of anything else (a proxy that gave up) is this server's failure; a hash other than the
+ * envelope's is a lie.
+ */
+function submissionTimeoutHash(text: string, envelope: string, networkPassphrase: string): string {
+  let p: z.output<typeof Problem> | undefined;
+  try {
+    p = Problem.parse(JSON.parse(text));
+  } catch {
+    p = undefined;
+  }
+  if (!p || !/\/(transaction_submission_timeout|timeout)$/.test(p.type))
+    throw new ProviderError('server', 'upstream error 504', { status: 504 });
+  const hash = Buffer.from(transactionOf(envelope, networkPassphrase).hash()).toString('hex');
+  if (p.extras?.hash !== undefined && p.extras.hash.toLowerCase() !== hash)
+    throw new ProviderError('malformed', 'submit timeout: the hash of another transaction');
+  return hash;
+}
+
 export function createHorizon(o: HorizonOptions): StellarProvider {
   const base = o.url.replace(/\/+$/, '');
   let checkedNetwork = false;
@@ -258,8 +281,10 @@ export function createHorizon(o: HorizonOptions): StellarProvider {
         signal,
         // Horizon answers a submit only once the ledger closes (about 5 s, at most 30 s, then 504 with the hash): the
         // facade's broadcast is a `submit` call, with that class's timeout and no first-byte rule (failover.ts).
-        pass: [400],
+        pass: [400, 504],
       });
+      if (a.status === 504)
+        return { ok: true, hash: submissionTimeoutHash(a.text, envelope, o.networkPassphrase) };
       const body = parseJson(a.text);
       if (a.status === 200) {
         const t = validate(Submitted, body, 'submit');
