@@ -148,7 +148,7 @@ export function hostOf(url: string): string | undefined {
 
 /** The server's token buckets (one per registry, kept across requests and across local-profile rebuilds). */
 export class RateBook {
-  private readonly hosts = new Map<string, HostLimit>();
+  private readonly hostLimits = new Map<string, HostLimit>();
   constructor(readonly o: RateBookOptions = DEFAULT_RATE_BOOK) {}
 
   /**
@@ -165,10 +165,10 @@ export class RateBook {
       spec = kind && !isNonPublicHost(h) ? KIND_RATES[kind] : null;
     }
     const isExplicit = explicit !== undefined;
-    const had = this.hosts.get(host);
+    const had = this.hostLimits.get(host);
     if (!spec) {
       // An explicit "none" lifts a default; it never lifts another chain's explicit rate.
-      if (had && isExplicit && !had.explicit) this.hosts.delete(host);
+      if (had && isExplicit && !had.explicit) this.hostLimits.delete(host);
       return;
     }
     if (had) {
@@ -176,7 +176,7 @@ export class RateBook {
       if (had.explicit === isExplicit && perSecond(had.spec) <= perSecond(spec)) return;
       if (sameSpec(had.spec, spec)) return;
     }
-    this.hosts.set(host, {
+    this.hostLimits.set(host, {
       spec,
       explicit: isExplicit,
       bucket: new TokenBucket(spec.requests, perSecond(spec)),
@@ -185,10 +185,15 @@ export class RateBook {
     });
   }
 
+  /** Every host with a rate, and its rate (tests and documentation). */
+  hosts(): [string, RateSpec][] {
+    return [...this.hostLimits].map(([h, l]) => [h, l.spec]);
+  }
+
   /** The rate a host runs at (tests and documentation). */
   rateOf(url: string): RateSpec | undefined {
     const host = hostOf(url);
-    return host ? this.hosts.get(host)?.spec : undefined;
+    return host ? this.hostLimits.get(host)?.spec : undefined;
   }
 
   /**
@@ -197,14 +202,17 @@ export class RateBook {
    */
   async take(url: string, o: { client?: string; methods?: string[]; signal?: AbortSignal | null } = {}) {
     const host = hostOf(url);
-    const limit = host ? this.hosts.get(host) : undefined;
+    const limit = host ? this.hostLimits.get(host) : undefined;
     if (!limit) return;
     const buckets = [limit.bucket];
     const share = this.o.clientShare;
     if (o.client && share < 1) {
       let b = limit.clients.get(o.client);
       if (!b) {
-        b = new TokenBucket(Math.max(1, Math.floor(limit.spec.requests * share)), perSecond(limit.spec) * share);
+        b = new TokenBucket(
+          Math.max(1, Math.floor(limit.spec.requests * share)),
+          perSecond(limit.spec) * share,
+        );
         limit.clients.set(o.client, b);
       }
       buckets.push(b);

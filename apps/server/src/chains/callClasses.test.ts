@@ -1,0 +1,122 @@
+/**
+ * Timeouts per call class (issue 29, mainnet-behaviour.md §0 and §11 row 1): a cheap read must start answering
+ * within the connect timeout, a history page and a submit need not (Horizon's synchronous submit answers only after
+ * the ledger closes), each class has its own call timeout, a chain's own timeout replaces them, and a submit runs
+ * within the submit budget even when the request's own budget is shorter. Small injected timeouts only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ChainApiError,
+  callClassOf,
+  failover,
+  httpRequest,
+  withBreaker,
+  withBudget,
+  type CallClass,
+  type FailoverPolicy,
+  type Provider,
+} from './failover.js';
+import { startServer, type TestServer } from './test/servers.js';
+
+let slow: TestServer;
+beforeAll(async () => {
+  // Every answer starts after 400 ms: a ledger close, a big xpub, an explorer's heavy query.
+  slow = await startServer(() => ({ delayMs: 400, body: { ok: true } }));
+});
+afterAll(() => slow.close());
+
+const provider = (name = 'p#1'): Provider => withBreaker({ name, timeoutMs: 60_000 });
+
+/** One call of class `cls` (named as the facades name it) to the slow upstream. */
+function call(what: string, policy: FailoverPolicy, p = provider()) {
+  return failover('TEST', what, [p], (_p, signal) => httpRequest(fetch, slow.url, { signal }), { policy });
+}
+
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 'answered',
+    (e: unknown) => (e instanceof ChainApiError ? `${e.statusCode} ${e.code}` : String(e)),
+  );
+
+describe('timeouts per call class', () => {
+  it('names every call the facades make with its class', () => {
+    const classes: Record<string, CallClass> = {
+      broadcast: 'submit',
+      eth_sendRawTransaction: 'submit',
+      sendrawtransaction: 'submit',
+      history: 'history',
+      'token discovery': 'history',
+      tokens: 'history',
+      NFTs: 'history',
+      balance: 'read',
+      fees: 'read',
+      nonce: 'read',
+      transaction: 'read',
+    };
+    for (const [what, cls] of Object.entries(classes)) expect(callClassOf(what), what).toBe(cls);
+  });
+
+  it('only a read must start answering within the connect timeout; history and submit may take longer', async () => {
+    const policy: FailoverPolicy = {
+      connectTimeoutMs: 100,
+      timeouts: { read: 5_000, history: 5_000, submit: 5_000 },
+    };
+    expect(await outcome(call('balance', policy))).toBe('503 upstream_unavailable');
+    expect(await outcome(call('history', policy))).toBe('answered');
+    expect(await outcome(call('broadcast', policy))).toBe('answered');
+  });
+
+  it('each class has its own call timeout', async () => {
+    const short = 150;
+    const long = 5_000;
+    expect(
+      await Promise.all([
+        outcome(call('balance', { timeouts: { read: short, history: long, submit: long } })),
+        outcome(call('history', { timeouts: { read: long, history: short, submit: long } })),
+        outcome(call('broadcast', { timeouts: { read: long, history: long, submit: short } })),
+        outcome(call('balance', { timeouts: { read: long, history: short, submit: short } })),
+        outcome(call('history', { timeouts: { read: short, history: long, submit: short } })),
+        outcome(call('broadcast', { timeouts: { read: short, history: short, submit: long } })),
+      ]),
+    ).toEqual([
+      '503 upstream_unavailable',
+      '503 upstream_unavailable',
+      '503 upstream_unavailable',
+      'answered',
+      'answered',
+      'answered',
+    ]);
+  });
+
+  it("a facade's own class wins over the call's name (an xpub balance is a scan)", async () => {
+    const policy: FailoverPolicy = { timeouts: { read: 150, history: 5_000, submit: 150 } };
+    const r = failover(
+      'TEST',
+      'balance',
+      [provider()],
+      (_p, s) => httpRequest(fetch, slow.url, { signal: s }),
+      {
+        policy,
+        callClass: 'history',
+      },
+    );
+    expect(await outcome(r)).toBe('answered');
+  });
+
+  it("a chain's own timeout (CHAIN_<SYM>_TIMEOUT_MS) replaces every class's", async () => {
+    const policy: FailoverPolicy = { timeouts: { read: 150, history: 150, submit: 150 } };
+    const own = () => withBreaker({ name: 'own#1', timeoutMs: 60_000 }, undefined, 5_000);
+    expect(await outcome(call('balance', policy, own()))).toBe('answered');
+    expect(await outcome(call('broadcast', policy, own()))).toBe('answered');
+  });
+
+  it("a submit runs within the submit budget, past the request's budget; a read does not", async () => {
+    const policy: FailoverPolicy = {
+      timeouts: { read: 5_000, history: 5_000, submit: 5_000 },
+      submitBudgetMs: 5_000,
+    };
+    const submit = await outcome(withBudget(150, () => call('broadcast', policy)));
+    const read = await outcome(withBudget(150, () => call('balance', policy)));
+    expect({ submit, read }).toEqual({ submit: 'answered', read: '503 upstream_unavailable' });
+  });
+});
