@@ -18,8 +18,10 @@ import { z } from 'zod';
 import { EVM_CHAIN_SNAPSHOT_FILE } from '../../../evmChains/registry.js';
 import {
   boolStr,
+  chainRate,
   chainTimeout,
   clean,
+  declareRates,
   httpUrl,
   int,
   isPrivateHost,
@@ -107,6 +109,7 @@ export const EvmPerChainEnv = z.object({
   EXPLORER_KIND: z.enum(['etherscan', 'blockscout']).optional(),
   BLOCK_SCAN: boolStr.optional(),
   TIMEOUT_MS: chainTimeout,
+  RATE: chainRate,
   /** The chain's token list (GET …/token-list): a JSON file of entries, or 'none' (tokenList.ts). */
   TOKEN_LIST: z.string().trim().min(1).optional(),
 });
@@ -158,7 +161,9 @@ function evmChain(
     local?: { erc20?: string };
   },
 ): ServedChain<EvmFacade> | null {
-  const timeoutMs = pc.TIMEOUT_MS ?? (BSC_CHAINS.has(sym) ? BSC_TIMEOUT_MS : ctx.timeoutMs);
+  // BSC's calls have the spec's 20 s whatever their class (as if CHAIN_BSC_TIMEOUT_MS=20000); the others their class's.
+  const ownTimeoutMs = pc.TIMEOUT_MS ?? (BSC_CHAINS.has(sym) ? BSC_TIMEOUT_MS : undefined);
+  const timeoutMs = ownTimeoutMs ?? ctx.timeoutMs;
   if (!rpcUrls.length) return null;
   const rpcs = rpcUrls.map((u, i) =>
     withBreaker(
@@ -170,8 +175,11 @@ function evmChain(
         chainId,
       }),
       ctx.policy.breaker,
+      ownTimeoutMs,
     ),
   );
+  for (const u of rpcUrls)
+    declareRates(ctx.policy, [u], /\bbsc-dataseed/.test(u) ? 'bscDataseed' : 'evmRpc', pc.RATE);
   const configured = pc.EXPLORER && !pc.EXPLORER.includes('none') ? pc.EXPLORER : undefined;
   const defaults =
     pc.EXPLORER || !opts.explorerDefault
@@ -216,8 +224,10 @@ function evmChain(
         timeoutMs,
       }),
       ctx.policy.breaker,
+      ownTimeoutMs,
     ),
   );
+  for (const e of explorerList) declareRates(ctx.policy, [e.url], e.dialect, pc.RATE);
   const scanOn = pc.BLOCK_SCAN ?? opts.scan ?? false;
   const cfg: EvmChainConfig = {
     chain: sym,
@@ -253,6 +263,7 @@ function evmChain(
               ...(opts.scan ? { nftFromBlock: 0 } : {}),
             }),
             ctx.policy.breaker,
+            ownTimeoutMs,
           ),
         }
       : {}),
