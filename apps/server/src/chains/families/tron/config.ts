@@ -1,9 +1,11 @@
 /**
  * Which TRON nodes serve TRX, from the server's own configuration (never from a client):
  *
- * - mainnet profile: TronGrid (https://api.trongrid.io serves the full node's /wallet/* and the v1 index);
- *   CHAIN_TRX_NODES replaces the full nodes and CHAIN_TRX_INDEXERS the index hosts (comma-separated URLs, `none` for
- *   no TRX); TRON_PRO_API_KEY is sent to TronGrid hosts as TRON-PRO-API-KEY;
+ * - mainnet profile: full nodes TronGrid (https://api.trongrid.io), then the public full nodes
+ *   tron-rpc.publicnode.com and api.tronstack.io (they answer /wallet/*; mainnet-behaviour.md §6); the v1 index
+ *   (/v1/*) is TronGrid's alone (no other host serves it). CHAIN_TRX_NODES replaces the full nodes and
+ *   CHAIN_TRX_INDEXERS the index hosts (comma-separated URLs, `none` for no TRX); TRON_PRO_API_KEY is sent as
+ *   TRON-PRO-API-KEY to TronGrid hosts (trongrid.io and its subdomains) only, never to the other nodes;
  * - local profile: the localnet TRON simulator from DATA_DIR/localnet/endpoints.json (`tron.url`) or LOCAL_TRON_URL;
  *   no TRX when neither is there.
  * Timeouts: each call class's (CHAINS.md "Timeouts and budgets"; CHAIN_TRX_TIMEOUT_MS replaces them for the full
@@ -30,6 +32,16 @@ export const TRON_SYMBOLS = ['TRX'] as const;
 export const TRON_NODE_TIMEOUT_MS = 20_000;
 export const TRON_INDEX_TIMEOUT_MS = 30_000;
 export const MAINNET_TRONGRID = ['https://api.trongrid.io'] as const;
+/** Full nodes (`/wallet/*`): TronGrid, then public full nodes seen serving the same paths (limits not published). */
+export const MAINNET_TRON_NODES = [
+  ...MAINNET_TRONGRID,
+  'https://tron-rpc.publicnode.com',
+  'https://api.tronstack.io',
+] as const;
+/** Only TronGrid serves the v1 index (`/v1/accounts/…`). */
+export const MAINNET_TRON_INDEXERS = MAINNET_TRONGRID;
+/** TronGrid's hosts: the only ones TRON_PRO_API_KEY is sent to. */
+export const isTronGridHost = (url: string): boolean => /(^|\.)trongrid\.io$/i.test(new URL(url).hostname);
 
 export const TronGlobalEnv = z.object({
   LOCAL_TRON_URL: z.string().trim().refine(httpUrl, { message: 'must be an http(s) URL' }).optional(),
@@ -59,13 +71,11 @@ export function tronChains(ctx: FamilyContext): ServedChain<TronFacade>[] {
     indexers ??= nodes;
     source = 'local';
   }
-  nodes ??= MAINNET_TRONGRID;
-  indexers ??= MAINNET_TRONGRID;
+  nodes ??= MAINNET_TRON_NODES;
+  indexers ??= MAINNET_TRON_INDEXERS;
   if (!nodes.length || !indexers.length) return [];
   const key = (url: string) =>
-    g.TRON_PRO_API_KEY && /(^|\.)trongrid\.io$/.test(new URL(url).hostname)
-      ? { apiKey: g.TRON_PRO_API_KEY }
-      : {};
+    g.TRON_PRO_API_KEY && isTronGridHost(url) ? { apiKey: g.TRON_PRO_API_KEY } : {};
   const nodeTimeout = pc.TIMEOUT_MS ?? TRON_NODE_TIMEOUT_MS;
   const indexTimeout = pc.INDEX_TIMEOUT_MS ?? TRON_INDEX_TIMEOUT_MS;
   const nodeProviders = nodes.map((url, i) =>
