@@ -80,15 +80,17 @@ export function txidOf(hex: string): string | undefined {
     i = 6;
     const start = i;
     const ins = varint();
+    // (`i += varint()` would add to the i read before varint moved it: read the length first.)
     for (let n = 0; n < ins; n++) {
       i += 36;
-      i += varint();
-      i += 4;
+      const script = varint();
+      i += script + 4;
     }
     const outs = varint();
     for (let n = 0; n < outs; n++) {
       i += 8;
-      i += varint();
+      const script = varint();
+      i += script;
     }
     const end = i;
     if (end + 4 > b.length) return undefined;
