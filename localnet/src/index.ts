@@ -786,3 +786,5 @@ export {
 } from './mainnet/providers/trongrid.js';
 export * from './mainnet/providers/fio.js';
 export * from './mainnet/providers/evmRpc.js';
+export * from './mainnet/providers/etherscan.js';
+export { startEtherscanExplorer, type EtherscanExplorer } from './mainnet/etherscanExplorer.js';

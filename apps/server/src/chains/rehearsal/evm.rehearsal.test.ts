@@ -4,9 +4,11 @@
  * JSON-RPC -32005 / -32016, eth_getLogs disabled as on BNB's dataseeds — with a dead host first. Every user path
  * through the product API that a JSON-RPC node serves: the account with ERC-20 balances, nonce, gas limit, fees, token
  * metadata, a signed send and its confirmation; a node's rate limit served by the next; a submit that lands but never
- * answers resent as the same bytes. Without an explorer history and NFTs answer 404 `not_configured` (the coin says
- * so) — the Etherscan-compatible side is not rehearsed here.
+ * answers resent as the same bytes; and Etherscan V2 (an Etherscan-compatible explorer over the same chain behind
+ * stand-ins: a key on every call, 3 calls a second, refusals as status "0" inside a 200) for history pages, token
+ * discovery and NFTs.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are checked by the assertions */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +17,11 @@ import {
   LUSD_SUPPLY,
   deadUrl,
   deriveEthAccounts,
+  etherscanV2,
   evmPublicRpc,
+  startEtherscanExplorer,
   startLocalnet,
+  type EtherscanExplorer,
   startStandIn,
   type Localnet,
   type StandIn,
@@ -31,7 +36,11 @@ const signer = privateKeyToAccount(me!.privateKey);
 let net: Localnet;
 let rpc1: StandIn;
 let rpc2: StandIn;
+let explorer: EtherscanExplorer;
+let etherscan1: StandIn;
+let etherscan2: StandIn;
 let dead: string;
+const KEY = 'rehearsal-key';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-evm-rehearsal-'));
 
 beforeAll(async () => {
@@ -68,16 +77,25 @@ beforeAll(async () => {
       delayMs: (q) => (q.rpcMethods.includes('eth_chainId') ? 300 : 0),
     },
   });
+  // Etherscan V2 over the same chain: a key on every call; the first at the free plan's 3 calls a second.
+  explorer = await startEtherscanExplorer({ rpcUrl: net.evm.rpcUrl });
+  etherscan1 = await startStandIn({ upstream: explorer.url, behaviour: etherscanV2({ keys: [KEY] }) });
+  etherscan2 = await startStandIn({
+    upstream: explorer.url,
+    behaviour: etherscanV2({ name: 'etherscan-2', keys: [KEY], perKey: { max: 100, windowMs: 1000 } }),
+  });
 }, 120_000);
 afterAll(async () => {
-  await Promise.all([rpc1?.close(), rpc2?.close()]);
+  await Promise.all([rpc1?.close(), rpc2?.close(), etherscan1?.close(), etherscan2?.close()]);
+  await explorer?.stop();
   await net?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 const env = () => ({
   CHAIN_ETH_RPC: `${dead},${rpc1.url},${rpc2.url}`,
-  CHAIN_ETH_EXPLORER: 'none',
+  CHAIN_ETH_EXPLORER: `${dead}/v2/api,${etherscan1.url}/v2/api,${etherscan2.url}/v2/api`,
+  CHAIN_ETH_EXPLORER_KEY: KEY,
   // A submit that never answers costs this once (the submit class's own timeout, 40 s by default).
   CHAIN_SUBMIT_TIMEOUT_MS: '3000',
 });
@@ -173,12 +191,6 @@ describe('ETH on the mainnet profile against public JSON-RPC nodes', () => {
     expect(f.body).toMatchObject({ unit: 'wei', source: 'network' });
   });
 
-  it('without an explorer, history and NFTs say the chain is not configured for them (not a 500)', async () => {
-    const h = await r.get(`/api/chains/ETH/history/${me!.address}`);
-    expect(h.status).toBe(404);
-    expect(h.body.code).toMatch(/not_configured|not_found/);
-  });
-
   it('sends a signed ERC-20 transfer and a coin transfer; both pending, then confirmed', async () => {
     const data = encodeFunctionData({
       abi: erc20Abi,
@@ -202,6 +214,40 @@ describe('ETH on the mainnet profile against public JSON-RPC nodes', () => {
       `/api/chains/ETH/tokens?contracts=${net.evm.contracts.erc20}&address=${other!.address}`,
     );
     expect(theirs.body.tokens[0].balance).toBe('1000000');
+  });
+
+  it('pages the history from Etherscan (coin and token transfers merged), discovers tokens and lists NFTs', async () => {
+    const seen: any[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await r.get(
+        `/api/chains/ETH/history/${me!.address}?pageSize=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      expect(['explorer#2', 'explorer#3']).toContain(page.body.provider);
+      seen.push(...(page.body.operations as any[]));
+      cursor = page.body.cursor as string | null;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(seen.some((o) => o.direction === 'out' && o.value === (10n ** 15n).toString())).toBe(true);
+    expect(seen.some((o) => o.token?.symbol === 'LUSD' && o.value === '1000000')).toBe(true);
+    const a = await r.get(`/api/chains/ETH/account/${me!.address}?tokens=true`);
+    expect(a.status).toBe(200);
+    expect((a.body.tokens as any[]).map((t) => t.symbol)).toContain('LUSD');
+    const n = await r.get(`/api/chains/ETH/nfts/${me!.address}`);
+    expect(n.status).toBe(200);
+    expect((n.body.collections as any[]).map((c) => c.symbol).sort()).toEqual(['LITEM', 'LPUNK']);
+    expect(n.body.nfts.length).toBeGreaterThan(0);
+  });
+
+  it("past Etherscan's 3 calls a second (status 0 inside a 200) the next explorer serves: never a 500", async () => {
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, () => r.get(`/api/chains/ETH/history/${me!.address}?pageSize=5`)),
+    );
+    for (const p of pages) expect(p.status).toBe(200);
+    expect(pages.some((p) => p.body.provider === 'explorer#3')).toBe(true);
   });
 
   it("past the first node's limit (-32005 inside a 200) the next node serves: never a 500", async () => {
