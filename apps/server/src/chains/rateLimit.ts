@@ -200,7 +200,10 @@ export class RateBook {
    * Takes a token for a request to `url` (of `client`, for JSON-RPC `methods`): resolves when it may be sent (after
    * waiting at most waitMs), or rejects with `rateLimited` (not the provider's health) without sending.
    */
-  async take(url: string, o: { client?: string; methods?: string[]; signal?: AbortSignal | null } = {}) {
+  async take(
+    url: string,
+    o: { client?: string; methods?: string[] | (() => string[]); signal?: AbortSignal | null } = {},
+  ) {
     const host = hostOf(url);
     const limit = host ? this.hostLimits.get(host) : undefined;
     if (!limit) return;
@@ -219,7 +222,7 @@ export class RateBook {
     }
     const pm = limit.spec.perMethod;
     if (pm)
-      for (const m of o.methods ?? []) {
+      for (const m of typeof o.methods === 'function' ? o.methods() : (o.methods ?? [])) {
         let b = limit.methods.get(m);
         if (!b) limit.methods.set(m, (b = new TokenBucket(pm.requests, perSecond(pm))));
         buckets.push(b);
@@ -284,7 +287,7 @@ export function rateLimitedFetch(inner: FetchFn, book: RateBook): FetchFn {
     const client = currentClient();
     await book.take(url, {
       ...(client ? { client } : {}),
-      methods: methodsOf(init?.body),
+      methods: () => methodsOf(init?.body),
       signal: init?.signal ?? null,
     });
     return inner(input, init);
