@@ -94,11 +94,21 @@ describe('mainnet defaults without any setting', () => {
       .filter((a) => a.path.startsWith('/v1/'))
       .map((a) => a.host);
     expect(new Set(index)).toEqual(new Set(['api.trongrid.io']));
-    // ETH: its public RPCs; history from Blockscout's keyless instance
+    // ETH: history from Blockscout's keyless instance, then Trezor's Blockbooks (asked first: a refused provider
+    // is then skipped for a while); its public RPCs
+    expect(await m.hostsOf(`/api/chains/ETH/history/${EVM_ADDRESS}`)).toEqual([
+      'eth.blockscout.com',
+      'eth1.trezor.io',
+      'eth2.trezor.io',
+    ]);
     expect(await m.hostsOf(`/api/chains/ETH/account/${EVM_ADDRESS}`)).toEqual(
       expect.arrayContaining(['ethereum-rpc.publicnode.com', 'eth.llamarpc.com']),
     );
-    expect(await m.hostsOf(`/api/chains/ETH/history/${EVM_ADDRESS}`)).toEqual(['eth.blockscout.com']);
+    // BSC: Trezor's BSC Blockbooks (Etherscan's free plan does not serve it)
+    expect(await m.hostsOf(`/api/chains/BSC/history/${EVM_ADDRESS}`)).toEqual([
+      'bsc1.trezor.io',
+      'bsc2.trezor.io',
+    ]);
     // XDC: the RPCs chain lists name
     expect((await m.hostsOf(`/api/chains/XDC/account/${EVM_ADDRESS}`)).sort()).toEqual([
       'erpc.xinfin.network',

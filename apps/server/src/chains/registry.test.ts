@@ -94,10 +94,10 @@ describe('chain registry', () => {
     });
     expect(byChain.LTC).toMatchObject({ providers: ['bitcoin-rpc#1'] });
     expect(byChain.DOGE).toBeUndefined();
-    // ETH: Etherscan V2 with the key, then Blockscout's keyless instance
+    // ETH: Etherscan V2 with the key, then Blockscout's keyless instance and Trezor's Blockbooks
     expect(byChain.ETH).toMatchObject({
       chainId: 1,
-      providers: ['rpc#1', 'rpc#2', 'explorer#1', 'blockscout#1'],
+      providers: ['rpc#1', 'rpc#2', 'explorer#1', 'blockscout#1', 'blockbook#1', 'blockbook#2'],
     });
     // BSC: never Etherscan's free plan (it does not serve chain id 56)
     expect(byChain.BSC).toMatchObject({ chainId: 56 });

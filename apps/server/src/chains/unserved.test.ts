@@ -158,7 +158,7 @@ describe('dead public hosts are not defaults', () => {
     for (const sym of ['DASH', 'DGB'])
       expect(unserved.get(sym)?.settings, sym).toContain(`CHAIN_${sym}_BLOCKBOOK`);
     const eth = (body.chains as { chain: string; providers: string[] }[]).find((c) => c.chain === 'ETH');
-    // two live public RPCs (cloudflare-eth.com is gone) and Blockscout's keyless explorer
-    expect(eth?.providers).toEqual(['rpc#1', 'rpc#2', 'blockscout#1']);
+    // two live public RPCs (cloudflare-eth.com is gone), Blockscout's keyless explorer and Trezor's Blockbooks
+    expect(eth?.providers).toEqual(['rpc#1', 'rpc#2', 'blockscout#1', 'blockbook#1', 'blockbook#2']);
   });
 });

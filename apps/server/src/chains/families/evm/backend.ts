@@ -56,7 +56,7 @@ export interface NftInfo {
 }
 
 export interface EvmProvider extends Provider {
-  readonly kind: 'rpc' | 'etherscan' | 'blockscan';
+  readonly kind: 'rpc' | 'etherscan' | 'blockscan' | 'blockbook';
   /** The `k` its history cursors carry (a cursor goes back to a provider of the kind that wrote it). */
   readonly cursorKind?: string;
   getBalance?(address: string, signal: AbortSignal): Promise<string>;

@@ -32,6 +32,7 @@ import {
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { withBreaker } from '../../failover.js';
 import { EvmFacade, type EvmChainConfig } from './facade.js';
+import { createBlockbookEvm } from './providers/blockbookEvm.js';
 import { createEtherscan } from './providers/etherscan.js';
 import { createEvmBlockScan } from './providers/evmBlockScan.js';
 import { createEvmRpc, createEvmRpcPool } from './providers/evmRpc.js';
@@ -70,6 +71,15 @@ const MAINNET_RPC: Record<string, string[]> = {
 export const MAINNET_BLOCKSCOUT: Record<string, string[]> = {
   ETH: ['https://eth.blockscout.com/api'],
 };
+/**
+ * Keyless Blockbooks of EVM chains (Trezor's hosts, mainnet-behaviour.md §1 and §3.6): BSC's history, token discovery
+ * and NFTs (Etherscan's free plan does not serve BSC), ETH's after Blockscout. Their REST allows by default 20
+ * requests a minute per IP: one address call per history page or token listing.
+ */
+export const MAINNET_BLOCKBOOK_EVM: Record<string, string[]> = {
+  ETH: ['https://eth1.trezor.io', 'https://eth2.trezor.io'],
+  BSC: ['https://bsc1.trezor.io', 'https://bsc2.trezor.io'],
+};
 /** Spec 02 BSC: 20 s for its explorer and node calls (CHAIN_BSC_TIMEOUT_MS overrides). */
 export const BSC_TIMEOUT_MS = 20_000;
 /** Spec 02 BSC: what a call that every dataseed node failed says, followed by the last failure. */
@@ -107,6 +117,8 @@ export const EvmPerChainEnv = z.object({
   EXPLORER_KEY: z.string().trim().min(1).optional(),
   /** What CHAIN_<SYM>_EXPLORER speaks: `etherscan` or `blockscout` (default: blockscout when its host says so). */
   EXPLORER_KIND: z.enum(['etherscan', 'blockscout']).optional(),
+  /** Blockbook URLs of the chain (history, token discovery, NFTs), or `none`. */
+  BLOCKBOOK: urlList.optional(),
   BLOCK_SCAN: boolStr.optional(),
   TIMEOUT_MS: chainTimeout,
   RATE: chainRate,
@@ -228,6 +240,21 @@ function evmChain(
     ),
   );
   for (const e of explorerList) declareRates(ctx.policy, [e.url], e.dialect, pc.RATE);
+  const blockbookUrls = pc.BLOCKBOOK
+    ? pc.BLOCKBOOK.includes('none')
+      ? []
+      : pc.BLOCKBOOK
+    : opts.explorerDefault
+      ? (MAINNET_BLOCKBOOK_EVM[sym] ?? [])
+      : [];
+  const blockbooks = blockbookUrls.map((url, i) =>
+    withBreaker(
+      createBlockbookEvm({ name: `blockbook#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+      ctx.policy.breaker,
+      ownTimeoutMs,
+    ),
+  );
+  declareRates(ctx.policy, blockbookUrls, 'blockbook', pc.RATE);
   const scanOn = pc.BLOCK_SCAN ?? opts.scan ?? false;
   const cfg: EvmChainConfig = {
     chain: sym,
@@ -235,13 +262,14 @@ function evmChain(
     ...(GAS_ORACLE_FIRST.has(sym) ? { gasOracleFirst: true } : {}),
     ...(BSC_CHAINS.has(sym) ? { allFailedPrefix: BSC_ALL_FAILED_PREFIX } : {}),
     pool: createEvmRpcPool(rpcs, { healthTimeoutMs: g.CHAIN_HEALTH_TIMEOUT_MS }),
-    explorers,
+    explorers: [...explorers, ...blockbooks],
     // what would give the chain history when nothing does (EVM-<chainId> chains have no settings of their own)
     historySettings:
       opts.source === 'registry'
         ? []
         : [
             `CHAIN_${sym}_EXPLORER`,
+            `CHAIN_${sym}_BLOCKBOOK`,
             ...(ETHERSCAN_V2_CHAINS.has(sym) ? ['ETHERSCAN_API_KEY'] : []),
             ...(ETHERSCAN_V2_CHAINS.has(sym) && ETHERSCAN_PAID_ONLY_CHAIN_IDS.has(chainId)
               ? ['ETHERSCAN_PAID_PLAN']
@@ -273,7 +301,7 @@ function evmChain(
     summary: {
       chain: sym,
       chainId,
-      providers: [...rpcs, ...explorers, ...(cfg.scan ? [cfg.scan] : [])].map((p) => p.name),
+      providers: [...rpcs, ...cfg.explorers, ...(cfg.scan ? [cfg.scan] : [])].map((p) => p.name),
       source: opts.source,
     },
   };

@@ -257,7 +257,13 @@ describe('ETH without a key: Blockscout', () => {
       { CHAIN_ETH_RPC: eth.url, ETHERSCAN_API_KEY: 'etherscan-key' },
       { 'eth.blockscout.com': bs.url, 'api.etherscan.io': etherscan.url },
     );
-    expect(m.list.find((c) => c.chain === 'ETH')?.providers).toEqual(['rpc#1', 'explorer#1', 'blockscout#1']);
+    expect(m.list.find((c) => c.chain === 'ETH')?.providers).toEqual([
+      'rpc#1',
+      'explorer#1',
+      'blockscout#1',
+      'blockbook#1',
+      'blockbook#2',
+    ]);
     const r = await m.get(`/api/chains/ETH/history/${ADDRESS}`);
     expect(r.status).toBe(200);
     expect(r.body.provider).toBe('blockscout#1');
@@ -292,7 +298,10 @@ describe('ETH without a key: Blockscout', () => {
 
   it('without any explorer the history is not_configured, naming the settings (not a 503)', async () => {
     const eth = await serve(node(1));
-    const m = await mainnet({ CHAIN_ETH_RPC: eth.url, CHAIN_ETH_EXPLORER: 'none' }, {});
+    const m = await mainnet(
+      { CHAIN_ETH_RPC: eth.url, CHAIN_ETH_EXPLORER: 'none', CHAIN_ETH_BLOCKBOOK: 'none' },
+      {},
+    );
     const r = await m.get(`/api/chains/ETH/history/${ADDRESS}`);
     expect(r).toMatchObject({
       status: 404,
@@ -301,7 +310,7 @@ describe('ETH without a key: Blockscout', () => {
         chain: 'ETH',
         feature: 'history',
         reason: 'no_provider',
-        settings: ['CHAIN_ETH_EXPLORER', 'ETHERSCAN_API_KEY', 'CHAIN_ETH_BLOCK_SCAN'],
+        settings: ['CHAIN_ETH_EXPLORER', 'CHAIN_ETH_BLOCKBOOK', 'ETHERSCAN_API_KEY', 'CHAIN_ETH_BLOCK_SCAN'],
       },
     });
     const acc = await m.get(`/api/chains/ETH/account/${ADDRESS}?tokens=true`);
@@ -310,7 +319,85 @@ describe('ETH without a key: Blockscout', () => {
   });
 });
 
-describe("BSC never uses Etherscan's free plan", () => {
+/** Trezor's BSC Blockbook (`/api/v2/address`), as blockbook-v2.md describes an EVM Blockbook's answers. */
+const bscBlockbook: Handler = (r: Req) => {
+  if (!r.path.startsWith('/api/v2/address/')) return { status: 400, body: { error: 'unknown path' } };
+  if (r.query.get('details') === 'tokenBalances')
+    return {
+      body: {
+        address: ADDRESS,
+        balance: '42',
+        tokens: [
+          {
+            type: 'BEP20',
+            standard: 'BEP20',
+            contract: TOKEN,
+            name: 'Binance-Peg USD',
+            symbol: 'USDT',
+            decimals: 18,
+            balance: '7',
+          },
+          {
+            type: 'BEP721',
+            standard: 'BEP721',
+            contract: NFT,
+            name: 'Pancake Squad',
+            symbol: 'PS',
+            decimals: 0,
+            ids: ['7', '8'],
+          },
+        ],
+      },
+    };
+  const page = Number(r.query.get('page') ?? '1');
+  const one = (txid: string, o: Record<string, unknown>) => ({
+    txid,
+    vin: [{ n: 0, addresses: [ADDRESS], isAddress: true }],
+    vout: [{ n: 0, addresses: [OTHER], isAddress: true, value: '0' }],
+    blockHeight: 40_000_000 - page,
+    confirmations: page,
+    blockTime: 1_730_000_000 - page,
+    value: '0',
+    fees: '21000000000000',
+    ethereumSpecific: { status: 1, nonce: 9 - page, gasLimit: 60000, gasUsed: 21000, gasPrice: '1000000000' },
+    ...o,
+  });
+  return {
+    body: {
+      page,
+      totalPages: 2,
+      itemsOnPage: 1,
+      address: ADDRESS,
+      txs: 2,
+      transactions: [
+        page === 1
+          ? one(H1, {
+              vout: [{ n: 0, addresses: [TOKEN], isAddress: true, value: '0' }],
+              tokenTransfers: [
+                {
+                  type: 'BEP20',
+                  standard: 'BEP20',
+                  from: ADDRESS,
+                  to: OTHER,
+                  contract: TOKEN,
+                  name: 'Binance-Peg USD',
+                  symbol: 'USDT',
+                  decimals: 18,
+                  value: '5',
+                },
+              ],
+            })
+          : one(H2, {
+              vin: [{ n: 0, addresses: [OTHER] }],
+              vout: [{ n: 0, addresses: [ADDRESS] }],
+              value: '1000',
+            }),
+      ],
+    },
+  };
+};
+
+describe("BSC without Etherscan: Trezor's Blockbook, never the free plan", () => {
   const etherscanFree = () =>
     serve(() => ({
       body: {
@@ -321,30 +408,62 @@ describe("BSC never uses Etherscan's free plan", () => {
       },
     }));
 
-  it('ETHERSCAN_API_KEY alone: no Etherscan call for chain id 56 or 97; history says which setting serves it', async () => {
+  it('BSC history, tokens and NFTs from bsc1.trezor.io; no Etherscan call for chain id 56 or 97', async () => {
     const etherscan = await etherscanFree();
+    const bb = await serve(bscBlockbook);
     const bsc = await serve(node(56));
     const tbsc = await serve(node(97));
     const m = await mainnet(
       { CHAIN_BSC_RPC: bsc.url, CHAIN_TBSC_RPC: tbsc.url, ETHERSCAN_API_KEY: 'free-key' },
-      { 'api.etherscan.io': etherscan.url },
+      { 'api.etherscan.io': etherscan.url, 'bsc1.trezor.io': bb.url },
     );
+    expect(m.list.find((c) => c.chain === 'BSC')?.providers.slice(-2)).toEqual([
+      'blockbook#1',
+      'blockbook#2',
+    ]);
+    const first = await m.get(`/api/chains/BSC/history/${ADDRESS}?pageSize=1`);
+    expect(first.body.error ?? first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      provider: 'blockbook#1',
+      operations: [
+        { hash: H1, direction: 'out', value: '5', token: { contract: TOKEN, symbol: 'USDT', decimals: 18 } },
+      ],
+    });
+    const second = await m.get(
+      `/api/chains/BSC/history/${ADDRESS}?pageSize=1&cursor=${String(first.body.cursor)}`,
+    );
+    expect(second.body).toMatchObject({
+      operations: [{ hash: H2, direction: 'in', value: '1000' }],
+      cursor: null,
+    });
+    expect(bb.requests.map((q) => [q.query.get('details'), q.query.get('page')])).toEqual([
+      ['txs', '1'],
+      ['txs', '2'],
+    ]);
+    // NFTs from the ids of its token list (BEP721 read as ERC-721)
+    const n = await m.get(`/api/chains/BSC/nfts/${ADDRESS}`);
+    expect(n.body.error ?? n.status).toBe(200);
+    expect(n.body.nfts.map((x: any) => [x.contract, x.tokenId, x.schemaName])).toEqual([
+      [NFT, '7', 'ERC721'],
+      [NFT, '8', 'ERC721'],
+    ]);
+    // TBSC has no keyless indexer: its history says which settings would serve it
+    expect(await m.get(`/api/chains/TBSC/history/${ADDRESS}`)).toMatchObject({
+      status: 404,
+      body: {
+        code: 'not_configured',
+        feature: 'history',
+        settings: [
+          'CHAIN_TBSC_EXPLORER',
+          'CHAIN_TBSC_BLOCKBOOK',
+          'ETHERSCAN_API_KEY',
+          'ETHERSCAN_PAID_PLAN',
+          'CHAIN_TBSC_BLOCK_SCAN',
+        ],
+      },
+    });
     for (const chain of ['BSC', 'TBSC']) {
-      const h = await m.get(`/api/chains/${chain}/history/${ADDRESS}`);
-      expect(h).toMatchObject({
-        status: 404,
-        body: {
-          code: 'not_configured',
-          feature: 'history',
-          settings: [
-            `CHAIN_${chain}_EXPLORER`,
-            'ETHERSCAN_API_KEY',
-            'ETHERSCAN_PAID_PLAN',
-            `CHAIN_${chain}_BLOCK_SCAN`,
-          ],
-        },
-      });
-      // fees come from the nodes; the explorer gas oracle is not there
+      // fees come from the nodes; no explorer gas oracle
       expect((await m.get(`/api/chains/${chain}/fees`)).body.provider).toBe('rpc#1');
       expect((await m.get(`/api/chains/${chain}/gas-oracle`)).status).toBe(404);
     }
@@ -355,7 +474,11 @@ describe("BSC never uses Etherscan's free plan", () => {
   it('an Etherscan URL named for BSC is refused too; ETHERSCAN_PAID_PLAN=true uses it', async () => {
     const etherscan = await etherscanFree();
     const bsc = await serve(node(56));
-    const explorer = { CHAIN_BSC_RPC: bsc.url, CHAIN_BSC_EXPLORER: 'https://api.etherscan.io/v2/api' };
+    const explorer = {
+      CHAIN_BSC_RPC: bsc.url,
+      CHAIN_BSC_EXPLORER: 'https://api.etherscan.io/v2/api',
+      CHAIN_BSC_BLOCKBOOK: 'none',
+    };
     const free = await mainnet(
       { ...explorer, ETHERSCAN_API_KEY: 'k' },
       { 'api.etherscan.io': etherscan.url },
