@@ -4,6 +4,7 @@
  * - **each history node numbers an account's actions its own way**: `sequenceBase` shifts this node's
  *   `account_action_seq` (the request's `pos` is translated back before it reaches the simulator, the answer's numbers
  *   forward), so two stand-ins in front of one simulator disagree the way two real history nodes do;
+ * - `get_actions` with `pos: -1` answers the latest 10 actions whatever the offset (fio.md), later pages what they ask;
  * - `get_actions` may come back with `time_limit_exceeded_error: true` and what it found so far (`timeLimitExceeded`:
  *   here nothing), which is not the end of the history;
  * - the FIO layer's 400 `{type, message, fields}` and nodeos's 500 `{code, message, error:{…details}}` come from the
@@ -27,6 +28,8 @@ export interface FioApiNodeOptions {
 }
 
 const HISTORY = '/v1/history/get_actions';
+/** What `pos: -1` answers: the latest 10 actions. */
+const LATEST = 10;
 
 function bodyOf(r: StandInRequest): Record<string, unknown> | undefined {
   try {
@@ -79,8 +82,11 @@ export function fioApiNode(o: FioApiNodeOptions = {}): Behaviour {
       return b && pos >= 0 ? JSON.stringify({ ...b, pos: pos - base }) : undefined;
     },
     rewrite(r, a) {
-      if (r.path !== HISTORY || !base || a.status !== 200) return a;
+      if (r.path !== HISTORY || a.status !== 200) return a;
       const j = JSON.parse(a.body) as { actions?: { account_action_seq?: number }[] };
+      // `pos: -1` answers the latest actions, always 10 of them, whatever the offset asks (fio.md).
+      if (Number(bodyOf(r)?.pos ?? -1) < 0 && j.actions && j.actions.length > LATEST)
+        j.actions = j.actions.slice(-LATEST);
       for (const act of j.actions ?? [])
         if (typeof act.account_action_seq === 'number') act.account_action_seq += base;
       return { status: a.status, body: JSON.stringify(j) };
