@@ -61,6 +61,8 @@ export function registerChainRoutes(
       });
 
     scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+      // An error answer is never cached (a route may have allowed caching its answer before it failed, e.g. fees).
+      noStore(reply);
       if (err instanceof ChainApiError) {
         if (err.extra.retryAfter) reply.header('retry-after', String(err.extra.retryAfter));
         if (err.statusCode >= 500) req.log.warn({ code: err.code, chain: err.extra.chain }, err.message);
