@@ -34,9 +34,13 @@ export interface Rehearsal {
 
 /**
  * Starts the server on the mainnet profile with `env()` (evaluated in beforeAll, after the suite's stand-ins started)
- * on top of {@link REHEARSAL_TIMEOUTS}; closes it after the suite.
+ * on top of {@link REHEARSAL_TIMEOUTS}; closes it after the suite. `fetch` replaces the server's outgoing fetch (e.g. to
+ * route a provider's real host name, which some settings depend on, to its stand-in).
  */
-export function useRehearsal(env: () => Record<string, string>): Rehearsal {
+export function useRehearsal(
+  env: () => Record<string, string>,
+  opts: { fetch?: () => typeof fetch } = {},
+): Rehearsal {
   const r = {} as Rehearsal;
   let tmp = '';
   beforeAll(async () => {
@@ -53,7 +57,11 @@ export function useRehearsal(env: () => Record<string, string>): Rehearsal {
     const loaded = loadConfig(vars);
     if (!loaded.ok) throw new Error(loaded.errors.join('\n'));
     // The chain families read their variables from this, never from the process environment.
-    r.app = await buildApp(loaded.config, { logger: false, chainEnv: vars });
+    r.app = await buildApp(loaded.config, {
+      logger: false,
+      chainEnv: vars,
+      ...(opts.fetch ? { fetch: opts.fetch() } : {}),
+    });
     await r.app.ready();
     const answer = (x: { statusCode: number; body: string; headers: Record<string, unknown> }) => {
       let body: unknown = x.body;

@@ -298,3 +298,48 @@ describe('TRX when TronGrid, the only v1 index, suspends the server (the mainnet
     expect(block.status).toBe(200);
   });
 });
+
+describe("TRX with TRON_PRO_API_KEY: TronGrid's own host gets the key and the key's higher limit", () => {
+  let keyed: StandIn;
+  let publicBefore = 0;
+  beforeAll(async () => {
+    keyed = await startStandIn({
+      upstream,
+      behaviour: tronGridBehaviour({
+        name: 'trongrid-keyed',
+        keyless: { max: 1, windowMs: 60_000 },
+        suspendMs: 30_000,
+        keyed: { max: 100, windowMs: 1000 },
+      }),
+    });
+    standIns.push(keyed);
+    publicBefore = publicNode.requests.length;
+  });
+  // The key is sent to TronGrid's hosts only (by name): the server calls api.trongrid.io, which reaches the stand-in.
+  const r = useRehearsal(
+    () => ({
+      CHAIN_TRX_NODES: `${dead},https://api.trongrid.io,${publicNode.url}`,
+      CHAIN_TRX_INDEXERS: `${dead},https://api.trongrid.io`,
+      CHAIN_TRX_TIMEOUT_MS: '2500',
+      CHAIN_TRX_INDEX_TIMEOUT_MS: '2500',
+      TRON_PRO_API_KEY: 'rehearsal-key',
+    }),
+    {
+      fetch: () => (input, init) =>
+        fetch(String(input).replace(/^https:\/\/api\.trongrid\.io(?=\/)/, keyed.url), init),
+    },
+  );
+
+  it('is served by TronGrid beyond its keyless limit; the key goes to TronGrid and nowhere else', async () => {
+    const answers = [
+      await r.get(`/api/chains/TRX/account/${ME}`),
+      await r.get('/api/chains/TRX/params'),
+      await r.get(`/api/chains/TRX/history/${HOLDER}`),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.body.provider)).toEqual(['tron-node#2', 'tron-node#2', 'tron-index#2']);
+    expect(keyed.requests.length).toBeGreaterThan(1);
+    expect(keyed.requests.every((q) => q.headers['tron-pro-api-key'] === 'rehearsal-key')).toBe(true);
+    expect(publicNode.requests.slice(publicBefore).some((q) => q.headers['tron-pro-api-key'])).toBe(false);
+  });
+});
