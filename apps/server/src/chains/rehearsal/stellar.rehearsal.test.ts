@@ -185,8 +185,11 @@ describe('XLM on the mainnet profile against Horizon stand-ins', () => {
     const sent = await r.post('/api/chains/XLM/broadcast', { rawTx: env });
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ hash: hashOf(env), provider: 'horizon#2', state: 'pending' });
-    // Not cut short and resent: SDF got it once, LOBSTR never.
+    // Not cut short and resent: SDF got it once, LOBSTR never; form-encoded (Horizon answers JSON 415).
     expect([submitsOf(sdf, env), submitsOf(lobstr, env)]).toEqual([1, 0]);
+    expect(sdf.requests.find((q) => q.method === 'POST')!.headers['content-type']).toBe(
+      'application/x-www-form-urlencoded',
+    );
     const status = await r.get(`/api/chains/XLM/tx-status/${sent.body.hash}`);
     expect(status.body).toMatchObject({ hash: hashOf(env), state: 'confirmed', final: true });
     expect((await r.get(`/api/chains/XLM/account/${NEW}`)).body).toMatchObject({
