@@ -74,7 +74,8 @@ export const MAINNET_BLOCKSCOUT: Record<string, string[]> = {
 /**
  * Keyless Blockbooks of EVM chains (Trezor's hosts, mainnet-behaviour.md §1 and §3.6): BSC's history, token discovery
  * and NFTs (Etherscan's free plan does not serve BSC), ETH's after Blockscout. Their REST allows by default 20
- * requests a minute per IP: one address call per history page or token listing.
+ * requests a minute per IP: one address call per history page or token listing. Like the default explorers, they
+ * give way to a chain's own CHAIN_<SYM>_EXPLORER (and CHAIN_<SYM>_BLOCKBOOK replaces them).
  */
 export const MAINNET_BLOCKBOOK_EVM: Record<string, string[]> = {
   ETH: ['https://eth1.trezor.io', 'https://eth2.trezor.io'],
@@ -244,7 +245,7 @@ function evmChain(
     ? pc.BLOCKBOOK.includes('none')
       ? []
       : pc.BLOCKBOOK
-    : opts.explorerDefault
+    : opts.explorerDefault && !pc.EXPLORER
       ? (MAINNET_BLOCKBOOK_EVM[sym] ?? [])
       : [];
   const blockbooks = blockbookUrls.map((url, i) =>

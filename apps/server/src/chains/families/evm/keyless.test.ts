@@ -474,16 +474,13 @@ describe("BSC without Etherscan: Trezor's Blockbook, never the free plan", () =>
   it('an Etherscan URL named for BSC is refused too; ETHERSCAN_PAID_PLAN=true uses it', async () => {
     const etherscan = await etherscanFree();
     const bsc = await serve(node(56));
-    const explorer = {
-      CHAIN_BSC_RPC: bsc.url,
-      CHAIN_BSC_EXPLORER: 'https://api.etherscan.io/v2/api',
-      CHAIN_BSC_BLOCKBOOK: 'none',
-    };
+    // a chain's own explorer setting replaces the default explorers and Blockbooks alike
+    const explorer = { CHAIN_BSC_RPC: bsc.url, CHAIN_BSC_EXPLORER: 'https://api.etherscan.io/v2/api' };
     const free = await mainnet(
       { ...explorer, ETHERSCAN_API_KEY: 'k' },
       { 'api.etherscan.io': etherscan.url },
     );
-    expect(free.list.find((c) => c.chain === 'BSC')?.providers).not.toContain('explorer#1');
+    expect(free.list.find((c) => c.chain === 'BSC')?.providers).toEqual(['rpc#1']);
     expect((await free.get(`/api/chains/BSC/history/${ADDRESS}`)).body.code).toBe('not_configured');
     expect(etherscan.requests).toEqual([]);
 
