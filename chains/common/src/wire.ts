@@ -236,10 +236,15 @@ export interface ChainErrorBody {
   stale?: boolean;
   /** The node's own error code (422 rejected). */
   upstreamCode?: number | string;
-  /** 404 `chain_not_configured`: `no_provider` or `switched_off`. */
+  /** 404 `chain_not_configured`: `no_provider` or `switched_off`; 404 `not_configured`: `no_provider`. */
   reason?: string;
-  /** 404 `chain_not_configured`: the server variables that would serve the chain (names, never values). */
+  /**
+   * 404 `chain_not_configured`: the server variables that would serve the chain; 404 `not_configured`: those that
+   * would serve the `feature` (names, never values).
+   */
   settings?: string[];
+  /** 404 `not_configured`: what a served chain has no source for (`history`, `tokens`). */
+  feature?: string;
 }
 
 // ---------------------------------------------------------------------------
