@@ -10,6 +10,8 @@ describe('history', () => {
     expect(historyErrorKey({ status: 429 })).toBe('serverBusy');
     expect(historyErrorKey({ status: 503 })).toBe('serverBusy');
     expect(historyErrorKey({ status: 502 })).toBe('state-23');
+    // a served coin without a history source (server 404 not_configured): "cannot be loaded", never "busy"
+    expect(historyErrorKey({ status: 404, code: 'not_configured' })).toBe('state-23');
     expect(historyErrorKey(new Error('x'))).toBe('state-23');
   });
   it("a missing time is null (shown as 'Invalid Timestamp')", () => {
