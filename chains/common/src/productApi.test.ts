@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { answerReaders, ChainApiError, createProductApiClient, type FetchLike } from './index';
+import {
+  answerReaders,
+  BROADCAST_TIMEOUT_MS,
+  ChainApiError,
+  createProductApiClient,
+  type FetchLike,
+} from './index';
 
 class DemoNetworkError extends ChainApiError {
   override readonly name = 'DemoNetworkError';
@@ -27,6 +33,32 @@ describe('product-API client', () => {
     await api.post('/chains/DEMO/broadcast', { rawTx: 'ff' });
     expect(r.calls[1]!.init?.method).toBe('POST');
     expect(r.calls[1]!.init?.body).toBe('{"rawTx":"ff"}');
+  });
+
+  it("a broadcast waits for the server's submit time, beyond the reads' timeout", async () => {
+    // The server answers after 60 ms: a read with a 20 ms timeout gives up, the broadcast (its own timeout) waits.
+    const slow: FetchLike = (_url, init) =>
+      new Promise((ok, fail) => {
+        const t = setTimeout(() => ok(new Response(JSON.stringify({ hash: 'h' }))), 60);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          fail(new Error('aborted'));
+        });
+      });
+    const api = createProductApiClient(
+      { fetch: slow, timeoutMs: 20 },
+      { chain: 'DEMO', timeoutMs: 20, error: DemoNetworkError },
+    );
+    await expect(api.post('/chains/DEMO/broadcast', { rawTx: 'ff' })).rejects.toMatchObject({ status: 0 });
+    await expect(api.broadcast('/chains/DEMO/broadcast', { rawTx: 'ff' })).resolves.toEqual({ hash: 'h' });
+    expect(BROADCAST_TIMEOUT_MS).toBeGreaterThanOrEqual(60_000);
+    const short = createProductApiClient(
+      { fetch: slow, broadcastTimeoutMs: 20 },
+      { chain: 'DEMO', timeoutMs: 20, error: DemoNetworkError },
+    );
+    await expect(short.broadcast('/chains/DEMO/broadcast', { rawTx: 'ff' })).rejects.toMatchObject({
+      status: 0,
+    });
   });
 
   it("fails with the family's error class, the server's message, code and error body", async () => {

@@ -66,6 +66,13 @@ export function answerReaders<E extends ChainApiError>(ErrorClass: ChainApiError
   };
 }
 
+/**
+ * How long the browser waits for `POST /chains/:chain/broadcast`: the server's submit class may take 35 s and more
+ * (Horizon answers a submit only when the ledger closes; a hung first provider is left for the next one with the
+ * same bytes), so the broadcast gets more than the reads' timeout. A timeout here says nothing about the outcome.
+ */
+export const BROADCAST_TIMEOUT_MS = 65_000;
+
 /** What a caller may set on a family's product-API backend. */
 export interface ProductApiOptions {
   /** Server chain id; the family's default when absent. */
@@ -74,6 +81,8 @@ export interface ProductApiOptions {
   baseUrl?: string;
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** The broadcast's timeout; default {@link BROADCAST_TIMEOUT_MS}. */
+  broadcastTimeoutMs?: number;
 }
 
 export interface ProductApiClient {
@@ -81,6 +90,8 @@ export interface ProductApiClient {
   readonly chain: string;
   get(path: string, signal?: AbortSignal): Promise<unknown>;
   post(path: string, body: unknown): Promise<unknown>;
+  /** POST of a signed transaction, with the broadcast's timeout. */
+  broadcast(path: string, body: unknown): Promise<unknown>;
   /** GET /chains/<chain>/history/<address> (one page of HISTORY_PAGE_SIZE), parsed with the wire parser. */
   history(address: string, cursor: string | null): Promise<HistoryPage>;
 }
@@ -108,6 +119,13 @@ export function createProductApiClient<E extends ChainApiError>(
     chain,
     get,
     post: (path, body) => requestJson(doFetch, base + path, { method: 'POST', body, timeoutMs }, fail),
+    broadcast: (path, body) =>
+      requestJson(
+        doFetch,
+        base + path,
+        { method: 'POST', body, timeoutMs: options.broadcastTimeoutMs ?? BROADCAST_TIMEOUT_MS },
+        fail,
+      ),
     async history(address, cursor) {
       const page = parseHistoryPage(await get(historyRoute(chain, address, cursor)));
       return { operations: page.operations, cursor: page.cursor };

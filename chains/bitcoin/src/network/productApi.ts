@@ -7,7 +7,7 @@
  * in {@link ROUTES} (one place to adapt when the server changes) and in chains/bitcoin/API.md.
  */
 import { HISTORY_PAGE_SIZE, type Bip, type RecommendedFees } from '@secux-companion/core';
-import { requestJson, type FetchLike, type HistoryPage } from '@secux-companion/chain-common';
+import { BROADCAST_TIMEOUT_MS, requestJson, type FetchLike, type HistoryPage } from '@secux-companion/chain-common';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
 import type { AccountSummary, BackendUtxo, BitcoinBackend, UsedAddress } from '../logic/adapter';
 import { ProductApiError } from '../logic/errors';
@@ -54,6 +54,8 @@ export interface ProductApiOptions {
   baseUrl?: string;
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** The broadcast's timeout; default chain-common's BROADCAST_TIMEOUT_MS (the server's submit time). */
+  broadcastTimeoutMs?: number;
 }
 
 /** Extra calls beyond BitcoinBackend (account addresses for the receive index). */
@@ -88,11 +90,11 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
     return value;
   };
 
-  function request(path: string, init?: { method: 'POST'; body: unknown }): Promise<unknown> {
+  function request(path: string, init?: { method: 'POST'; body: unknown }, ms = timeoutMs): Promise<unknown> {
     return requestJson(
       doFetch,
       `${base}${path}`,
-      { ...init, timeoutMs },
+      { ...init, timeoutMs: ms },
       (status, message, code, body) => new ProductApiError(status, message, code, body),
     );
   }
@@ -153,7 +155,13 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
 
     async broadcast(rawTx) {
       accountCache.clear();
-      return parseBroadcast(await request(ROUTES.broadcast(chain), { method: 'POST', body: { rawTx } }));
+      return parseBroadcast(
+        await request(
+          ROUTES.broadcast(chain),
+          { method: 'POST', body: { rawTx } },
+          options.broadcastTimeoutMs ?? BROADCAST_TIMEOUT_MS,
+        ),
+      );
     },
   };
 }

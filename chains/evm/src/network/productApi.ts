@@ -11,6 +11,7 @@ import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
 import type { EvmAccountSummary, EvmBackend, EvmCallRequest } from '../logic/adapter';
 import type { FeeHistoryData, GasOracleData } from '../logic/fees';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
+import { BROADCAST_TIMEOUT_MS } from '@secux-companion/chain-common';
 import type { NftAsset } from '../logic/nft';
 import { TOKEN_LIST_MAX, type TokenListEntry } from '../logic/tokenList';
 import { NONCE_TIMEOUTS_MS, type NonceSource } from '../logic/nonce';
@@ -64,6 +65,8 @@ export interface EvmProductApiOptions {
   baseUrl?: string;
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** The broadcast's timeout; default chain-common's BROADCAST_TIMEOUT_MS (the server's submit time). */
+  broadcastTimeoutMs?: number;
 }
 
 /** Server NFT item (proposed shape, API.md) → NftAsset. */
@@ -290,7 +293,14 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
     },
 
     async broadcast(rawTx) {
-      const o = obj(await post(ROUTES.broadcast(chain), { rawTx }), 'broadcast');
+      const o = obj(
+        await requestJson(doFetch, base + ROUTES.broadcast(chain), {
+          method: 'POST',
+          body: { rawTx },
+          timeoutMs: options.broadcastTimeoutMs ?? BROADCAST_TIMEOUT_MS,
+        }),
+        'broadcast',
+      );
       return str(o.hash, 'hash');
     },
   };

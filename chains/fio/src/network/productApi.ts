@@ -182,7 +182,7 @@ export function createFioProductApiBackend(options: FioProductApiOptions = {}): 
       };
     },
     async push(body: FioPushBody) {
-      const o = obj(await api.post(`${base}/broadcast`, { rawTx: JSON.stringify(body) }), 'broadcast');
+      const o = obj(await api.broadcast(`${base}/broadcast`, { rawTx: JSON.stringify(body) }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[0-9a-f]{64}$/i.test(o.hash)) throw malformed('hash');
       return o.hash.toLowerCase();
     },

@@ -186,7 +186,7 @@ export function createSolanaProductApiBackend(options: SolanaProductApiOptions =
     },
     history: api.history,
     async broadcast(rawTx) {
-      const o = obj(await post(ROUTES.broadcast(chain), { rawTx }), 'broadcast');
+      const o = obj(await api.broadcast(ROUTES.broadcast(chain), { rawTx }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(o.hash))
         throw malformed('hash');
       return o.hash;

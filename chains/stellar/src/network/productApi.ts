@@ -98,7 +98,7 @@ export function createStellarProductApiBackend(options: StellarProductApiOptions
     },
     history: api.history,
     async broadcast(envelope) {
-      const o = obj(await api.post(ROUTES.broadcast(chain), { rawTx: envelope }), 'broadcast');
+      const o = obj(await api.broadcast(ROUTES.broadcast(chain), { rawTx: envelope }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(o.hash)) throw malformed('hash');
       return o.hash.toLowerCase();
     },

@@ -137,7 +137,7 @@ export function createTronProductApiBackend(options: TronProductApiOptions = {})
     },
     history: api.history,
     async broadcast(signedHex) {
-      const o = obj(await post(ROUTES.broadcast(chain), { rawTx: signedHex }), 'broadcast');
+      const o = obj(await api.broadcast(ROUTES.broadcast(chain), { rawTx: signedHex }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(o.hash)) throw malformed('hash');
       return o.hash.toLowerCase();
     },

@@ -78,7 +78,7 @@ export function createXrpProductApiBackend(options: XrpProductApiOptions = {}): 
     },
     history: api.history,
     async broadcast(rawTx) {
-      const o = obj(await api.post(ROUTES.broadcast(chain), { rawTx }), 'broadcast');
+      const o = obj(await api.broadcast(ROUTES.broadcast(chain), { rawTx }), 'broadcast');
       if (typeof o.hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(o.hash)) throw malformed('hash');
       return o.hash.toUpperCase();
     },
