@@ -111,7 +111,14 @@ export function SendFlowModal<B>({
       )}
 
       {state.step === 3 && (
-        <BroadcastStatus result={state.result} explorerUrl={explorerUrl} onDone={close} testIds={testIds} />
+        <BroadcastStatus
+          result={state.result}
+          explorerUrl={explorerUrl}
+          onDone={close}
+          // The same signed transaction again: never back to the device.
+          onRetry={() => void flow.broadcast()}
+          testIds={testIds}
+        />
       )}
 
       {state.prompt && (

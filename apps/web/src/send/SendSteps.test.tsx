@@ -124,6 +124,7 @@ describe('review table and status step', () => {
             messageKey: 'err-08',
             conflict: false,
             raw: '<b>nonce too low</b>',
+            retryable: false,
           }}
           explorerUrl={() => undefined}
           onDone={() => {}}

@@ -26,6 +26,7 @@ import { useOverModal } from '../components/overModal';
 import { useModalSize } from '../components/useModalSize';
 import type { BroadcastOutcome } from './txFlow';
 import { BroadcastFailure } from './BroadcastFailure';
+import { useTxStatus } from './txStatus';
 import { GroupedAddress, RecipientNotice } from './RecipientNotice';
 
 export type SendStep = 0 | 1 | 2 | 3;
@@ -258,19 +259,50 @@ export function BroadcastActions({
 }
 
 /**
+ * Where a sent transaction stands, announced as it changes (aria-live): pending until the chain decides, then
+ * confirmed, or failed with the chain's reason. Followed through the server's tx-status (txStatus.ts).
+ */
+export function TxStateLine({ chain, hash, testId }: { chain?: string; hash: string; testId: string }) {
+  const { t } = useTranslation();
+  const s = useTxStatus(chain, hash);
+  const text =
+    s.state === 'confirmed'
+      ? t('send.txState.confirmed')
+      : s.state === 'failed'
+        ? s.status.reason
+          ? t('send.txState.failedReason', { reason: s.status.reason })
+          : t('send.txState.failed')
+        : s.unfollowed
+          ? t('send.txState.pendingExplorer')
+          : t('send.txState.pending');
+  return (
+    <Group gap="xs" wrap="nowrap" role="status" aria-live="polite" data-testid={testId} data-state={s.state}>
+      {s.state === 'pending' && !s.unfollowed && <Loader size="xs" aria-hidden />}
+      <Text c={s.state === 'confirmed' ? 'teal' : s.state === 'failed' ? 'red' : 'dimmed'} size="sm">
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+/**
  * Status: a spinner while broadcasting; then the transaction id with Copy and the explorer link (new
- * window), or the failure; Done closes.
+ * window) and where it stands (pending until the chain decides), or the failure — with Retry, which sends the
+ * same signed transaction again, when it failed on the way and nothing is known of its outcome; Done closes.
  */
 export function BroadcastStatus({
   result,
   explorerUrl,
   onDone,
+  onRetry,
   testIds,
 }: {
   result: BroadcastOutcome | 'loading' | null;
   explorerUrl: (hash: string) => string | undefined;
   onDone: () => void;
-  /** Prefix of the test ids: `${prefix}-status`, `-success`, `-txid`, `-failed`, `-done`. */
+  /** Sends the same signed transaction again (a failure on the way only). */
+  onRetry?: () => void;
+  /** Prefix of the test ids: `${prefix}-status`, `-success`, `-txid`, `-tx-state`, `-failed`, `-retry`, `-done`. */
   testIds: string;
 }) {
   const { t } = useTranslation();
@@ -293,12 +325,29 @@ export function BroadcastStatus({
               {t('send.viewExplorer')}
             </Anchor>
           )}
+          <TxStateLine
+            {...(result.chain ? { chain: result.chain } : {})}
+            hash={result.hash}
+            testId={`${testIds}-tx-state`}
+          />
         </Stack>
       )}
       {result && result !== 'loading' && result.kind === 'failed' && (
-        <BroadcastFailure messageKey={result.messageKey} raw={result.raw} testId={`${testIds}-failed`} />
+        <>
+          <BroadcastFailure messageKey={result.messageKey} raw={result.raw} testId={`${testIds}-failed`} />
+          {result.retryable && onRetry && (
+            <Text size="sm" data-testid={`${testIds}-retry-hint`}>
+              {t('send.retryHint')}
+            </Text>
+          )}
+        </>
       )}
       <Group justify="flex-end">
+        {result && result !== 'loading' && result.kind === 'failed' && result.retryable && onRetry && (
+          <Button variant="default" onClick={onRetry} data-testid={`${testIds}-retry`}>
+            {t('send.retry')}
+          </Button>
+        )}
         <Button onClick={onDone} disabled={result === 'loading'} data-testid={`${testIds}-done`}>
           {t('send.done')}
         </Button>

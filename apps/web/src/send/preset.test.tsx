@@ -64,7 +64,14 @@ describe('a send started elsewhere (preset)', () => {
   it('says nothing when the broadcast failed', async () => {
     const onBroadcast = vi.fn();
     const { result } = run(
-      { kind: 'failed', resultCode: 'err-08', messageKey: 'err-08', conflict: false, raw: 'refused' },
+      {
+        kind: 'failed',
+        resultCode: 'err-08',
+        messageKey: 'err-08',
+        conflict: false,
+        raw: 'refused',
+        retryable: false,
+      },
       { recipient: 'r', amount: '1', onBroadcast },
     );
     await sendThrough(result);

@@ -57,7 +57,8 @@ describe('broadcast', () => {
   it('success stores the hash with state-010 and posts the transaction log', async () => {
     const posts = mockFetch({}, null);
     const r = await send(async () => tx.hash);
-    expect(r).toEqual({ kind: 'success', hash: tx.hash, resultCode: 'state-010' });
+    // The success is followed on the chain it was sent to (tx-status) until the chain decides.
+    expect(r).toEqual({ kind: 'success', hash: tx.hash, resultCode: 'state-010', chain: 'LTC' });
     await vi.waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ hash: tx.hash, chain: 'LTC', context: { result: 'state-010', fee: '904', to: 'mX' } });
   });
@@ -73,19 +74,33 @@ describe('broadcast', () => {
   it("a broadcast that reached no node (transport failure, no reachable provider) says 'try again', not a bare err-08", async () => {
     mockFetch({}, null);
     const offline = Object.assign(new Error('network error'), { status: 0, code: 'network' });
+    // Nothing is known of the outcome: the same signed transaction may be sent again (retryable).
     expect(await send(async () => Promise.reject(offline))).toMatchObject({
       kind: 'failed',
       resultCode: 'err-08',
       messageKey: 'broadcastFailedRetry',
+      retryable: true,
     });
     const noProvider = Object.assign(new Error('No provider for LTC is reachable (broadcast)'), {
       status: 503,
       code: 'upstream_unavailable',
     });
-    expect(await send(async () => Promise.reject(noProvider))).toMatchObject({ messageKey: 'broadcastFailedRetry' });
+    expect(await send(async () => Promise.reject(noProvider))).toMatchObject({
+      messageKey: 'broadcastFailedRetry',
+      retryable: true,
+    });
+    const allFailed = Object.assign(new Error('Every provider for LTC failed (broadcast)'), {
+      status: 502,
+      code: 'upstream_failed',
+    });
+    expect(await send(async () => Promise.reject(allFailed))).toMatchObject({ retryable: true });
     // The node's own words keep err-08 with the words shown beside it.
     const rejected = Object.assign(new Error('bad-txns-in-belowout'), { status: 422, code: 'rejected' });
-    expect(await send(async () => Promise.reject(rejected))).toMatchObject({ messageKey: 'err-08', raw: 'bad-txns-in-belowout' });
+    expect(await send(async () => Promise.reject(rejected))).toMatchObject({
+      messageKey: 'err-08',
+      raw: 'bad-txns-in-belowout',
+      retryable: false,
+    });
   });
   it("a user-added EVM chain whose RPCs all refused the broadcast says 'Can not broadcast at the moment' (spec 02)", async () => {
     mockFetch({}, null);

@@ -64,13 +64,24 @@ export async function signWith<B, S>(
 }
 
 export type BroadcastOutcome =
-  | { kind: 'success'; hash: string; resultCode: 'state-010' }
+  | {
+      kind: 'success';
+      hash: string;
+      resultCode: 'state-010';
+      /** The server's chain the transaction is followed on (tx-status) until it is final. */
+      chain?: string;
+    }
   | {
       kind: 'failed';
       resultCode: 'err-08';
       messageKey: 'broadcastConflict' | 'broadcastFailedRetry' | 'cannotBroadcast' | 'err-08';
       conflict: boolean;
       raw: string;
+      /**
+       * No node refused it: the request failed on the way (no answer, timeout, every provider down or busy), so
+       * the outcome is unknown and the same signed transaction may be sent again (never signed again).
+       */
+      retryable: boolean;
     };
 
 /**
@@ -81,6 +92,12 @@ export type BroadcastOutcome =
 function noNodeWords(e: unknown, raw: string): boolean {
   const { status, code } = (e ?? {}) as { status?: unknown; code?: unknown };
   return raw.trim() === '' || status === 0 || code === 'network' || code === 'upstream_unavailable';
+}
+
+/** Failures where no node refused the transaction: sending the same bytes again is safe and may succeed. */
+function transportFailure(e: unknown, raw: string): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return noNodeWords(e, raw) || code === 'upstream_failed' || code === 'too_many_requests';
 }
 
 /**
@@ -115,22 +132,27 @@ export async function runBroadcast(
               : 'err-08',
       conflict: m.kind === 'conflict',
       raw,
+      retryable: m.kind !== 'conflict' && code !== 'cannotBroadcast' && transportFailure(e, raw),
     };
   }
 }
 
-/** Broadcast through the adapter and log it under `chain` with the family's context (path, fee …). */
-export function broadcastWith(
+/**
+ * Broadcast through the adapter and log it under `chain` with the family's context (path, fee …); a success is
+ * followed on `chain` (the server's chain id) until it is final.
+ */
+export async function broadcastWith(
   adapter: Pick<SigningAdapter<unknown, unknown>, 'broadcast'>,
   chain: string,
   tx: SignedTransaction,
   context: Record<string, unknown>,
 ): Promise<BroadcastOutcome> {
-  return runBroadcast(
+  const outcome = await runBroadcast(
     () => adapter.broadcast(tx),
     tx.hash,
     (hash, outcome) => void postTxLog(hash, chain, { ...context, ...outcome }),
   );
+  return outcome.kind === 'success' ? { ...outcome, chain } : outcome;
 }
 
 /**
