@@ -165,6 +165,12 @@ describe('EVM RPC selection and failover', () => {
     expect(r.body.code).toBe('too_many_requests');
     expect(r.headers['retry-after']).toBe('12');
     await app.close();
+    // a dead host first does not turn "every node that answers is rate limiting" into a failure (502)
+    app = await appWith({ CHAIN_ETH_RPC: `${refused},${bad.e429.url}` });
+    r = await call(app, 'GET', `/api/chains/ETH/fees`);
+    expect(r.status).toBe(429);
+    expect(r.body.code).toBe('too_many_requests');
+    await app.close();
   });
 
   it('a node rejecting a broadcast is final (422 with its message); no second node is tried', async () => {

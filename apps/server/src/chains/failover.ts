@@ -503,7 +503,12 @@ function finalError(
 function allFailed(chain: string, what: string, attempts: Attempt[], retryAfter?: number): ChainApiError {
   const kinds = new Set(attempts.map((a) => a.kind));
   const extra = { chain, attempts, stale: true, ...(retryAfter ? { retryAfter } : {}) };
-  if (kinds.size === 1 && kinds.has('rateLimited'))
+  // Every provider that answered is rate limiting (the others unreachable, e.g. a dead host first in the list): the
+  // client is told to wait (Retry-After), not that the providers failed.
+  if (
+    kinds.has('rateLimited') &&
+    [...kinds].every((k) => k === 'rateLimited' || k === 'refused' || k === 'timeout')
+  )
     return new ChainApiError(
       429,
       'too_many_requests',
