@@ -1,0 +1,156 @@
+/**
+ * Solana finality over localnet's LiteSVM node: a sent transaction is pending while the cluster has only confirmed it,
+ * and confirmed once 32 slots lie on top (finalized); the same signed bytes again are the node's AlreadyProcessed:
+ * success with the same signature, and the fee is charged once. A signature no node knows is unknown.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { createSolanaProductApiChain, type SolanaSigner } from '@secux-companion/chain-solana';
+import { DEFAULT_MNEMONIC, solanaSigner, startSolana } from '@secux-companion/localnet';
+import {
+  AccountRole,
+  address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createTransactionMessage,
+  getBase16Decoder,
+  getBase64Encoder,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signBytes,
+  signTransaction,
+  type Blockhash,
+  type KeyPairSigner,
+} from '@solana/kit';
+import { getBase58Decoder } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChainRegistry } from '../../registry.js';
+import { registerChainRoutes } from '../../routes.js';
+import { solanaFamily } from './index.js';
+
+/**
+ * Signs what the device would: the instructions (base64 data) under the fee payer and the blockhash, as hex. With
+ * `wrongKey` the fee payer's signature slot gets another key's signature (a device holding other keys).
+ */
+function softwareSigner(key: KeyPairSigner, wrongKey?: KeyPairSigner): SolanaSigner {
+  return {
+    async signSol(feePayer, tx) {
+      const t = tx as {
+        recentBlockhash: string;
+        instructions: {
+          programId: string;
+          keys: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
+          data: string;
+        }[];
+      };
+      const ixs = t.instructions.map((i) => ({
+        programAddress: address(i.programId),
+        accounts: i.keys.map((k) => ({
+          address: address(k.pubkey),
+          role: k.isSigner
+            ? k.isWritable
+              ? AccountRole.WRITABLE_SIGNER
+              : AccountRole.READONLY_SIGNER
+            : k.isWritable
+              ? AccountRole.WRITABLE
+              : AccountRole.READONLY,
+        })),
+        data: getBase64Encoder().encode(i.data),
+      }));
+      const message = pipe(
+        createTransactionMessage({ version: 'legacy' }),
+        (m) => setTransactionMessageFeePayer(address(feePayer), m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: t.recentBlockhash as Blockhash, lastValidBlockHeight: 0n },
+            m,
+          ),
+        (m) => appendTransactionMessageInstructions(ixs, m),
+      );
+      const compiled = compileTransaction(message);
+      const signed = wrongKey
+        ? {
+            ...compiled,
+            signatures: {
+              ...compiled.signatures,
+              [feePayer]: await signBytes(wrongKey.keyPair.privateKey, compiled.messageBytes),
+            },
+          }
+        : await signTransaction([key.keyPair], compiled);
+      return { rawTx: getBase16Decoder().decode(getTransactionEncoder().encode(signed)) };
+    },
+  };
+}
+
+let node: Awaited<ReturnType<typeof startSolana>>;
+let app: FastifyInstance;
+let base: string;
+let me: KeyPairSigner;
+let other: KeyPairSigner;
+beforeAll(async () => {
+  node = await startSolana({ mnemonic: DEFAULT_MNEMONIC, host: '127.0.0.1', ports: [0], slotMs: 0 });
+  me = await solanaSigner(DEFAULT_MNEMONIC, 0);
+  other = await solanaSigner(DEFAULT_MNEMONIC, 1);
+  const registry = createChainRegistry({
+    config: { profile: 'mainnet', dataDir: '/nonexistent' },
+    fetch,
+    env: { CHAIN_SOL_RPC: node.info.rpcUrls.join(',') },
+    families: [solanaFamily],
+  });
+  app = Fastify({ logger: false });
+  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
+    prefix: '/api',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await node?.stop();
+});
+
+const acct = (a: string) => ({
+  chain: 'SOL' as const,
+  index: 0,
+  bip: 44 as const,
+  path: "m/44'/501'/0'",
+  address: a,
+});
+const status = async (hash: string) =>
+  (await (await fetch(`${base}/chains/SOL/tx-status/${hash}`)).json()) as Record<string, unknown>;
+const post = async (rawTx: string) => {
+  const r = await fetch(`${base}/chains/SOL/broadcast`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rawTx }),
+  });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+};
+
+describe('Solana: confirmed by the cluster is pending; finalized is final', () => {
+  it('pending → confirmed after 32 slots; the same bytes again are AlreadyProcessed: success, charged once', async () => {
+    const chain = createSolanaProductApiChain({ baseUrl: base });
+    const before = (await chain.getAccountSummary(acct(me.address))).balance;
+    const built = await chain.build(acct(me.address), { recipient: other.address, amount: 1_000_000n });
+    const signed = chain.finalize(built, await chain.sign(softwareSigner(me), built));
+    const rawTx = Buffer.from(signed.raw as string, signed.encoding === 'hex' ? 'hex' : 'base64').toString(
+      'base64',
+    );
+    expect(await post(rawTx)).toMatchObject({ status: 200, body: { hash: signed.hash, state: 'pending' } });
+    expect(await post(rawTx)).toMatchObject({ status: 200, body: { hash: signed.hash, state: 'pending' } });
+    expect((await chain.getAccountSummary(acct(me.address))).balance).toBe(
+      before - 1_000_000n - built.review.fee,
+    );
+
+    expect(await status(signed.hash)).toMatchObject({ state: 'pending', final: false, confirmations: 1 });
+    node.simulator.advance(31);
+    expect(await status(signed.hash)).toMatchObject({ state: 'pending', confirmations: 32 });
+    node.simulator.advance(1);
+    expect(await status(signed.hash)).toMatchObject({ state: 'confirmed', final: true, confirmations: null });
+    expect(await status(getBase58Decoder().decode(new Uint8Array(64).fill(7)))).toMatchObject({
+      state: 'unknown',
+    });
+  });
+});
