@@ -154,6 +154,9 @@ describe('chain registry', () => {
           'https://fd00::1',
           'https://LOCALHOST./rpc',
           'https://[64:ff9b::7f00:1]',
+          // gone, though chain lists (and the shipped snapshot's chain id 1) still name them
+          'https://cloudflare-eth.com',
+          'https://eth.public-rpc.com/',
         ],
       }),
     ).toEqual(['https://polygon-rpc.com']);

@@ -333,14 +333,26 @@ export function evmChains(ctx: FamilyContext): ServedChain<EvmFacade>[] {
   });
 }
 
-/** Public https RPCs of a chain-registry entry (no ${KEY} templates, no private hosts, no websockets). */
+/**
+ * Public RPC hosts known to be gone that chain lists still carry (mainnet-behaviour.md §3.1): cloudflare-eth.com answers
+ * every call with -32046 "Cannot fulfill request", eth.public-rpc.com ended public access.
+ */
+export const DEAD_RPC_HOSTS: ReadonlySet<string> = new Set(['cloudflare-eth.com', 'eth.public-rpc.com']);
+
+/** Public https RPCs of a chain-registry entry (no ${KEY} templates, no private or dead hosts, no websockets). */
 export function registryRpcs(entry: { rpc?: unknown }): string[] {
   const rpcs = Array.isArray(entry.rpc) ? entry.rpc.filter((x): x is string => typeof x === 'string') : [];
   return rpcs.filter((u) => {
     if (u.includes('${')) return false;
     try {
       const url = new URL(u);
-      return url.protocol === 'https:' && !url.username && !url.password && !isPrivateHost(url.hostname);
+      return (
+        url.protocol === 'https:' &&
+        !url.username &&
+        !url.password &&
+        !isPrivateHost(url.hostname) &&
+        !DEAD_RPC_HOSTS.has(url.hostname.toLowerCase())
+      );
     } catch {
       return false;
     }
