@@ -456,6 +456,13 @@ describe('local Litecoin regtest (litecoind)', () => {
     expect(b.body.hash).toMatch(/^[0-9a-f]{64}$/);
     const pending = await get(`/api/chains/LTC/xpub/${xpub84b}?bip=84`);
     expect(pending.status).toBe(200);
+    // In the mempool: pending; in a block: confirmed with its confirmations (the bitcoin family's finality).
+    expect((await get(`/api/chains/LTC/tx-status/${b.body.hash}`)).body).toMatchObject({
+      hash: b.body.hash,
+      state: 'pending',
+      final: false,
+      confirmations: 0,
+    });
     await rpc('generatetoaddress', [1, net.ltc!.minerAddress]);
     const height = await until(async () => {
       const t = await get(`/api/chains/LTC/tx/${b.body.hash}`);
@@ -467,10 +474,16 @@ describe('local Litecoin regtest (litecoind)', () => {
       return a.body.balance === '25000000' ? a.body : undefined;
     });
     expect(acc).toMatchObject({ balance: '25000000', unconfirmedBalance: '0', txCount: 1 });
-    // the same transaction again: the node rejects it (already in the chain) → 422 with its message
+    expect((await get(`/api/chains/LTC/tx-status/${b.body.hash}`)).body).toMatchObject({
+      state: 'confirmed',
+      final: true,
+      confirmations: 1,
+      blockHeight: height,
+    });
+    // The same transaction again (a resend after a lost answer): the node has it in the chain, so the send
+    // succeeded — success with its txid, never an error.
     const again = await post('/api/chains/LTC/broadcast', { rawTx: signed.hex });
-    expect(again.status).toBe(422);
-    expect(again.body.code).toBe('rejected');
+    expect(again).toMatchObject({ status: 200, body: { hash: b.body.hash, state: 'pending' } });
   });
 
   it('utxo: pending outputs have height null; outputs spent by a pending transaction are gone', async () => {
