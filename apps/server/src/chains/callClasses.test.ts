@@ -66,6 +66,39 @@ describe('timeouts per call class', () => {
     expect(await outcome(call('broadcast', policy))).toBe('answered');
   });
 
+  it('a history call must start answering in time while another provider can take over; the last one may not', async () => {
+    const fast = await startServer(() => ({ body: { ok: true } }));
+    try {
+      const policy: FailoverPolicy = {
+        connectTimeoutMs: 100,
+        timeouts: { read: 5_000, history: 5_000, submit: 5_000 },
+      };
+      const urls = new Map<Provider, string>();
+      const slowFirst = provider('slow#1');
+      const fastSecond = provider('fast#2');
+      urls.set(slowFirst, slow.url).set(fastSecond, fast.url);
+      const run = (what: string, list: Provider[]) =>
+        failover('TEST', what, list, (p, s) => httpRequest(fetch, urls.get(p)!, { signal: s }), { policy });
+      // a hung or slow first provider costs the connect timeout, then the next one answers
+      expect((await run('history', [slowFirst, fastSecond])).provider).toBe('fast#2');
+      // alone (or last), a slow history answer is waited for
+      expect(
+        (
+          await run(
+            'history',
+            [provider('slow#9')].map((p) => (urls.set(p, slow.url), p)),
+          )
+        ).provider,
+      ).toBe('slow#9');
+      // a submit is never cut off by the rule, even with another provider after it
+      const slowSubmit = provider('slow#3');
+      urls.set(slowSubmit, slow.url);
+      expect((await run('broadcast', [slowSubmit, fastSecond])).provider).toBe('slow#3');
+    } finally {
+      await fast.close();
+    }
+  });
+
   it('each class has its own call timeout', async () => {
     const short = 150;
     const long = 5_000;

@@ -3,9 +3,10 @@
  *
  * Timeouts per call class ({@link CallClass}): a cheap `read` must start answering within the connect timeout
  * (CHAIN_CONNECT_TIMEOUT_MS) and end within CHAIN_READ_TIMEOUT_MS; a `history` call (history pages, token discovery,
- * xpub scans) has CHAIN_HISTORY_TIMEOUT_MS and a `submit` (broadcast; Horizon answers only after the ledger closes)
- * CHAIN_SUBMIT_TIMEOUT_MS, neither with a first-byte rule (such answers start only when they are done). A chain's
- * own CHAIN_<SYM>_TIMEOUT_MS replaces every class's. The whole request (every provider tried) runs within the request
+ * xpub scans) has CHAIN_HISTORY_TIMEOUT_MS, with the first-byte rule only while another provider could take over (the
+ * last one may take the whole time: such answers start only when done); a `submit` (broadcast; Horizon answers only
+ * after the ledger closes) has CHAIN_SUBMIT_TIMEOUT_MS and no first-byte rule. A chain's own CHAIN_<SYM>_TIMEOUT_MS
+ * replaces every class's. The whole request (every provider tried) runs within the request
  * budget (CHAIN_REQUEST_BUDGET_MS, below the browser's 30 s; a submit within CHAIN_SUBMIT_BUDGET_MS).
  *
  * Rate limits: a provider's rate-limit answer (429, or its own 403/503/200 shape: see {@link rateLimitOf}) is
@@ -158,7 +159,12 @@ export const CLASS_TIMEOUTS: ClassTimeouts = { read: 8_000, history: 30_000, sub
 export const allClasses = (ms: number): ClassTimeouts => ({ read: ms, history: ms, submit: ms });
 
 /** Calls named so by the facades that send a transaction. */
-const SUBMIT_CALLS = new Set(['broadcast', 'eth_sendRawTransaction', 'sendrawtransaction', 'sendTransaction']);
+const SUBMIT_CALLS = new Set([
+  'broadcast',
+  'eth_sendRawTransaction',
+  'sendrawtransaction',
+  'sendTransaction',
+]);
 /** Calls named so by the facades that list or scan (history pages, token and NFT discovery, token account scans). */
 const HISTORY_CALLS = new Set([
   'history',
@@ -412,8 +418,6 @@ export async function failover<P extends Provider, T>(
     ? outer.start + (cls === 'submit' ? Math.max(outer.budgetMs, policy.submitBudgetMs ?? 0) : outer.budgetMs)
     : Infinity;
   const deadline = Math.min(requestBudget, policy.budgetMs ? Date.now() + policy.budgetMs : Infinity);
-  // Only a cheap read must start answering at once; history and submit answers start when they are done.
-  const firstByteMs = cls === 'read' ? policy.connectTimeoutMs : undefined;
   const attempts: Attempt[] = [];
   let failed = 0;
   let retryAfter: number | undefined;
@@ -421,7 +425,7 @@ export async function failover<P extends Provider, T>(
   // When every provider of this call is cooling down they are tried anyway: a lone provider is never locked out.
   // Except one that asked for a pause (rate limited with Retry-After): it is left alone until the pause is over.
   const lastResort = usable.length === 0 && policy.lastResort !== false;
-  for (const p of providers) {
+  for (const [i, p] of providers.entries()) {
     const breaker = breakerOf(p);
     const left = deadline - Date.now();
     if (left <= 0) {
@@ -434,6 +438,12 @@ export async function failover<P extends Provider, T>(
       if (pause > 0) retryAfter = retryAfter === undefined ? pause : Math.min(retryAfter, pause);
       continue;
     }
+    // A read must start answering within the connect timeout. A history call too while another provider could take
+    // over (a hung one costs seconds, not the budget); the last one may take its whole class's time, as such answers
+    // start only when done. A submit never has the rule (Horizon answers after the ledger closes).
+    const another = providers.slice(i + 1).some((q) => lastResort || !breakerOf(q).isOpen);
+    const firstByteMs =
+      cls === 'read' || (cls === 'history' && another) ? policy.connectTimeoutMs : undefined;
     try {
       const value = await withTimeout(
         Math.min(p.timeouts?.[cls] ?? policy.timeouts?.[cls] ?? p.timeoutMs, left),
