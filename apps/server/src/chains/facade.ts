@@ -103,7 +103,7 @@ export interface FamilyContext {
   localnet: unknown;
   fetch: FetchFn;
   log?: FailoverLog;
-  /** CHAIN_PROVIDER_TIMEOUT_MS: the per-call timeout unless a chain sets its own. */
+  /** The per-call timeout of a call without a class timeout (CHAIN_PROVIDER_TIMEOUT_MS, else 15 s; tests' contexts). */
   timeoutMs: number;
   /** Connect timeout, budgets and breaker settings every failover of the family uses (CHAINS.md "Timeouts"). */
   policy: FailoverPolicy & { feesBudgetMs: number };
