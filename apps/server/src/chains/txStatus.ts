@@ -46,6 +46,15 @@ export function confirmationsOf(height: number, tip: number): number {
   return tip - height + 1;
 }
 
+/**
+ * The tip to count confirmations from when the transaction and the tip come from two reads: a provider behind a
+ * balancer (TronGrid, a Horizon cluster) may answer the tip from a node a block or ledger behind the one that had the
+ * transaction. Up to {@link TIP_SKEW} ahead is taken as the tip; further ahead is a lie (confirmationsOf refuses it).
+ */
+export const TIP_SKEW = 3;
+export const nearTip = (height: number, tip: number): number =>
+  height > tip && height - tip <= TIP_SKEW ? height : tip;
+
 function check(r: TxRead): void {
   if (r.state === 'unknown') return;
   if (r.blockHeight !== null) plausibleHeight(r.blockHeight, 'block height');

@@ -24,7 +24,7 @@ import {
 } from '../../failover.js';
 import { cursor as cursorParam, pageSize, DEFAULT_HISTORY_PAGE } from '../../params.js';
 import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
-import { confirmationsOf, txStatusFailover } from '../../txStatus.js';
+import { confirmationsOf, nearTip, txStatusFailover } from '../../txStatus.js';
 import type { StellarProvider } from './backend.js';
 import { stellarBounds } from './bounds.js';
 
@@ -232,7 +232,7 @@ export class StellarFacade implements ChainFacade {
       const latest = (await p.ledger(s)).sequence;
       return {
         state: t.successful ? 'confirmed' : 'failed',
-        confirmations: confirmationsOf(t.ledger, latest),
+        confirmations: confirmationsOf(t.ledger, nearTip(t.ledger, latest)),
         blockHeight: t.ledger,
         ...(t.successful ? {} : { reason: 'tx_failed' }),
       };

@@ -25,7 +25,7 @@ import {
 import { LruMap } from '../../lru.js';
 import { cursor as cursorParam, hexTx, pageSize } from '../../params.js';
 import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
-import { confirmationsOf, plausibleHeight, txStatusFailover, type TxRead } from '../../txStatus.js';
+import { confirmationsOf, nearTip, plausibleHeight, txStatusFailover, type TxRead } from '../../txStatus.js';
 import type { TronIndexProvider, TronNodeProvider } from './backend.js';
 import { tronBounds } from './bounds.js';
 
@@ -112,12 +112,6 @@ function abiString(hex: string): string {
   }
   return '';
 }
-
-/**
- * The tip to count confirmations from: TronGrid balances its nodes, so the block read may be a block or two behind the
- * node that answered the transaction; further ahead than that is a lie (confirmationsOf refuses it).
- */
-const nearTip = (height: number, tip: number) => (height > tip && height - tip <= 3 ? height : tip);
 
 /** Keeps printable text of a token name/symbol (rendered as text by the web app anyway). */
 const clean = (s: string, max: number) =>
