@@ -109,6 +109,7 @@ describe('broadcast', () => {
       kind: 'failed',
       resultCode: 'err-08',
       messageKey: 'cannotBroadcast',
+      retryable: true,
     });
   });
   it("a node's very long error is logged cut to what the server keeps (a longer one would be refused and the entry lost)", async () => {

@@ -132,7 +132,8 @@ export async function runBroadcast(
               : 'err-08',
       conflict: m.kind === 'conflict',
       raw,
-      retryable: m.kind !== 'conflict' && code !== 'cannotBroadcast' && transportFailure(e, raw),
+      // A user-added chain whose RPCs all failed ('cannotBroadcast') is a failure on the way too.
+      retryable: m.kind !== 'conflict' && (code === 'cannotBroadcast' || transportFailure(e, raw)),
     };
   }
 }
