@@ -91,6 +91,14 @@ describe('XRP through the UI with the emulator', () => {
     await page.getByTestId('memo-tag-input').fill('12345');
     await continueEnabled();
     await signAndBroadcast();
+    // Accepted is not final: pending until a validated ledger holds it, then confirmed (tx-status, followed).
+    const state = page.getByTestId('send-tx-state');
+    await state.waitFor({ timeout: 60_000 });
+    await expect(state.getAttribute('data-state')).resolves.toBe('pending');
+    await expect(state.innerText()).resolves.toContain('Pending');
+    await control('close');
+    await page.locator('[data-testid="send-tx-state"][data-state="confirmed"]').waitFor({ timeout: 30_000 });
+    await expect(state.innerText()).resolves.toBe('Confirmed by the network.');
     const hash = await sentHash(page);
     const tx = (await txsOf(TAGGED)).find((x) => x.hash === hash);
     expect(tx?.tx_json.DestinationTag).toBe(12345);
