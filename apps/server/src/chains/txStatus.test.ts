@@ -344,7 +344,7 @@ describe('tx-status: each family reads its chain’s own finality signal', () =>
     });
     expect(await state('FIO', CONFIRMED)).toMatchObject({ state: 'confirmed', blockHeight: 450 });
     expect(await state('FIO', UNKNOWN)).toMatchObject({ state: 'unknown' });
-    expect(await state('FIO', SECOND)).toMatchObject({ state: 'confirmed', provider: 'fio-node#2' });
+    expect(await state('FIO', SECOND)).toMatchObject({ state: 'confirmed', provider: 'fio-history#2' });
   });
 
   it('BTC: in the mempool pending, in a block confirmed with its confirmations, not found unknown', async () => {
@@ -394,6 +394,31 @@ describe('tx-status: each family reads its chain’s own finality signal', () =>
     ] as const)
       expect(await status(chain, bad), chain).toMatchObject({ code: 400, body: { code: 'bad_request' } });
     expect(await status('BNB', hex('a'))).toMatchObject({ code: 410, body: { code: 'readOnlyChain' } });
+  });
+});
+
+describe('tx-status: a TRON full node without the solidity API', () => {
+  let other: FastifyInstance;
+  afterAll(() => other?.close());
+  it('hands over to a node that has it (java-tron serves /walletsolidity on its own port)', async () => {
+    const fullOnly = await serve((r) =>
+      r.path.startsWith('/walletsolidity/')
+        ? { status: 404, body: { Error: 'this API is unavailable due to config' } }
+        : { status: 200, body: {} },
+    );
+    const full = await tronServer(() => true);
+    other = Fastify({ logger: false });
+    await other.register(
+      async (api) =>
+        registerChainRoutes(
+          api,
+          { config: { profile: 'mainnet', dataDir: tmp } as never, fetch },
+          { env: { CHAIN_TRX_NODES: `${fullOnly},${full}`, CHAIN_TRX_INDEXERS: full } },
+        ),
+      { prefix: '/api' },
+    );
+    const r = await other.inject({ method: 'GET', url: `/api/chains/TRX/tx-status/${CONFIRMED}` });
+    expect(r.json()).toMatchObject({ state: 'confirmed', provider: 'tron-node#2' });
   });
 });
 

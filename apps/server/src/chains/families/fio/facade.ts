@@ -261,7 +261,9 @@ export class FioFacade implements ChainFacade {
       { hash: id },
       'params',
     ).hash.toLowerCase();
-    return txStatusFailover(this.cfg, txid, this.cfg.providers, async (p, s): Promise<TxRead> => {
+    // get_transaction is the history API: asked of the history nodes (an API node need not run the plugin).
+    const nodes = this.cfg.history ?? this.cfg.providers;
+    return txStatusFailover(this.cfg, txid, nodes, async (p, s): Promise<TxRead> => {
       const t = await p.transaction(txid, s);
       if (!t.found) return { state: 'unknown' };
       const info = await p.info(s);
@@ -302,11 +304,7 @@ export class FioFacade implements ChainFacade {
     if (!(FIO_END_POINTS as readonly string[]).includes(endPoint))
       throw new HttpError(400, 'invalid params: endPoint');
     if (fioAddress && !isValidHandle(fioAddress)) throw new HttpError(400, 'invalid query: fioAddress');
-    const r = await this.run(
-      'fee',
-      (p, s) => p.fee(endPoint, fioAddress, s),
-      fioBounds.fee,
-    );
+    const r = await this.run('fee', (p, s) => p.fee(endPoint, fioAddress, s), fioBounds.fee);
     return { chain: this.chain, fee: r.value.toString(), provider: r.provider };
   }
 

@@ -405,7 +405,12 @@ export class TronFacade implements ChainFacade {
       'params',
     ).hash.toLowerCase();
     return txStatusFailover(this.cfg, hash, this.cfg.nodes, async (p, s): Promise<TxRead> => {
-      const solid = await p.getSolidTransactionInfo(hash, s);
+      // A java-tron FullNode serves /walletsolidity on its own port: a node without it hands over (unsupported).
+      const solid = await p.getSolidTransactionInfo(hash, s).catch((e: unknown) => {
+        throw e instanceof ProviderError && e.kind === 'notFound'
+          ? new ProviderError('unsupported', 'no solidity API (walletsolidity) on this node')
+          : e;
+      });
       if (typeof solid.id === 'string') {
         const height = plausibleHeight(solid.blockNumber, 'blockNumber');
         const tip = (await p.getNowBlock(s)).blockNumber;
