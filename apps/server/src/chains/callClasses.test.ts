@@ -99,6 +99,36 @@ describe('timeouts per call class', () => {
     }
   });
 
+  it('a provider whose answer was slow goes behind the others for a while (CHAIN_SLOW_ANSWER_MS)', async () => {
+    const fast = await startServer(() => ({ body: { ok: true } }));
+    try {
+      const run = async (policy: FailoverPolicy) => {
+        const urls = new Map<Provider, string>();
+        const list = [provider('slow#1'), provider('fast#2')];
+        urls.set(list[0]!, slow.url).set(list[1]!, fast.url);
+        const served = [];
+        for (let i = 0; i < 3; i++)
+          served.push(
+            (
+              await failover(
+                'TEST',
+                'balance',
+                list,
+                (p, s) => httpRequest(fetch, urls.get(p)!, { signal: s }),
+                { policy },
+              )
+            ).provider,
+          );
+        return served;
+      };
+      const timeouts = { read: 5_000, history: 5_000, submit: 5_000 };
+      expect(await run({ timeouts, slowMs: 200 })).toEqual(['slow#1', 'fast#2', 'fast#2']);
+      expect(await run({ timeouts })).toEqual(['slow#1', 'slow#1', 'slow#1']);
+    } finally {
+      await fast.close();
+    }
+  });
+
   it('each class has its own call timeout', async () => {
     const short = 150;
     const long = 5_000;

@@ -253,6 +253,16 @@ export class Breaker {
     this.last = undefined;
   }
 
+  /** Until when the provider goes behind the others of a call: its last answer was slow (FailoverPolicy.slowMs). */
+  private slowUntil = 0;
+  get isSlow(): boolean {
+    return Date.now() < this.slowUntil;
+  }
+  /** How long its last answer took: a slow one moves it behind the others for a cool-down, a quick one back. */
+  answered(ms: number, slowMs: number): void {
+    this.slowUntil = ms > slowMs ? Date.now() + this.o.cooldownMs : 0;
+  }
+
   /** Neither healthy nor failing (unsupported call, request ended before it finished). */
   release(): void {
     this.probing = false;
@@ -310,6 +320,11 @@ export interface FailoverPolicy {
   rates?: RateBook;
   /** The whole call (every provider) within this (ms), on top of the request's budget. */
   budgetMs?: number;
+  /**
+   * A read or history answer slower than this (ms) moves its provider behind the others of the call for the breaker's
+   * cool-down (CHAIN_SLOW_ANSWER_MS): a provider that answers, but slowly, no longer slows every call down.
+   */
+  slowMs?: number;
   breaker?: BreakerOptions;
   /**
    * When every provider is cooling down, try them anyway (default) — or fail at once (false: the caller has a
@@ -425,7 +440,12 @@ export async function failover<P extends Provider, T>(
   // When every provider of this call is cooling down they are tried anyway: a lone provider is never locked out.
   // Except one that asked for a pause (rate limited with Retry-After): it is left alone until the pause is over.
   const lastResort = usable.length === 0 && policy.lastResort !== false;
-  for (const [i, p] of providers.entries()) {
+  // Providers whose last answer was slow go behind the others (in their order), a submit excepted.
+  const order =
+    policy.slowMs && cls !== 'submit' && providers.length > 1
+      ? [...providers.filter((p) => !breakerOf(p).isSlow), ...providers.filter((p) => breakerOf(p).isSlow)]
+      : providers;
+  for (const [i, p] of order.entries()) {
     const breaker = breakerOf(p);
     const left = deadline - Date.now();
     if (left <= 0) {
@@ -441,9 +461,10 @@ export async function failover<P extends Provider, T>(
     // A read must start answering within the connect timeout. A history call too while another provider could take
     // over (a hung one costs seconds, not the budget); the last one may take its whole class's time, as such answers
     // start only when done. A submit never has the rule (Horizon answers after the ledger closes).
-    const another = providers.slice(i + 1).some((q) => lastResort || !breakerOf(q).isOpen);
+    const another = order.slice(i + 1).some((q) => lastResort || !breakerOf(q).isOpen);
     const firstByteMs =
       cls === 'read' || (cls === 'history' && another) ? policy.connectTimeoutMs : undefined;
+    const started = Date.now();
     try {
       const value = await withTimeout(
         Math.min(p.timeouts?.[cls] ?? policy.timeouts?.[cls] ?? p.timeoutMs, left),
@@ -453,6 +474,7 @@ export async function failover<P extends Provider, T>(
       );
       check?.(value);
       breaker.success();
+      if (policy.slowMs && cls !== 'submit') breaker.answered(Date.now() - started, policy.slowMs);
       return { value, provider: p.name, attempts, failed };
     } catch (e) {
       const err = toProviderError(e);

@@ -23,6 +23,8 @@ const CommonEnv = z.object({
   CHAIN_READ_TIMEOUT_MS: int(100, 300_000).optional(),
   CHAIN_HISTORY_TIMEOUT_MS: int(100, 300_000).optional(),
   CHAIN_SUBMIT_TIMEOUT_MS: int(100, 300_000).default(CLASS_TIMEOUTS.submit),
+  /** A read or history answer slower than this moves its provider behind the others for a while (0: never). */
+  CHAIN_SLOW_ANSWER_MS: int(0, 300_000).default(2_000),
   /** First byte of every upstream HTTP answer of a read call. */
   CHAIN_CONNECT_TIMEOUT_MS: int(50, 60_000).default(3_000),
   /** A whole chain request, every provider included (the browser gives up at 30 s). */
@@ -126,6 +128,7 @@ export function createChainRegistry<Fam extends Family = (typeof FAMILIES)[numbe
         submit: common.CHAIN_SUBMIT_TIMEOUT_MS,
       },
       submitBudgetMs: common.CHAIN_SUBMIT_BUDGET_MS,
+      ...(common.CHAIN_SLOW_ANSWER_MS ? { slowMs: common.CHAIN_SLOW_ANSWER_MS } : {}),
       rates,
       feesBudgetMs: common.CHAIN_FEES_BUDGET_MS,
       breaker: {
