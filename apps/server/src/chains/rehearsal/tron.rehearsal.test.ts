@@ -280,12 +280,13 @@ describe('TRX when TronGrid, the only v1 index, suspends the server (the mainnet
     CHAIN_TRX_INDEX_TIMEOUT_MS: '2500',
   }));
 
-  it('answers the index calls as stale with TronGrid rate limited, the node calls from another node; never a 500', async () => {
+  it('answers the index calls 429 with TronGrid suspending, the node calls from another node; never a 500', async () => {
     await r.get('/api/chains/TRX/params'); // TronGrid's one request before it suspends
     const history = await r.get(`/api/chains/TRX/history/${HOLDER}`);
-    // The dead host was refused and TronGrid rate limited: an upstream failure the client shows as stale.
-    expect(history.status).toBe(502);
-    expect(history.body).toMatchObject({ code: 'upstream_failed', stale: true });
+    // The dead host was refused and TronGrid is suspending: the client is told when to try again (stale meanwhile).
+    expect(history.status).toBe(429);
+    expect(history.body).toMatchObject({ code: 'too_many_requests', stale: true });
+    expect(history.body.retryAfter).toBeGreaterThan(0);
     expect(history.body.attempts).toContainEqual({
       provider: 'tron-index#2',
       kind: 'rateLimited',
