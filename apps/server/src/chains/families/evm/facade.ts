@@ -31,7 +31,7 @@ import type {
   TxStatus,
 } from '../../types.js';
 import type { EvmProvider, NftHolding, NftSchema } from './backend.js';
-import { evmBounds } from './bounds.js';
+import { evmBounds, evmBoundsOf } from './bounds.js';
 import {
   NFT_COLLECTIONS_PAGE,
   NFT_PAGE,
@@ -136,6 +136,11 @@ export class EvmFacade implements ChainFacade {
     return { ...this.cfg.policy, budgetMs: this.cfg.policy?.feesBudgetMs ?? 5_000 };
   }
 
+  /** This chain's bounds: the native coin within its supply (bounds.ts NATIVE_MAX_WEI). */
+  private get bounds(): typeof evmBounds {
+    return evmBoundsOf(this.cfg.chain);
+  }
+
   get chain(): string {
     return this.cfg.chain;
   }
@@ -219,7 +224,7 @@ export class EvmFacade implements ChainFacade {
 
   async accountOf(address: string, tokens: { discover: boolean; contracts: string[] }): Promise<AccountInfo> {
     const [balance, nonce, sent] = await Promise.all([
-      this.run('getBalance', 'balance', (p, s) => p.getBalance(address, s), evmBounds.balance),
+      this.run('getBalance', 'balance', (p, s) => p.getBalance(address, s), this.bounds.balance),
       this.run('getNonce', 'nonce', (p, s) => p.getNonce(address, s), evmBounds.nonce),
       this.run('getSentCount', 'transaction count', (p, s) => p.getSentCount(address, s), evmBounds.txCount),
     ]);
@@ -345,7 +350,7 @@ export class EvmFacade implements ChainFacade {
       'history',
       cursorProviders(having(list, 'getHistory'), cursor),
       (p, s) => p.getHistory(address, { cursor, pageSize }, s),
-      this.opts(evmBounds.history),
+      this.opts(this.bounds.history),
     );
     return { ...r.value, provider: r.provider };
   }
