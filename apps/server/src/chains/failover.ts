@@ -57,6 +57,13 @@ export class ProviderError extends Error {
       upstreamCode?: number | string;
       /** false: not the provider's health (e.g. the node's own cap on new accounts); the breaker ignores it. */
       health?: false;
+      /**
+       * `call`: a rate limit of this one call only (Solana's per-method 429 "Too many requests for a specific RPC
+       * call"): only this provider × call pauses (the failover's `what`, and `call`), not the provider's other calls.
+       */
+      scope?: 'call';
+      /** The upstream method the answer was about (a JSON-RPC method), also paused with a `call` scope. */
+      call?: string;
     } = {},
   ) {
     super(message);
@@ -219,6 +226,8 @@ export class Breaker {
   private penaltyUntil = 0;
   /** The failure that opened it (reported for skipped providers). */
   last: { kind: FailureKind; status?: number } | undefined;
+  /** Calls (a failover's `what`, an upstream method) the provider rate-limited on their own: until when. */
+  private readonly callPauses = new Map<string, { until: number; status?: number }>();
 
   constructor(readonly o: BreakerOptions = DEFAULT_BREAKER) {
     this.cooldown = o.cooldownMs;
@@ -232,6 +241,35 @@ export class Breaker {
   /** Seconds left of the provider's own rate-limit pause (0 when none). */
   get penaltyLeft(): number {
     return Math.max(0, Math.ceil((this.penaltyUntil - Date.now()) / 1000));
+  }
+
+  /** Seconds left of a pause the provider asked for on this one call only (0 when none). */
+  callPauseLeft(call: string): number {
+    const p = this.callPauses.get(call);
+    if (!p) return 0;
+    const left = p.until - Date.now();
+    if (left <= 0) this.callPauses.delete(call);
+    return Math.max(0, Math.ceil(left / 1000));
+  }
+
+  /** The answer that paused this call (reported for skipped providers). */
+  callPauseOf(call: string): { kind: FailureKind; status?: number } {
+    const status = this.callPauses.get(call)?.status;
+    return { kind: 'rateLimited', ...(status ? { status } : {}) };
+  }
+
+  /**
+   * A rate limit of one call only (ProviderError `scope: 'call'`): that call (`calls`) is paused for its Retry-After,
+   * else the first cool-down; the provider's health and its other calls are untouched.
+   */
+  pauseCall(calls: readonly string[], err: ProviderError): void {
+    const until = Date.now() + (err.opts.retryAfter ? err.opts.retryAfter * 1000 : this.o.cooldownMs);
+    for (const c of calls)
+      this.callPauses.set(c, { until, ...(err.opts.status ? { status: err.opts.status } : {}) });
+    // Calls are the facades' names and the upstream methods (a few dozen); the ended ones are dropped now and then.
+    if (this.callPauses.size > 100)
+      for (const [c, v] of this.callPauses) if (v.until <= Date.now()) this.callPauses.delete(c);
+    this.release();
   }
 
   /** May this request use the provider? After a cool-down one request (the probe) may, the others wait for it. */
@@ -436,7 +474,7 @@ export async function failover<P extends Provider, T>(
   const attempts: Attempt[] = [];
   let failed = 0;
   let retryAfter: number | undefined;
-  const usable = providers.filter((p) => !breakerOf(p).isOpen);
+  const usable = providers.filter((p) => !breakerOf(p).isOpen && !breakerOf(p).callPauseLeft(what));
   // When every provider of this call is cooling down they are tried anyway: a lone provider is never locked out.
   // Except one that asked for a pause (rate limited with Retry-After): it is left alone until the pause is over.
   const lastResort = usable.length === 0 && policy.lastResort !== false;
@@ -452,9 +490,14 @@ export async function failover<P extends Provider, T>(
       attempts.push({ provider: p.name, kind: 'timeout' }); // the request's budget is spent
       continue;
     }
-    const pause = breaker.penaltyLeft;
+    // A pause of this call only (a per-method rate limit) skips it like the provider's own pause.
+    const callPause = breaker.callPauseLeft(what);
+    const pause = Math.max(breaker.penaltyLeft, callPause);
     if (pause > 0 || (!breaker.acquire() && !lastResort)) {
-      attempts.push({ provider: p.name, ...(breaker.last ?? { kind: 'timeout' as const }) });
+      attempts.push({
+        provider: p.name,
+        ...(callPause > 0 ? breaker.callPauseOf(what) : (breaker.last ?? { kind: 'timeout' as const })),
+      });
       if (pause > 0) retryAfter = retryAfter === undefined ? pause : Math.min(retryAfter, pause);
       continue;
     }
@@ -489,11 +532,16 @@ export async function failover<P extends Provider, T>(
         breaker.success();
         throw finalError(chain, what, p.name, err, attempts);
       }
-      breaker.failure(
-        err,
-        usable.some((q) => q !== p),
-      );
-      if (TRANSIENT.has(err.kind)) p.onFailure?.();
+      if (err.kind === 'rateLimited' && err.opts.scope === 'call') {
+        // Only this call is limited (Solana's per-method 429): the provider stays healthy for its other calls.
+        breaker.pauseCall(err.opts.call && err.opts.call !== what ? [what, err.opts.call] : [what], err);
+      } else {
+        breaker.failure(
+          err,
+          usable.some((q) => q !== p),
+        );
+        if (TRANSIENT.has(err.kind)) p.onFailure?.();
+      }
       log?.warn(
         { chain, what, provider: p.name, kind: err.kind, status: err.opts.status },
         `chain provider failed: ${err.message}`,
@@ -591,6 +639,9 @@ export interface HttpOptions {
  * rate limit reached` / `Max calls per sec rate limit reached`, Solana `Too many requests for a specific RPC call`,
  * EVM nodes `over rate limit` / `Limit exceeded`.
  */
+/** A rate-limit answer about one call only (Solana's per-method limit: "Too many requests for a specific RPC call"). */
+export const PER_CALL_LIMIT_TEXT = /specific RPC call/i;
+
 export const RATE_LIMIT_TEXT =
   /rate.?limit|too many requests|frequency limit|allowed_rps|suspended for|too quickly|server is overloaded|slowDown|tooBusy|limit exceeded|over rate limit|you are placing too much load/i;
 
@@ -637,6 +688,7 @@ export function rateLimitOf(
   return new ProviderError('rateLimited', `rate limited (${status}): ${snippet(text, 120)}`, {
     status,
     ...(retryAfter ? { retryAfter } : {}),
+    ...(PER_CALL_LIMIT_TEXT.test(text) ? { scope: 'call' as const } : {}),
   });
 }
 

@@ -6,7 +6,14 @@
  * failure and the other node is asked.
  */
 import { z } from 'zod';
-import { ProviderError, RATE_LIMIT_TEXT, getJson, withBreaker, type FetchFn } from '../../../failover.js';
+import {
+  PER_CALL_LIMIT_TEXT,
+  ProviderError,
+  RATE_LIMIT_TEXT,
+  getJson,
+  withBreaker,
+  type FetchFn,
+} from '../../../failover.js';
 import type {
   ParsedAccount,
   SignatureInfo,
@@ -113,13 +120,19 @@ export function createSolanaRpc(o: SolanaRpcOptions): SolanaProvider {
       // The public RPC answers 403 to a blocked IP (solana.com clusters page): rate limited, not the caller's fault.
       if (e instanceof ProviderError && e.opts.status === 403)
         throw new ProviderError('rateLimited', `blocked by this node (403): ${e.message}`, e.opts);
+      // A 429 of this method only (its "specific RPC call" text): only this method pauses on this node.
+      if (e instanceof ProviderError && e.opts.scope === 'call')
+        throw new ProviderError(e.kind, `${method}: ${e.message}`, { ...e.opts, call: method });
       throw e;
     });
     if (env.error) {
       const { code, message, data } = env.error;
       // 429 in the JSON-RPC error ("Too many requests for a specific RPC call"): the method's own limit.
       if (code === 429 || RATE_LIMIT_TEXT.test(message))
-        throw new ProviderError('rateLimited', `${method}: ${message}`, { upstreamCode: code });
+        throw new ProviderError('rateLimited', `${method}: ${message}`, {
+          upstreamCode: code,
+          ...(PER_CALL_LIMIT_TEXT.test(message) ? { scope: 'call' as const, call: method } : {}),
+        });
       // 410 "The RPC call or parameters have been disabled", -32010 "excluded from account secondary indexes": this
       // node does not serve the call (another may), which says nothing about its health.
       if (code === 410 || code === -32010)
