@@ -4,8 +4,7 @@
  * nodeos's duplicate transaction (3040008): success with the same id, the balance moved once. An id the history
  * never saw is unknown.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { Ecc } from '@fioprotocol/fiojs';
 import { createFioProductApiChain, type FioSigner } from '@secux-companion/chain-fio';
 import {
@@ -16,8 +15,7 @@ import {
   fioPublicKeyOf,
 } from '@secux-companion/localnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainRegistry } from '../../registry.js';
-import { registerChainRoutes } from '../../routes.js';
+import { serveChains } from '../../test/chainServer.js';
 import { fioFamily } from './index.js';
 
 const me = fioPublicKeyOf(DEFAULT_MNEMONIC, 0);
@@ -34,18 +32,10 @@ let base: string;
 beforeAll(async () => {
   sim = new FioSimulator({ genesis: fioGenesis(DEFAULT_MNEMONIC), blockIntervalMs: 0 });
   const url = await sim.start();
-  const registry = createChainRegistry({
-    config: { profile: 'mainnet', dataDir: '/nonexistent' },
-    fetch,
+  ({ app, base } = await serveChains({
     env: { CHAIN_FIO_NODES: url, CHAIN_TFIO_NODES: 'none' },
     families: [fioFamily],
-  });
-  app = Fastify({ logger: false });
-  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
-    prefix: '/api',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  }));
 });
 afterAll(async () => {
   await app?.close();

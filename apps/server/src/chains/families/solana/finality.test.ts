@@ -3,10 +3,10 @@
  * and confirmed once 32 slots lie on top (finalized); the same signed bytes again are the node's AlreadyProcessed:
  * success with the same signature, and the fee is charged once. A signature no node knows is unknown.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { createSolanaProductApiChain, type SolanaSigner } from '@secux-companion/chain-solana';
 import { DEFAULT_MNEMONIC, solanaSigner, startSolana } from '@secux-companion/localnet';
+import { SOLANA_MAINNET_GENESIS_HASH } from './genesis.js';
 import {
   AccountRole,
   address,
@@ -26,8 +26,7 @@ import {
 } from '@solana/kit';
 import { getBase58Decoder } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainRegistry } from '../../registry.js';
-import { registerChainRoutes } from '../../routes.js';
+import { serveChains } from '../../test/chainServer.js';
 import { solanaFamily } from './index.js';
 
 /**
@@ -90,21 +89,13 @@ let base: string;
 let me: KeyPairSigner;
 let other: KeyPairSigner;
 beforeAll(async () => {
-  node = await startSolana({ mnemonic: DEFAULT_MNEMONIC, host: '127.0.0.1', ports: [0], slotMs: 0 });
+  node = await startSolana({ mnemonic: DEFAULT_MNEMONIC, host: '127.0.0.1', ports: [0], slotMs: 0, genesisHash: SOLANA_MAINNET_GENESIS_HASH });
   me = await solanaSigner(DEFAULT_MNEMONIC, 0);
   other = await solanaSigner(DEFAULT_MNEMONIC, 1);
-  const registry = createChainRegistry({
-    config: { profile: 'mainnet', dataDir: '/nonexistent' },
-    fetch,
+  ({ app, base } = await serveChains({
     env: { CHAIN_SOL_RPC: node.info.rpcUrls.join(',') },
     families: [solanaFamily],
-  });
-  app = Fastify({ logger: false });
-  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
-    prefix: '/api',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  }));
 }, 60_000);
 afterAll(async () => {
   await app?.close();

@@ -6,10 +6,10 @@
  * broadcast, a wrong key refused by the SVM. A software key stands in for the device (chains/solana's tests sign
  * with the emulator).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { createSolanaProductApiChain, type SolanaSigner } from '@secux-companion/chain-solana';
 import { DEFAULT_MNEMONIC, solanaSigner, startSolana, type SolanaInfo } from '@secux-companion/localnet';
+import { SOLANA_MAINNET_GENESIS_HASH } from './genesis.js';
 import {
   AccountRole,
   address,
@@ -28,8 +28,7 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainRegistry } from '../../registry.js';
-import { registerChainRoutes } from '../../routes.js';
+import { serveChains } from '../../test/chainServer.js';
 import { solanaFamily } from './index.js';
 
 /**
@@ -93,22 +92,14 @@ let base: string;
 let me: KeyPairSigner;
 let other: KeyPairSigner;
 beforeAll(async () => {
-  node = await startSolana({ mnemonic: DEFAULT_MNEMONIC, host: '127.0.0.1', ports: [0, 0], slotMs: 0 });
+  node = await startSolana({ mnemonic: DEFAULT_MNEMONIC, host: '127.0.0.1', ports: [0, 0], slotMs: 0, genesisHash: SOLANA_MAINNET_GENESIS_HASH });
   info = node.info;
   me = await solanaSigner(DEFAULT_MNEMONIC, 0);
   other = await solanaSigner(DEFAULT_MNEMONIC, 1);
-  const registry = createChainRegistry({
-    config: { profile: 'mainnet', dataDir: '/nonexistent' },
-    fetch,
+  ({ app, base } = await serveChains({
     env: { CHAIN_SOL_RPC: info.rpcUrls.join(',') },
     families: [solanaFamily],
-  });
-  app = Fastify({ logger: false });
-  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
-    prefix: '/api',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  }));
 }, 60_000);
 afterAll(async () => {
   await app?.close();

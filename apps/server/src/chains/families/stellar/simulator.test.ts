@@ -4,8 +4,7 @@
  * the source account's key). A software key stands in for the device (chains/stellar's device test covers the
  * emulator signing the same bytes).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import {
   createStellarProductApiChain,
   parseStellarMemo,
@@ -30,8 +29,7 @@ import {
   type Transaction,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainRegistry } from '../../registry.js';
-import { registerChainRoutes } from '../../routes.js';
+import { serveChains } from '../../test/chainServer.js';
 import { stellarFamily } from './index.js';
 
 // As this file's stellar-sdk Keypair (localnet may resolve another copy of the SDK).
@@ -55,18 +53,10 @@ let base: string;
 beforeAll(async () => {
   sim = new HorizonSimulator({ accounts: stellarGenesis(DEFAULT_MNEMONIC) });
   const horizon = await sim.start();
-  const registry = createChainRegistry({
-    config: { profile: 'mainnet', dataDir: '/nonexistent' },
-    fetch,
+  ({ app, base } = await serveChains({
     env: { CHAIN_XLM_HORIZON: horizon, CHAIN_XLM_NETWORK_PASSPHRASE: STELLAR_LOCAL_PASSPHRASE },
     families: [stellarFamily],
-  });
-  app = Fastify({ logger: false });
-  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
-    prefix: '/api',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  }));
 });
 afterAll(async () => {
   await app?.close();

@@ -4,7 +4,6 @@
  * head); a TRC-20 transfer above the balance lands with a REVERT receipt and is failed. Resending the same signed
  * bytes is the node's DUP_TRANSACTION_ERROR: success with the same id, and the account is charged once.
  */
-import type { AddressInfo } from 'node:net';
 import {
   createTronProductApiChain,
   rawDataHex,
@@ -14,11 +13,10 @@ import {
   type TronSigner,
 } from '@secux-companion/chain-tron';
 import { LOCAL_TRC20, TronSimulator } from '@secux-companion/localnet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SigningKey, pkToAddress } from 'tronweb/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainRegistry } from '../../registry.js';
-import { registerChainRoutes } from '../../routes.js';
+import { serveChains } from '../../test/chainServer.js';
 import { tronFamily } from './index.js';
 
 const KEY = '0x' + '46'.repeat(32);
@@ -48,18 +46,10 @@ beforeAll(async () => {
     ],
   });
   const url = await sim.start();
-  const registry = createChainRegistry({
-    config: { profile: 'mainnet', dataDir: '/nonexistent' },
-    fetch,
+  ({ app, base } = await serveChains({
     env: { CHAIN_TRX_NODES: url, CHAIN_TRX_INDEXERS: url },
     families: [tronFamily],
-  });
-  app = Fastify({ logger: false });
-  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
-    prefix: '/api',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  }));
 });
 afterAll(async () => {
   await app?.close();

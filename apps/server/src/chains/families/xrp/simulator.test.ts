@@ -3,8 +3,7 @@
  * the rippled provider → localnet's XRP Ledger simulator (real state, signature checks). A software key stands in for
  * the device (chains/xrp's device test covers the emulator).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { createXrpProductApiChain, type XrpSigner } from '@secux-companion/chain-xrp';
 import {
   DEFAULT_MNEMONIC,
@@ -15,8 +14,7 @@ import {
 } from '@secux-companion/localnet';
 import { Wallet, decode } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainRegistry } from '../../registry.js';
-import { registerChainRoutes } from '../../routes.js';
+import { serveChains } from '../../test/chainServer.js';
 import { xrpFamily } from './index.js';
 
 const wallet = Wallet.fromSeed('sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
@@ -46,18 +44,7 @@ beforeAll(async () => {
     accounts: [...xrplGenesis(DEFAULT_MNEMONIC), { address: wallet.classicAddress, balance: 20_000_000n }],
   });
   const rippled = await sim.start();
-  const registry = createChainRegistry({
-    config: { profile: 'mainnet', dataDir: '/nonexistent' },
-    fetch,
-    env: { CHAIN_XRP_RIPPLED: rippled },
-    families: [xrpFamily],
-  });
-  app = Fastify({ logger: false });
-  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
-    prefix: '/api',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  ({ app, base } = await serveChains({ env: { CHAIN_XRP_RIPPLED: rippled }, families: [xrpFamily] }));
 });
 afterAll(async () => {
   await app?.close();
