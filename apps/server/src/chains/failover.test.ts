@@ -62,7 +62,14 @@ async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
       registerChainRoutes(
         api,
         { config: { profile: 'mainnet', dataDir: tmp } as never, fetch },
-        { env: { CHAIN_PROVIDER_TIMEOUT_MS: '500', CHAIN_HEALTH_TIMEOUT_MS: '400', ...env } },
+        {
+          env: {
+            CHAIN_PROVIDER_TIMEOUT_MS: '500',
+            CHAIN_HEALTH_TIMEOUT_MS: '400',
+            CHAIN_FEES_CACHE_MS: '0',
+            ...env,
+          },
+        },
       ),
     { prefix: '/api' },
   );

@@ -36,7 +36,10 @@ async function appWith(handler: Handler, env: Record<string, string>) {
       registerChainRoutes(
         api,
         { config: { profile: 'mainnet', dataDir: tmp } as never, fetch },
-        { env: { CHAIN_XRP_RIPPLED: rippled.url, CHAIN_RATE_WAIT_MS: '0', ...env } },
+        // Every fee read reaches the provider (no fee cache): the bucket counts them.
+        {
+          env: { CHAIN_XRP_RIPPLED: rippled.url, CHAIN_RATE_WAIT_MS: '0', CHAIN_FEES_CACHE_MS: '0', ...env },
+        },
       ),
     { prefix: '/api' },
   );

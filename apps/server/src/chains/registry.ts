@@ -42,9 +42,14 @@ const CommonEnv = z.object({
     .default(DEFAULT_RATE_BOOK.clientShare),
   /** Fee lookups before the spec's preset/fallback tiers are served. */
   CHAIN_FEES_BUDGET_MS: int(100, 60_000).default(5_000),
+  /** How long a chain's fee answer is served again (feesCache.ts); default 20 s, 0 in the local profile. */
+  CHAIN_FEES_CACHE_MS: int(0, 300_000).optional(),
   CHAIN_BREAKER_FAILURES: int(1, 100).default(3),
   CHAIN_BREAKER_COOLDOWN_MS: int(100, 3_600_000).default(30_000),
 });
+
+/** CHAIN_FEES_CACHE_MS outside the local profile. */
+export const DEFAULT_FEES_CACHE_MS = 20_000;
 
 /** The request budget the routes give every chain request (CHAIN_REQUEST_BUDGET_MS). */
 export function requestBudgetMs(env: Env): number {
@@ -85,6 +90,8 @@ export interface ChainRegistry<Id extends string = FamilyId> {
   readonly families: readonly Family[];
   /** Deadline of one chain request (ms), every provider included. */
   readonly budgetMs?: number;
+  /** How long a chain's fee answer is served again (CHAIN_FEES_CACHE_MS); none when 0 or absent. */
+  readonly feesCacheMs?: number;
   /** The facade of a chain, or undefined when the chain is not served. */
   get(chain: string): ChainFacade | undefined;
   list(): ChainSummary<Id>[];
@@ -204,6 +211,8 @@ export function createChainRegistry<Fam extends Family = (typeof FAMILIES)[numbe
   return {
     families,
     budgetMs: common.CHAIN_REQUEST_BUDGET_MS,
+    // The local profile's chains change their fees on demand (localnet control routes): served fresh by default.
+    feesCacheMs: common.CHAIN_FEES_CACHE_MS ?? (local ? 0 : DEFAULT_FEES_CACHE_MS),
     get(chain) {
       const sym = chain.toUpperCase();
       return current().get(sym)?.facade ?? onDemand(sym);

@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, parseInput } from '../errors.js';
 import type { ChainFacade, ChainRoute, Family } from './facade.js';
 import { ChainApiError, withBudget } from './failover.js';
+import { FeesCache } from './feesCache.js';
 import { ChainParam, IdParams, noStore } from './params.js';
 import { createChainRegistry, type ChainRegistry } from './registry.js';
 import type { BroadcastAnswer, ChainErrorBody } from './types.js';
@@ -139,10 +140,12 @@ export function registerChainRoutes(
       return f.history(id, req.query);
     });
 
+    // A fee answer is served again for a short while (CHAIN_FEES_CACHE_MS): one session reads it several times.
+    const feesCache = registry.feesCacheMs ? new FeesCache(registry.feesCacheMs) : undefined;
     scope.get('/chains/:chain/fees', async (req, reply) => {
       const f = facadeOf(req);
       reply.header('cache-control', 'public, max-age=10');
-      return f.fees();
+      return feesCache ? feesCache.fees(f) : f.fees();
     });
 
     // broadcastTransaction: the signed transaction as the family writes it.

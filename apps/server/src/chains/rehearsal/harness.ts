@@ -24,6 +24,9 @@ export const REHEARSAL_TIMEOUTS: Record<string, string> = {
   CHAIN_CONNECT_TIMEOUT_MS: '1500',
   CHAIN_HEALTH_TIMEOUT_MS: '1500',
   CHAIN_BREAKER_COOLDOWN_MS: '60000',
+  // Every fee read reaches the stand-ins (the suites rehearse each provider's fee answers); feesCache.test.ts covers
+  // the mainnet default.
+  CHAIN_FEES_CACHE_MS: '0',
 };
 
 export interface Rehearsal {
