@@ -7,7 +7,8 @@
  * last one may take the whole time: such answers start only when done); a `submit` (broadcast; Horizon answers only
  * after the ledger closes) has CHAIN_SUBMIT_TIMEOUT_MS and no first-byte rule. A chain's own CHAIN_<SYM>_TIMEOUT_MS
  * replaces every class's. The whole request (every provider tried) runs within the request
- * budget (CHAIN_REQUEST_BUDGET_MS, below the browser's 30 s; a submit within CHAIN_SUBMIT_BUDGET_MS).
+ * budget (CHAIN_REQUEST_BUDGET_MS, below the browser's 30 s; a submit within CHAIN_SUBMIT_BUDGET_MS, a history-class
+ * call within CHAIN_HISTORY_BUDGET_MS).
  *
  * Rate limits: a provider's rate-limit answer (429, or its own 403/503/200 shape: see {@link rateLimitOf}) is
  * `rateLimited` with the upstream's Retry-After or penalty, which opens the provider's breaker for that long at once
@@ -354,6 +355,8 @@ export interface FailoverPolicy {
   timeouts?: ClassTimeouts;
   /** The request budget of a submit (CHAIN_SUBMIT_BUDGET_MS) when longer than the request's own. */
   submitBudgetMs?: number;
+  /** The request budget of a history-class call (CHAIN_HISTORY_BUDGET_MS) when longer than the request's own. */
+  historyBudgetMs?: number;
   /** The client-side token buckets the family declares its providers' rates in (rateLimit.ts). */
   rates?: RateBook;
   /** The whole call (every provider) within this (ms), on top of the request's budget. */
@@ -380,7 +383,7 @@ interface RequestContext {
 const requestContext = new AsyncLocalStorage<RequestContext>();
 /**
  * Runs a request's work with a budget every failover inside it respects (routes.ts): `ms` from now (a submit: at
- * least its policy's submitBudgetMs), and the client it is for.
+ * least its policy's submitBudgetMs, a history-class call its historyBudgetMs), and the client it is for.
  */
 export function withBudget<T>(ms: number, fn: () => T, client?: string): T {
   return requestContext.run({ start: Date.now(), budgetMs: ms, ...(client ? { client } : {}) }, fn);
@@ -467,9 +470,9 @@ export async function failover<P extends Provider, T>(
   const { log, policy = {}, check } = opts;
   const cls = opts.callClass ?? callClassOf(what);
   const outer = requestContext.getStore();
-  const requestBudget = outer
-    ? outer.start + (cls === 'submit' ? Math.max(outer.budgetMs, policy.submitBudgetMs ?? 0) : outer.budgetMs)
-    : Infinity;
+  const classBudget =
+    cls === 'submit' ? policy.submitBudgetMs : cls === 'history' ? policy.historyBudgetMs : 0;
+  const requestBudget = outer ? outer.start + Math.max(outer.budgetMs, classBudget ?? 0) : Infinity;
   const deadline = Math.min(requestBudget, policy.budgetMs ? Date.now() + policy.budgetMs : Infinity);
   const attempts: Attempt[] = [];
   let failed = 0;

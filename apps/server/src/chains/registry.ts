@@ -31,6 +31,8 @@ const CommonEnv = z.object({
   CHAIN_REQUEST_BUDGET_MS: int(100, 300_000).default(25_000),
   /** A whole broadcast request: long enough for a submit to run its class's time and one more provider. */
   CHAIN_SUBMIT_BUDGET_MS: int(100, 600_000).default(50_000),
+  /** A request's history-class calls (history, token/NFT discovery, xpub and UTXO listings): their class's time. */
+  CHAIN_HISTORY_BUDGET_MS: int(100, 600_000).default(40_000),
   /** Client-side token buckets (rateLimit.ts): longest wait for a token, each client's share of a bucket. */
   CHAIN_RATE_WAIT_MS: int(0, 60_000).default(DEFAULT_RATE_BOOK.waitMs),
   CHAIN_RATE_CLIENT_SHARE: z
@@ -135,6 +137,7 @@ export function createChainRegistry<Fam extends Family = (typeof FAMILIES)[numbe
         submit: common.CHAIN_SUBMIT_TIMEOUT_MS,
       },
       submitBudgetMs: common.CHAIN_SUBMIT_BUDGET_MS,
+      historyBudgetMs: common.CHAIN_HISTORY_BUDGET_MS,
       ...(common.CHAIN_SLOW_ANSWER_MS ? { slowMs: common.CHAIN_SLOW_ANSWER_MS } : {}),
       rates,
       feesBudgetMs: common.CHAIN_FEES_BUDGET_MS,
