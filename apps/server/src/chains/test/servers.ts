@@ -63,7 +63,7 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       }
       if (out.hang) return; // keep the socket open, never answer
       if (out.delayMs) await new Promise((ok) => setTimeout(ok, out.delayMs));
-      const text = typeof out.body === 'string' ? out.body : JSON.stringify(out.body ?? null);
+      const text = typeof out.body === 'string' ? out.body : jsonText(out.body ?? null);
       res.writeHead(out.status ?? 200, {
         'content-type': typeof out.body === 'string' ? 'text/plain' : 'application/json',
         ...out.headers,
@@ -83,6 +83,19 @@ export async function startServer(handler: Handler): Promise<TestServer> {
         server.close(() => ok());
       }),
   };
+}
+
+/**
+ * JSON text of a fake's answer; a bigint is written as a JSON number with every digit, as nodes write u64 amounts
+ * (`JSON.stringify` cannot write one, and a number above 2^53 would lose digits before it was sent).
+ */
+export function jsonText(v: unknown): string {
+  const tag = `big-${Math.random().toString(36).slice(2)}-`;
+  let found = false;
+  const text = JSON.stringify(v, (_k, x: unknown) =>
+    typeof x === 'bigint' ? ((found = true), `${tag}${x.toString()}`) : x,
+  );
+  return found ? text.replace(new RegExp(`"${tag}(-?\\d+)"`, 'g'), '$1') : text;
 }
 
 /** A loopback URL where nothing listens (connection refused). */

@@ -3,7 +3,8 @@ import type { Provider } from '../../failover.js';
 
 /** One `getTokenAccountsByOwner` entry (jsonParsed) or a parsed `getAccountInfo`. */
 export interface ParsedAccount {
-  lamports: number;
+  /** Lamports (may exceed 2^53). */
+  lamports: bigint;
   owner: string;
   space: number;
   /** `data.program` ('spl-token', 'spl-token-2022', 'system' …) or null for binary data. */
@@ -34,7 +35,7 @@ export interface SignatureStatusRead {
 }
 
 export interface SolanaProvider extends Provider {
-  getBalance(address: string, signal: AbortSignal): Promise<number>;
+  getBalance(address: string, signal: AbortSignal): Promise<bigint>;
   getSignaturesForAddress(
     address: string,
     o: { limit: number; before?: string },
@@ -47,7 +48,7 @@ export interface SolanaProvider extends Provider {
     signal: AbortSignal,
   ): Promise<{ pubkey: string; account: ParsedAccount }[]>;
   getAccountInfo(address: string, signal: AbortSignal): Promise<ParsedAccount | null>;
-  getMinimumBalanceForRentExemption(size: number, signal: AbortSignal): Promise<number>;
+  getMinimumBalanceForRentExemption(size: number, signal: AbortSignal): Promise<bigint>;
   getRecentPrioritizationFees(accounts: readonly string[], signal: AbortSignal): Promise<number[]>;
   getLatestBlockhash(signal: AbortSignal): Promise<{ blockhash: string; lastValidBlockHeight: number }>;
   getBlockHeight(signal: AbortSignal): Promise<number>;

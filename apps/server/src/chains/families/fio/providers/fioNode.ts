@@ -5,14 +5,8 @@
  * 403 / 409 / 500 with a chain error is the chain's refusal and comes back with FIO's own message.
  */
 import { z } from 'zod';
-import {
-  ProviderError,
-  httpRequest,
-  parseJson,
-  validate,
-  withBreaker,
-  type FetchFn,
-} from '../../../failover.js';
+import { ProviderError, httpRequest, validate, withBreaker, type FetchFn } from '../../../failover.js';
+import { parseLosslessJson } from '../../../losslessJson.js';
 import type { FioProvider } from '../backend.js';
 
 const Int = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -155,9 +149,10 @@ export function createFioNode(o: FioNodeOptions): FioProvider {
       signal,
       pass: [400],
     });
-    if (a.status === 400)
-      throw new ProviderError('badRequest', fioErrorMessage(parseJson(a.text)), { status: 400 });
-    return validate(schema, parseJson(a.text), path);
+    // SUF are JSON numbers: read losslessly, a balance above 2^53 keeps every digit (losslessJson.ts).
+    const json = parseLosslessJson(a.text);
+    if (a.status === 400) throw new ProviderError('badRequest', fioErrorMessage(json), { status: 400 });
+    return validate(schema, json, path);
   };
   const orEmpty = async <T>(p: Promise<T>, empty: T): Promise<T> => {
     try {
@@ -306,7 +301,7 @@ export function createFioNode(o: FioNodeOptions): FioProvider {
         signal,
         pass: [404, 500],
       });
-      const json = parseJson(a.text);
+      const json = parseLosslessJson(a.text);
       if (a.status === 404)
         throw new ProviderError('unsupported', 'no history API on this node', { status: 404 });
       if (a.status === 500) {
@@ -328,7 +323,7 @@ export function createFioNode(o: FioNodeOptions): FioProvider {
         // declared authority's), 403 a FIO contract's invalid_signature, 409 tx_duplicate, 400 / 500 the rest.
         pass: [400, 401, 403, 409, 500],
       });
-      const json = parseJson(a.text);
+      const json = parseLosslessJson(a.text);
       // nodeos accepts a pushed transaction with 202 (chain_api_plugin's CHAIN_RW_CALL_ASYNC).
       if (a.status === 200 || a.status === 202)
         return { ok: true, transactionId: validate(Pushed, json, 'push_transaction').transaction_id };

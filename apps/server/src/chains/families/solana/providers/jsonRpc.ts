@@ -10,10 +10,10 @@ import {
   PER_CALL_LIMIT_TEXT,
   ProviderError,
   RATE_LIMIT_TEXT,
-  getJson,
   withBreaker,
   type FetchFn,
 } from '../../../failover.js';
+import { UintAmount, getLosslessJson } from '../../../losslessJson.js';
 import type {
   ParsedAccount,
   SignatureInfo,
@@ -45,7 +45,7 @@ const Ctx = <S extends z.ZodType>(value: S) =>
 
 const Account = z
   .object({
-    lamports: Uint,
+    lamports: UintAmount,
     owner: Base58,
     space: Uint.optional(),
     data: z.union([
@@ -111,7 +111,8 @@ export function createSolanaRpc(o: SolanaRpcOptions): SolanaProvider {
     schema: S,
     signal: AbortSignal,
   ) => {
-    const env = await getJson(o.fetch, o.url, Envelope, method, {
+    // Lamports are JSON numbers: read losslessly, a balance above 2^53 keeps every digit (losslessJson.ts).
+    const env = await getLosslessJson(o.fetch, o.url, Envelope, method, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -160,7 +161,7 @@ export function createSolanaRpc(o: SolanaRpcOptions): SolanaProvider {
     name: o.name,
     timeoutMs: o.timeoutMs,
     async getBalance(address, signal) {
-      return (await call('getBalance', [address, confirmed], Ctx(Uint), signal)).value;
+      return (await call('getBalance', [address, confirmed], Ctx(UintAmount), signal)).value;
     },
     async getSignaturesForAddress(address, q, signal): Promise<SignatureInfo[]> {
       const list = await call(
@@ -203,7 +204,7 @@ export function createSolanaRpc(o: SolanaRpcOptions): SolanaProvider {
       return r.value ? toParsed(r.value) : null;
     },
     async getMinimumBalanceForRentExemption(size, signal) {
-      return call('getMinimumBalanceForRentExemption', [size, confirmed], Uint, signal);
+      return call('getMinimumBalanceForRentExemption', [size, confirmed], UintAmount, signal);
     },
     async getRecentPrioritizationFees(accounts, signal) {
       const list = await call(

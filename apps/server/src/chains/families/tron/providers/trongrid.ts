@@ -5,7 +5,8 @@
  * caller's); an account not activated is `{}`; zero-valued fields are left out and defaulted to 0.
  */
 import { z } from 'zod';
-import { ProviderError, getJson, penaltyOf, withBreaker, type FetchFn } from '../../../failover.js';
+import { ProviderError, penaltyOf, withBreaker, type FetchFn } from '../../../failover.js';
+import { getLosslessJson } from '../../../losslessJson.js';
 import type {
   TronAccountRead,
   TronBroadcastRead,
@@ -159,7 +160,8 @@ export function createTronNode(o: TronGridOptions): TronNodeProvider {
     signal: AbortSignal,
     api: 'wallet' | 'walletsolidity' = 'wallet',
   ) => {
-    const raw = await getJson(o.fetch, `${base}/${api}/${path}`, z.unknown(), path, {
+    // Sun are JSON numbers: read losslessly, a balance above 2^53 keeps every digit (losslessJson.ts).
+    const raw = await getLosslessJson(o.fetch, `${base}/${api}/${path}`, z.unknown(), path, {
       method: 'POST',
       headers: headers(o),
       body: JSON.stringify(body),
@@ -272,7 +274,11 @@ export function createTronNode(o: TronGridOptions): TronNodeProvider {
 export function createTronIndex(o: TronGridOptions): TronIndexProvider {
   const base = o.url.replace(/\/+$/, '');
   const get = async (path: string, signal: AbortSignal) => {
-    const e = await getJson(o.fetch, `${base}${path}`, Envelope, 'index', { headers: headers(o), signal });
+    // A transfer's `amount` (sun) is a JSON number: read losslessly too.
+    const e = await getLosslessJson(o.fetch, `${base}${path}`, Envelope, 'index', {
+      headers: headers(o),
+      signal,
+    });
     if (e.success === false)
       throw (
         tronRateLimit(e.error ?? '') ??
