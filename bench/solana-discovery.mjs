@@ -18,7 +18,8 @@ const arg = (name, def) => {
 const RUNS = arg('runs', 3);
 const TARGET = 2;
 
-const { DEFAULT_MNEMONIC, startSolana } = await import('@secux-companion/localnet');
+const { DEFAULT_MNEMONIC, SOLANA_MAINNET_GENESIS_HASH, startSolana } =
+  await import('@secux-companion/localnet');
 const { createSolanaProductApiChain } = await import('@secux-companion/chain-solana');
 const { connectEmulator } = await import('@secux-companion/device');
 const { SecuxEmulator } = await import('@secux-companion/emulator');
@@ -26,7 +27,14 @@ const { createChainRegistry } = await import('../apps/server/src/chains/registry
 const { registerChainRoutes } = await import('../apps/server/src/chains/routes.ts');
 const { solanaFamily } = await import('../apps/server/src/chains/families/solana/index.ts');
 
-const node = await startSolana({ mnemonic: DEFAULT_MNEMONIC, host: '127.0.0.1', ports: [0, 0], slotMs: 400 });
+// LiteSVM poses as mainnet-beta (the mainnet profile checks the genesis hash).
+const node = await startSolana({
+  mnemonic: DEFAULT_MNEMONIC,
+  host: '127.0.0.1',
+  ports: [0, 0],
+  slotMs: 400,
+  genesisHash: SOLANA_MAINNET_GENESIS_HASH,
+});
 const registry = createChainRegistry({
   config: { profile: 'mainnet', dataDir: '/nonexistent' },
   fetch,

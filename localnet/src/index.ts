@@ -152,7 +152,13 @@ export {
   type StellarGenesisAccount,
 } from './stellar/simulator.js';
 
-export { SolanaSimulator, BLOCKHASH_VALID_BLOCKS, SOLANA_CONTROL_PREFIX } from './solana/simulator.js';
+export {
+  SolanaSimulator,
+  BLOCKHASH_VALID_BLOCKS,
+  SOLANA_CONTROL_PREFIX,
+  MAINNET_GENESIS_HASH as SOLANA_MAINNET_GENESIS_HASH,
+  LOCAL_GENESIS_HASH as SOLANA_LOCAL_GENESIS_HASH,
+} from './solana/simulator.js';
 import { DEFAULT_UTXO_PORT, startUtxo, type UtxoInfo } from './utxo/start.js';
 export {
   DEFAULT_UTXO_PORT,

@@ -140,7 +140,17 @@ interface StoredTx {
 export interface SolanaSimulatorOptions {
   /** Slot (block) interval in ms; 0 = blocks advance only through the control API. Default 400. */
   slotMs?: number;
+  /**
+   * What getGenesisHash answers: the local ledger's own ({@link LOCAL_GENESIS_HASH}) by default;
+   * {@link MAINNET_GENESIS_HASH} when it stands in for mainnet-beta (the server's mainnet profile checks it).
+   */
+  genesisHash?: string;
 }
+
+/** mainnet-beta's genesis hash (`getGenesisHash` on api.mainnet-beta.solana.com). */
+export const MAINNET_GENESIS_HASH = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d';
+/** The local ledger's genesis hash: base58 of sha256("secux-companion localnet solana genesis"), no real cluster's. */
+export const LOCAL_GENESIS_HASH = 'GS9G31jDwWpC3maccYCP1JH1ZhhUMwh65PZRD8ZP6akx';
 
 /** Slots on top of a transaction's before its slot is rooted (finalized): the tower's 32-vote lockout. */
 export const FINALIZED_DEPTH = 32;
@@ -158,12 +168,14 @@ export class SolanaSimulator {
   private readonly prices = new Map<number, Map<string, number>>();
   private served: Served | undefined;
   readonly slotMs: number;
+  readonly genesisHash: string;
 
   constructor(o: SolanaSimulatorOptions = {}) {
     // The SVM verifies signatures; the blockhash age is checked here (the SVM only knows its latest blockhash,
     // the network accepts any of the last 150).
     this.svm = new LiteSVM().withSigverify(true).withBlockhashCheck(false).withTransactionHistory(0n);
     this.slotMs = o.slotMs ?? 400;
+    this.genesisHash = o.genesisHash ?? LOCAL_GENESIS_HASH;
     this.latest = this.svm.latestBlockhash();
     this.recent.set(this.latest, this.height + BLOCKHASH_VALID_BLOCKS);
   }
@@ -466,6 +478,8 @@ export class SolanaSimulator {
     switch (method) {
       case 'getHealth':
         return 'ok';
+      case 'getGenesisHash':
+        return this.genesisHash;
       case 'getVersion':
         return { 'solana-core': '2.2.0 (LiteSVM)', 'feature-set': 0 };
       case 'getSlot':

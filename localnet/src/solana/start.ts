@@ -47,6 +47,8 @@ export interface SolanaToken {
 export interface SolanaInfo {
   /** The two nodes' JSON-RPC URLs (the server's provider picks one at random and retries on the other). */
   rpcUrls: string[];
+  /** What the nodes answer to getGenesisHash (the server's chain check in the local profile). */
+  genesisHash: string;
   /** Slot interval (ms); a blockhash lives 150 slots. */
   slotMs: number;
   /** Test-only control: POST `${controlUrl}/advance` {"blocks": n}. */
@@ -183,8 +185,13 @@ export async function startSolana(o: {
   host: string;
   ports: readonly number[];
   slotMs: number;
+  /** getGenesisHash's answer: the local ledger's by default; mainnet-beta's for a mainnet rehearsal's stand-in. */
+  genesisHash?: string;
 }): Promise<{ info: SolanaInfo; simulator: SolanaSimulator; stop: () => Promise<void> }> {
-  const sim = new SolanaSimulator({ slotMs: o.slotMs });
+  const sim = new SolanaSimulator({
+    slotMs: o.slotMs,
+    ...(o.genesisHash ? { genesisHash: o.genesisHash } : {}),
+  });
   const accounts = await Promise.all(SOL_FUNDED.map((_, i) => solanaSigner(o.mnemonic, i)));
   accounts.forEach((a, i) => sim.svm.airdrop(a.address, lamports(SOL_FUNDED[i]!)));
   const authority = await generateKeyPairSigner();
@@ -208,6 +215,7 @@ export async function startSolana(o: {
     stop: () => sim.stop(),
     info: {
       rpcUrls,
+      genesisHash: sim.genesisHash,
       slotMs: o.slotMs,
       controlUrl: `${rpcUrls[0]}${SOLANA_CONTROL_PREFIX}`,
       memoRequired: memo,

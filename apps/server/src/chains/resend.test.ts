@@ -14,6 +14,7 @@ import { keccak256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { txidOf } from './families/utxo/facade.js';
 import { registerChainRoutes } from './routes.js';
+import { SOLANA_MAINNET_GENESIS_HASH } from './families/solana/genesis.js';
 import { RpcFail, rpcHandler, startServer, type TestServer } from './test/servers.js';
 
 const servers: TestServer[] = [];
@@ -78,6 +79,7 @@ beforeAll(async () => {
     ),
     CHAIN_SOL_RPC: await serve(
       rpcHandler({
+        getGenesisHash: () => SOLANA_MAINNET_GENESIS_HASH,
         sendTransaction: () => {
           throw Object.assign(
             new RpcFail(-32002, 'Transaction simulation failed: This transaction has already been processed'),

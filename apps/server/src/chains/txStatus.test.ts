@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base58 } from '@scure/base';
 import { parseTxStatus } from '@secux-companion/chain-common/wire';
 import { registerChainRoutes } from './routes.js';
+import { SOLANA_MAINNET_GENESIS_HASH } from './families/solana/genesis.js';
 import { RpcFail, rpcHandler, startServer, type TestServer } from './test/servers.js';
 
 const hex = (c: string) => c.repeat(64);
@@ -114,6 +115,7 @@ const SIG = { pending: sig(5), confirmed: sig(4), failed: sig(3), unknown: sig(2
 const solanaServer = () =>
   serve(
     rpcHandler({
+      getGenesisHash: () => SOLANA_MAINNET_GENESIS_HASH,
       getSignatureStatuses: ([sigs]) => ({
         context: { slot: 300 },
         value: (sigs as string[]).map((s) =>

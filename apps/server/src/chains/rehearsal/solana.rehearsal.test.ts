@@ -9,6 +9,7 @@
  */
 import {
   DEFAULT_MNEMONIC,
+  SOLANA_MAINNET_GENESIS_HASH,
   deadUrl,
   solanaPublicRpc,
   solanaSigner,
@@ -43,7 +44,14 @@ let me: KeyPairSigner;
 let other: KeyPairSigner;
 
 beforeAll(async () => {
-  node = await startSolana({ mnemonic: DEFAULT_MNEMONIC, host: '127.0.0.1', ports: [0], slotMs: 0 });
+  // LiteSVM poses as mainnet-beta: the mainnet profile checks every node's genesis hash.
+  node = await startSolana({
+    mnemonic: DEFAULT_MNEMONIC,
+    host: '127.0.0.1',
+    ports: [0],
+    slotMs: 0,
+    genesisHash: SOLANA_MAINNET_GENESIS_HASH,
+  });
   info = node.info;
   [me, other] = await Promise.all([solanaSigner(DEFAULT_MNEMONIC, 0), solanaSigner(DEFAULT_MNEMONIC, 1)]);
   dead = await deadUrl();
@@ -218,8 +226,8 @@ describe('Solana: a submit that reaches the chain but never answers', () => {
   });
 
   it('resends the same bytes to the next node and answers the same signature; one transfer on chain', async () => {
-    // (the balance from getAccountInfo: mainnet-beta's 429s on token lookups would pause it for every call)
-    const before = (await r.get(`/api/chains/SOL/address/${other.address}`)).body.lamports as string;
+    // The account route: mainnet-beta's 429s on token lookups pause only those, not the send.
+    const before = (await r.get(`/api/chains/SOL/account/${other.address}`)).body.balance as string;
     const tx = await transfer(r, 2_000_000n);
     const b = await r.post('/api/chains/SOL/broadcast', { rawTx: tx.rawTx });
     expect(b.body).toMatchObject({ hash: tx.hash });
@@ -232,7 +240,7 @@ describe('Solana: a submit that reaches the chain but never answers', () => {
     expect(new Set(sent)).toEqual(new Set([tx.rawTx]));
     node.simulator.advance(40);
     expect(await confirmation(r, tx.hash)).toBe('confirmed');
-    const after = (await r.get(`/api/chains/SOL/address/${other.address}`)).body.lamports as string;
+    const after = (await r.get(`/api/chains/SOL/account/${other.address}`)).body.balance as string;
     expect(BigInt(after) - BigInt(before)).toBe(2_000_000n);
   });
 });

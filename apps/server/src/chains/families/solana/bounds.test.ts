@@ -9,6 +9,7 @@ import { rpcHandler, type Handler, type Req } from '../../test/servers.js';
 import type { SignatureInfo, SolanaProvider } from './backend.js';
 import { PRIORITY_PRICE_MAX, SOL_MAX_LAMPORTS, U64_MAX } from './bounds.js';
 import { SOL_SIGNATURES_LIMIT, SolanaFacade } from './facade.js';
+import { SOLANA_MAINNET_GENESIS_HASH } from './genesis.js';
 import { solanaFamily } from './index.js';
 
 const OWNER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -130,6 +131,7 @@ const sent = () => ({
   },
 });
 const honest = rpcHandler({
+  getGenesisHash: () => SOLANA_MAINNET_GENESIS_HASH,
   getTokenAccountsByOwner: () => ctx([]),
   getSignaturesForAddress: () => [
     {

@@ -5,14 +5,26 @@
  *   the retry; CHAIN_SOL_RPC replaces them (comma-separated URLs, `none` for no SOL);
  * - local profile: the localnet's LiteSVM-backed nodes from DATA_DIR/localnet/endpoints.json (`solana.rpcUrls`, with
  *   the localnet mints' names in `solana.tokens`) or LOCAL_SOLANA_RPC_URL.
+ * Every node's genesis hash is checked (genesis.ts): mainnet-beta's in the mainnet profile, the file's
+ * `solana.genesisHash` (else the first node's) in the local one; another cluster's node is `wrongChain`.
  * Each call has its class's timeout and balance calls 3 s (spec 02 "SOL"; CHAIN_SOL_TIMEOUT_MS replaces every class's,
  * CHAIN_SOL_BALANCE_TIMEOUT_MS the balance calls'), and the public RPC's client-side rate (CHAIN_SOL_RATE).
  */
 import { z } from 'zod';
-import { chainRate, chainTimeout, clean, declareRates, httpUrl, none, perChainRaw, urlList } from '../../env.js';
+import {
+  chainRate,
+  chainTimeout,
+  clean,
+  declareRates,
+  httpUrl,
+  none,
+  perChainRaw,
+  urlList,
+} from '../../env.js';
 import type { ChainSource, FamilyContext, ServedChain } from '../../facade.js';
 import { breakerOf, withBreaker } from '../../failover.js';
 import { SOL_BALANCE_TIMEOUT_MS, SolanaFacade } from './facade.js';
+import { SOLANA_MAINNET_GENESIS_HASH, withGenesisCheck, type GenesisExpectation } from './genesis.js';
 import { createSolanaRpc } from './providers/jsonRpc.js';
 import { cleanMeta, type TokenMeta } from './tokens.js';
 
@@ -36,6 +48,11 @@ export const SolPerChainEnv = z.object({
 const LocalnetFile = z.object({
   solana: z.object({
     rpcUrls: z.array(z.string().refine(httpUrl)).min(1).max(4),
+    /** What the local nodes answer to getGenesisHash (the chain check). */
+    genesisHash: z
+      .string()
+      .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+      .optional(),
     tokens: z
       .array(z.object({ mint: z.string(), symbol: z.string(), name: z.string() }))
       .max(50)
@@ -50,8 +67,15 @@ export function solanaChains(ctx: FamilyContext): ServedChain<SolanaFacade>[] {
   let source: ChainSource = 'config';
   let urls: readonly string[] | undefined = pc.RPC;
   const tokens: Record<string, TokenMeta> = {};
+  // The chain check: mainnet-beta's genesis in the mainnet profile; in the local profile the file's, else the one
+  // the first node reports.
+  const file = LocalnetFile.safeParse(ctx.localnet);
+  const genesis: GenesisExpectation = ctx.local
+    ? file.success && file.data.solana.genesisHash
+      ? { hash: file.data.solana.genesisHash }
+      : {}
+    : { hash: SOLANA_MAINNET_GENESIS_HASH };
   if (!urls && ctx.local) {
-    const file = LocalnetFile.safeParse(ctx.localnet);
     urls = g.LOCAL_SOLANA_RPC_URL ? [g.LOCAL_SOLANA_RPC_URL] : file.success ? file.data.solana.rpcUrls : [];
     for (const t of file.success ? (file.data.solana.tokens ?? []) : []) {
       const meta = cleanMeta(t.symbol, t.name);
@@ -64,10 +88,13 @@ export function solanaChains(ctx: FamilyContext): ServedChain<SolanaFacade>[] {
   const timeoutMs = pc.TIMEOUT_MS ?? SOL_TIMEOUT_MS;
   const balanceMs = pc.BALANCE_TIMEOUT_MS ?? SOL_BALANCE_TIMEOUT_MS;
   const providers = urls.map((url, i) =>
-    withBreaker(
-      createSolanaRpc({ name: `solana#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
-      ctx.policy.breaker,
-      pc.TIMEOUT_MS,
+    withGenesisCheck(
+      withBreaker(
+        createSolanaRpc({ name: `solana#${i + 1}`, url, fetch: ctx.fetch, timeoutMs }),
+        ctx.policy.breaker,
+        pc.TIMEOUT_MS,
+      ),
+      genesis,
     ),
   );
   declareRates(ctx.policy, urls, 'solana', pc.RATE);

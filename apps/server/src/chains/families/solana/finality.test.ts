@@ -89,7 +89,13 @@ let base: string;
 let me: KeyPairSigner;
 let other: KeyPairSigner;
 beforeAll(async () => {
-  node = await startSolana({ mnemonic: DEFAULT_MNEMONIC, host: '127.0.0.1', ports: [0], slotMs: 0, genesisHash: SOLANA_MAINNET_GENESIS_HASH });
+  node = await startSolana({
+    mnemonic: DEFAULT_MNEMONIC,
+    host: '127.0.0.1',
+    ports: [0],
+    slotMs: 0,
+    genesisHash: SOLANA_MAINNET_GENESIS_HASH,
+  });
   me = await solanaSigner(DEFAULT_MNEMONIC, 0);
   other = await solanaSigner(DEFAULT_MNEMONIC, 1);
   ({ app, base } = await serveChains({

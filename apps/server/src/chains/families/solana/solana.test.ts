@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChainRegistry } from '../../registry.js';
 import { registerChainRoutes } from '../../routes.js';
+import { SOLANA_MAINNET_GENESIS_HASH } from './genesis.js';
 import { solanaFamily } from './index.js';
 
 const ME = 'GjJyeC1r2RgkuoCWMyPYkCWSGSGLcz266EaAkLA27AhL';
@@ -30,6 +31,8 @@ let sendError: unknown = null;
 
 function answer(method: string, params: unknown[]): unknown {
   switch (method) {
+    case 'getGenesisHash':
+      return SOLANA_MAINNET_GENESIS_HASH; // the mainnet profile's chain check
     case 'getBalance':
       return ctx(balanceValue);
     case 'getSignaturesForAddress':
