@@ -461,8 +461,8 @@ describe('failure modes: block scan', () => {
     const alone = await app.inject({ method: 'GET', url: `/api/chains/ETH/history/${ME}` });
     expect(alone.statusCode).toBe(aloneStatus(mode));
     await app.close();
-    // Before a healthy scan, with the facade's failover and the family's bounds (a chain has one scan node, so the
-    // pair is built here the way config.ts builds one).
+    // Before a healthy scan, with the facade's failover and the family's bounds (the pair built here the way config.ts
+    // builds a chain's scans, one per RPC).
     const good = await serve(scanNode());
     const scan = (name: string, url: string) =>
       createEvmBlockScan({ name, url, fetch, timeoutMs: 1000, chainId: 1 });

@@ -279,20 +279,24 @@ function evmChain(
           ],
     tokenList: tokenListFor(sym, pc.TOKEN_LIST, opts.local?.erc20, !opts.local),
     policy: ctx.policy,
+    // One block scan per RPC (the pool's order: the healthy ones first), so that a dead RPC fails over like the
+    // other calls.
     ...(scanOn
       ? {
-          scan: withBreaker(
-            createEvmBlockScan({
-              name: 'block-scan',
-              url: rpcUrls[0]!,
-              fetch: ctx.fetch,
-              timeoutMs,
-              chainId,
-              // the local chain is short: NFT transfers are searched from block 0
-              ...(opts.scan ? { nftFromBlock: 0 } : {}),
-            }),
-            ctx.policy.breaker,
-            ownTimeoutMs,
+          scans: rpcUrls.map((url, i) =>
+            withBreaker(
+              createEvmBlockScan({
+                name: rpcUrls.length > 1 ? `block-scan#${i + 1}` : 'block-scan',
+                url,
+                fetch: ctx.fetch,
+                timeoutMs,
+                chainId,
+                // the local chain is short: NFT transfers are searched from block 0
+                ...(opts.scan ? { nftFromBlock: 0 } : {}),
+              }),
+              ctx.policy.breaker,
+              ownTimeoutMs,
+            ),
           ),
         }
       : {}),
@@ -302,7 +306,7 @@ function evmChain(
     summary: {
       chain: sym,
       chainId,
-      providers: [...rpcs, ...cfg.explorers, ...(cfg.scan ? [cfg.scan] : [])].map((p) => p.name),
+      providers: [...rpcs, ...cfg.explorers, ...(cfg.scans ?? [])].map((p) => p.name),
       source: opts.source,
     },
   };

@@ -50,8 +50,8 @@ export interface EvmChainConfig {
   pool: EvmRpcPool;
   /** Etherscan-compatible explorers, in order. */
   explorers: EvmProvider[];
-  /** History/token discovery by scanning a plain node. */
-  scan?: EvmProvider;
+  /** History/token discovery by scanning a plain node: one per RPC of the pool, in the same order as `pool.rpcs`. */
+  scans?: EvmProvider[];
   /** /fees asks the explorer gas oracle before the RPCs (BSC, TBSC: spec 02 §7 "Explorer GET … gasoracle"). */
   gasOracleFirst?: boolean;
   /** When every provider failed, the message starts with this (BSC: 'bsc-dataseed server error: ', spec 02). */
@@ -156,11 +156,22 @@ export class EvmFacade implements ChainFacade {
   }
 
   private async providers(): Promise<EvmProvider[]> {
-    return [
-      ...(await this.cfg.pool.ordered()),
-      ...this.cfg.explorers,
-      ...(this.cfg.scan ? [this.cfg.scan] : []),
-    ];
+    return [...(await this.cfg.pool.ordered()), ...this.cfg.explorers, ...(await this.scans())];
+  }
+
+  /** The block scans in the pool's order: those of the healthy RPCs first (a dead RPC's scan last). */
+  private async scans(): Promise<EvmProvider[]> {
+    const scans = this.cfg.scans ?? [];
+    if (scans.length < 2) return scans;
+    const order = (await this.cfg.pool.ordered()).map((p) => p.name);
+    const rank = (i: number) => {
+      const at = order.indexOf(this.cfg.pool.rpcs[i]?.name ?? '');
+      return at < 0 ? order.length : at;
+    };
+    return scans
+      .map((s, i) => ({ s, r: rank(i) }))
+      .sort((a, b) => a.r - b.r)
+      .map((x) => x.s);
   }
 
   private async run<K extends keyof EvmProvider, T>(
@@ -295,11 +306,7 @@ export class EvmFacade implements ChainFacade {
   async fees(): Promise<FeeInfo> {
     if (this.cfg.gasOracleFirst && this.cfg.explorers.length) {
       const list = having(
-        [
-          ...this.cfg.explorers,
-          ...(await this.cfg.pool.ordered()),
-          ...(this.cfg.scan ? [this.cfg.scan] : []),
-        ],
+        [...this.cfg.explorers, ...(await this.cfg.pool.ordered()), ...(await this.scans())],
         'getFees',
       );
       const r = await failover(
@@ -343,7 +350,7 @@ export class EvmFacade implements ChainFacade {
   }
 
   async historyOf(address: string, cursor: string | null, pageSize: number): Promise<HistoryPage> {
-    const list = [...this.cfg.explorers, ...(this.cfg.scan ? [this.cfg.scan] : [])];
+    const list = [...this.cfg.explorers, ...(await this.scans())];
     if (!having(list, 'getHistory').length) throw this.notConfigured('history');
     const r = await failover(
       this.cfg.chain,

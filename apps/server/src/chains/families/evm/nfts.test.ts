@@ -134,7 +134,7 @@ describe('EvmFacade.nfts', () => {
       chainId: 1,
       pool: createEvmRpcPool([]),
       explorers: [],
-      ...(scan ? { scan } : {}),
+      ...(scan ? { scans: [scan] } : {}),
     });
 
   it('collections sorted by name, NFTs by collection then id, 50 per page, metadata for the page only', async () => {
