@@ -12,9 +12,10 @@
  *
  * Rate limits: a provider's rate-limit answer (429, or its own 403/503/200 shape: see {@link rateLimitOf}) is
  * `rateLimited` with the upstream's Retry-After or penalty, which opens the provider's breaker for that long at once
- * (nobody hammers a provider that asked for a pause, not even as the last resort). The client-side token bucket
- * per provider host (rateLimit.ts) refuses a request before it is sent the same way, without counting against the
- * provider's health.
+ * (nobody hammers a provider that asked for a pause, not even as the last resort). An answer about one call only
+ * (ProviderError `scope: 'call'`: Solana's per-method 429) pauses only that provider × call, not its other calls.
+ * The client-side token bucket per provider host (rateLimit.ts) refuses a request before it is sent the same way,
+ * without counting against the provider's health.
  *
  * Circuit breaker (one per provider, kept across requests; policy after MetaMask's service policy): only transient
  * failures (refused, timeout, 5xx, 429, malformed or out-of-bounds answers, wrong chain) move on to the next provider
