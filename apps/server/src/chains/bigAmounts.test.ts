@@ -13,6 +13,8 @@ import { fioFamily } from './families/fio/index.js';
 import { SOL_MAX_LAMPORTS } from './families/solana/bounds.js';
 import { solanaFamily } from './families/solana/index.js';
 import { TRX_MAX_SUN } from './families/tron/bounds.js';
+import { MAX_SUPPLY } from './families/utxo/config.js';
+import { utxoFamily } from './families/utxo/index.js';
 import { tronFamily } from './families/tron/index.js';
 import { parseLosslessJson } from './losslessJson.js';
 import { liarFirst, lying, type Json } from './test/liar.js';
@@ -29,6 +31,19 @@ describe('parseLosslessJson', () => {
       a2: null,
     });
     expect(parseLosslessJson('{"a":1,"a":2,"n":1234567890123456}')).toEqual({ a: 2, n: 1234567890123456 });
+  });
+
+  it('with `decimals`, keeps the text of a decimal a double cannot hold, and only that', () => {
+    const text =
+      '[1234567890.12345678,1.50000000,0.00000010,12345678.12345678,0.9999994567891234,"0123456789012345"]';
+    expect(parseLosslessJson(text, { decimals: true })).toEqual([
+      '1234567890.12345678',
+      1.5,
+      1e-7,
+      12345678.12345678,
+      0.9999994567891234,
+      '0123456789012345',
+    ]);
   });
 
   it('refuses what is not JSON as a malformed answer, on both paths', () => {
@@ -284,6 +299,55 @@ describe('FIO amounts above 2^53', () => {
     );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.operations).toEqual([expect.objectContaining({ value: BIG_SUF.toString() })]);
+    expect(alone.status).toBe(502);
+  });
+});
+
+// ---- Bitcoin Core: coins are JSON decimals (a DOGE amount has more digits than a double holds) ----
+
+const TXID = '383ccb5da16fccad294e24a2ef77bdee5810573bb1b252d8b2af4f0ac8c4e04c';
+/** 1,234,567,890.12345678 DOGE: 18 significant digits; JSON.parse reads 1234567890.1234567. */
+const BIG_DOGE = '1234567890.12345678';
+/** A Bitcoin Core node answering getrawtransaction with one output of `coins`, written as the node writes it. */
+const coreNode = (coins: string): Handler => {
+  const rpc = rpcHandler({
+    getblockchaininfo: () => ({ chain: 'main', blocks: 5_000_000 }),
+    getblockcount: () => 5_000_000,
+    getrawtransaction: () => ({
+      txid: TXID,
+      hex: '0200',
+      confirmations: 2,
+      blocktime: 1_700_000_000,
+      vsize: 110,
+      vin: [{ coinbase: '04ff', sequence: 4294967295 }],
+      vout: [{ value: '@COINS@', n: 0, scriptPubKey: { hex: '76a914' } }],
+    }),
+  });
+  return async (r) => {
+    const a = await rpc(r);
+    return {
+      ...a,
+      body: jsonText(a.body).replace('"@COINS@"', coins),
+      headers: { 'content-type': 'application/json' },
+    };
+  };
+};
+
+describe('Bitcoin Core amounts beyond a double', () => {
+  it('a DOGE output of 1,234,567,890.12345678 is served to the satoshi; one above the supply is refused', async () => {
+    expect(String(JSON.parse(BIG_DOGE))).not.toBe(BIG_DOGE);
+    const { alone, first } = await liarFirst({
+      family: utxoFamily,
+      env: (urls) => ({
+        CHAIN_DOGE_BITCOIN_RPC: urls.join(','),
+        CHAIN_DOGE_BLOCKBOOK: 'none',
+      }),
+      honest: coreNode(BIG_DOGE),
+      liar: coreNode(`${MAX_SUPPLY.DOGE}.00000001`),
+      url: `/api/chains/DOGE/tx/${TXID}`,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ outputs: [expect.objectContaining({ value: '123456789012345678' })] });
     expect(alone.status).toBe(502);
   });
 });

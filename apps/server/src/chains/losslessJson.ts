@@ -24,22 +24,50 @@ import {
 
 /** An integer token of 16 digits or more can be above 2^53 − 1; nothing shorter can. */
 const LONG_DIGITS = /\d{16}/;
+/** A decimal of 16 significant digits or more may be beyond a double; nothing shorter (a double holds 15). */
+const LONG_DECIMAL = /\d(?:\.?\d){15}/;
+const PLAIN_DECIMAL = /^(-?\d+)\.(\d+)$/;
+
+export interface LosslessOptions {
+  /**
+   * Decimals a double cannot hold (Bitcoin Core's coin amounts: 1234567890.12345678 DOGE) stay their text too; a
+   * decimal that `String(number)` writes back with the same value is still a number.
+   */
+  decimals?: boolean;
+}
+
+/**
+ * A plain decimal whose value its nearest double does not keep: more than 15 significant digits (a double holds any
+ * 15) and `String(number)` writes another value ('12345678.12345678' is kept, '1234567890.12345678' is not).
+ */
+function loses(text: string, n: number): boolean {
+  const m = PLAIN_DECIMAL.exec(text);
+  if (!m) return false;
+  const frac = m[2]!.replace(/0+$/, '');
+  const int = m[1]!.replace(/^(-?)0+(?=\d)/, '$1');
+  if (`${int}${frac}`.replace(/^-?0*/, '').length <= 15) return false;
+  return String(n) !== (frac ? `${int}.${frac}` : int);
+}
 
 /** A JSON number token: its number when `JSON.parse` keeps it exactly, an unsafe integer's decimal text otherwise. */
-function readNumber(text: string): number | string {
+function readNumber(text: string, o: LosslessOptions): number | string {
   if (isInteger(text)) {
     const n = Number(text);
     return Number.isSafeInteger(n) ? n : text;
   }
-  return Number.parseFloat(text);
+  const n = Number.parseFloat(text);
+  return o.decimals && loses(text, n) ? text : n;
 }
 
-/** `JSON.parse`, except that an integer beyond 2^53 − 1 is its exact decimal string; not JSON → 'malformed'. */
-export function parseLosslessJson(text: string): unknown {
-  if (!LONG_DIGITS.test(text)) return parseJson(text);
+/**
+ * `JSON.parse`, except that an integer beyond 2^53 − 1 is its exact decimal string (with `decimals`, also a decimal
+ * a double cannot hold); not JSON → 'malformed'.
+ */
+export function parseLosslessJson(text: string, o: LosslessOptions = {}): unknown {
+  if (!(o.decimals ? LONG_DECIMAL : LONG_DIGITS).test(text)) return parseJson(text);
   try {
     return parse(text, null, {
-      parseNumber: readNumber,
+      parseNumber: (t) => readNumber(t, o),
       // As JSON.parse does: the last of a repeated key wins.
       onDuplicateKey: ({ newValue }) => newValue,
     });

@@ -28,18 +28,22 @@ import {
   decodeCursor,
   encodeCursor,
   httpRequest,
-  parseJson,
   snippet,
   validate,
   type FetchFn,
 } from '../../../failover.js';
 import { LruMap } from '../../../lru.js';
+import { parseLosslessJson } from '../../../losslessJson.js';
 import type { AccountInfo, AddressEntry, FeeTiers, TxDetails, Utxo } from '../../../types.js';
 import { toUtxoOperation } from '../ops.js';
 import { accountOfKey, descriptorFor, toNodeVersion, type UtxoNetwork } from '../xpub.js';
 
 // ---- raw RPC shapes (kept inside this file) ----
-const amount = z.number();
+/**
+ * Coins as the node writes them: a JSON number, or its exact text when a double cannot hold it (parseLosslessJson
+ * `decimals`: 1234567890.12345678 DOGE has more digits than a double keeps); coinsToSats reads both.
+ */
+const amount = z.union([z.number(), z.string().regex(/^-?\d{1,30}(\.\d{1,30})?$/)]);
 const RpcEnvelope = z.object({
   result: z.unknown().optional(),
   error: z.object({ code: z.number(), message: z.string() }).nullable().optional(),
@@ -162,7 +166,7 @@ interface Resolved {
   wallet: string;
 }
 
-const SATS = (v: number) => coinsToSats(v);
+const SATS = (v: number | string) => coinsToSats(v);
 /** Methods the node answers only when a long job is done (UTXO scan, import with rescan, wallet load). */
 const SLOW = new Set(['scantxoutset', 'importmulti', 'importdescriptors', 'loadwallet', 'createwallet']);
 
@@ -220,7 +224,8 @@ export function createBitcoinCore(o: BitcoinCoreOptions): UtxoProvider & {
       throw new ProviderError('server', 'node refused the RPC credentials', { status: a.status });
     let data: unknown;
     try {
-      data = parseJson(a.text);
+      // Coin amounts with more digits than a double holds keep their text (large DOGE and DGB balances).
+      data = parseLosslessJson(a.text, { decimals: true });
     } catch (e) {
       if (a.status >= 400)
         throw new ProviderError(
