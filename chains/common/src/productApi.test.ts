@@ -4,6 +4,8 @@ import {
   BROADCAST_TIMEOUT_MS,
   ChainApiError,
   createProductApiClient,
+  HISTORY_TIMEOUT_MS,
+  historyTimeout,
   type FetchLike,
 } from './index';
 
@@ -59,6 +61,29 @@ describe('product-API client', () => {
     await expect(short.broadcast('/chains/DEMO/broadcast', { rawTx: 'ff' })).rejects.toMatchObject({
       status: 0,
     });
+  });
+
+  it("a history page or listing waits for the server's history budget, beyond the reads' timeout", async () => {
+    // The server answers after 60 ms: a read with a 20 ms timeout gives up, a history-class route waits.
+    const slow: FetchLike = (_url, init) =>
+      new Promise((ok, fail) => {
+        const t = setTimeout(() => ok(new Response(JSON.stringify({ operations: [], cursor: null }))), 60);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          fail(new Error('aborted'));
+        });
+      });
+    const api = createProductApiClient(
+      { fetch: slow, timeoutMs: 20, historyTimeoutMs: 2_000 },
+      { chain: 'DEMO', timeoutMs: 20, error: DemoNetworkError },
+    );
+    await expect(api.get('/chains/DEMO/history/a')).rejects.toMatchObject({ status: 0 });
+    await expect(api.history('a', null)).resolves.toEqual({ operations: [], cursor: null });
+    await expect(api.list('/chains/DEMO/nfts/a')).resolves.toMatchObject({ operations: [] });
+    // By default longer than the server's CHAIN_HISTORY_BUDGET_MS (40 s), never below a family's own read timeout.
+    expect(HISTORY_TIMEOUT_MS).toBeGreaterThan(40_000);
+    expect(historyTimeout({}, 30_000)).toBe(HISTORY_TIMEOUT_MS);
+    expect(historyTimeout({}, 100_000)).toBe(100_000);
   });
 
   it("fails with the family's error class, the server's message, code and error body", async () => {

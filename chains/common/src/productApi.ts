@@ -73,6 +73,13 @@ export function answerReaders<E extends ChainApiError>(ErrorClass: ChainApiError
  */
 export const BROADCAST_TIMEOUT_MS = 65_000;
 
+/**
+ * How long the browser waits for a history-class route (history pages, token and NFT discovery, an xpub's account and
+ * UTXOs): the server gives these calls CHAIN_HISTORY_BUDGET_MS (40 s), as Etherscan's "Query Timeout" answer alone
+ * takes about 30 s, so they get more than the reads' timeout. Never shorter than a family's own read timeout.
+ */
+export const HISTORY_TIMEOUT_MS = 45_000;
+
 /** What a caller may set on a family's product-API backend. */
 export interface ProductApiOptions {
   /** Server chain id; the family's default when absent. */
@@ -83,12 +90,16 @@ export interface ProductApiOptions {
   timeoutMs?: number;
   /** The broadcast's timeout; default {@link BROADCAST_TIMEOUT_MS}. */
   broadcastTimeoutMs?: number;
+  /** The history-class routes' timeout; default {@link HISTORY_TIMEOUT_MS} (or the reads' timeout when longer). */
+  historyTimeoutMs?: number;
 }
 
 export interface ProductApiClient {
   /** The server chain id in use. */
   readonly chain: string;
   get(path: string, signal?: AbortSignal): Promise<unknown>;
+  /** GET of a history-class route (a listing or scan: history, tokens, NFTs), with the history timeout. */
+  list(path: string, signal?: AbortSignal): Promise<unknown>;
   post(path: string, body: unknown): Promise<unknown>;
   /** POST of a signed transaction, with the broadcast's timeout. */
   broadcast(path: string, body: unknown): Promise<unknown>;
@@ -103,6 +114,11 @@ export function historyRoute(chain: string, address: string, cursor: string | nu
   return `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`;
 }
 
+/** The history-class routes' timeout: the option, else {@link HISTORY_TIMEOUT_MS}, never below the reads' timeout. */
+export function historyTimeout(options: { historyTimeoutMs?: number }, readTimeoutMs: number): number {
+  return options.historyTimeoutMs ?? Math.max(HISTORY_TIMEOUT_MS, readTimeoutMs);
+}
+
 export function createProductApiClient<E extends ChainApiError>(
   options: ProductApiOptions,
   family: { chain: string; timeoutMs: number; error: ChainApiErrorClass<E> },
@@ -113,11 +129,15 @@ export function createProductApiClient<E extends ChainApiError>(
   const timeoutMs = options.timeoutMs ?? family.timeoutMs;
   const fail = (status: number, message: string, code?: string, body?: ChainErrorBody) =>
     new family.error(status, message, code, body);
+  const listTimeoutMs = historyTimeout(options, timeoutMs);
   const get = (path: string, signal?: AbortSignal) =>
     requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) }, fail);
+  const list = (path: string, signal?: AbortSignal) =>
+    requestJson(doFetch, base + path, { timeoutMs: listTimeoutMs, ...(signal ? { signal } : {}) }, fail);
   return {
     chain,
     get,
+    list,
     post: (path, body) => requestJson(doFetch, base + path, { method: 'POST', body, timeoutMs }, fail),
     broadcast: (path, body) =>
       requestJson(
@@ -127,7 +147,7 @@ export function createProductApiClient<E extends ChainApiError>(
         fail,
       ),
     async history(address, cursor) {
-      const page = parseHistoryPage(await get(historyRoute(chain, address, cursor)));
+      const page = parseHistoryPage(await list(historyRoute(chain, address, cursor)));
       return { operations: page.operations, cursor: page.cursor };
     },
   };

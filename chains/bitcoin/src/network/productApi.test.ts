@@ -129,11 +129,36 @@ describe('product API backend (bitcoin family)', () => {
     expect(usableUtxos(utxos).map((u) => u.value)).toEqual([7000n]);
   });
 
-  it('times out after the backend timeout', async () => {
+  it('times out after the backend timeout (the xpub scans after the history timeout)', async () => {
     const never: FetchLike = (_u, init) =>
       new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
-    const api = createProductApiBackend({ chain: 'LTC', fetch: never, timeoutMs: 10 });
+    const api = createProductApiBackend({ chain: 'LTC', fetch: never, timeoutMs: 10, historyTimeoutMs: 10 });
+    await expect(api.getRecommendedFees()).rejects.toMatchObject({ status: 0, message: 'timeout' });
     await expect(api.getHistory(XPUB, 44, null)).rejects.toMatchObject({ status: 0, message: 'timeout' });
+  });
+
+  it("an xpub's account, UTXOs and history wait for the server's history budget, beyond the reads' timeout", async () => {
+    // The server answers after 60 ms: a read with a 20 ms timeout gives up, the xpub scans wait.
+    const slow: FetchLike = (url, init) =>
+      new Promise((ok, fail) => {
+        const body = url.includes('/history/')
+          ? { operations: [], cursor: null }
+          : url.includes('/utxo/')
+            ? { utxos: [] }
+            : url.includes('/xpub/')
+              ? { balance: '0', unconfirmedBalance: '0', txCount: 0, addresses: [] }
+              : { tiers: { high: 3, medium: 2, low: 1 }, unit: 'sat/vB', source: 'network' };
+        const t = setTimeout(() => ok(new Response(JSON.stringify(body))), 60);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          fail(new Error('aborted'));
+        });
+      });
+    const api = createProductApiBackend({ chain: 'BTC', fetch: slow, timeoutMs: 20, historyTimeoutMs: 2_000 });
+    await expect(api.getRecommendedFees()).rejects.toMatchObject({ status: 0 });
+    await expect(api.getHistory(XPUB, 84, null)).resolves.toEqual({ operations: [], cursor: null });
+    await expect(api.getUtxos(XPUB, 84)).resolves.toEqual([]);
+    await expect(api.getAccountSummary(XPUB, 84)).resolves.toMatchObject({ balance: 0n });
   });
 
   it('reads which network the server runs each chain on', async () => {

@@ -7,7 +7,13 @@
  * in {@link ROUTES} (one place to adapt when the server changes) and in chains/bitcoin/API.md.
  */
 import { HISTORY_PAGE_SIZE, type Bip, type RecommendedFees } from '@secux-companion/core';
-import { BROADCAST_TIMEOUT_MS, requestJson, type FetchLike, type HistoryPage } from '@secux-companion/chain-common';
+import {
+  BROADCAST_TIMEOUT_MS,
+  historyTimeout,
+  requestJson,
+  type FetchLike,
+  type HistoryPage,
+} from '@secux-companion/chain-common';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
 import type { AccountSummary, BackendUtxo, BitcoinBackend, UsedAddress } from '../logic/adapter';
 import { ProductApiError } from '../logic/errors';
@@ -56,6 +62,8 @@ export interface ProductApiOptions {
   timeoutMs?: number;
   /** The broadcast's timeout; default chain-common's BROADCAST_TIMEOUT_MS (the server's submit time). */
   broadcastTimeoutMs?: number;
+  /** The account, UTXO and history routes' timeout (xpub scans); default chain-common's HISTORY_TIMEOUT_MS. */
+  historyTimeoutMs?: number;
 }
 
 /** Extra calls beyond BitcoinBackend (account addresses for the receive index). */
@@ -75,6 +83,8 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
   const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
   const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
   const timeoutMs = options.timeoutMs ?? BACKEND_TIMEOUT_MS;
+  // An xpub's account, UTXOs and history are scans: the server gives them its history budget.
+  const scanTimeoutMs = historyTimeout(options, timeoutMs);
   const { chain } = options;
   /** Account answers are shared by getAccountSummary and getAccountAddresses (one request per account). */
   const accountCache = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -84,7 +94,7 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
     const key = `${bip}:${xpub}`;
     const hit = accountCache.get(key);
     if (hit && Date.now() - hit.at < ACCOUNT_TTL_MS) return hit.value;
-    const value = request(ROUTES.account(chain, xpub, bip));
+    const value = request(ROUTES.account(chain, xpub, bip), undefined, scanTimeoutMs);
     accountCache.set(key, { at: Date.now(), value });
     value.catch(() => accountCache.delete(key));
     return value;
@@ -121,12 +131,12 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
      * pending (mempool) transaction spends, for every provider (apps/server/CHAINS.md, /utxo).
      */
     async getUtxos(xpub, bip): Promise<BackendUtxo[]> {
-      return parseUtxos(await request(ROUTES.utxos(chain, xpub, bip)));
+      return parseUtxos(await request(ROUTES.utxos(chain, xpub, bip), undefined, scanTimeoutMs));
     },
 
     /** The server's Operations, read field by field into domain Operations (no other shape in between). */
     async getHistory(xpub, bip, cursor): Promise<HistoryPage> {
-      const page = parseHistoryPage(await request(ROUTES.history(chain, xpub, bip, cursor)));
+      const page = parseHistoryPage(await request(ROUTES.history(chain, xpub, bip, cursor), undefined, scanTimeoutMs));
       return { operations: page.operations, cursor: page.cursor };
     },
 

@@ -341,6 +341,36 @@ describe('EVM product API backend', () => {
     await expect(hang.getNonce(ME)).rejects.toMatchObject({ status: 0, message: 'timeout' });
   });
 
+  it("history, token balances and NFTs wait for the server's history budget, beyond the reads' timeout", async () => {
+    // The server answers after 60 ms: a read with a 20 ms timeout gives up, the history-class routes wait.
+    const slow = (input: string, init?: RequestInit) =>
+      new Promise<Response>((ok, fail) => {
+        const path = new URL(input, 'http://x').pathname;
+        const body = path.includes('/history/')
+          ? { operations: [], cursor: null }
+          : path.includes('/nfts/')
+            ? { nfts: [], hasMore: false }
+            : path.endsWith('/tokens')
+              ? { tokens: [] }
+              : { balance: '0', nonce: 0, txCount: 0 };
+        const t = setTimeout(() => ok(new Response(JSON.stringify(body))), 60);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          fail(new Error('aborted'));
+        });
+      });
+    const b = createEvmProductApiBackend({
+      chain: 'ETH',
+      fetch: slow,
+      timeoutMs: 20,
+      historyTimeoutMs: 2_000,
+    });
+    await expect(b.getAccount(ME)).rejects.toMatchObject({ status: 0, message: 'timeout' });
+    await expect(b.getTransactions(ME, null)).resolves.toEqual({ operations: [], cursor: null });
+    await expect(b.getNfts!(ME)).resolves.toEqual([]);
+    await expect(b.getTokenBalances!(ME, [LUSD])).resolves.toBeInstanceOf(Map);
+  });
+
   it("nonce: when the server's /nonce fails, the node behind its RPC proxy answers (spec 02 §7 fallbacks)", async () => {
     const f = fakeFetch((url, init) => {
       if (url.pathname === `/api/chains/ETH/nonce/${ME}`)

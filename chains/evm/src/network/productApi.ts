@@ -11,7 +11,7 @@ import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
 import type { EvmAccountSummary, EvmBackend, EvmCallRequest } from '../logic/adapter';
 import type { FeeHistoryData, GasOracleData } from '../logic/fees';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
-import { BROADCAST_TIMEOUT_MS } from '@secux-companion/chain-common';
+import { BROADCAST_TIMEOUT_MS, historyTimeout } from '@secux-companion/chain-common';
 import type { NftAsset } from '../logic/nft';
 import { TOKEN_LIST_MAX, type TokenListEntry } from '../logic/tokenList';
 import { NONCE_TIMEOUTS_MS, type NonceSource } from '../logic/nonce';
@@ -67,6 +67,8 @@ export interface EvmProductApiOptions {
   timeoutMs?: number;
   /** The broadcast's timeout; default chain-common's BROADCAST_TIMEOUT_MS (the server's submit time). */
   broadcastTimeoutMs?: number;
+  /** The history, token and NFT routes' timeout; default chain-common's HISTORY_TIMEOUT_MS. */
+  historyTimeoutMs?: number;
 }
 
 /** Server NFT item (proposed shape, API.md) → NftAsset. */
@@ -146,6 +148,9 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
 
   const get = (path: string, signal?: AbortSignal) =>
     requestJson(doFetch, base + path, { timeoutMs, ...(signal ? { signal } : {}) });
+  // History pages, token balances and NFTs are history-class calls on the server (its history budget, 40 s).
+  const listTimeoutMs = historyTimeout(options, timeoutMs);
+  const list = (path: string) => requestJson(doFetch, base + path, { timeoutMs: listTimeoutMs });
   const post = (path: string, body: unknown, signal?: AbortSignal) =>
     requestJson(doFetch, base + path, { method: 'POST', body, timeoutMs, ...(signal ? { signal } : {}) });
 
@@ -249,7 +254,7 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
       const out = new Map<string, bigint>();
       for (let i = 0; i < contracts.length; i += 50) {
         const slice = contracts.slice(i, i + 50);
-        const o = obj(await get(ROUTES.tokens(chain, address, slice)), 'tokens');
+        const o = obj(await list(ROUTES.tokens(chain, address, slice)), 'tokens');
         for (const t of arr(o.tokens, 'tokens')) {
           const x = obj(t, 'token');
           const contract = str(x.contract, 'token.contract');
@@ -262,7 +267,7 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
 
     /** The server's merged Operations, read field by field and used as they are (no second merge). */
     async getTransactions(address, cursor) {
-      const page = parseHistoryPage(await get(ROUTES.history(chain, address, cursor)));
+      const page = parseHistoryPage(await list(ROUTES.history(chain, address, cursor)));
       return { operations: page.operations, cursor: page.cursor };
     },
 
@@ -272,7 +277,7 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
       for (let page = 1; page <= NFT_MAX_PAGES; page++) {
         let o: Record<string, unknown>;
         try {
-          o = obj(await get(`${ROUTES.nfts(chain, address)}${page > 1 ? `?page=${page}` : ''}`), 'nfts');
+          o = obj(await list(`${ROUTES.nfts(chain, address)}${page > 1 ? `?page=${page}` : ''}`), 'nfts');
         } catch (e) {
           if (page === 1 && e instanceof EvmNetworkError && e.status === 404) return [];
           throw e;

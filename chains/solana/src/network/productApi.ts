@@ -138,11 +138,12 @@ export function createSolanaProductApiBackend(options: SolanaProductApiOptions =
     timeoutMs: DEFAULT_TIMEOUT_MS,
     error: SolanaNetworkError,
   });
-  const { chain, get, post } = api;
+  const { chain, get, list, post } = api;
 
   return {
+    // The account's token accounts and signatures are history-class calls on the server (its history budget).
     async account(address, signal) {
-      return parseSolanaAccount(await get(ROUTES.account(chain, address), signal));
+      return parseSolanaAccount(await list(ROUTES.account(chain, address), signal));
     },
     async addressInfo(address) {
       return parseSolanaAddress(await get(ROUTES.address(chain, address)));

@@ -111,11 +111,12 @@ export function createTronProductApiBackend(options: TronProductApiOptions = {})
     timeoutMs: DEFAULT_TIMEOUT_MS,
     error: TronNetworkError,
   });
-  const { chain, get, post } = api;
+  const { chain, get, list, post } = api;
 
   return {
+    // The account's TRC-20 balances from the index are history-class calls on the server (its history budget).
     async account(address, signal) {
-      return parseTronAccount(await get(ROUTES.account(chain, address), signal));
+      return parseTronAccount(await list(ROUTES.account(chain, address), signal));
     },
     async params(signal) {
       return parseTronParams(await get(ROUTES.params(chain), signal));
