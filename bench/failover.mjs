@@ -599,6 +599,8 @@ const FAMILY = {
     env: (f, h) => ({
       CHAIN_BTC_BLOCKBOOK: `${f},${h}`,
       CHAIN_BTC_MEMPOOL: `${f}/mempool/api,${h}/mempool/api`,
+      // Every fee probe call reaches the providers (the server's fee cache would answer the later ones itself).
+      CHAIN_FEES_CACHE_MS: '0',
     }),
     probes: [
       {
