@@ -6,11 +6,12 @@
  * above the coin's supply is still refused (alone 502; before the honest upstream, the honest answer).
  */
 import { Fio } from '@fioprotocol/fiojs';
+import { TOKEN_2022_PROGRAM } from '@secux-companion/chain-solana';
 import { tronHex } from '@secux-companion/chain-tron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIO_SUPPLY_SUF } from './families/fio/bounds.js';
 import { fioFamily } from './families/fio/index.js';
-import { SOL_MAX_LAMPORTS } from './families/solana/bounds.js';
+import { SOL_MAX_LAMPORTS, U64_MAX } from './families/solana/bounds.js';
 import { solanaFamily } from './families/solana/index.js';
 import { TRX_MAX_SUN } from './families/tron/bounds.js';
 import { MAX_SUPPLY } from './families/utxo/config.js';
@@ -147,6 +148,71 @@ describe('Solana amounts above 2^53', () => {
       expect.objectContaining({ direction: 'out', value: '1000000000123', fee: '5000' }),
     ]);
     expect(alone.status).toBe(502);
+  });
+});
+
+const MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+/** A Token-2022 mint with a transfer fee whose maximum is `maximumFee` (a u64, a JSON number in jsonParsed). */
+const feeMint = (maximumFee: bigint) =>
+  ctx({
+    lamports: 4_000_000,
+    owner: TOKEN_2022_PROGRAM,
+    executable: false,
+    rentEpoch: U64_MAX,
+    space: 278,
+    data: {
+      program: 'spl-token-2022',
+      space: 278,
+      parsed: {
+        type: 'mint',
+        info: {
+          decimals: 6,
+          supply: '1000000',
+          isInitialized: true,
+          extensions: [
+            {
+              extension: 'transferFeeConfig',
+              state: {
+                newerTransferFee: { epoch: 0, maximumFee, transferFeeBasisPoints: 100 },
+                olderTransferFee: { epoch: 0, maximumFee, transferFeeBasisPoints: 100 },
+                withheldAmount: 0,
+              },
+            },
+          ],
+        },
+      },
+    },
+  });
+
+describe('Solana Token-2022 fees above 2^53', () => {
+  it('a transfer fee capped at u64::MAX (no cap) is served exactly; one above a u64 is refused', async () => {
+    const node = (maximumFee: bigint) =>
+      rpcHandler({
+        getGenesisHash: () => MAINNET_GENESIS,
+        getAccountInfo: () => feeMint(maximumFee),
+        getEpochInfo: () => ({
+          epoch: 700,
+          slotIndex: 1,
+          slotsInEpoch: 432_000,
+          absoluteSlot: 1,
+          blockHeight: 1,
+        }),
+      });
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    try {
+      const { alone, first } = await liarFirst({
+        family: solanaFamily,
+        env: (urls) => ({ CHAIN_SOL_RPC: urls.join(',') }),
+        honest: node(U64_MAX),
+        liar: node(U64_MAX + 1n),
+        url: `/api/chains/SOL/mint/${MINT}`,
+      });
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.body).toMatchObject({ transferFee: { basisPoints: 100, maximumFee: U64_MAX.toString() } });
+      expect(alone.status).toBe(502);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

@@ -275,7 +275,13 @@ export class SolanaFacade implements ChainFacade {
         'mint',
         (p, s) => p.getAccountInfo(mint, s),
         (a) => {
-          if (a?.parsed?.type === 'mint') decimals(a.parsed.info.decimals);
+          if (a?.parsed?.type !== 'mint') return;
+          decimals(a.parsed.info.decimals);
+          // The transfer fees' caps are u64 (u64::MAX: no cap), JSON numbers read losslessly: bounded inside the
+          // node's call, so a cap out of bounds is that node's malformed answer (after the failover it was a 500).
+          const fee = extensionsOf(a.parsed.info).find((e) => e.extension === 'transferFeeConfig');
+          for (const f of [fee?.state.newerTransferFee, fee?.state.olderTransferFee])
+            if (isObj(f)) tokenAmount(String(f.maximumFee), 'maximum fee');
         },
       ),
       this.run(
