@@ -217,3 +217,35 @@ describe('BTC: a submit that reaches the chain but never answers', () => {
     expect(theirs.body).toMatchObject({ balance: '500000', txCount: 1 });
   });
 });
+
+describe("BTC: a big account whose xpub scan keeps every Blockbook silent for seconds (Blockbook's first derivation)", () => {
+  const slow: StandIn[] = [];
+  beforeAll(async () => {
+    const btc = utxo.info.coins.BTC;
+    // Longer than the first-byte rule (1.5 s here, 3 s by default) on both hosts, as a large xpub's first scan is.
+    for (const name of ['btc1', 'btc2'])
+      slow.push(
+        await startStandIn({
+          upstream: btc.blockbook,
+          behaviour: { ...blockbookPublic({ name }), delayMs: (q) => (q.path.includes('/xpub/') ? 2500 : 0) },
+        }),
+      );
+  });
+  afterAll(async () => {
+    await Promise.all(slow.map((s) => s.close()));
+  });
+  const r = useRehearsal(() => ({
+    CHAIN_BTC_BLOCKBOOK: slow.map((s) => s.url).join(','),
+    CHAIN_BTC_MEMPOOL: 'none',
+    CHAIN_BTC_BITCOIN_RPC: 'none',
+  }));
+
+  it('is served by the last Blockbook given its full history time, not cut at the first byte', async () => {
+    const a = await r.get(`/api/chains/BTC/xpub/${xpub}?bip=84`);
+    expect(a.status).toBe(200);
+    expect(a.body.provider).toBe('blockbook#2');
+    expect(a.body.addresses[0].path).toBe("m/84'/0'/0'/0/0");
+    // The first host was asked and left behind when it kept silent past the first-byte rule.
+    expect(slow[0]!.requests.some((q) => q.path.includes('/xpub/'))).toBe(true);
+  });
+});
