@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError, coinsToSats, failover, withTimeout } from './failover.js';
+import { ProviderError, failover, withTimeout } from './failover.js';
 import { registerChainRoutes } from './routes.js';
 import * as fx from './test/fixtures.js';
 import {
@@ -414,11 +414,5 @@ describe('failover() and helpers', () => {
     await expect(withTimeout(50, () => new Promise(() => undefined))).rejects.toMatchObject({
       kind: 'timeout',
     });
-  });
-  it('converts coin amounts without float errors', () => {
-    expect(coinsToSats(0.1)).toBe('10000000');
-    expect(coinsToSats(20999999.97690001)).toBe('2099999997690001');
-    expect(coinsToSats('0.00000546')).toBe('546');
-    expect(coinsToSats(-0.5)).toBe('-50000000');
   });
 });

@@ -24,7 +24,6 @@ import type { HistoryQuery, UtxoProvider, UtxoSubject, XpubQuery } from '../back
 import {
   Mutex,
   ProviderError,
-  coinsToSats,
   decodeCursor,
   encodeCursor,
   httpRequest,
@@ -33,6 +32,7 @@ import {
   type FetchFn,
 } from '../../../failover.js';
 import { LruMap } from '../../../lru.js';
+import { coinsToSats } from '../amounts.js';
 import { parseLosslessJson } from '../../../losslessJson.js';
 import type { AccountInfo, AddressEntry, FeeTiers, TxDetails, Utxo } from '../../../types.js';
 import { toUtxoOperation } from '../ops.js';
