@@ -16,8 +16,8 @@ import {
   ReviewTable,
   SendStepper,
   SignActions,
-  type ReviewRow,
 } from './SendSteps';
+import type { ReviewRow } from './types';
 import type { SendFlow } from './useSendFlow';
 
 export interface SendFlowModalProps<B> {

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { emptyRemoteConfig, renderUi, setupUiTests } from '../test/ui';
 import { resetLinksForTests } from '../lib/links';
-import { BroadcastStatus, FeePromptModal, ReviewTable, type FeePrompt } from './SendSteps';
+import { BroadcastStatus, FeePromptModal, ReviewTable } from './SendSteps';
+import type { FeePrompt } from './types';
 
 setupUiTests();
 // The fee prompt reads the help link from the remote config.

@@ -28,8 +28,7 @@ import type { BroadcastOutcome } from './txFlow';
 import { BroadcastFailure } from './BroadcastFailure';
 import { useTxStatus } from './txStatus';
 import { GroupedAddress, RecipientNotice } from './RecipientNotice';
-
-export type SendStep = 0 | 1 | 2 | 3;
+import type { FeePrompt, ReviewRow, SendStep, SigningState } from './types';
 
 /** Details, Verification, Send, Status. */
 export function SendStepper({ step }: { step: SendStep }) {
@@ -133,18 +132,6 @@ export function DetailsFooter({
   );
 }
 
-export interface ReviewRow {
-  label: string;
-  value: ReactNode;
-  testId?: string;
-  /** Long values such as addresses wrap anywhere. */
-  breakAll?: boolean;
-  /** The full address of an address row: shown in groups of four, as the device shows it. */
-  address?: string;
-  /** The row is the recipient: the look-alike check runs on it (address-poisoning defence). */
-  recipient?: boolean;
-}
-
 /** What the device is about to sign, as a two-column table. */
 export function ReviewTable({
   rows,
@@ -185,9 +172,6 @@ export function ReviewTable({
     </>
   );
 }
-
-/** Signing progress: inputs signed so far when the device signs several, else 'confirm on the device'. */
-export type SigningState = { current: number; total: number } | boolean | null;
 
 function signingText(t: (k: string, o?: Record<string, unknown>) => string, s: SigningState): string {
   if (!s) return '';
@@ -355,21 +339,6 @@ export function BroadcastStatus({
     </Stack>
   );
 }
-
-/**
- * The fee prompts before Verification:
- * - feeTooHigh: err-28, the fee is above 3 × the network's high fee (EVM except BSC); Continue goes on;
- * - customFee: a custom fee above the estimate asks for confirmation;
- * - higher_fee: the fee's value is above higherFeeLimit (remote config); Continue goes on;
- * - max_fee: above maxFeeLimit; no way on, a button opens the support page.
- * Closing feeTooHigh or customFee returns to Details; closing a fee-limit alert resets the send.
- */
-export type FeePrompt =
-  | { kind: 'feeTooHigh' }
-  | { kind: 'customFee' }
-  /** 'higher than $100 (USD)': the limit, the limit's currency and that currency's symbol. */
-  | { kind: 'higher_fee'; limit: string; currency: string; symbol: string }
-  | { kind: 'max_fee' };
 
 export function FeePromptModal({
   prompt,

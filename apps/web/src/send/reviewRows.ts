@@ -16,7 +16,7 @@ import type { ReviewRow as AdapterReviewRow } from '@secux-companion/chain-commo
 import type { TFunction } from 'i18next';
 import { selectedCurrency } from '../accounts/api';
 import { uiLanguage } from '../accounts/format';
-import type { ReviewRow } from './SendSteps';
+import type { ReviewRow } from './types';
 
 /** Token amounts keep at most this many fraction digits. */
 const OTHER_DIGITS = 8;

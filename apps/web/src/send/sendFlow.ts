@@ -6,7 +6,7 @@
  * Pure: the hook (useSendFlow) runs the asynchronous work and dispatches these events.
  */
 import type { SignedTransaction } from '@secux-companion/chain-common';
-import type { FeePrompt, SendStep } from './SendSteps';
+import type { FeePrompt, SendStep } from './types';
 import type { BroadcastOutcome } from './txFlow';
 
 export interface SendFlowState<B> {

@@ -18,7 +18,7 @@ import type { SignedTransaction, SignOptions } from '@secux-companion/chain-comm
 import type { Device } from '@secux-companion/device';
 import { currentDevice } from '../device/runtime';
 import { PRICE_IDS, fetchCoinPrice, fetchFeeLimits, postTxLog } from '../accounts/api';
-import type { FeePrompt } from './SendSteps';
+import type { FeePrompt } from './types';
 
 export type SignOutcome =
   | { kind: 'signed'; tx: SignedTransaction }

@@ -9,7 +9,7 @@ import type { SignedTransaction } from '@secux-companion/chain-common';
 import { errorText } from '../accounts/format';
 import { initialSendFlow, promptCloseResets, sendFlowReducer, type SendFlowState } from './sendFlow';
 import { useSendPreset } from './preset';
-import type { FeePrompt } from './SendSteps';
+import type { FeePrompt } from './types';
 import { runSigning, type BroadcastOutcome } from './txFlow';
 
 /** One fee prompt stage: the prompt due for this transaction, or null to go on. */

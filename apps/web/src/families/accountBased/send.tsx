@@ -16,7 +16,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrice } from '../../accounts/usePrice';
 import { SendFlowModal } from '../../send/SendFlowModal';
-import type { ReviewRow } from '../../send/SendSteps';
+import type { ReviewRow } from '../../send/types';
 import { reviewTableRows } from '../../send/reviewRows';
 import type { SendFlow } from '../../send/useSendFlow';
 import type { CoinUnit } from '../types';
