@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { HttpError, parseInput } from '../../../errors.js';
 import type { ChainRoute } from '../../facade.js';
 import { IdParams, boolQ, noStore } from '../../params.js';
-import { EVM_ADDRESS, contractList, evmAddress, type EvmFacade } from './facade.js';
+import { EVM_ADDRESS, contractList, evmAddress } from './address.js';
+import type { EvmFacade } from './facade.js';
 
 const NftQuery = z.object({
   collection: z

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { EVM_ADDRESS } from './facade.js';
+import { EVM_ADDRESS } from './address.js';
 
 export const SERVED_LIST_MAX = 500;
 

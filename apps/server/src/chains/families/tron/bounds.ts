@@ -9,7 +9,7 @@ import { mergeTronHistory, txInfoOf } from '@secux-companion/chain-tron';
 import { amount, operations, outOfBounds } from '../../bounds.js';
 import { toWire, type Operation } from '../../types.js';
 import type { TronAccountRead, TronResourceRead } from './backend.js';
-import type { TronParamsAnswer, TronTokenAnswer } from './facade.js';
+import type { TronParamsAnswer, TronTokenAnswer } from './answers.js';
 
 export const MAX_INT64 = 2n ** 63n - 1n;
 export const MAX_UINT256 = 2n ** 256n - 1n;

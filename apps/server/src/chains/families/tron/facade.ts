@@ -24,38 +24,11 @@ import {
 } from '../../failover.js';
 import { LruMap } from '../../lru.js';
 import { cursor as cursorParam, hexTx, pageSize } from '../../params.js';
-import { toWire, type AccountInfo, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
+import { toWire, type FeeInfo, type HistoryPage, type TxStatus } from '../../types.js';
 import { confirmationsOf, nearTip, plausibleHeight, txStatusFailover, type TxRead } from '../../txStatus.js';
 import type { TronIndexProvider, TronNodeProvider } from './backend.js';
 import { tronBounds } from './bounds.js';
-
-/** A token of the account answer. */
-export interface TronTokenAnswer {
-  type: 'trc10' | 'trc20';
-  contract: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  balance: string;
-}
-
-export type TronAccountAnswer = AccountInfo & {
-  activated: boolean;
-  resources: Record<
-    'freeNetLimit' | 'freeNetUsed' | 'netLimit' | 'netUsed' | 'energyLimit' | 'energyUsed',
-    string
-  >;
-  tokens: TronTokenAnswer[];
-};
-
-export interface TronParamsAnswer {
-  chain: string;
-  bandwidthPrice: string;
-  energyPrice: string;
-  createAccountFee: string;
-  createNewAccountFeeInSystemContract: string;
-  provider: string;
-}
+import type { TronAccountAnswer, TronParamsAnswer, TronTokenAnswer } from './answers.js';
 
 /** The getchainparameters keys the costs are computed from. */
 export const PARAM_KEYS = {
