@@ -17,7 +17,6 @@ import {
   scriptTypeFromAddress,
   stripNonAscii,
   stripScheme,
-  tronTokenType,
   validateAccountCreationFunds,
   validateAccountName,
   validateAmount,
@@ -259,11 +258,6 @@ describe('tokens', () => {
   it('strips non-ASCII from names and symbols', () => {
     expect(stripNonAscii('Tether USD₮')).toBe('Tether USD');
     expect(stripNonAscii('🚀MOON')).toBe('MOON');
-  });
-
-  it('tells Tron token types', () => {
-    expect(tronTokenType('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('trc20');
-    expect(tronTokenType('1002000')).toBe('trc10');
   });
 });
 

@@ -334,11 +334,6 @@ export function stripNonAscii(text: string): string {
   return text.replace(/[^\x20-\x7E]/g, '').trim();
 }
 
-/** Tron contracts beginning with T are TRC-20, others TRC-10. */
-export function tronTokenType(contract: string): 'trc20' | 'trc10' {
-  return contract.startsWith('T') ? 'trc20' : 'trc10';
-}
-
 // ---------------------------------------------------------------------------
 // Bitcoin script type
 // ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * the chain's own parameters before signing, signing on the device (packages/device `signTrx`), finalize with the
  * signer recovered from the txID, broadcast of the signed hex.
  */
-import { CHAINS, CoreError, formatUnits, signingPath, tronTokenType } from '@secux-companion/core';
+import { CHAINS, CoreError, formatUnits, signingPath } from '@secux-companion/core';
 import {
   discoverByGap,
   explorerLinks,
@@ -30,6 +30,7 @@ import {
   type TronResources,
 } from './costs';
 import { TronError } from './errors';
+import { tronTokenType } from './tokenType';
 import {
   TRON_EXPIRATION_MS,
   deviceRequest,

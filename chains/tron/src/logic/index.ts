@@ -5,3 +5,4 @@ export * from './costs';
 export * from './errors';
 export * from './history';
 export * from './tx';
+export * from './tokenType';

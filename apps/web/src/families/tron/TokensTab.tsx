@@ -6,8 +6,7 @@
  */
 import { Alert, Button, Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { tronTokenType } from '@secux-companion/core';
-import type { TronTokenHolding } from '@secux-companion/chain-tron';
+import { tronTokenType, type TronTokenHolding } from '@secux-companion/chain-tron';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, tokenAmountText } from '../../accounts/format';
