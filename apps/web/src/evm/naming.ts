@@ -38,7 +38,7 @@ export function evmAccountNameIssue(
 export {
   nextAccountIndex as nextEvmAccountIndex,
   previousAccountOf as previousEvmAccount,
-} from '../families/accountBased/indexes';
+} from '../accounts/indexes';
 
 /**
  * Deleting a native EVM account (spec 01 §4): only with zero balance, no enabled tokens and no

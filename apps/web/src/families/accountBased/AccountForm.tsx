@@ -12,7 +12,7 @@ import { isEmptyAccount } from '../../accounts/createRules';
 import { issueText } from '../../accounts/format';
 import { createAccount, renameAccount } from '../../accounts/store';
 import type { AccountFormProps, FamilyChain, WalletAccount } from '../types';
-import { nextAccountIndex, previousAccountOf } from './indexes';
+import { nextAccountIndex, previousAccountOf } from '../../accounts/indexes';
 
 export function AccountBasedForm<C extends FamilyChain, A extends WalletAccount>({
   accounts,

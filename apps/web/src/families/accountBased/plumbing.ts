@@ -19,7 +19,7 @@ import { checkPreviousAccount } from '../../accounts/createRules';
 import { verifyAddressOnDevice } from '../../device/actions';
 import { currentDevice } from '../../device/runtime';
 import type { DeviceEntry, FamilyChain, WebFamily } from '../types';
-import { nextAccountIndex, previousAccountOf } from './indexes';
+import { nextAccountIndex, previousAccountOf } from '../../accounts/indexes';
 
 export interface SingleAddressAccount {
   id: string;
