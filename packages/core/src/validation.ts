@@ -4,7 +4,7 @@
  */
 import Decimal from 'decimal.js';
 import { amountSyntaxError, formatUnits, parseUnits } from './amount';
-import { CHAINS, DUST_SATOSHIS, MAX_BTC_FEE_RATE, type ChainSymbol, type ScriptType } from './chains';
+import { CHAINS, DUST_SATOSHIS, type ChainSymbol } from './chains';
 import { issue, type Issue } from './errors';
 import { ACCOUNT_NAME_MAX_LENGTH } from './paths';
 
@@ -20,15 +20,6 @@ export type AddressValidator = (address: string) => boolean;
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 const XDC_PREFIX = /^xdc/i;
 
-/** Unsupported address forms per chain (§5): these validate but cannot be sent to. */
-const UNSUPPORTED_FORMS: Partial<Record<ChainSymbol, (address: string) => boolean>> = {
-  LTC: (a) => a.toLowerCase().startsWith('ltc1'),
-  DGB: (a) => a.toLowerCase().startsWith('dgb1'),
-  GRS: (a) => a.toLowerCase().startsWith('grs1'),
-  DOGE: (a) => !a.startsWith('D'),
-  DASH: (a) => !a.startsWith('X'),
-};
-
 /** Removes a 'scheme:' prefix from pasted or scanned text (the part after the first colon). */
 export function stripScheme(text: string): string {
   const colon = text.indexOf(':');
@@ -41,25 +32,23 @@ export function normalizeRecipient(chain: ChainSymbol, text: string): string {
   return chain === 'XDC' ? trimmed.replace(XDC_PREFIX, '0x') : trimmed;
 }
 
-export function isUnsupportedAddressForm(chain: ChainSymbol, address: string): boolean {
-  return UNSUPPORTED_FORMS[chain]?.(address) ?? false;
-}
-
 /**
  * Recipient rules (§5): empty → 'empty' (the form clears its errors); anything but ASCII
  * letters and digits (full-width characters, spaces, punctuation) → 'invalid'; the chain's
- * validator (skipped on testnets) → 'invalid'; unsupported forms → 'notSupport'.
+ * validator (skipped on testnets) → 'invalid'; the family's unsupported forms (the bitcoin
+ * family's 'ltc1…', DOGE not 'D…' …) → 'notSupport'.
  * Pass the address through {@link normalizeRecipient} first.
  */
 export function validateRecipient(
   chain: ChainSymbol,
   address: string,
   validator: AddressValidator,
+  unsupported: (address: string) => boolean = () => false,
 ): RecipientStatus {
   if (address === '') return 'empty';
   if (!ALPHANUMERIC.test(address)) return 'invalid';
   if (!CHAINS[chain].testnet && !validator(address)) return 'invalid';
-  if (isUnsupportedAddressForm(chain, address)) return 'notSupport';
+  if (unsupported(address)) return 'notSupport';
   return 'ok';
 }
 
@@ -172,12 +161,6 @@ export function isFeeIntegerOnly(chain: ChainSymbol, custom: boolean): boolean {
   return CHAINS[chain].utxo || custom;
 }
 
-/** BTC-type fee rates above 1,000,000 sat/byte are rejected with 'btcFeeTooHigh'. */
-export function validateBtcFeeRate(rate: Decimal.Value): Issue | undefined {
-  const r = new Decimal(rate);
-  return r.greaterThan(MAX_BTC_FEE_RATE) ? issue('btcFeeTooHigh', { fees: r.toString() }) : undefined;
-}
-
 // ---------------------------------------------------------------------------
 // Balances (bigint)
 // ---------------------------------------------------------------------------
@@ -222,32 +205,6 @@ export function validateAccountCreationFunds(
   coin: string,
 ): Issue | undefined {
   return input.balance < input.amount + input.fee + input.creationFee ? issue('err-39', { coin }) : undefined;
-}
-
-// ---------------------------------------------------------------------------
-// Bitcoin-family build (spec 01 §5 "Bitcoin-family build")
-// ---------------------------------------------------------------------------
-
-/** Recipient and amount are required to build ('amountOrRecipientMissing'). */
-export function validateUtxoBuildInput(recipient: string, amount: bigint | undefined): Issue | undefined {
-  return recipient.trim() === '' || amount === undefined || amount <= 0n
-    ? issue('amountOrRecipientMissing')
-    : undefined;
-}
-
-/** Change (or the send-all remainder) must be 0 or at least 546 satoshis. */
-export function validateUtxoChange(change: bigint): Issue | undefined {
-  return change < 0n
-    ? issue('insufficientBalance')
-    : change > 0n && change < DUST_SATOSHIS
-      ? issue('insufficientBalanceDust')
-      : undefined;
-}
-
-/** CPFP needs a recipient and an output of at least 546 satoshis. */
-export function validateCpfpOutput(recipient: string, output: bigint): Issue | undefined {
-  if (recipient.trim() === '') return issue('recipientMissing');
-  return output < DUST_SATOSHIS ? issue('insufficientBalanceCpfp') : undefined;
 }
 
 // ---------------------------------------------------------------------------
@@ -332,33 +289,6 @@ export function isDuplicateContract(contract: string, existing: readonly string[
 /** Token names and symbols are stripped of non-ASCII characters. */
 export function stripNonAscii(text: string): string {
   return text.replace(/[^\x20-\x7E]/g, '').trim();
-}
-
-// ---------------------------------------------------------------------------
-// Bitcoin script type
-// ---------------------------------------------------------------------------
-
-export const UNKNOWN_SCRIPT_TYPE = 'Unknown ScriptType';
-const WRAPPED_SEGWIT_PREFIXES = ['3', 'm', '7', 'P', 'M', 'S'] as const;
-
-export class UnknownScriptTypeError extends Error {
-  override readonly name = 'UnknownScriptTypeError';
-  constructor(readonly address: string) {
-    super(UNKNOWN_SCRIPT_TYPE);
-  }
-}
-
-/**
- * Script type from the address start (§5): 3, m, 7, P, M, S → wrapped segwit; bc1q →
- * native segwit; bc1p → taproot; any other 'bc' prefix throws 'Unknown ScriptType';
- * otherwise legacy.
- */
-export function scriptTypeFromAddress(address: string): ScriptType {
-  if (WRAPPED_SEGWIT_PREFIXES.some((p) => address.startsWith(p))) return 'wrappedSegwit';
-  if (address.startsWith('bc1q')) return 'nativeSegwit';
-  if (address.startsWith('bc1p')) return 'taproot';
-  if (address.startsWith('bc')) throw new UnknownScriptTypeError(address);
-  return 'legacy';
 }
 
 // ---------------------------------------------------------------------------

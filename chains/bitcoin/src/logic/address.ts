@@ -2,12 +2,7 @@
  * Address ⇄ output script per network, recipient validation (core's rules with this
  * package's validator) and script-type detection.
  */
-import {
-  scriptTypeFromAddress,
-  validateRecipient,
-  type RecipientStatus,
-  type ScriptType,
-} from '@secux-companion/core';
+import { validateRecipient, type RecipientStatus, type ScriptType } from '@secux-companion/core';
 import {
   base58checkDecode,
   base58checkEncode,
@@ -17,6 +12,8 @@ import {
   segwitEncode,
 } from './encoding';
 import { NETWORKS, type UtxoNetwork } from './networks';
+import { isUnsupportedAddressForm } from './recipientForms';
+import { scriptTypeFromAddress } from './scriptType';
 
 /** Output script kinds the wallet can pay to. */
 export type OutputType = 'p2pkh' | 'p2sh' | 'p2wpkh' | 'p2wsh' | 'p2tr';
@@ -145,13 +142,14 @@ export function validateRecipientAddress(network: UtxoNetwork, address: string):
   const text = network.cashAddrPrefix && address.toLowerCase().startsWith(`${network.cashAddrPrefix}:`)
     ? address.slice(network.cashAddrPrefix.length + 1)
     : address;
-  const status = validateRecipient(network.chain, text, chainAddressValidator(network));
+  const unsupported = (a: string) => isUnsupportedAddressForm(network.chain, a);
+  const status = validateRecipient(network.chain, text, chainAddressValidator(network), unsupported);
   // Core skips validation on testnet chains; still refuse what cannot be turned into a script.
   if (status === 'ok' && network.testnet && !isValidAddress(network, address)) return 'invalid';
   return status;
 }
 
-/** The spec's script type of an address (core's prefix rule, spec 01 §5). */
+/** The spec's script type of an address (the prefix rule of ./scriptType, spec 01 §5). */
 export function specScriptType(address: string): ScriptType {
   return scriptTypeFromAddress(address);
 }

@@ -1,5 +1,5 @@
 /**
- * Send building: validation (core), coin selection, change on chain 1 at a random
+ * Send building: validation (core's and ./buildRules), coin selection, change on chain 1 at a random
  * index 0..4 (core's randomChangeIndex with an injectable RNG), and the SecuX device
  * payload (`device.signBtc(inputs, outputs, options)`).
  */
@@ -9,13 +9,12 @@ import {
   DUST_SATOSHIS,
   randomChangeIndex,
   recipientIssue,
-  validateBtcFeeRate,
-  validateUtxoBuildInput,
   type Issue,
   type Rng,
 } from '@secux-companion/core';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
 import { classifyScript, decodeAddress, deviceAddress, validateRecipientAddress, type OutputType } from './address';
+import { validateBtcFeeRate, validateUtxoBuildInput } from './buildRules';
 import { selectCoins, type Selection } from './coinselect';
 import type { AccountKeys } from './derive';
 import { SECUX_SCRIPT, type NetworkId, type UtxoNetwork } from './networks';

@@ -14,11 +14,11 @@ import {
   isRbfFeeTooLow,
   rbfMinimumFee,
   utxoFee,
-  validateCpfpOutput,
   type ChainSymbol,
 } from '@secux-companion/core';
 import { addressOutputType, decodeAddress } from './address';
 import { assertFeeRate, assertRecipient, makePlan, toBuilt, type BtcBuiltTransaction, type BuildContext } from './build';
+import { validateCpfpOutput } from './buildRules';
 import { selectCoins, type Selection } from './coinselect';
 import type { Utxo, UtxoTx } from './types';
 import { estimateVsize } from './vsize';

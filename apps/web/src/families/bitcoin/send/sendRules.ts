@@ -5,7 +5,6 @@ import {
   normalizeRecipient,
   recipientIssue,
   validateAmount,
-  validateBtcFeeRate,
   validateFeeInput,
   type ChainSymbol,
   type FeeMode,
@@ -13,6 +12,7 @@ import {
   type Issue,
   type RecipientStatus,
 } from '@secux-companion/core';
+import { validateBtcFeeRate } from '@secux-companion/chain-bitcoin';
 
 export type FeeRateResult = { ok: true; rate: number } | { ok: false; issue?: Issue };
 
