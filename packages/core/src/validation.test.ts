@@ -9,6 +9,7 @@ import {
   isFeeIntegerOnly,
   isFeeRequiredPositive,
   isTransferTooLarge,
+  isUnsignedIntegerUpTo,
   meetsMinimumBalance,
   normalizeRecipient,
   recipientIssue,
@@ -195,6 +196,14 @@ describe('tag / memo', () => {
   it('BNB memo at most 128 characters', () => {
     expect(validateTagMemo('BNB', 'a'.repeat(128))).toBeUndefined();
     expect(validateTagMemo('BNB', 'a'.repeat(129))).toEqual({ code: 'invalidTagOrMemo' });
+  });
+});
+
+describe('tag / memo', () => {
+  it('reads an unsigned integer up to a maximum (the families give the maximum)', () => {
+    expect(isUnsignedIntegerUpTo('255', 255n)).toBe(true);
+    expect(isUnsignedIntegerUpTo('256', 255n)).toBe(false);
+    for (const bad of ['', '-1', '1.5', 'abc', ' 1']) expect(isUnsignedIntegerUpTo(bad, 255n), bad).toBe(false);
   });
 });
 

@@ -211,40 +211,12 @@ export function validateAccountCreationFunds(
 // Tag / memo
 // ---------------------------------------------------------------------------
 
-/** XRP destination tag maximum 2^32 − 1. */
-export const XRP_TAG_MAX = 2n ** 32n - 1n;
-/** XLM id memo maximum 2^64 − 1. */
-export const XLM_ID_MEMO_MAX = 2n ** 64n - 1n;
-/** BNB memo at most 128 characters. */
-export const BNB_MEMO_MAX_LENGTH = 128;
-/** Stellar text memo: at most 28 bytes (protocol limit, not in spec). */
-export const XLM_TEXT_MEMO_MAX_BYTES = 28;
-
-export type MemoType = 'text' | 'id';
-
-function isUnsignedIntegerUpTo(text: string, max: bigint): boolean {
-  return /^\d+$/.test(text) && BigInt(text) <= max;
-}
-
 /**
- * Tag/memo (§5): optional (empty or unchecked is valid). XRP tag integer ≤ 2^32−1;
- * XLM id memo integer ≤ 2^64−1; BNB memo ≤ 128 characters. Invalid → 'invalidTagOrMemo'.
+ * A tag or memo id typed in decimal digits: an unsigned integer at most `max`. The families' own limits (XRP
+ * destination tag, Stellar id memo, BNB memo length) live in their chain packages.
  */
-export function validateTagMemo(
-  chain: ChainSymbol,
-  value: string,
-  memoType: MemoType = 'text',
-): Issue | undefined {
-  if (value === '') return undefined;
-  let valid = true;
-  if (chain === 'XRP') valid = isUnsignedIntegerUpTo(value, XRP_TAG_MAX);
-  else if (chain === 'XLM')
-    valid =
-      memoType === 'id'
-        ? isUnsignedIntegerUpTo(value, XLM_ID_MEMO_MAX)
-        : new TextEncoder().encode(value).length <= XLM_TEXT_MEMO_MAX_BYTES;
-  else if (chain === 'BNB') valid = [...value].length <= BNB_MEMO_MAX_LENGTH;
-  return valid ? undefined : issue('invalidTagOrMemo');
+export function isUnsignedIntegerUpTo(text: string, max: bigint): boolean {
+  return /^\d+$/.test(text) && BigInt(text) <= max;
 }
 
 // ---------------------------------------------------------------------------

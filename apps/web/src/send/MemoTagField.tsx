@@ -2,12 +2,13 @@
  * The send form's memo / tag (spec 01 §4 "memo/tag (XRP, XLM, BNB)", §5 "Tag/memo: optional (checkbox)"): one
  * field for every family that has one. A checkbox turns it on; the family says what it is (an XRP destination
  * tag, a Stellar memo with its type, a plain memo with a byte limit), whether the recipient requires it (then it
- * is on, cannot be turned off, and the reason shows), and may pass its own rule. Validation is core's
- * `validateTagMemo` unless the family passes one. Behind firmware gate 1.25 (core's `tagMemo` feature): below it
- * the field is replaced by the spec's message and a required memo blocks the send (`memoTagCheck` says so).
+ * is on, cannot be turned off, and the reason shows), and passes its own rule (`validate`: chain-xrp's tag range,
+ * chain-stellar's memo types …); without one only a plain memo's byte limit is checked. Behind firmware gate 1.25
+ * (core's `tagMemo` feature): below it the field is replaced by the spec's message and a required memo blocks the
+ * send (`memoTagCheck` says so).
  */
 import { Alert, Checkbox, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { validateTagMemo, type ChainSymbol, type Issue } from '@secux-companion/core';
+import type { ChainSymbol, Issue } from '@secux-companion/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -24,7 +25,7 @@ export type MemoTagKind =
   | { kind: 'tag' }
   /** A memo with a type selector (Stellar); `types` lists the types offered, the first is the default. */
   | { kind: 'memo'; types: readonly MemoKindType[] }
-  /** A plain text memo of at most `maxBytes` UTF-8 bytes (BNB-like; core's rule when `maxBytes` is absent). */
+  /** A plain text memo of at most `maxBytes` UTF-8 bytes (unlimited here when `maxBytes` is absent). */
   | { kind: 'plain'; maxBytes?: number };
 
 /** The field's value as the form keeps it. */
@@ -47,18 +48,17 @@ export interface MemoTagRequirement {
 /** A family's own rule: an issue (core catalogue code) or undefined when valid. Empty text is never passed. */
 export type MemoTagRule = (text: string, type: MemoKindType) => Issue | undefined;
 
-const HEX_32_BYTES = /^[0-9a-fA-F]{64}$/;
-
-/** The default rule: core's `validateTagMemo`, hash/return as 32 bytes of hex, plain memos within maxBytes. */
-export function defaultMemoTagRule(coin: ChainSymbol, kind: MemoTagKind): MemoTagRule {
-  return (text, type) => {
-    if (kind.kind === 'memo' && (type === 'hash' || type === 'return'))
-      return HEX_32_BYTES.test(text) ? undefined : { code: 'invalidTagOrMemo' };
+/**
+ * The rule when the family passes none: a plain memo within its `maxBytes`. A tag's or a typed memo's limits are the
+ * family's (chain-xrp's `validateXrpTag`, chain-stellar's memo parser), passed as `validate`.
+ */
+export function defaultMemoTagRule(kind: MemoTagKind): MemoTagRule {
+  return (text) => {
     if (kind.kind === 'plain' && kind.maxBytes !== undefined)
       return new TextEncoder().encode(text).length <= kind.maxBytes
         ? undefined
         : { code: 'invalidTagOrMemo' };
-    return validateTagMemo(coin, text, type === 'id' ? 'id' : 'text');
+    return undefined;
   };
 }
 
@@ -88,7 +88,7 @@ export function memoTagCheck(
     firmwareOk: boolean;
   },
 ): MemoTagCheck {
-  const { coin, kind, value, required, firmwareOk } = args;
+  const { kind, value, required, firmwareOk } = args;
   const type = value.type ?? (kind.kind === 'memo' ? (kind.types[0] ?? 'text') : 'text');
   if (!firmwareOk) {
     return required
@@ -102,7 +102,7 @@ export function memoTagCheck(
       return { ok: false, gated: false, error: t('memoTag.required', { reason: required.reason }) };
     return { ok: true, gated: false };
   }
-  const rule = args.validate ?? defaultMemoTagRule(coin, kind);
+  const rule = args.validate ?? defaultMemoTagRule(kind);
   const issue = rule(text, type);
   if (issue) return { ok: false, gated: false, error: issueText(t, issue) };
   return { ok: true, gated: false, memo: { text, type } };
@@ -117,7 +117,7 @@ export function useMemoTagFirmware(): boolean {
 }
 
 export interface MemoTagFieldProps {
-  /** The coin (core's rule and the labels follow it). */
+  /** The coin of the send. */
   coin: ChainSymbol;
   /** Tag, typed memo or plain memo. */
   kind: MemoTagKind;
@@ -125,7 +125,7 @@ export interface MemoTagFieldProps {
   onChange: (value: MemoTagValue) => void;
   /** Set when the recipient requires it: the checkbox is on and locked, the reason shows. */
   required?: MemoTagRequirement | null | undefined;
-  /** The family's rule instead of the default (core's `validateTagMemo`). */
+  /** The family's rule (see {@link defaultMemoTagRule} for what is checked without one). */
   validate?: MemoTagRule | undefined;
   /** Show the error (after the user typed or pressed Continue); the verdict itself is `memoTagCheck`. */
   showError?: boolean;

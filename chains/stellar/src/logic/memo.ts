@@ -2,12 +2,17 @@
  * Stellar memos (issue 13): text (≤ 28 bytes UTF-8), id (an integer 0 … 2^64−1), hash and return (32 bytes, typed as
  * 64 hex digits). Optional unless the recipient requires one (SEP-29).
  */
-import { XLM_ID_MEMO_MAX, XLM_TEXT_MEMO_MAX_BYTES } from '@secux-companion/core';
+import { isUnsignedIntegerUpTo, issue, type Issue } from '@secux-companion/core';
 import type { DraftMemo } from '@secux-companion/chain-common';
 import { Memo } from '@stellar/stellar-sdk';
 import { StellarError } from './errors';
 
 export type StellarMemoType = 'text' | 'id' | 'hash' | 'return';
+
+/** XLM id memo maximum 2^64 − 1. */
+export const XLM_ID_MEMO_MAX = 2n ** 64n - 1n;
+/** Stellar text memo: at most 28 bytes (protocol limit, not in spec). */
+export const XLM_TEXT_MEMO_MAX_BYTES = 28;
 
 /** A memo of a Stellar send: the shared draft memo types plus Stellar's MEMO_RETURN. */
 export type StellarMemo = Exclude<DraftMemo, { type: 'tag' }> | { type: 'return'; value: string };
@@ -52,6 +57,19 @@ export function parseStellarMemo(type: StellarMemoType, input: string): StellarM
     return checkStellarMemo({ type, value: BigInt(input) });
   }
   return checkStellarMemo({ type, value: input });
+}
+
+/**
+ * The spec's memo rule (spec 01 §5 "Tag/memo"): optional (empty is valid); an id memo is an integer ≤ 2^64−1, a text
+ * memo at most 28 bytes. Invalid → 'invalidTagOrMemo'.
+ */
+export function validateXlmMemo(value: string, memoType: 'text' | 'id' = 'text'): Issue | undefined {
+  if (value === '') return undefined;
+  const valid =
+    memoType === 'id'
+      ? isUnsignedIntegerUpTo(value, XLM_ID_MEMO_MAX)
+      : new TextEncoder().encode(value).length <= XLM_TEXT_MEMO_MAX_BYTES;
+  return valid ? undefined : issue('invalidTagOrMemo');
 }
 
 /** The memo as stellar-sdk builds it. */

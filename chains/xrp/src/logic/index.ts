@@ -4,4 +4,5 @@ export * from './chain';
 export * from './errors';
 export * from './history';
 export * from './reserve';
+export * from './tag';
 export * from './tx';

@@ -6,6 +6,7 @@ import type { SendDraftBase, SignedTransaction, TransactionReview } from '@secux
 import { deriveAddress, encode, hashes, verifySignature } from 'xrpl';
 import { isValidXrpAddress } from './address';
 import { XrpError } from './errors';
+import { XRP_TAG_MAX } from './tag';
 
 /** LastLedgerSequence = current ledger + 75 (spec 02 §4). */
 export const LAST_LEDGER_OFFSET = 75;

@@ -1,6 +1,7 @@
 import { StellarError } from '@secux-companion/chain-stellar';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { memoTagCheck, type MemoTagValue } from '../../send/MemoTagField';
 import {
   memoFromField,
   stellarDeleteIssue,
@@ -40,5 +41,25 @@ describe('Stellar screen rules', () => {
       'stellar.errors.muxedCreate{"account":"GABC"}',
     );
     expect(stellarErrorText(t, new Error('other'))).toBeUndefined();
+  });
+});
+
+describe('the send form\'s memo (MemoTagField with the family\'s rule)', () => {
+  it('Stellar memo types: text ≤ 28 bytes, id ≤ 2^64−1, hash/return 64 hex digits', () => {
+    const kind = { kind: 'memo', types: ['text', 'id', 'hash', 'return'] } as const;
+    const v = (text: string, type: MemoTagValue['type']) =>
+      memoTagCheck(t, {
+        coin: 'XLM',
+        kind,
+        firmwareOk: true,
+        validate: stellarMemoRule,
+        value: { enabled: true, text, type },
+      }).ok;
+    expect(v('x'.repeat(28), 'text')).toBe(true);
+    expect(v('x'.repeat(29), 'text')).toBe(false);
+    expect(v('18446744073709551615', 'id')).toBe(true);
+    expect(v('18446744073709551616', 'id')).toBe(false);
+    expect(v('ab'.repeat(32), 'hash')).toBe(true);
+    expect(v('ab'.repeat(31), 'return')).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ import {
   validateAmount,
   validateMinimumBalance,
 } from '@secux-companion/core';
-import type { XrpFamily } from '@secux-companion/chain-xrp';
+import { validateXrpTag, type XrpFamily } from '@secux-companion/chain-xrp';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,6 +110,7 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
     kind: { kind: 'tag' },
     value: tag,
     required: info?.requireDestinationTag ? { reason: t('xrp.tagRequiredReason') } : null,
+    validate: validateXrpTag,
     firmwareOk,
   });
 
@@ -227,6 +228,7 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
         value={tag}
         onChange={setTag}
         required={info?.requireDestinationTag ? { reason: t('xrp.tagRequiredReason') } : null}
+        validate={validateXrpTag}
         firmwareOk={firmwareOk}
       />
       <Text size="sm" data-testid="xrp-fee">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { XrpError } from '@secux-companion/chain-xrp';
+import { XrpError, validateXrpTag } from '@secux-companion/chain-xrp';
 import { i18next } from '../../i18n';
 import { setupUiTests } from '../../test/ui';
+import { memoTagCheck } from '../../send/MemoTagField';
 import { xrpDeleteIssue, xrpErrorText, xrpFeeNeedsConfirmation, xrpSendAllAmount } from './rules';
 
 setupUiTests();
@@ -34,5 +35,18 @@ describe('XRP screen rules', () => {
     expect(xrpErrorText(t, e)).toContain('tecNO_DST_INSUF_XRP');
     expect(xrpErrorText(t, new XrpError('xrpDestinationTagRequired', 'x'))).toContain('destination tag');
     expect(xrpErrorText(t, new Error('other'))).toBeUndefined();
+  });
+});
+
+describe('the send form\'s tag (MemoTagField with chain-xrp\'s rule)', () => {
+  const base = { coin: 'XRP' as const, kind: { kind: 'tag' } as const, firmwareOk: true, validate: validateXrpTag };
+
+  it('XRP tag: 0 and 2^32−1 pass, 2^32, negatives and decimals fail with "invalid tag or memo"', () => {
+    const v = (text: string) => memoTagCheck(t, { ...base, value: { enabled: true, text } });
+    expect(v('0').memo).toEqual({ text: '0', type: 'text' });
+    expect(v('4294967295').ok).toBe(true);
+    for (const bad of ['4294967296', '-1', '1.5', 'abc']) {
+      expect(v(bad)).toMatchObject({ ok: false, error: 'invalid tag or memo' });
+    }
   });
 });
