@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FormModal } from '../components/FormModal';
 import { ROUTES } from '../lib/backRule';
-import { errorText, issueText } from './format';
+import { errorText, issueText } from '../lib/format';
 import { AccountActionError, deleteAccount } from './store';
 
 /**

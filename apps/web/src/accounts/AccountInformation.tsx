@@ -8,7 +8,7 @@ import { useSelectedCoin } from '../state/coinSelection';
 import type { AnyFamily, FamilyChain, WalletAccount } from '../families/types';
 import { AccountHeader } from './AccountHeader';
 import { BuyModal } from './BuyModal';
-import { amountText, unitFiatText } from './format';
+import { amountText, unitFiatText } from '../lib/format';
 import { HISTORY_REFRESH_MS } from './history/historyRules';
 import { accountKeys } from './queryKeys';
 import { ReceiveModal } from './receive/ReceiveModal';

@@ -10,7 +10,7 @@ import type { WalletAccount } from '../families/types';
 import { AccountCard } from './AccountCard';
 import { PortfolioHeader } from './PortfolioHeader';
 import { UnservedNotice } from './UnservedNotice';
-import { amountText, errorText, unitFiatText } from './format';
+import { amountText, errorText, unitFiatText } from '../lib/format';
 import { accountsStore, deleteAccount, loadAccounts, refreshBalances, selectAccount, useAccounts } from './store';
 import { usePrice } from './usePrice';
 import { readHoldings, recordHolding, writeHoldings } from '../home/portfolio';

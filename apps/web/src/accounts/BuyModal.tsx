@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
 import { verifyAddressOnDevice, type VerifyResult } from '../device/actions';
-import { selectedCurrency } from './api';
+import { selectedCurrency } from '../lib/currency';
 import {
   createWidget2MessageHandler,
   createWidgetMessageHandler,
@@ -12,7 +12,7 @@ import {
   widgetOrigin,
   type ConfirmOutcome,
 } from './buyWidget';
-import { errorText } from './format';
+import { errorText } from '../lib/format';
 
 /** The address the bought coins go to, and its derivation path (shown on the device). */
 export interface BuyTarget {

@@ -4,24 +4,13 @@ import {
   CHAINS,
   DEFAULT_HIGHER_FEE_LIMIT,
   DEFAULT_MAX_FEE_LIMIT,
-  CURRENCY_STORAGE_KEY,
-  resolveCurrency,
   type ChainSymbol,
-  type Currency,
 } from '@secux-companion/core';
 
 /** Price-service ids of the coins (core's chain table; testnet coins have no price). */
 export const PRICE_IDS: Partial<Record<ChainSymbol, string>> = Object.fromEntries(
   CHAIN_SYMBOLS.flatMap((s) => (CHAINS[s].priceId ? [[s, CHAINS[s].priceId]] : [])),
 );
-
-export function selectedCurrency(): Currency {
-  try {
-    return resolveCurrency(localStorage.getItem(CURRENCY_STORAGE_KEY));
-  } catch {
-    return resolveCurrency(null);
-  }
-}
 
 /** Price of one coin as text, or null ('Price N/A'; price failures are silent). */
 export async function fetchCoinPrice(chain: ChainSymbol, currency: string): Promise<string | null> {

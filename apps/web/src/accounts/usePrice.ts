@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChainSymbol } from '@secux-companion/core';
-import { fetchCoinPrice, selectedCurrency } from './api';
+import { selectedCurrency } from '../lib/currency';
+import { fetchCoinPrice } from './api';
 
 /** The price query of one coin in a display currency: one cache entry every screen shares (null: 'Price N/A'). */
 export function priceQuery(chain: ChainSymbol | null, currency: string) {

@@ -1,5 +1,5 @@
 import type { EvmChain } from '../chains/evm';
-import { amountText } from '../accounts/format';
+import { amountText } from '../lib/format';
 
 /** A coin amount of the chain with its symbol (core's display digits: 9 for ETH and BSC, 8 elsewhere). */
 export function evmCoinText(value: bigint, chain: Pick<EvmChain, 'unit'>): string {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useModalSize } from '../components/useModalSize';
 import { ROUTES } from '../lib/backRule';
-import { errorText } from '../accounts/format';
+import { errorText } from '../lib/format';
 import { showAccounts } from '../accounts/store';
 import { loadFamily } from '../families/registry';
 import type { EvmAccount } from '../evm/account';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, List, Loader, Modal, Overlay, Progress, Stack, T
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../components/useModalSize';
-import { percentText } from '../accounts/format';
+import { percentText } from '../lib/format';
 import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
 
 interface Closable {

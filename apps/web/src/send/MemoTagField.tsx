@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { featureAvailable } from '../accounts/sendGate';
 import { useDeviceInfo } from '../state/deviceInfo';
-import { issueText } from '../accounts/format';
+import { issueText } from '../lib/format';
 
 /** Stellar's memo types (text ≤ 28 bytes, id ≤ 2^64−1, hash and return: 32 bytes as 64 hex digits). */
 export type MemoKindType = 'text' | 'id' | 'hash' | 'return';

@@ -14,8 +14,8 @@ import {
 } from '@secux-companion/core';
 import type { ReviewRow as AdapterReviewRow } from '@secux-companion/chain-common';
 import type { TFunction } from 'i18next';
-import { selectedCurrency } from '../accounts/api';
-import { uiLanguage } from '../accounts/format';
+import { selectedCurrency } from '../lib/currency';
+import { uiLanguage } from '../lib/format';
 import type { ReviewRow } from './types';
 
 /** Token amounts keep at most this many fraction digits. */

@@ -6,7 +6,7 @@
 import { useCallback, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignedTransaction } from '@secux-companion/chain-common';
-import { errorText } from '../accounts/format';
+import { errorText } from '../lib/format';
 import { initialSendFlow, promptCloseResets, sendFlowReducer, type SendFlowState } from './sendFlow';
 import { useSendPreset } from './preset';
 import type { FeePrompt } from './types';

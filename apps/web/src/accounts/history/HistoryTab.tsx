@@ -1,5 +1,5 @@
 import type { Operation } from '@secux-companion/chain-common';
-import { amountText, tokenAmountText } from '../format';
+import { amountText, tokenAmountText } from '../../lib/format';
 import { accountKeys } from '../queryKeys';
 import type { AnyFamily, FamilyChain, HistoryExtras, WalletAccount } from '../../families/types';
 import { HistoryList, useHistoryPages, type HistoryItemView } from './HistoryList';

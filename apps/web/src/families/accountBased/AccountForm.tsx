@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountFormFrame, AccountNameInput, useAccountSaveFailure } from '../../accounts/AccountForm';
 import { isEmptyAccount } from '../../accounts/createRules';
-import { issueText } from '../../accounts/format';
+import { issueText } from '../../lib/format';
 import { createAccount, renameAccount } from '../../accounts/store';
 import type { AccountFormProps, FamilyChain, WalletAccount } from '../types';
 import { nextAccountIndex, previousAccountOf } from '../../accounts/indexes';

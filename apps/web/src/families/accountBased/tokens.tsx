@@ -10,7 +10,7 @@ import type { DeviceAccount } from '@secux-companion/device';
 import type { TokenHolding } from '@secux-companion/chain-common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../accounts/format';
+import { errorText } from '../../lib/format';
 import { currentDevice } from '../../device/runtime';
 
 /**

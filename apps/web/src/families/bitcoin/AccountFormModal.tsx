@@ -4,7 +4,7 @@ import type { BitcoinChain } from '../../chains/bitcoin';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountFormFrame, AccountNameInput, useAccountSaveFailure } from '../../accounts/AccountForm';
-import { issueText } from '../../accounts/format';
+import { issueText } from '../../lib/format';
 import { createAccount, renameAccount, useAccounts } from '../../accounts/store';
 import { accountNameIssue, createAccountIssue, nextAccountIndex } from './rules';
 import type { AppAccount } from './account';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { getBitcoinChain, type BitcoinChain } from '../../chains/bitcoin';
 import { currentDevice } from '../../device/runtime';
 import { useDeviceInfo } from '../../state/deviceInfo';
-import { amountText } from '../../accounts/format';
+import { amountText } from '../../lib/format';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
 import { checkPreviousAccount } from '../../accounts/createRules';

@@ -2,7 +2,7 @@
 import { Alert, Loader, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { tokenAmountText } from '../../accounts/format';
+import { tokenAmountText } from '../../lib/format';
 import type { WalletAccount } from '../types';
 import type { BnbChain } from './chain';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountFormFrame, AccountNameInput, useAccountSaveFailure } from '../../accounts/AccountForm';
 import { isEmptyAccount } from '../../accounts/createRules';
-import { issueText } from '../../accounts/format';
+import { issueText } from '../../lib/format';
 import { createAccount, renameAccount } from '../../accounts/store';
 import type { EvmChain } from '../../chains/evm';
 import type { EvmAccount } from '../../evm/account';

@@ -15,7 +15,7 @@ import type { SignedTransaction } from '@secux-companion/chain-common';
 import type { SolanaBlockhash, SolanaBuilt } from '@secux-companion/chain-solana';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountText, errorText, issueText, tokenAmountText } from '../../accounts/format';
+import { amountText, errorText, issueText, tokenAmountText } from '../../lib/format';
 import { currentDevice } from '../../device/runtime';
 import {
   EMPTY_MEMO_TAG,

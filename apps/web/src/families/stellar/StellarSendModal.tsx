@@ -13,7 +13,7 @@ import type { StellarFamily } from '@secux-companion/chain-stellar';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountText, errorText, issueText } from '../../accounts/format';
+import { amountText, errorText, issueText } from '../../lib/format';
 import {
   EMPTY_MEMO_TAG,
   MemoTagField,

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TokenHolding } from '@secux-companion/chain-common';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
-import { amountText, tokenAmountText } from '../../accounts/format';
+import { amountText, tokenAmountText } from '../../lib/format';
 import { AccountActionError } from '../../accounts/store';
 import { AddressCardDetails, historyTab, isInactive } from '../accountBased/page';
 import { singleAddressPlumbing } from '../accountBased/plumbing';

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { tronTokenType, type TronTokenHolding } from '@secux-companion/chain-tron';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, tokenAmountText } from '../../accounts/format';
+import { errorText, tokenAmountText } from '../../lib/format';
 import { currentDevice } from '../../device/runtime';
 import { AddTokenRow, deviceTokenRows, TokenNameCell, useDeviceTokenActions } from '../accountBased/tokens';
 import type { TronChain } from './chain';

@@ -12,7 +12,7 @@ import type { TronFamily } from '@secux-companion/chain-tron';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountText, errorText, issueText, tokenAmountText } from '../../accounts/format';
+import { amountText, errorText, issueText, tokenAmountText } from '../../lib/format';
 import { RecipientField } from '../../send/RecipientField';
 import { broadcastWith, signWith } from '../../send/txFlow';
 import { useSendFlow } from '../../send/useSendFlow';

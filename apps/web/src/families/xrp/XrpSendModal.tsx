@@ -19,7 +19,7 @@ import { validateXrpTag, type XrpFamily } from '@secux-companion/chain-xrp';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountText, errorText, issueText } from '../../accounts/format';
+import { amountText, errorText, issueText } from '../../lib/format';
 import { CopyText } from '../../components/CopyText';
 import { useModalSize } from '../../components/useModalSize';
 import {

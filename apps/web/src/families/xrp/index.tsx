@@ -8,7 +8,7 @@ import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentDevice } from '../../device/runtime';
-import { amountText } from '../../accounts/format';
+import { amountText } from '../../lib/format';
 import { AccountActionError } from '../../accounts/store';
 import { AddressCardDetails, historyTab, isInactive } from '../accountBased/page';
 import { singleAddressPlumbing } from '../accountBased/plumbing';

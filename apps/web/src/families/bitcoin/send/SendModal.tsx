@@ -16,7 +16,7 @@ import type { BtcBuiltTransaction } from '@secux-companion/chain-bitcoin';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BitcoinChain } from '../../../chains/bitcoin';
-import { coinText, errorText, fiatText, issueText } from '../../../accounts/format';
+import { coinText, errorText, fiatText, issueText } from '../../../lib/format';
 import type { AppAccount } from '../account';
 import { accountKeys } from '../../../accounts/queryKeys';
 import { descriptorOf } from '../account';

@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BitcoinChain } from '../../../chains/bitcoin';
-import { coinText, errorText, issueText } from '../../../accounts/format';
+import { coinText, errorText, issueText } from '../../../lib/format';
 import { refreshBalances } from '../../../accounts/store';
 import type { AppAccount } from '../account';
 import { accountKeys } from '../../../accounts/queryKeys';

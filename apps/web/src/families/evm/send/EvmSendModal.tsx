@@ -32,7 +32,7 @@ import {
   issueText,
   tokenAmountText,
   uiLanguage,
-} from '../../../accounts/format';
+} from '../../../lib/format';
 import { usePrice } from '../../../accounts/usePrice';
 import { domainRecipient } from '../../../send/domainResolve';
 import { RecipientField } from '../../../send/RecipientField';
