@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  XLM_ID_MEMO_MAX,
-  XRP_TAG_MAX,
   canContinueSendDetails,
   filterAmountInput,
   isDuplicateContract,
@@ -21,7 +19,6 @@ import {
   validateFeeInput,
   validateMinimumBalance,
   validateRecipient,
-  validateTagMemo,
   type SendDetailsState,
 } from './validation';
 
@@ -172,30 +169,6 @@ describe('balances', () => {
       code: 'err-39',
       params: { coin: 'TRX' },
     });
-  });
-});
-
-describe('tag / memo', () => {
-  it('XRP tag integer up to 2^32-1', () => {
-    expect(XRP_TAG_MAX).toBe(4294967295n);
-    expect(validateTagMemo('XRP', '')).toBeUndefined();
-    expect(validateTagMemo('XRP', '4294967295')).toBeUndefined();
-    expect(validateTagMemo('XRP', '4294967296')).toEqual({ code: 'invalidTagOrMemo' });
-    expect(validateTagMemo('XRP', '1.5')).toEqual({ code: 'invalidTagOrMemo' });
-    expect(validateTagMemo('XRP', '-1')).toEqual({ code: 'invalidTagOrMemo' });
-  });
-
-  it('XLM id memo integer up to 2^64-1', () => {
-    expect(XLM_ID_MEMO_MAX).toBe(18446744073709551615n);
-    expect(validateTagMemo('XLM', '18446744073709551615', 'id')).toBeUndefined();
-    expect(validateTagMemo('XLM', '18446744073709551616', 'id')).toEqual({ code: 'invalidTagOrMemo' });
-    expect(validateTagMemo('XLM', 'abc', 'id')).toEqual({ code: 'invalidTagOrMemo' });
-    expect(validateTagMemo('XLM', 'hello', 'text')).toBeUndefined();
-  });
-
-  it('BNB memo at most 128 characters', () => {
-    expect(validateTagMemo('BNB', 'a'.repeat(128))).toBeUndefined();
-    expect(validateTagMemo('BNB', 'a'.repeat(129))).toEqual({ code: 'invalidTagOrMemo' });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * XRP Payment: the draft's rules, the unsigned transaction and the signed blob (spec 02 §4, §6; issue 13).
  */
-import { CHAINS, CoreError, XRP_TAG_MAX, formatUnits, validateMinimumBalance } from '@secux-companion/core';
+import { CHAINS, CoreError, formatUnits, validateMinimumBalance } from '@secux-companion/core';
 import type { SendDraftBase, SignedTransaction, TransactionReview } from '@secux-companion/chain-common';
 import { deriveAddress, encode, hashes, verifySignature } from 'xrpl';
 import { isValidXrpAddress } from './address';

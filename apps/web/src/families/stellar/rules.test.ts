@@ -44,7 +44,7 @@ describe('Stellar screen rules', () => {
   });
 });
 
-describe('the send form\'s memo (MemoTagField with the family\'s rule)', () => {
+describe("the send form's memo (MemoTagField with the family's rule)", () => {
   it('Stellar memo types: text ≤ 28 bytes, id ≤ 2^64−1, hash/return 64 hex digits', () => {
     const kind = { kind: 'memo', types: ['text', 'id', 'hash', 'return'] } as const;
     const v = (text: string, type: MemoTagValue['type']) =>

@@ -38,8 +38,13 @@ describe('XRP screen rules', () => {
   });
 });
 
-describe('the send form\'s tag (MemoTagField with chain-xrp\'s rule)', () => {
-  const base = { coin: 'XRP' as const, kind: { kind: 'tag' } as const, firmwareOk: true, validate: validateXrpTag };
+describe("the send form's tag (MemoTagField with chain-xrp's rule)", () => {
+  const base = {
+    coin: 'XRP' as const,
+    kind: { kind: 'tag' } as const,
+    firmwareOk: true,
+    validate: validateXrpTag,
+  };
 
   it('XRP tag: 0 and 2^32−1 pass, 2^32, negatives and decimals fail with "invalid tag or memo"', () => {
     const v = (text: string) => memoTagCheck(t, { ...base, value: { enabled: true, text } });
