@@ -18,7 +18,7 @@ const Setting = lazy(() => import('./screens/Setting'));
 const AccountList = lazy(() => import('./accounts/AccountList'));
 const AccountInformation = lazy(() => import('./accounts/AccountInformation'));
 const EvmChainsPage = lazy(() => import('./evmChains/EvmChainsPage'));
-const DomainPage = lazy(() => import('./fio/DomainPage'));
+const DomainPage = lazy(() => import('./families/fio/domain/DomainPage'));
 const EvmAccountPage = lazy(() => import('./evmChains/EvmAccountPage'));
 // Overlays that only a connection needs load with it.
 const OtpModal = lazy(() => import('./components/OtpModal').then((m) => ({ default: m.OtpModal })));

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshBalances } from '../../accounts/store';
 import { useModalSize } from '../../components/useModalSize';
-import { ActionModal } from '../../fio/ActionModal';
+import { ActionModal } from './domain/ActionModal';
 import type { FioChain } from './chain';
 import type { FioAccount } from './rules';
 import { STAKE_PROCESS, UNSTAKE_PROCESS, type StakeTitle } from './stake';

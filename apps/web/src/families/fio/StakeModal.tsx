@@ -35,7 +35,7 @@ import { errorText, uiLanguage } from '../../accounts/format';
 import { CopyText } from '../../components/CopyText';
 import { useModalSize } from '../../components/useModalSize';
 import { currentDevice } from '../../device/runtime';
-import { deviceFailure } from '../../fio/model';
+import { deviceFailure } from './domain/model';
 import type { FioChain } from './chain';
 import type { FioAccount } from './rules';
 import {

@@ -6,7 +6,7 @@
  */
 import { formatPercent } from '@secux-companion/core';
 import { stakeAmountProblem } from '@secux-companion/chain-fio';
-import { sortHandles } from '../../fio/model';
+import { sortHandles } from './domain/model';
 
 /** The flow's title: 'Stake Process' selects staking, any other title unstaking (spec 03 §2). */
 export const STAKE_PROCESS = 'Stake Process';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderUi, setupUiTests } from '../test/ui';
+import { renderUi, setupUiTests } from '../../../test/ui';
 import { ActionModal, type FioActionName } from './ActionModal';
 import { ACCOUNT0, ACCOUNT1, BUILT, fakeDevice, fakeFio, request } from './testFakes';
 

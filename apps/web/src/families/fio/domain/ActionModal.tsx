@@ -39,10 +39,10 @@ import {
 } from '@secux-companion/chain-fio';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../accounts/format';
-import { useModalSize } from '../components/useModalSize';
-import { currentDevice } from '../device/runtime';
-import type { FioChain } from '../families/fio/chain';
+import { errorText } from '../../../accounts/format';
+import { useModalSize } from '../../../components/useModalSize';
+import { currentDevice } from '../../../device/runtime';
+import type { FioChain } from '../chain';
 import { deviceFailure, type FioDomainAccount } from './model';
 import { MemoChunks, TxIdRow } from './parts';
 import { useRequestForm, type OwnedHandle } from './RequestForm';

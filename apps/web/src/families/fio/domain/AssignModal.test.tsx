@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { setupUiTests } from '../test/ui';
-import { axeInEveryLanguage } from '../test/axe';
-import type { FioChain } from '../families/fio/chain';
+import { setupUiTests } from '../../../test/ui';
+import { axeInEveryLanguage } from '../../../test/axe';
+import type { FioChain } from '../chain';
 import { AssignModal } from './AssignModal';
 
 setupUiTests();

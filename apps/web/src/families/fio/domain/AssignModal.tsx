@@ -9,10 +9,10 @@ import { CHAINS, isChainSymbol, type ChainSymbol } from '@secux-companion/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../components/useModalSize';
-import { currentDevice } from '../device/runtime';
-import type { FioChain } from '../families/fio/chain';
-import { loadFamily } from '../families/registry';
+import { useModalSize } from '../../../components/useModalSize';
+import { currentDevice } from '../../../device/runtime';
+import type { FioChain } from '../chain';
+import { loadFamily } from '../../registry';
 import { deviceFailure, type FioDomainAccount } from './model';
 
 /** How long the failure toast stays (spec 03 §9). */

@@ -33,9 +33,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { useModalSize } from '../components/useModalSize';
-import { useRuntime } from '../device/runtime';
-import { getFioChain, type FioChain } from '../families/fio/chain';
+import { useModalSize } from '../../../components/useModalSize';
+import { useRuntime } from '../../../device/runtime';
+import { getFioChain, type FioChain } from '../chain';
 import { ActionModal, type ActionTarget, type FioActionName } from './ActionModal';
 import { AssignModal } from './AssignModal';
 import { InvoiceModal } from './InvoiceModal';

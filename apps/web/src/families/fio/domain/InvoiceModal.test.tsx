@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderUi, setupUiTests } from '../test/ui';
-import { useSendPreset } from '../send/preset';
-import type { AnyFamily, FamilyChain, SendProps, WalletAccount } from '../families/types';
+import { renderUi, setupUiTests } from '../../../test/ui';
+import { useSendPreset } from '../../../send/preset';
+import type { AnyFamily, FamilyChain, SendProps, WalletAccount } from '../../types';
 import { InvoiceModal } from './InvoiceModal';
 import { ACCOUNT1, fakeDevice, fakeFio, request } from './testFakes';
 

@@ -9,10 +9,10 @@ import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantin
 import { type FioRequest, type FioRequestContent } from '@secux-companion/chain-fio';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../components/useModalSize';
-import { currentDevice } from '../device/runtime';
-import type { FioChain } from '../families/fio/chain';
-import { SendPresetContext, type SendPreset } from '../send/preset';
+import { useModalSize } from '../../../components/useModalSize';
+import { currentDevice } from '../../../device/runtime';
+import type { FioChain } from '../chain';
+import { SendPresetContext, type SendPreset } from '../../../send/preset';
 import type { FioDomainAccount } from './model';
 import { MemoChunks, MemoField, TxIdRow } from './parts';
 import { fioDescriptor, recordFor } from './requests';

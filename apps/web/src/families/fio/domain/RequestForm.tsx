@@ -17,7 +17,7 @@ import {
 } from '@secux-companion/chain-fio';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FioChain } from '../families/fio/chain';
+import type { FioChain } from '../chain';
 import type { FioDomainAccount } from './model';
 import { MemoField } from './parts';
 import { bundlesShort, canRequest, type PayerCheck } from './requests';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderUi, setupUiTests } from '../test/ui';
+import { renderUi, setupUiTests } from '../../../test/ui';
 import { RequestManager } from './RequestManager';
 import { ACCOUNT0, ACCOUNT1, fakeDevice, fakeFio, request } from './testFakes';
 

@@ -9,8 +9,8 @@ import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Tabs, Text } f
 import { useQuery } from '@tanstack/react-query';
 import { requestStatusView, type FioRequest } from '@secux-companion/chain-fio';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../components/useModalSize';
-import type { FioChain } from '../families/fio/chain';
+import { useModalSize } from '../../../components/useModalSize';
+import type { FioChain } from '../chain';
 import type { FioRequestActionName } from './ActionModal';
 import type { FioDomainAccount } from './model';
 import { MemoChunks } from './parts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderUi, setupUiTests } from '../test/ui';
-import type { WalletAccount } from '../families/types';
+import { renderUi, setupUiTests } from '../../../test/ui';
+import type { WalletAccount } from '../../types';
 
 const accounts: WalletAccount[] = [
   {
@@ -40,7 +40,7 @@ const chain = {
   local: true,
   adapter: { getAccountState: vi.fn(async (d: { path: string }) => ({ available: spendable[d.path] })) },
 };
-vi.mock('../accounts/store', () => ({ familyChain: async () => ({ family, chain }) }));
+vi.mock('../../../accounts/store', () => ({ familyChain: async () => ({ family, chain }) }));
 
 const { SelectAccountModal } = await import('./SelectAccountModal');
 

@@ -8,10 +8,10 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import type { ChainSymbol } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
-import { familyChain } from '../accounts/store';
-import { coinText, errorText } from '../accounts/format';
-import { useModalSize } from '../components/useModalSize';
-import type { AnyFamily, FamilyChain, WalletAccount } from '../families/types';
+import { familyChain } from '../../../accounts/store';
+import { coinText, errorText } from '../../../accounts/format';
+import { useModalSize } from '../../../components/useModalSize';
+import type { AnyFamily, FamilyChain, WalletAccount } from '../../types';
 import { canCover } from './requests';
 
 export interface PayingAccount {

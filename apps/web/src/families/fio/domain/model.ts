@@ -10,8 +10,8 @@ import {
   type FioHandleEntry,
 } from '@secux-companion/chain-fio';
 import { mapSigningError } from '@secux-companion/core';
-import { currentDevice } from '../device/runtime';
-import type { FioChain } from '../families/fio/chain';
+import { currentDevice } from '../../../device/runtime';
+import type { FioChain } from '../chain';
 
 export interface FioDomainAccount {
   name: string;

@@ -2,7 +2,7 @@
 import { Group, Text, Textarea } from '@mantine/core';
 import { REQUEST_MEMO_MAX, memoChunks } from '@secux-companion/chain-fio';
 import { useTranslation } from 'react-i18next';
-import { CopyText } from '../components/CopyText';
+import { CopyText } from '../../../components/CopyText';
 import { memoLeft } from './requests';
 
 export function MemoField({

@@ -15,8 +15,8 @@ import {
   type FioRequestContent,
 } from '@secux-companion/chain-fio';
 import type { AccountDescriptor } from '@secux-companion/chain-common';
-import { currentDevice } from '../device/runtime';
-import type { FioChain } from '../families/fio/chain';
+import { currentDevice } from '../../../device/runtime';
+import type { FioChain } from '../chain';
 import type { FioDomainAccount } from './model';
 
 /** The adapter's descriptor of a Domain page account. */

@@ -2,8 +2,8 @@
 import { vi } from 'vitest';
 import type { Device } from '@secux-companion/device';
 import type { FioBuiltAction, FioRequest } from '@secux-companion/chain-fio';
-import { runtime } from '../device/runtime';
-import type { FioChain } from '../families/fio/chain';
+import { runtime } from '../../../device/runtime';
+import type { FioChain } from '../chain';
 import type { FioDomainAccount } from './model';
 
 export const ACCOUNT0: FioDomainAccount = {
