@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { validateXrpTag } from '@secux-companion/chain-xrp';
+import { validateXlmMemo } from '@secux-companion/chain-stellar';
 import { i18next } from '../i18n';
 import { renderUi, setupUiTests } from '../test/ui';
 import {
@@ -77,7 +79,7 @@ describe('memoTagCheck (the verdict for Continue)', () => {
 
 describe('<MemoTagField>', () => {
   it('the checkbox reveals a labelled input whose error is announced through aria-describedby', () => {
-    renderUi(<Harness coin="XRP" kind={{ kind: 'tag' }} firmwareOk />);
+    renderUi(<Harness coin="XRP" kind={{ kind: 'tag' }} validate={validateXrpTag} firmwareOk />);
     expect(screen.queryByTestId('memo-tag-input')).toBeNull();
     fireEvent.click(screen.getByLabelText('Add a destination tag'));
     const input = screen.getByLabelText('Destination tag');
@@ -108,6 +110,7 @@ describe('<MemoTagField>', () => {
       <Harness
         coin="XLM"
         kind={{ kind: 'memo', types: ['text', 'id', 'hash', 'return'] }}
+        validate={(text, type) => validateXlmMemo(text, type === 'id' ? 'id' : 'text')}
         firmwareOk
         initial={{ enabled: true, text: 'hello' }}
       />,
