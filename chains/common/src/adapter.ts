@@ -425,6 +425,11 @@ export interface ChainCapabilities {
   multipleAddresses: boolean;
   /** Staking (FIO stake/unstake, TRON freeze). */
   staking: boolean;
+  /**
+   * A send may cost no fee (TRON, Solana): the Details step does not require a fee above 0 (spec 01 §4 "Send flow";
+   * core's `canContinueSendDetails`). Absent: the fee must be above 0.
+   */
+  feeMayBeZero?: boolean;
 }
 
 /** The coin of the chain (custom EVM chains name their own). */

@@ -5,7 +5,6 @@ import {
   isDuplicateContract,
   isEvmContractFormat,
   isFeeIntegerOnly,
-  isFeeRequiredPositive,
   isTransferTooLarge,
   isUnsignedIntegerUpTo,
   meetsMinimumBalance,
@@ -131,13 +130,10 @@ describe('fee', () => {
     });
   });
 
-  it('knows which chains need integer and positive fees', () => {
+  it('knows which chains need integer fees', () => {
     expect(isFeeIntegerOnly('BTC', false)).toBe(true);
     expect(isFeeIntegerOnly('ETH', false)).toBe(false);
     expect(isFeeIntegerOnly('ETH', true)).toBe(true);
-    expect(isFeeRequiredPositive('TRX')).toBe(false);
-    expect(isFeeRequiredPositive('SOL')).toBe(false);
-    expect(isFeeRequiredPositive('ETH')).toBe(true);
   });
 
 
@@ -222,7 +218,6 @@ describe('tokens', () => {
 
 describe('send details gate', () => {
   const ok: SendDetailsState = {
-    chain: 'ETH',
     recipient: 'ok',
     fee: '21',
     feeInputValid: true,
@@ -237,8 +232,9 @@ describe('send details gate', () => {
     expect(canContinueSendDetails(ok)).toBe(true);
     expect(canContinueSendDetails({ ...ok, recipient: 'notSupport' })).toBe(false);
     expect(canContinueSendDetails({ ...ok, fee: '0' })).toBe(false);
-    expect(canContinueSendDetails({ ...ok, chain: 'TRX', fee: '0' })).toBe(true);
-    expect(canContinueSendDetails({ ...ok, chain: 'SOL', fee: 0 })).toBe(true);
+    // a family whose sends may cost nothing (TRON, Solana: capabilities.feeMayBeZero)
+    expect(canContinueSendDetails({ ...ok, feeMayBeZero: true, fee: '0' })).toBe(true);
+    expect(canContinueSendDetails({ ...ok, feeMayBeZero: true, fee: 0 })).toBe(true);
     expect(canContinueSendDetails({ ...ok, fee: '-1' })).toBe(false);
     expect(canContinueSendDetails({ ...ok, feeInputValid: false })).toBe(false);
     expect(canContinueSendDetails({ ...ok, minimumBalanceMet: false })).toBe(false);
@@ -247,6 +243,6 @@ describe('send details gate', () => {
     expect(canContinueSendDetails({ ...ok, tagMemoValid: false })).toBe(false);
     expect(canContinueSendDetails({ ...ok, amountInvalid: true })).toBe(false);
     // families without reserve, token-fee or tag rules leave them out
-    expect(canContinueSendDetails({ chain: 'BTC', recipient: 'ok', fee: 4, feeInputValid: true, amountInvalid: false })).toBe(true);
+    expect(canContinueSendDetails({ recipient: 'ok', fee: 4, feeInputValid: true, amountInvalid: false })).toBe(true);
   });
 });

@@ -139,7 +139,8 @@ export type FeeInputResult = { ok: true; value: Decimal } | { ok: false; issue: 
 /**
  * Fee text rules (§5): empty → 'inputEmpty'; not a number → 'invalidAmount'; negative err-27;
  * not an integer err-22 when `integerOnly` (UTXO chains and custom fees). Zero is allowed
- * here (a zero RBF fee is no error); {@link isFeeRequiredPositive} decides whether it blocks.
+ * here (a zero RBF fee is no error); the family's `feeMayBeZero` decides whether it blocks
+ * ({@link canContinueSendDetails}).
  */
 export function validateFeeInput(text: string, options: { integerOnly: boolean }): FeeInputResult {
   const trimmed = text.trim();
@@ -149,11 +150,6 @@ export function validateFeeInput(text: string, options: { integerOnly: boolean }
   if (value.isNegative() && !value.isZero()) return { ok: false, issue: issue('err-27') };
   if (options.integerOnly && !value.isInteger()) return { ok: false, issue: issue('err-22') };
   return { ok: true, value };
-}
-
-/** The fee must be above 0 to continue, except on TRX and SOL (§4 Send flow). */
-export function isFeeRequiredPositive(chain: ChainSymbol): boolean {
-  return chain !== 'TRX' && chain !== 'SOL';
 }
 
 /** Fee must be an integer on UTXO chains and for custom fees. */
@@ -268,12 +264,13 @@ export function stripNonAscii(text: string): string {
 // ---------------------------------------------------------------------------
 
 export interface SendDetailsState {
-  chain: ChainSymbol;
   recipient: RecipientStatus;
   /** Fee in the chain's fee unit, already parsed. */
   fee: Decimal.Value;
   /** The fee text passed {@link validateFeeInput}. */
   feeInputValid: boolean;
+  /** The family allows a fee of 0 (its adapter's `capabilities.feeMayBeZero`: TRON, Solana); absent: above 0. */
+  feeMayBeZero?: boolean | undefined;
   /** Any amount-validation flag is set. */
   amountInvalid: boolean;
   /** The rules below belong to some families only (reserve, token fee, tag/memo); absent means it holds. */
@@ -291,7 +288,7 @@ export function canContinueSendDetails(s: SendDetailsState): boolean {
     s.feeInputValid &&
     !fee.isNegative() &&
     s.minimumBalanceMet !== false &&
-    (!isFeeRequiredPositive(s.chain) || fee.greaterThan(0)) &&
+    (s.feeMayBeZero === true || fee.greaterThan(0)) &&
     s.tokenFeeCovered !== false &&
     s.transferTooLarge !== true &&
     s.tagMemoValid !== false &&

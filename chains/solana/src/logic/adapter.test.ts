@@ -142,6 +142,10 @@ const acct = () => ({
 });
 
 describe('Solana adapter', () => {
+  it('a Solana send may cost no fee: the Details step does not require one above 0', () => {
+    expect(createSolanaChain(fake().backend).capabilities.feeMayBeZero).toBe(true);
+  });
+
   it('a SOL send pays the base fee plus a priority fee from the writable accounts and the simulated units', async () => {
     const { backend, asked } = fake();
     const a = createSolanaChain(backend);

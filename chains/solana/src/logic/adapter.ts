@@ -36,6 +36,7 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
       speedUp: false,
       multipleAddresses: false,
       staking: false,
+      feeMayBeZero: true,
     },
     explorer: explorerLinks(ctx.chain),
 

@@ -81,6 +81,10 @@ function backendWith(me: Partial<TronAccountInfo> = {}, energy = 65_000n, p = pa
 }
 
 describe('TRON adapter', () => {
+  it('a TRON send may cost no fee: the Details step does not require one above 0', () => {
+    expect(createTronChain(backendWith().backend).capabilities.feeMayBeZero).toBe(true);
+  });
+
   it('sends TRX to an activated address: free bandwidth, nothing burned, signed by the owner and broadcast', async () => {
     const { backend, broadcasts } = backendWith();
     const chain = createTronChain(backend);

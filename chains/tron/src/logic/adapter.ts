@@ -34,6 +34,7 @@ export function createTronChain(backend: TronBackend): TronAdapter {
       speedUp: false,
       multipleAddresses: false,
       staking: false,
+      feeMayBeZero: true,
     },
     explorer: explorerLinks(chain),
 

@@ -142,8 +142,8 @@ export function BitcoinSendModal({
 
   const canContinue =
     canContinueSendDetails({
-      chain: coin,
       recipient: recipient.status,
+      feeMayBeZero: chain.adapter.capabilities.feeMayBeZero,
       fee: feeRate ?? 0,
       feeInputValid: feeRate !== null,
       amountInvalid: sendAll ? !sendAllPreview.isSuccess : !amount?.ok,

@@ -225,8 +225,8 @@ export function EvmSendModal({
 
   const canContinue =
     canContinueSendDetails({
-      chain: symbol,
       recipient: recipientStatus,
+      feeMayBeZero: chain.adapter.capabilities.feeMayBeZero,
       fee: fee === null ? 0 : fee.toString(),
       feeInputValid: feeValid,
       amountInvalid: sendAll && asset.kind !== 'nft' ? sendAllPreview.isError : !amount?.ok,
