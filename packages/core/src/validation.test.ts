@@ -3,12 +3,10 @@ import {
   canContinueSendDetails,
   filterAmountInput,
   isDuplicateContract,
-  isEvmContractFormat,
   isFeeIntegerOnly,
   isTransferTooLarge,
   isUnsignedIntegerUpTo,
   meetsMinimumBalance,
-  normalizeRecipient,
   recipientIssue,
   stripNonAscii,
   stripScheme,
@@ -39,9 +37,7 @@ describe('recipient', () => {
     expect(validateRecipient('TETH', '0xabc', reject)).toBe('ok');
   });
 
-  it('normalises xdc prefix and schemes', () => {
-    expect(normalizeRecipient('XDC', ' xdc1234 ')).toBe('0x1234');
-    expect(normalizeRecipient('ETH', 'xdc1234')).toBe('xdc1234');
+  it('strips schemes', () => {
     expect(stripScheme('bitcoin:bc1qabc')).toBe('bc1qabc');
     expect(stripScheme('ethereum:0xabc:extra')).toBe('0xabc:extra');
     expect(stripScheme('bc1qabc')).toBe('bc1qabc');
@@ -199,12 +195,6 @@ describe('account name', () => {
 });
 
 describe('tokens', () => {
-  it('checks EVM contract shape', () => {
-    expect(isEvmContractFormat('0x' + 'a'.repeat(40))).toBe(true);
-    expect(isEvmContractFormat('0x' + 'a'.repeat(39))).toBe(false);
-    expect(isEvmContractFormat('1x' + 'a'.repeat(40))).toBe(false);
-  });
-
   it('detects duplicate contracts case-insensitively', () => {
     expect(isDuplicateContract('0xABC', ['0xabc'])).toBe(true);
     expect(isDuplicateContract('0xABD', ['0xabc'])).toBe(false);

@@ -18,7 +18,6 @@ export type RecipientStatus = 'ok' | 'empty' | 'invalid' | 'notSupport';
 export type AddressValidator = (address: string) => boolean;
 
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
-const XDC_PREFIX = /^xdc/i;
 
 /** Removes a 'scheme:' prefix from pasted or scanned text (the part after the first colon). */
 export function stripScheme(text: string): string {
@@ -26,18 +25,12 @@ export function stripScheme(text: string): string {
   return colon === -1 ? text : text.slice(colon + 1);
 }
 
-/** Normalises a typed recipient: trims it and turns a leading 'xdc' into '0x' on XDC. */
-export function normalizeRecipient(chain: ChainSymbol, text: string): string {
-  const trimmed = text.trim();
-  return chain === 'XDC' ? trimmed.replace(XDC_PREFIX, '0x') : trimmed;
-}
-
 /**
  * Recipient rules (§5): empty → 'empty' (the form clears its errors); anything but ASCII
  * letters and digits (full-width characters, spaces, punctuation) → 'invalid'; the chain's
  * validator (skipped on testnets) → 'invalid'; the family's unsupported forms (the bitcoin
  * family's 'ltc1…', DOGE not 'D…' …) → 'notSupport'.
- * Pass the address through {@link normalizeRecipient} first.
+ * Pass the address trimmed (and in the family's form: chain-evm's normalizeEvmRecipient on XDC).
  */
 export function validateRecipient(
   chain: ChainSymbol,
@@ -240,13 +233,6 @@ export function validateAccountName(
 // ---------------------------------------------------------------------------
 // Tokens
 // ---------------------------------------------------------------------------
-
-export const EVM_CONTRACT_LENGTH = 42;
-
-/** EVM contract shape checked before lookup: starts with 0x and is 42 characters. */
-export function isEvmContractFormat(contract: string): boolean {
-  return contract.startsWith('0x') && contract.length === EVM_CONTRACT_LENGTH;
-}
 
 /** A contract already present on the account (case-insensitive). */
 export function isDuplicateContract(contract: string, existing: readonly string[]): boolean {

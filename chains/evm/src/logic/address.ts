@@ -3,12 +3,7 @@
  * chain; on XDC a leading 'xdc' is turned into '0x' before validation and every API call, and the
  * receive address is shown (and confirmed on the device) in its 'xdc' form.
  */
-import {
-  normalizeRecipient,
-  validateRecipient,
-  type ChainSymbol,
-  type RecipientStatus,
-} from '@secux-companion/core';
+import { validateRecipient, type ChainSymbol, type RecipientStatus } from '@secux-companion/core';
 import { getAddress, isAddress } from 'viem';
 
 const XDC_PREFIX = /^xdc/i;
@@ -21,6 +16,12 @@ export function isEvmAddress(address: string): boolean {
 /** 'xdc…' → '0x…' (any case of the prefix); other text unchanged. */
 export function fromXdcAddress(address: string): string {
   return address.replace(XDC_PREFIX, '0x');
+}
+
+/** A typed recipient or contract: trimmed, and on XDC a leading 'xdc' (any case) turned into '0x'. */
+export function normalizeEvmRecipient(chain: ChainSymbol, text: string): string {
+  const t = text.trim();
+  return chain === 'XDC' ? fromXdcAddress(t) : t;
 }
 
 /** '0x…' → 'xdc…' (XDC's display form). */
@@ -46,7 +47,7 @@ export function displayAddress(chain: ChainSymbol, address: string): string {
  * the chain validator in core; the transaction builder still refuses a malformed address.
  */
 export function validateEvmRecipient(chain: ChainSymbol, text: string): RecipientStatus {
-  return validateRecipient(chain, normalizeRecipient(chain, text), isEvmAddress);
+  return validateRecipient(chain, normalizeEvmRecipient(chain, text), isEvmAddress);
 }
 
 /** The receive-modal instruction key: XDC has its own text (spec 01 §2 "EVM receive modal"). */

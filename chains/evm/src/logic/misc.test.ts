@@ -4,6 +4,7 @@ import {
   displayAddress,
   fromXdcAddress,
   isEvmAddress,
+  normalizeEvmRecipient,
   receiveInstructionKey,
   toApiAddress,
   toXdcAddress,
@@ -47,6 +48,10 @@ describe('addresses and the XDC prefix', () => {
     expect(toApiAddress('XDC', `xdc${A.slice(2).toLowerCase()}`)).toBe(A);
     expect(displayAddress('XDC', A.toLowerCase())).toBe(`xdc${A.slice(2)}`);
     expect(displayAddress('ETH', A.toLowerCase())).toBe(A);
+  });
+  it('normalises the xdc prefix', () => {
+    expect(normalizeEvmRecipient('XDC', ' xdc1234 ')).toBe('0x1234');
+    expect(normalizeEvmRecipient('ETH', 'xdc1234')).toBe('xdc1234');
   });
   it('recipient rules: xdc prefix accepted only on XDC; empty; invalid', () => {
     expect(validateEvmRecipient('XDC', `xdc${A.slice(2)}`)).toBe('ok');

@@ -10,6 +10,7 @@ import {
   decodeTokenText,
   deviceTokenEntry,
   filterTokens,
+  isEvmContractFormat,
   lookupToken,
   mapTokenLookupError,
   normalizeContractInput,
@@ -52,6 +53,12 @@ const codeOf = async (p: Promise<unknown>) => {
 };
 
 describe('add token by contract', () => {
+  it('checks EVM contract shape', () => {
+    expect(isEvmContractFormat('0x' + 'a'.repeat(40))).toBe(true);
+    expect(isEvmContractFormat('0x' + 'a'.repeat(39))).toBe(false);
+    expect(isEvmContractFormat('1x' + 'a'.repeat(40))).toBe(false);
+  });
+
   it('checks 0x + 42 characters before the lookup', () => {
     expect(() => checkNewTokenContract('0x123', [])).toThrow(new CoreError('invalidTokenContract'));
     expect(() => checkNewTokenContract(LUSD.slice(2) + '00', [])).toThrow(CoreError);

@@ -11,7 +11,6 @@ import {
   CHAINS,
   CoreError,
   isDuplicateContract,
-  isEvmContractFormat,
   signingPath,
   stripNonAscii,
   type ChainSymbol,
@@ -27,7 +26,7 @@ import {
   isAddress,
   type Hex,
 } from 'viem';
-import { fromXdcAddress } from './address';
+import { normalizeEvmRecipient } from './address';
 
 /** Something that can run eth_call (the backend: product API RPC proxy or the user's own RPC). */
 export interface EthCaller {
@@ -87,8 +86,14 @@ export function decodeBalance(data: Hex): bigint {
 
 /** The contract typed by the user in API form (xdc prefix turned into 0x on XDC), trimmed. */
 export function normalizeContractInput(chain: ChainSymbol, text: string): string {
-  const t = text.trim();
-  return chain === 'XDC' ? fromXdcAddress(t) : t;
+  return normalizeEvmRecipient(chain, text);
+}
+
+export const EVM_CONTRACT_LENGTH = 42;
+
+/** EVM contract shape checked before lookup: starts with 0x and is 42 characters. */
+export function isEvmContractFormat(contract: string): boolean {
+  return contract.startsWith('0x') && contract.length === EVM_CONTRACT_LENGTH;
 }
 
 /**

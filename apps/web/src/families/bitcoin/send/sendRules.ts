@@ -2,7 +2,6 @@
 import {
   CHAINS,
   feeForMode,
-  normalizeRecipient,
   recipientIssue,
   validateAmount,
   validateFeeInput,
@@ -37,7 +36,7 @@ export function checkRecipient(
   text: string,
   validate: (address: string) => RecipientStatus,
 ): { address: string; status: RecipientStatus; issue?: Issue } {
-  const address = normalizeRecipient(chain, text.trim());
+  const address = text.trim();
   const status = address === '' ? 'empty' : validate(address);
   const issue = status === 'empty' ? undefined : recipientIssue(status);
   return { address, status, ...(issue ? { issue } : {}) };
