@@ -133,6 +133,8 @@ export interface ChainInfo {
   explorer?: ExplorerInfo;
   /** Only reachable through the external portal (ADA). */
   portalOnly: boolean;
+  /** Default account names start with this instead of the symbol (XLM: 'Stellar 1'). */
+  accountNameLabel?: string;
 }
 
 /** Dust limit for the bitcoin family: 546 satoshis (§9). */
@@ -487,6 +489,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     feeSource: 'fixed',
     fixedFee: XLM_FIXED_FEE,
     memo: 'Memo',
+    accountNameLabel: 'Stellar',
     explorer: explorer('https://stellar.expert/explorer/public', '/tx/{hash}', '/account/{address}'),
   }),
   TRX: define({

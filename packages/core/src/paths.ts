@@ -58,16 +58,13 @@ export function toBareAccountPath(path: string): string {
 }
 
 /**
- * Path handed to the device to sign a transaction (§7): Tron's hardware path is the
- * account path with its '/0/' receive chain completed by address index 0 (it "ends in 0");
- * SOL and XLM sign at their bare hardened account path; everything else signs at
- * account path + '/0/0'.
+ * Path handed to the device to sign a transaction (§7): hardened-path chains (SOL, XLM) sign
+ * at their bare account path; every other chain at account path + '/0/0' (Tron's hardware
+ * path, its '/0/' receive chain completed by address index 0, is the same path).
  */
 export function signingPath(chain: ChainSymbol, path: string): string {
   const bare = toBareAccountPath(path);
-  if (CHAINS[chain].hardenedPath) return bare;
-  if (chain === 'TRX') return `${bare}/${RECEIVE_CHAIN}/0`;
-  return bare + DEFAULT_ADDRESS_SUFFIX;
+  return CHAINS[chain].hardenedPath ? bare : bare + DEFAULT_ADDRESS_SUFFIX;
 }
 
 /** Full address path m/…'/change/index. */
@@ -96,8 +93,8 @@ const BIP_NAME_SUFFIX: Partial<Record<number, string>> = {
 };
 
 /**
- * Default account name: symbol and index+1 ('BTC 1'), suffixed Legacy (44), SegWit (49)
- * or Taproot (86) unless the bip is the coin's default; XLM is 'Stellar 1'.
+ * Default account name: symbol (or the chain's `accountNameLabel`: 'Stellar 1') and index+1
+ * ('BTC 1'), suffixed Legacy (44), SegWit (49) or Taproot (86) unless the bip is the coin's default.
  */
 export function defaultAccountName(
   chain: ChainSymbol,
@@ -105,9 +102,9 @@ export function defaultAccountName(
   bip: number = CHAINS[chain].defaultBip,
 ): string {
   const number = account + 1;
-  if (chain === 'XLM') return `Stellar ${number}`;
+  const label = CHAINS[chain].accountNameLabel ?? chain;
   const suffix = bip === CHAINS[chain].defaultBip ? undefined : BIP_NAME_SUFFIX[bip];
-  return suffix ? `${chain} ${number} ${suffix}` : `${chain} ${number}`;
+  return suffix ? `${label} ${number} ${suffix}` : `${label} ${number}`;
 }
 
 /**
