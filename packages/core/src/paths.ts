@@ -5,14 +5,8 @@ import { BIP_LEGACY, BIP_TAPROOT, BIP_WRAPPED_SEGWIT, CHAINS, type Bip, type Cha
 
 /** Receive chain index. */
 export const RECEIVE_CHAIN = 0;
-/** Change chain index (§9). */
-export const CHANGE_CHAIN = 1;
-/** Change address index is random in 0..CHANGE_INDEX_MAX (limiter max 4). */
-export const CHANGE_INDEX_MAX = 4;
 /** Address scan for a derived path goes up to 100 indexes. */
 export const ADDRESS_SCAN_LIMIT = 100;
-/** Taproot derives 5 receive and 5 change addresses. */
-export const TAPROOT_DERIVED_ADDRESSES = 5;
 /** Default address-index suffix of an account path. */
 export const DEFAULT_ADDRESS_SUFFIX = '/0/0';
 /** Account names are at most 15 characters. */
@@ -70,20 +64,6 @@ export function signingPath(chain: ChainSymbol, path: string): string {
 /** Full address path m/…'/change/index. */
 export function addressPath(path: string, change: number, index: number): string {
   return `${toBareAccountPath(path)}/${change}/${index}`;
-}
-
-export type Rng = () => number;
-
-/** Random change index 0..4; pass a deterministic RNG (returning [0, 1)) in tests. */
-export function randomChangeIndex(rng: Rng = Math.random): number {
-  const r = rng();
-  if (!(r >= 0 && r < 1)) throw new RangeError(`RNG must return a number in [0, 1), got ${r}`);
-  return Math.floor(r * (CHANGE_INDEX_MAX + 1));
-}
-
-/** Change address path m/…'/1/{random 0..4}. */
-export function changeAddressPath(path: string, rng: Rng = Math.random): string {
-  return addressPath(path, CHANGE_CHAIN, randomChangeIndex(rng));
 }
 
 const BIP_NAME_SUFFIX: Partial<Record<number, string>> = {

@@ -5,7 +5,6 @@
 import {
   CHAINS,
   CoreError,
-  TAPROOT_DERIVED_ADDRESSES,
   accountBasePath,
   defaultAccountName,
   sanitizeRecoveredName,
@@ -13,7 +12,6 @@ import {
   utxoFeeTiers,
   type Bip,
   type RecommendedFees,
-  type Rng,
 } from '@secux-companion/core';
 import {
   explorerLinks,
@@ -46,6 +44,7 @@ import {
   type SendDraft,
   type UtxoPlan,
 } from './build';
+import { TAPROOT_DERIVED_ADDRESSES, type Rng } from './changePath';
 import { usableUtxos } from './coinselect';
 import { AccountKeys } from './derive';
 import { finalizeSigned } from './finalize';

@@ -1,20 +1,19 @@
 /**
  * Send building: validation (core's and ./buildRules), coin selection, change on chain 1 at a random
- * index 0..4 (core's randomChangeIndex with an injectable RNG), and the SecuX device
+ * index 0..4 (./changePath's randomChangeIndex with an injectable RNG), and the SecuX device
  * payload (`device.signBtc(inputs, outputs, options)`).
  */
 import {
   CHAINS,
   CoreError,
   DUST_SATOSHIS,
-  randomChangeIndex,
   recipientIssue,
   type Issue,
-  type Rng,
 } from '@secux-companion/core';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
 import { classifyScript, decodeAddress, deviceAddress, validateRecipientAddress, type OutputType } from './address';
 import { validateBtcFeeRate, validateUtxoBuildInput } from './buildRules';
+import { randomChangeIndex, type Rng } from './changePath';
 import { selectCoins, type Selection } from './coinselect';
 import type { AccountKeys } from './derive';
 import { SECUX_SCRIPT, type NetworkId, type UtxoNetwork } from './networks';

@@ -11,15 +11,14 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import {
   BIP_TAPROOT,
-  CHANGE_CHAIN,
   RECEIVE_CHAIN,
   SCRIPT_TYPE_BY_BIP,
-  TAPROOT_DERIVED_ADDRESSES,
   addressPath,
   type Bip,
   type ScriptType,
 } from '@secux-companion/core';
 import { addressFromScript, outputScript, type OutputType } from './address';
+import { CHANGE_CHAIN, TAPROOT_DERIVED_ADDRESSES } from './changePath';
 import { base58checkDecode } from './encoding';
 import { XPUB_VERSIONS, type UtxoNetwork } from './networks';
 

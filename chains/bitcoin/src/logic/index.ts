@@ -9,6 +9,7 @@ export * from './types';
 export * from './coinselect';
 export * from './build';
 export * from './buildRules';
+export * from './changePath';
 export * from './speedup';
 export * from './finalize';
 export * from './history';
