@@ -134,17 +134,15 @@ function localNode(g: Global, localnet: unknown): LocalNode | undefined {
   return f.success ? f.data.ltc : undefined;
 }
 
-function utxoChain(
+/** The endpoints of one chain: the operator's settings, else the localnet's stand-in, else the mainnet defaults. */
+function endpointsOf(
   ctx: FamilyContext,
-  g: Global,
   sym: (typeof UTXO_SYMBOLS)[number],
   info: ChainInfo,
   pc: PerChain,
-  node: LocalNode | undefined,
   stand: LocalBlockbook | undefined,
-): ServedChain<UtxoFacade> | null {
+) {
   const local = ctx.local;
-  const timeoutMs = pc.TIMEOUT_MS ?? ctx.timeoutMs;
   const isLocalChain = local && sym === LOCAL_SYMBOL;
   // The localnet's stand-in serves the coin unless the operator named its own providers.
   const standIn = local && stand && !pc.BLOCKBOOK && !pc.BITCOIN_RPC ? stand : undefined;
@@ -166,6 +164,25 @@ function utxoChain(
           : MAINNET_MEMPOOL[sym]
             ? [MAINNET_MEMPOOL[sym]!]
             : []));
+  return { isLocalChain, standIn, network, blockbooks, cores, mempools };
+}
+
+type Endpoints = ReturnType<typeof endpointsOf>;
+
+/**
+ * The chain's providers, in order: the localnet node, then the operator's own nodes (BITCOIN_RPC), then Blockbooks.
+ */
+function nodeProviders(
+  ctx: FamilyContext,
+  g: Global,
+  sym: (typeof UTXO_SYMBOLS)[number],
+  info: ChainInfo,
+  pc: PerChain,
+  node: LocalNode | undefined,
+  e: Endpoints,
+): { list: UtxoProvider[]; source: ChainSource } {
+  const timeoutMs = pc.TIMEOUT_MS ?? ctx.timeoutMs;
+  const { network, standIn } = e;
   const list: UtxoProvider[] = [];
   let source: ChainSource = 'config';
   const coreOpts = {
@@ -179,7 +196,7 @@ function utxoChain(
     maxWallets: g.BITCOIN_RPC_MAX_WALLETS,
     newWalletsPerHour: g.BITCOIN_RPC_NEW_WALLETS_PER_HOUR ?? 30,
   };
-  if (isLocalChain && node && !pc.BITCOIN_RPC && !pc.BLOCKBOOK) {
+  if (e.isLocalChain && node && !pc.BITCOIN_RPC && !pc.BLOCKBOOK) {
     list.push(
       createBitcoinCore({
         ...coreOpts,
@@ -194,11 +211,11 @@ function utxoChain(
     );
     source = 'local';
   }
-  cores.forEach((u, i) =>
+  e.cores.forEach((u, i) =>
     list.push(createBitcoinCore({ ...coreOpts, name: `bitcoin-rpc#${i + 1}`, ...splitAuth(u) })),
   );
   if (standIn) source = 'local';
-  blockbooks.forEach((u, i) =>
+  e.blockbooks.forEach((u, i) =>
     list.push(
       createBlockbook({
         name: standIn ? 'localnet-blockbook' : `blockbook#${i + 1}`,
@@ -212,37 +229,60 @@ function utxoChain(
       }),
     ),
   );
-  // Order: the localnet node, then the operator's own nodes (BITCOIN_RPC), then Blockbooks.
-  if (!list.length) return null;
-  const providers = list.map((p) => withBreaker(p, ctx.policy.breaker, pc.TIMEOUT_MS));
-  // Client-side rates: each Blockbook host its own bucket (Trezor's btc1…btc5 are five); the operator's own nodes none.
-  declareRates(ctx.policy, blockbooks, 'blockbook', pc.RATE);
-  declareRates(ctx.policy, mempools, 'mempool', pc.RATE);
-  declareRates(ctx.policy, cores, 'bitcoinCore', pc.RATE);
-  const feeProviders: FeeProvider[] = mempools.map((u, i) =>
+  return { list, source };
+}
+
+function feeProvidersOf(ctx: FamilyContext, pc: PerChain, e: Endpoints): FeeProvider[] {
+  return e.mempools.map((u, i) =>
     withBreaker(
       createMempool({
-        name: standIn ? 'localnet-mempool' : `mempool#${i + 1}`,
+        name: e.standIn ? 'localnet-mempool' : `mempool#${i + 1}`,
         url: u,
         fetch: ctx.fetch,
-        timeoutMs,
-        network,
+        timeoutMs: pc.TIMEOUT_MS ?? ctx.timeoutMs,
+        network: e.network,
       }),
       ctx.policy.breaker,
       pc.TIMEOUT_MS,
     ),
   );
+}
+
+/** The chain's preset fee tiers: its own, else its fixed fee, else 8/4/2. */
+function presetsOf(info: ChainInfo) {
   const fixed = info.fixedFee !== undefined ? Number(info.fixedFee) : undefined;
-  const presets =
+  return (
     info.feePresets ??
-    (fixed !== undefined ? { high: fixed, medium: fixed, low: fixed } : { high: 8, medium: 4, low: 2 });
+    (fixed !== undefined ? { high: fixed, medium: fixed, low: fixed } : { high: 8, medium: 4, low: 2 })
+  );
+}
+
+function utxoChain(
+  ctx: FamilyContext,
+  g: Global,
+  sym: (typeof UTXO_SYMBOLS)[number],
+  info: ChainInfo,
+  pc: PerChain,
+  node: LocalNode | undefined,
+  stand: LocalBlockbook | undefined,
+): ServedChain<UtxoFacade> | null {
+  const e = endpointsOf(ctx, sym, info, pc, stand);
+  const { network } = e;
+  const { list, source } = nodeProviders(ctx, g, sym, info, pc, node, e);
+  if (!list.length) return null;
+  const providers = list.map((p) => withBreaker(p, ctx.policy.breaker, pc.TIMEOUT_MS));
+  // Client-side rates: each Blockbook host its own bucket (Trezor's btc1…btc5 are five); the operator's own nodes none.
+  declareRates(ctx.policy, e.blockbooks, 'blockbook', pc.RATE);
+  declareRates(ctx.policy, e.mempools, 'mempool', pc.RATE);
+  declareRates(ctx.policy, e.cores, 'bitcoinCore', pc.RATE);
+  const feeProviders = feeProvidersOf(ctx, pc, e);
   const facade = new UtxoFacade(
     {
       chain: sym,
       network,
       coinType: info.coinType,
       feeSource: info.feeSource === 'networkTiers' ? 'network' : 'preset',
-      feeTiers: presets,
+      feeTiers: presetsOf(info),
       providers,
       feeProviders,
       maxSats: MAX_SUPPLY[sym] * 10n ** BigInt(info.decimals),
