@@ -82,11 +82,19 @@ export default defineConfig({
           root: 'apps/web',
           include: webTests.filter((f) => !webIsolated.has(f)),
           environment: 'jsdom',
+          // The tests' root provides the family registry, as main.tsx does in the app.
+          setupFiles: ['src/test/families.ts'],
           isolate: false,
         },
       },
       {
-        test: { name: 'web-isolated', root: 'apps/web', include: [...webIsolated], environment: 'jsdom' },
+        test: {
+          name: 'web-isolated',
+          root: 'apps/web',
+          include: [...webIsolated],
+          environment: 'jsdom',
+          setupFiles: ['src/test/families.ts'],
+        },
       },
       {
         test: {

@@ -6,9 +6,14 @@ import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { families } from './families/registry';
 import { initI18n } from './i18n';
 import { applyBrowserGate } from './lib/browserGate';
+import { provideFamilies } from './state/families';
 import { cssVariablesResolver, theme } from './theme';
+
+// The root composes the app: the shared screens reach the families only through what it provides.
+provideFamilies(families);
 
 const i18n = await initI18n();
 

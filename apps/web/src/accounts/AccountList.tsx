@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../lib/backRule';
 import { useSelectedCoin } from '../state/coinSelection';
-import { hasFamily } from '../families/registry';
+import { hasFamily } from '../state/families';
 import type { WalletAccount } from '../families/types';
 import { AccountCard } from './AccountCard';
 import { PortfolioHeader } from './PortfolioHeader';

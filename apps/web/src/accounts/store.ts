@@ -1,12 +1,13 @@
 /**
  * The accounts of the selected coin, whatever its family: recovery from the device with discovery, refresh,
  * create / rename / delete with the device kept in sync. The family (from the registry) does the chain work;
- * this store keeps the descriptors and their state. Screens read it through {@link useAccounts}.
+ * this store keeps the descriptors and their state. Screens read it through {@link useAccounts}. The registry
+ * reaches it through state/families.ts (the root provides it): the store imports no family.
  */
 import type { ChainSymbol, Issue } from '@secux-companion/core';
 import { createStore, useStore } from '../state/store';
 import { onWalletReset } from '../state/walletStorage';
-import { loadFamily } from '../families/registry';
+import { loadFamily } from '../state/families';
 import type { AnyFamily, CreateInput, DiscoveryProgress, FamilyChain, WalletAccount } from '../families/types';
 import { unservedCoin, type UnservedCoin } from './api';
 

@@ -9,7 +9,7 @@ import { useModalSize } from '../components/useModalSize';
 import { ROUTES } from '../lib/backRule';
 import { errorText } from '../lib/format';
 import { showAccounts } from '../accounts/store';
-import { loadFamily } from '../families/registry';
+import { loadFamily } from '../state/families';
 import type { EvmAccount } from '../evm/account';
 import { evmCoinText } from '../evm/format';
 import { addAccountTo, addChain, chainOf, deleteChainAccount, fetchChainRegistry, isUsableRpc, readAddedChains, recoverAddedChains, refreshChain, writeAddedChains, type RegistryChain } from './addedChains';

@@ -1,30 +1,31 @@
 /**
- * The family registry: which family module serves a coin, loaded on demand (each family is its own lazy
- * chunk). Adding a family is one line here; a coin without an entry shows the generic 'not yet available'
- * message on its account list.
+ * The family registry: each family's entry (its module, loaded on demand as its own lazy chunk, and the rules read
+ * before it loads). Adding a family is one line here; a coin without an entry shows the generic 'not yet available'
+ * message on its account list. Only the roots import it: main.tsx (and the tests' set-up) provide it to the shared
+ * screens through state/families.ts, so no shared module imports a family.
  */
 import { CHAINS, type ChainFamily, type ChainSymbol } from '@secux-companion/core';
-import type { AnyFamily, FamilyModule } from './types';
+import type { AnyFamily, FamilyDirectory, FamilyEntry } from './types';
+import { entry as bitcoin } from './bitcoin/entry';
+import { entry as evm } from './evm/entry';
+import { entry as bnb } from './bnb/entry';
+import { entry as xrp } from './xrp/entry';
+import { entry as fio } from './fio/entry';
+import { entry as tron } from './tron/entry';
+import { entry as stellar } from './stellar/entry';
+import { entry as solana } from './solana/entry';
+import { entry as cardano } from './cardano/entry';
 
-const MODULES: Partial<Record<ChainFamily, () => Promise<FamilyModule>>> = {
-  utxo: () => import('./bitcoin'),
-  evm: () => import('./evm'),
-  bnb: () => import('./bnb'),
-  xrp: () => import('./xrp'),
-  fio: () => import('./fio'),
-  trx: () => import('./tron'),
-  xlm: () => import('./stellar'),
-  sol: () => import('./solana'),
-};
+const ENTRIES: readonly FamilyEntry[] = [bitcoin, evm, bnb, xrp, fio, tron, stellar, solana, cardano];
+
+const BY_ID = new Map<ChainFamily, FamilyEntry>(ENTRIES.map((e) => [e.id, e]));
 
 /** The family of a coin is core's chain table's `family`. */
-function loaderOf(coin: ChainSymbol) {
-  return MODULES[CHAINS[coin].family];
-}
+const entryOf = (coin: ChainSymbol) => BY_ID.get(CHAINS[coin].family);
 
 /** The coin has a family on the web (its account screens exist). */
 export function hasFamily(coin: ChainSymbol | null | undefined): boolean {
-  return !!coin && !!loaderOf(coin);
+  return !!coin && !!entryOf(coin)?.load;
 }
 
 const loaded = new Map<ChainFamily, Promise<AnyFamily>>();
@@ -32,7 +33,7 @@ const loaded = new Map<ChainFamily, Promise<AnyFamily>>();
 /** The coin's family module; rejects for a coin without one. */
 export function loadFamily(coin: ChainSymbol): Promise<AnyFamily> {
   const key = CHAINS[coin].family;
-  const load = MODULES[key];
+  const load = BY_ID.get(key)?.load;
   if (!load) return Promise.reject(new Error(`no family for ${coin}`));
   let hit = loaded.get(key);
   if (!hit) {
@@ -42,3 +43,11 @@ export function loadFamily(coin: ChainSymbol): Promise<AnyFamily> {
   }
   return hit;
 }
+
+/** The registry as the root provides it to the shared screens. */
+export const families: FamilyDirectory = {
+  has: hasFamily,
+  load: loadFamily,
+  coinRule: (coin) => entryOf(coin)?.coinRule,
+  nameResolvers: ENTRIES.flatMap((e) => (e.nameResolver ? [e.nameResolver] : [])),
+};

@@ -3,10 +3,11 @@
  * its accounts (recover, refresh, create, rename, delete, all written to the device), and the screen slots the
  * shared account screens leave to it (card details, account-page extras and tabs, receive, buy, send).
  * The shared screens never ask which family they show: they read these slots from the registry.
+ * The registry itself reaches the shared code only through {@link FamilyDirectory}, which the root provides.
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import type { Bip, ChainSymbol } from '@secux-companion/core';
+import type { Bip, ChainFamily, ChainSymbol, FirmwareCheck, Issue } from '@secux-companion/core';
 import type { VerifyResult } from '../device/actions';
 import type { AccountDescriptor, AccountState, ChainAdapter, Operation } from '@secux-companion/chain-common';
 
@@ -204,4 +205,54 @@ export type AnyFamily = WebFamily<any, any>;
 /** A family module (`families/<name>/index.ts`) exports its family as `family`. */
 export interface FamilyModule {
   family: AnyFamily;
+}
+
+/**
+ * Spec 01 §4 "Selecting a coin", the part a family decides: what a firmware below the coin's minimum says, and the
+ * page the coin opens when it is not the account list. Read when the coin is tapped, before its module loads.
+ */
+export interface CoinRule {
+  /**
+   * The coin's MCU or SE is below its minimum: the unsupported-device modal (the device itself cannot run the
+   * coin: contact support), the family's own message, or undefined for the generic one.
+   */
+  unsupported?(
+    coin: ChainSymbol,
+    check: FirmwareCheck,
+  ): { kind: 'unsupportedDevice' } | { messageKey: string; version?: string } | undefined;
+  /** The firmware suffices: the page the coin opens instead of its account list (EVM's chain list, ADA's portal). */
+  opens?(coin: ChainSymbol): 'evm' | 'cardano' | undefined;
+}
+
+type NameFetch = (input: string, init?: { signal?: AbortSignal }) => Promise<Pick<Response, 'ok' | 'json'>>;
+
+/** A kind of recipient name a family resolves for every coin's send form (FIO's crypto handles). */
+export interface NameResolver {
+  /** The (trimmed) text is such a name. */
+  accepts(name: string): boolean;
+  /** The address the name maps for the coin; throws when it maps none. */
+  resolve(fetchFn: NameFetch, name: string, coin: string, signal?: AbortSignal): Promise<string>;
+  /** The issue shown when the name does not resolve on the coin. */
+  unresolved(name: string, coin: string): Issue;
+}
+
+/** What the registry knows of a family without loading it: its module (a lazy chunk) and the rules read before. */
+export interface FamilyEntry {
+  /** Core's family of the coins it serves (`CHAINS[coin].family`). */
+  readonly id: ChainFamily;
+  /** The family module; absent for a family without account screens (ADA: its portal only). */
+  load?: () => Promise<FamilyModule>;
+  coinRule?: CoinRule;
+  nameResolver?: NameResolver;
+}
+
+/** The registry as the shared screens reach it (state/families.ts); the root provides it. */
+export interface FamilyDirectory {
+  /** The coin has a family on the web (its account screens exist). */
+  has(coin: ChainSymbol | null | undefined): boolean;
+  /** The coin's family module; rejects for a coin without one. */
+  load(coin: ChainSymbol): Promise<AnyFamily>;
+  coinRule(coin: ChainSymbol): CoinRule | undefined;
+  /** Every family's recipient names, in the registry's order. */
+  readonly nameResolvers: readonly NameResolver[];
 }

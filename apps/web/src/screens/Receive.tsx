@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COIN_MENU } from '../home/coinChoice';
-import { hasFamily } from '../families/registry';
+import { hasFamily } from '../state/families';
 import { accountsStore, familyChain } from '../accounts/store';
 import { ReceivePanel } from '../accounts/receive/ReceiveModal';
 import type { WalletAccount } from '../families/types';
