@@ -7,14 +7,12 @@ import {
   type McuState,
 } from '@secux-companion/core';
 import type { UnsupportedCoinAction } from '../firmware/Modals';
+import { coinRule } from '../state/families';
 
 /** Coin-menu order: the chain registry's order with the extra EVM entry right after ETH. */
 export const COIN_MENU: readonly ChainSymbol[] = CHAIN_SYMBOLS.filter((s) => s !== 'EVM').flatMap((s) =>
   s === 'ETH' ? (['ETH', 'EVM'] as const) : [s],
 );
-
-/** Coins whose unsupported firmware means the device itself cannot run them: contact support. */
-const SUPPORT_ONLY_COINS: readonly ChainSymbol[] = ['XLM', 'TRX'];
 
 export type CoinChoice =
   | { kind: 'force' }
@@ -26,17 +24,20 @@ export type CoinChoice =
 
 /**
  * Spec 01 §4 "Selecting a coin": a forced MCU update comes first, then the coin's MCU/SE minimums
- * (§5; C20 exempt from MCU checks), then ADA's portal and the EVM chain list.
- * Reading: XLM/TRX on an SE below their minimum get the unsupported-device modal (contact support).
+ * (§5; C20 exempt from MCU checks), then the page the coin opens. A family with its own firmware message, with
+ * coins the device cannot run below their SE minimum (the unsupported-device modal), or whose coin opens another
+ * page than the account list, says so in its registry entry's coin rule: this function names no family.
  */
 export function chooseCoin(
   coin: ChainSymbol,
   device: { mcuState: McuState; mcu: string; se: string; deviceType?: string },
 ): CoinChoice {
   if (device.mcuState === 'force') return { kind: 'force' };
+  const rule = coinRule(coin);
   const check = checkCoinFirmware(coin, { mcu: device.mcu, se: device.se, deviceType: device.deviceType });
   if (!check.mcuOk || !check.seOk) {
-    if (SUPPORT_ONLY_COINS.includes(coin) && !check.seOk) return { kind: 'unsupportedDevice' };
+    const own = rule?.unsupported?.(coin, check);
+    if (own && 'kind' in own) return own;
     const button = unsupportedCoinButton(check);
     const action: UnsupportedCoinAction =
       button === UnsupportedCoinButton.UpdateMcu
@@ -44,20 +45,7 @@ export function chooseCoin(
         : button === UnsupportedCoinButton.UpdateSe
           ? 'se'
           : 'cancel';
-    if (coin === 'EVM')
-      return { kind: 'unsupported', action, messageKey: 'errors.evmRequiresMcu', version: check.requiredMcu };
-    if ((coin === 'BTC' || coin === 'TBTC') && !check.mcuOk)
-      return { kind: 'unsupported', action, messageKey: 'errors.nativeSegwitRequiresMcu' };
-    if ((coin === 'BTC' || coin === 'TBTC') && !check.seOk)
-      return {
-        kind: 'unsupported',
-        action,
-        messageKey: 'errors.taprootRequiresSe',
-        version: check.requiredSe,
-      };
-    return { kind: 'unsupported', action, messageKey: 'errors.coinRequiresLatestFirmware' };
+    return { kind: 'unsupported', action, ...(own ?? { messageKey: 'errors.coinRequiresLatestFirmware' }) };
   }
-  if (coin === 'ADA') return { kind: 'cardano' };
-  if (coin === 'EVM') return { kind: 'evm' };
-  return { kind: 'account' };
+  return { kind: rule?.opens?.(coin) ?? 'account' };
 }
