@@ -1,10 +1,11 @@
 /**
- * Recipient domain resolution (spec 01 §4 "Send form behaviour", §5; spec 03 §5 "Domain resolution"): the two
- * providers — an unstoppable-style domain (`alice.crypto`, via /api/domain/resolve) and a FIO crypto handle
- * (`name@domain`, via the FIO family's get_pub_address for the coin's chain and token codes) — with a debounced
- * lookup via the server.
+ * Recipient domain resolution (spec 01 §4 "Send form behaviour", §5; spec 03 §5 "Domain resolution"): an
+ * unstoppable-style domain (`alice.crypto`, via /api/domain/resolve) and the names a family resolves (FIO's crypto
+ * handles `name@domain`: the registry hands their resolvers over), with a debounced lookup via the server.
  */
 import type { Issue, RecipientStatus } from '@secux-companion/core';
+import type { NameResolver } from '../families/types';
+import { nameResolvers } from '../state/families';
 
 /** Debounce of the lookup (spec 01 §4). */
 export const DOMAIN_LOOKUP_DELAY_MS = 500;
@@ -17,49 +18,14 @@ export function looksLikeDomain(text: string): boolean {
   return s.length <= 253 && s.includes('.') && DOMAIN_RE.test(s);
 }
 
-const HANDLE_PART = /^[a-zA-Z0-9](?:[a-zA-Z0-9]|-(?=[a-zA-Z0-9]))*$/;
-
-/**
- * A crypto handle `name@domain` (spec 03 §5): 3 to 64 characters in all, alphanumerics and single hyphens, no leading
- * or trailing hyphen in either part. (chain-fio's isValidHandle is the same rule; it is not imported here so that
- * every send form does not load the FIO serializer.)
- */
-export function looksLikeHandle(text: string): boolean {
+/** The family resolver of a name (FIO's crypto handles), if the text is one of theirs. */
+function familyResolverOf(text: string): NameResolver | undefined {
   const s = text.trim();
-  if (s.length < 3 || s.length > 64) return false;
-  const parts = s.split('@');
-  return parts.length === 2 && HANDLE_PART.test(parts[0]!) && HANDLE_PART.test(parts[1]!);
+  return nameResolvers().find((r) => r.accepts(s));
 }
 
-/** A name one of the two providers resolves. */
-export const looksLikeName = (text: string): boolean => looksLikeDomain(text) || looksLikeHandle(text);
-
-/** The FIO chain that resolves a coin's handles (testnet FIO on TFIO, every other coin on FIO). */
-const fioChainFor = (coin: string) => (coin === 'TFIO' ? 'TFIO' : 'FIO');
-/** FIO chain and token codes of a coin (the FIO registry uses the coin's symbol; FIO itself is FIO/FIO). */
-export function fioCodesOf(coin: string): { chain: string; token: string } {
-  const code = coin === 'TFIO' ? 'FIO' : coin.toUpperCase();
-  return { chain: code, token: code };
-}
-
-/** GET /api/chains/FIO/fio/pub-address/{handle}?chain=&token= → the address mapped for the coin, or throws. */
-export async function resolveHandle(
-  fetchFn: FetchFn,
-  handle: string,
-  coin: string,
-  signal?: AbortSignal,
-): Promise<string> {
-  const codes = fioCodesOf(coin);
-  const q = new URLSearchParams({ chain: codes.chain, token: codes.token });
-  const res = await fetchFn(
-    `/api/chains/${fioChainFor(coin)}/fio/pub-address/${encodeURIComponent(handle)}?${q.toString()}`,
-    signal ? { signal } : undefined,
-  );
-  const body = (await res.json().catch(() => ({}))) as { address?: unknown };
-  if (!res.ok || typeof body.address !== 'string' || body.address.trim() === '')
-    throw new Error('handleUnresolved');
-  return body.address.trim();
-}
+/** A name one of the providers resolves: a domain, or a name a family resolves. */
+export const looksLikeName = (text: string): boolean => looksLikeDomain(text) || !!familyResolverOf(text);
 
 export type DomainLookup =
   | { state: 'idle' }
@@ -114,7 +80,7 @@ export function createDomainResolver(opts: {
         const c = new AbortController();
         controller = c;
         const fetchFn = opts.fetchFn ?? ((input, init) => fetch(input, init));
-        const resolve = looksLikeHandle(domain) ? resolveHandle : resolveDomain;
+        const resolve = familyResolverOf(domain)?.resolve ?? resolveDomain;
         resolve(fetchFn, domain, opts.coin, c.signal).then(
           (address) => {
             if (!c.signal.aborted) opts.onChange({ state: 'resolved', domain, address });
@@ -130,9 +96,9 @@ export function createDomainResolver(opts: {
 }
 
 /**
- * The recipient when the entry may be a domain or a crypto handle: a resolved name stands for its address; a pending
- * one is not yet usable; a failed domain carries 'can not resolve domain from {address}', a failed handle
- * 'Can not resolve domain on {coin}' (pass the send form's coin).
+ * The recipient when the entry may be a domain or a family's name: a resolved name stands for its address; a
+ * pending one is not yet usable; a failed domain carries 'can not resolve domain from {address}', a failed family
+ * name its family's issue (a FIO handle: 'Can not resolve domain on {coin}'; pass the send form's coin).
  */
 export function domainRecipient(
   text: string,
@@ -150,9 +116,10 @@ export function domainRecipient(
       kind: 'domain',
       address: '',
       status: 'invalid',
-      issue: looksLikeHandle(domain)
-        ? { code: 'handleUnresolved', params: { coin: coin ?? lookup.coin ?? '' } }
-        : { code: 'domainUnresolved', params: { address: domain } },
+      issue: familyResolverOf(domain)?.unresolved(domain, coin ?? lookup.coin ?? '') ?? {
+        code: 'domainUnresolved',
+        params: { address: domain },
+      },
     };
   return { kind: 'domain', address: '', status: 'empty' };
 }
