@@ -3,13 +3,14 @@
  *
  *   Details ──build──▶ (fee prompts, in the family's order) ──▶ Verification ──sign──▶ Send ──broadcast──▶ Status
  *
- * Pure: the hook (useSendFlow) runs the asynchronous work and dispatches these events.
+ * Pure: the hook (useStepFlow, and useSendFlow for a send) runs the asynchronous work and dispatches these events.
+ * A flow other than a send (FIO's name actions and staking) states what it signs (S) and what its Status shows (O).
  */
 import type { SignedTransaction } from '@secux-companion/chain-common';
 import type { FeePrompt, SendStep } from './types';
 import type { BroadcastOutcome } from './txFlow';
 
-export interface SendFlowState<B> {
+export interface SendFlowState<B, S = SignedTransaction, O = BroadcastOutcome> {
   step: SendStep;
   /** Building, or looking up the fee prompts, after Continue. */
   building: boolean;
@@ -21,23 +22,25 @@ export interface SendFlowState<B> {
   prompt: { prompt: FeePrompt; built: B; stage: number } | null;
   /** Signing on the device: signatures done so far of the total. */
   signing: { current: number; total: number } | null;
-  signed: SignedTransaction | null;
-  result: BroadcastOutcome | 'loading' | null;
+  signed: S | null;
+  result: O | 'loading' | null;
 }
 
-export type SendFlowEvent<B> =
+export type SendFlowEvent<B, S = SignedTransaction, O = BroadcastOutcome> =
   | { type: 'build' }
   | { type: 'failed'; error: string | null }
   | { type: 'prompt'; prompt: FeePrompt; built: B; stage: number }
   | { type: 'promptClosed' }
   | { type: 'verify'; built: B }
   | { type: 'signing'; current: number; total: number }
-  | { type: 'signed'; tx: SignedTransaction }
+  | { type: 'signed'; tx: S }
   | { type: 'broadcasting' }
-  | { type: 'broadcast'; outcome: BroadcastOutcome }
+  | { type: 'broadcast'; outcome: O }
+  /** Status with an outcome that needed no broadcast (a flow that failed before anything was signed). */
+  | { type: 'finish'; outcome: O }
   | { type: 'reset' };
 
-export function initialSendFlow<B>(): SendFlowState<B> {
+export function initialSendFlow<B, S = SignedTransaction, O = BroadcastOutcome>(): SendFlowState<B, S, O> {
   return {
     step: 0,
     building: false,
@@ -50,13 +53,16 @@ export function initialSendFlow<B>(): SendFlowState<B> {
   };
 }
 
-export function sendFlowReducer<B>(s: SendFlowState<B>, e: SendFlowEvent<B>): SendFlowState<B> {
+export function sendFlowReducer<B, S = SignedTransaction, O = BroadcastOutcome>(
+  s: SendFlowState<B, S, O>,
+  e: SendFlowEvent<B, S, O>,
+): SendFlowState<B, S, O> {
   switch (e.type) {
     case 'build':
       return { ...s, building: true, error: null, prompt: null };
     // A build or signing failure: back on Details with the message (null: nothing to say).
     case 'failed':
-      return { ...initialSendFlow<B>(), error: e.error };
+      return { ...initialSendFlow<B, S, O>(), error: e.error };
     case 'prompt':
       return { ...s, building: false, prompt: { prompt: e.prompt, built: e.built, stage: e.stage } };
     case 'promptClosed':
@@ -71,13 +77,15 @@ export function sendFlowReducer<B>(s: SendFlowState<B>, e: SendFlowEvent<B>): Se
       return { ...s, step: 3, result: 'loading' };
     case 'broadcast':
       return { ...s, result: e.outcome };
+    case 'finish':
+      return { ...s, building: false, step: 3, result: e.outcome };
     case 'reset':
-      return initialSendFlow<B>();
+      return initialSendFlow<B, S, O>();
   }
 }
 
 /** The flow is over (Status with a result): closing it means 'done' (refresh), not 'cancel'. */
-export function isFinished(s: Pick<SendFlowState<unknown>, 'step' | 'result'>): boolean {
+export function isFinished(s: Pick<SendFlowState<unknown, unknown, unknown>, 'step' | 'result'>): boolean {
   return s.step === 3 && s.result !== null && s.result !== 'loading';
 }
 

@@ -20,8 +20,8 @@ import { currentDevice } from '../device/runtime';
 import { PRICE_IDS, fetchCoinPrice, fetchFeeLimits, postTxLog } from '../accounts/api';
 import type { FeePrompt } from './types';
 
-export type SignOutcome =
-  | { kind: 'signed'; tx: SignedTransaction }
+export type SignOutcome<S = SignedTransaction> =
+  | { kind: 'signed'; tx: S }
   /** User cancel on the device: nothing is shown (logged). */
   | { kind: 'cancelled' }
   /** `messageKey`: the catalogue text to show (a device signature error, or what the device layer names,
@@ -29,7 +29,7 @@ export type SignOutcome =
   | { kind: 'error'; messageKey?: CatalogueMessageKey; message?: string };
 
 /** Signs on the device and finalizes; a cancel on the device is silent, other failures are mapped. */
-export async function runSigning(sign: () => Promise<SignedTransaction>): Promise<SignOutcome> {
+export async function runSigning<S = SignedTransaction>(sign: () => Promise<S>): Promise<SignOutcome<S>> {
   try {
     return { kind: 'signed', tx: await sign() };
   } catch (e) {
@@ -40,7 +40,9 @@ export async function runSigning(sign: () => Promise<SignedTransaction>): Promis
     }
     console.warn('signing failed', e);
     if (m.kind === 'signature') return { kind: 'error', messageKey: 'signatureError' };
-    return m.messageKey ? { kind: 'error', messageKey: m.messageKey, message: m.message } : { kind: 'error', message: m.message };
+    return m.messageKey
+      ? { kind: 'error', messageKey: m.messageKey, message: m.message }
+      : { kind: 'error', message: m.message };
   }
 }
 
