@@ -26,6 +26,28 @@ const NETWORK_FROM_OUTSIDE_LOGIC = {
   message: "Only logic/ calls network/: reach the chain through the family's adapter or factory (logic/).",
 };
 
+/**
+ * apps/web's shared code sits below the families: it reaches them only through the registry the root provides
+ * (state/families.ts; main.tsx and the tests' set-up import families/registry). families/types.ts is the contract
+ * (types only) both sides build on.
+ */
+const WEB_SHARED = [
+  'apps/web/src/accounts',
+  'apps/web/src/send',
+  'apps/web/src/home',
+  'apps/web/src/components',
+  'apps/web/src/lib',
+  'apps/web/src/firmware',
+  'apps/web/src/screens',
+  'apps/web/src/device',
+  'apps/web/src/state',
+];
+const WEB_FAMILY_FROM_SHARED = {
+  group: ['**/families/**', '!**/families/types'],
+  message:
+    'Shared web code does not import a family (nor the registry): ask state/families.ts, which the root provides; the contract is families/types.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -47,6 +69,12 @@ export default tseslint.config(
     files: ['chains/*/src/**/*.ts'],
     ignores: ['chains/*/src/logic/**', 'chains/*/src/network/**', 'chains/*/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, NETWORK_FROM_OUTSIDE_LOGIC] }] },
+  },
+  {
+    files: WEB_SHARED.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, WEB_FAMILY_FROM_SHARED] }],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
