@@ -2,7 +2,7 @@
  * The EVM ChainAdapter (ETH, TETH, BSC, TBSC, XDC, HME and user-added chains). All chain data comes through
  * {@link EvmBackend} (domain types only), which network/ implements: over the product API
  * (network/productApi.ts) or, for an RPC the user added, straight from the browser (network/jsonRpc.ts).
- * One operation per file in ops/, each taking the shared {@link EvmContext}; this file only composes them.
+ * One operation per file in ops/, each taking the shared EvmContext (ops/context.ts); this file only composes them.
  */
 import { toApiAddress } from './address';
 import type { EvmChainSpec } from './chains';

@@ -91,7 +91,7 @@ export interface SolanaBackend {
 
 /**
  * A send: SOL, or `token` (a mint the account holds). `memo` (type 'text', the user's own text, at most
- * {@link SOLANA_MEMO_MAX_BYTES} UTF-8 bytes) goes into the transaction as an SPL Memo instruction; it is required when
+ * SOLANA_MEMO_MAX_BYTES (ops/validateMemo.ts) UTF-8 bytes) goes into the transaction as an SPL Memo instruction; it is required when
  * the recipient's token account requires incoming memos (Token-2022 MemoTransfer, see `memoRequired`).
  */
 export interface SolanaDraft extends SendDraftBase {
