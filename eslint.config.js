@@ -5,14 +5,19 @@ import globals from 'globals';
 
 /**
  * Layers (docs/architecture.md): a workspace package is imported by its name, i.e. its index; its files and
- * above all a chain family's network/ (raw API shapes, transport) are private. The only declared subpaths are
- * chain-common's wire contract and the emulator's Node helpers.
+ * above all a chain family's network/ (raw API shapes, transport) are private. The declared subpaths are a family's
+ * entry points (chain-<family>/sim: its local chain), chain-common's wire contract and the emulator's Node helpers.
  */
 const PACKAGE_INTERNALS = [
   {
-    group: ['@secux-companion/*/*', '!@secux-companion/chain-common/wire', '!@secux-companion/emulator/node'],
+    group: [
+      '@secux-companion/*/*',
+      '!@secux-companion/chain-common/wire',
+      '!@secux-companion/emulator/node',
+      '!@secux-companion/chain-*/sim',
+    ],
     message:
-      "Import a workspace package by its name (its index). Its files, and a chain family's network/, are private; the declared subpaths are @secux-companion/chain-common/wire and @secux-companion/emulator/node.",
+      "Import a workspace package by its name (its index) or a family's entry point (chain-<family>/sim). Its files, and a chain family's network/, are private; the other declared subpaths are @secux-companion/chain-common/wire and @secux-companion/emulator/node.",
   },
   {
     group: ['**/chains/*/src/**', '**/packages/*/src/**'],

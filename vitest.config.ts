@@ -47,6 +47,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'sim-kit',
+          root: 'packages/sim-kit',
+          include: ['src/**/*.test.ts'],
+          isolate: false,
+          testTimeout: 30000,
+        },
+      },
+      {
+        test: {
           name: 'emulator',
           root: 'packages/emulator',
           include: ['src/**/*.test.ts'],

@@ -20,20 +20,7 @@ async function main() {
     // litecoind is required (start.sh installs it); LOCALNET_LTC=0 leaves the Litecoin node out.
     const net = await startLocalnet({ ltc: { required: true } });
     stopLocalnet = () => net.stop();
-    console.log(`  EVM chain ${net.evm.chainId} at ${net.evm.rpcUrl} (the ETH coin)`);
-    if (net.sideEvm) console.log(`  EVM side chain ${net.sideEvm.chainId} at ${net.sideEvm.rpcUrl} (add it under EVM chains)`);
-    for (const [coin, c] of Object.entries(net.evmCoins))
-      console.log(`  EVM chain ${c.chainId} at ${c.rpcUrl} (the ${coin} coin)`);
-    if (net.ltc) console.log(`  Litecoin regtest at ${net.ltc.rpcUrl}`);
-    if (net.xrpl) console.log(`  XRP Ledger simulator (rippled JSON-RPC) at ${net.xrpl.rpcUrl}`);
-    if (net.tron) console.log(`  TRON simulator (full node + TronGrid v1) at ${net.tron.url}`);
-    if (net.fio) console.log(`  FIO chain simulator at ${net.fio.apiUrl}`);
-    if (net.stellar) console.log(`  Stellar Horizon simulator at ${net.stellar.horizonUrl}`);
-    if (net.solana) console.log(`  Solana node (LiteSVM) at ${net.solana.rpcUrls.join(', ')}`);
-    if (net.utxo)
-      console.log(
-        `  Blockbook stand-ins for ${Object.keys(net.utxo.coins).join(', ')} at ${net.utxo.url}/<coin>/api/v2`,
-      );
+    for (const chain of net.summary()) if (chain.lines[0]) console.log(`  ${chain.lines[0]}`);
   }
 
   const server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/server/src/main.ts')], {

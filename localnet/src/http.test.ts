@@ -6,13 +6,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from './keys.js';
-import { serve } from './http.js';
-import { FioSimulator, fioGenesis } from './fio/simulator.js';
-import { SolanaSimulator } from './solana/simulator.js';
-import { HorizonSimulator, stellarGenesis } from './stellar/simulator.js';
-import { TronSimulator, tronGenesis } from './tron/simulator.js';
-import { XrplSimulator, xrplGenesis } from './xrpl/simulator.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { serve } from '@secux-companion/sim-kit';
+import { FioSimulator, fioGenesis } from '@secux-companion/chain-fio/sim';
+import { SolanaSimulator } from '@secux-companion/chain-solana/sim';
+import { HorizonSimulator, stellarGenesis } from '@secux-companion/chain-stellar/sim';
+import { TronSimulator, tronGenesis } from '@secux-companion/chain-tron/sim';
+import { XrplSimulator, xrplGenesis } from '@secux-companion/chain-xrp/sim';
 
 let taken: Server;
 let port: number;

@@ -3,3 +3,4 @@ export * from './explorer';
 export * from './http';
 export * from './productApi';
 export * from './discovery';
+export * from './sim';

@@ -5,10 +5,10 @@
  * recovery), broadcast over JSON-RPC and seen mined. Covers ETH, LUSD (ERC-20), an LPUNK (ERC-721) and
  * LITEM (ERC-1155), plus a legacy EIP-155 send, the token lookup, the token balance batch and the nonce.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_MNEMONIC, deriveEthAccounts, startLocalnet, type Localnet } from '@secux-companion/localnet';
+import { DEFAULT_MNEMONIC, deriveEthAccounts, freePort } from '@secux-companion/sim-kit';
+import { compileContracts, startEvm, type EvmInfo, type StartedEvm } from './sim/index.js';
 import {
   decodeFunctionResult,
   encodeFunctionData,
@@ -30,8 +30,7 @@ const LUSD = '0x9AD50244681e313eeF77adD770A9F3dBE000406b';
 const LPUNK = '0x7f5BF9fC3e8d048947893991358c0A67738484bc';
 const LITEM = '0x553dF85af3414C983ba22fFcB12A22D50700e685';
 
-let net: Localnet;
-let tmp: string;
+let net: StartedEvm<EvmInfo>;
 let adapter: EvmAdapter;
 let rpc: ReturnType<typeof jsonRpcClient>;
 const key = deriveEthAccounts(DEFAULT_MNEMONIC, 1)[0]!;
@@ -79,32 +78,30 @@ async function send(draft: EvmSendDraft) {
 const call = async (to: string, data: Hex) => (await rpc.call('eth_call', [{ to, data }, 'latest'])) as Hex;
 
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-chain-evm-'));
-  net = await startLocalnet({
-    dataDir: tmp,
-    cacheDir: path.join(os.tmpdir(), 'secux-localnet-cache'),
-    evm: { port: 0 },
-    ltc: false,
+  // The family's own local chain (the main anvil with the token contracts), nothing else of the local network.
+  net = await startEvm({
+    host: '127.0.0.1',
+    port: await freePort(),
+    chainId: 31337,
+    accounts: deriveEthAccounts(DEFAULT_MNEMONIC, 5),
+    balanceEth: 100,
     blockIntervalMs: 0,
-    handleSignals: false,
-    writeEndpoints: false,
     log: () => undefined,
-    env: {},
+    artifacts: compileContracts(path.join(os.tmpdir(), 'secux-localnet-cache')).artifacts,
   });
-  rpc = jsonRpcClient(net.evm.rpcUrl);
-  const backend = createJsonRpcBackend({ chainId: net.evm.chainId, rpcs: [net.evm.rpcUrl] });
-  adapter = createEvmAdapter(nativeEvmChain('ETH', { chainId: net.evm.chainId, explorer: false }), backend);
+  rpc = jsonRpcClient(net.info.rpcUrl);
+  const backend = createJsonRpcBackend({ chainId: net.info.chainId, rpcs: [net.info.rpcUrl] });
+  adapter = createEvmAdapter(nativeEvmChain('ETH', { chainId: net.info.chainId, explorer: false }), backend);
 }, 120_000);
 
 afterAll(async () => {
   await net?.stop();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('EVM logic on the localnet chain', () => {
   it("the test key is the emulator account m/44'/60'/0'/0/0", () => {
     expect(wallet.address).toBe(ACCOUNT0);
-    expect(net.evm.contracts).toEqual({ erc20: LUSD, erc721: LPUNK, erc1155: LITEM });
+    expect(net.info.contracts).toEqual({ erc20: LUSD, erc721: LPUNK, erc1155: LITEM });
   });
 
   it('account state, fees and the token lookup', async () => {
@@ -237,7 +234,7 @@ describe('EVM logic on the localnet chain', () => {
     );
     const gasPrice = BigInt((await rpc.call('eth_gasPrice', [])) as string);
     const raw = await wallet.signTransaction({
-      chainId: net.evm.chainId,
+      chainId: net.info.chainId,
       nonce,
       to: LUSD,
       data,

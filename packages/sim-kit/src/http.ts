@@ -4,7 +4,7 @@
  * and a stop that frees the ports. What a simulator answers stays its own (each speaks its chain's API).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 
 export interface Served {
   /** One URL per port, in the order asked. */
@@ -80,4 +80,20 @@ export async function serve(o: ServeOptions): Promise<Served> {
     urls: servers.map((s) => `http://${o.host}:${(s.address() as AddressInfo).port}`),
     stop,
   };
+}
+
+/** The loopback host every local chain listens on. */
+export const HOST = '127.0.0.1';
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.once('error', reject);
+    s.listen(0, HOST, () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -8,7 +8,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { Psbt, Transaction, networks, payments } from 'bitcoinjs-lib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CHAINS } from '@secux-companion/core';
-import { DEFAULT_MNEMONIC, mnemonicToRoot } from '../keys.js';
+import { DEFAULT_MNEMONIC, mnemonicToRoot } from '@secux-companion/sim-kit';
 import { dustThreshold } from './chain.js';
 import { UTXO_COINS, type Bip, type UtxoCoin } from './coins.js';
 import {

@@ -11,7 +11,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LITECOIN_REGTEST, LITECOIN_REGTEST_LEGACY_SCRIPT_HASH, type LtcAccount } from './keys.js';
+import {
+  LITECOIN_REGTEST,
+  LITECOIN_REGTEST_LEGACY_SCRIPT_HASH,
+  type LtcAccount,
+} from '@secux-companion/sim-kit';
 
 export const DEFAULT_LTC_RPC_PORT = 19443;
 export const DEFAULT_LTC_P2P_PORT = 19444;

@@ -10,8 +10,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import * as ecc from '@bitcoinerlab/secp256k1';
 import { Transaction } from 'bitcoinjs-lib';
-import { serve } from '../http.js';
-import { mnemonicToRoot } from '../keys.js';
+import { serve } from '@secux-companion/sim-kit';
+import { mnemonicToRoot } from '@secux-companion/sim-kit';
 import { Blockbook, type Answer } from './blockbook.js';
 import { COINBASE_MATURITY, UtxoChain, feeFor } from './chain.js';
 import { UTXO_COINS, UTXO_COIN_IDS, type Bip, type UtxoCoin, type UtxoCoinId } from './coins.js';

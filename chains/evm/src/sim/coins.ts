@@ -6,8 +6,8 @@
  */
 import { CHAINS } from '@secux-companion/core';
 import type { Artifact } from './compile.js';
-import { startEvm, type EvmInfo, type StartedEvm } from './evm.js';
-import { deriveEthAccounts } from './keys.js';
+import { startEvm, type EvmInfo, type StartedEvm } from './node.js';
+import { deriveEthAccounts } from '@secux-companion/sim-kit';
 
 export const EVM_COINS = ['TETH', 'BSC', 'TBSC', 'XDC', 'HME'] as const;
 export type EvmCoin = (typeof EVM_COINS)[number];

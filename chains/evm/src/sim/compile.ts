@@ -10,7 +10,12 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 
-export const CONTRACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'contracts');
+export const CONTRACTS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'contracts',
+);
 
 /** The local chains run the Shanghai hardfork (anvil --hardfork shanghai), so no Cancun opcodes (MCOPY, TLOAD...). */
 export const EVM_VERSION = 'shanghai';

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concatHex, keccak256, numberToHex, serializeTransaction, toRlp, type Hex } from 'viem';
 import { privateKeyToAccount, sign } from 'viem/accounts';
-import { startEvm, type SideEvmInfo, type StartedEvm } from './evm.js';
-import { DEFAULT_MNEMONIC, deriveEthAccounts } from './keys.js';
+import { startEvm, type SideEvmInfo, type StartedEvm } from './node.js';
+import { DEFAULT_MNEMONIC, deriveEthAccounts } from '@secux-companion/sim-kit';
 
 const CHAIN_ID = 31337;
 const [alice, bob] = deriveEthAccounts(DEFAULT_MNEMONIC, 2, 60);

@@ -18,7 +18,7 @@ import {
   type Hex,
   type TransactionSerialized,
 } from 'viem';
-import { serve, type Served } from './http.js';
+import { serve, type Served } from '@secux-companion/sim-kit';
 
 /** geth's default --rpc.txfeecap (ether). */
 export const RPC_TX_FEE_CAP_ETHER = 1;

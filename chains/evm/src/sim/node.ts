@@ -31,9 +31,9 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Artifact } from './compile.js';
-import { startEvmFilter } from './evmFilter.js';
-import type { Served } from './http.js';
-import { DEPLOYER_PRIVATE_KEY, type EthAccount } from './keys.js';
+import { startEvmFilter } from './filter.js';
+import type { Served } from '@secux-companion/sim-kit';
+import { DEPLOYER_PRIVATE_KEY, type EthAccount } from '@secux-companion/sim-kit';
 
 export const DEFAULT_CHAIN_ID = 31337;
 /**

@@ -6,11 +6,11 @@
  */
 import { Ecc, Fio } from '@fioprotocol/fiojs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../../keys.js';
-import { FioSimulator, fioGenesis, fioPublicKeyOf } from '../../fio/simulator.js';
-import { fioPrivateKeyOf, fioSimulatorClient } from '../../fio/testing.js';
-import { startStandIn, type StandIn } from '../standIn.js';
-import { FIO_MAINNET_CHAIN_ID, fioApiNode } from './fio.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { FioSimulator, fioGenesis, fioPublicKeyOf } from './simulator.js';
+import { fioPrivateKeyOf, fioSimulatorClient } from './testing.js';
+import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
+import { FIO_MAINNET_CHAIN_ID, fioApiNode } from './mainnet.js';
 
 const me = fioPublicKeyOf(DEFAULT_MNEMONIC, 0);
 const actor = Fio.accountHash(me);

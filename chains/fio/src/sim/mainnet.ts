@@ -12,7 +12,7 @@
  * - a rate limit: FIO does not publish one or its answer; the BP nodes sit behind web servers, so `perClient` answers
  *   HTTP 429 `Too Many Requests` (plain text), an assumption.
  */
-import type { Behaviour, StandInRequest } from '../standIn.js';
+import type { Behaviour, StandInRequest } from '@secux-companion/sim-kit';
 
 /** FIO mainnet's chain id (the simulator takes it as `chainId` to pose as mainnet). */
 export const FIO_MAINNET_CHAIN_ID = '21dcae42c0182200e93f954a074011f9048a7624c6fe81d3c9541a614a88bd1c';

@@ -8,7 +8,7 @@ import { networkInterfaces } from 'node:os';
 import { Fio } from '@fioprotocol/fiojs';
 import type { FioActionKind } from '@secux-companion/chain-fio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { Ecc } from '@fioprotocol/fiojs';
 import {
   FIO_LOCAL_FEES,
@@ -448,7 +448,8 @@ const lanOptedOut = (process.env.TEST_OPT_OUT ?? '').split(',').some((part) => p
 
 describe.skipIf(lanOptedOut)('FIO simulator: the test control is loopback only', () => {
   it('refuses the control from another address (403), while the FIO API still answers there', async () => {
-    if (!lanAddress) throw new Error('no non-loopback IPv4 address on this machine (TEST_OPT_OUT=lan leaves this test out)');
+    if (!lanAddress)
+      throw new Error('no non-loopback IPv4 address on this machine (TEST_OPT_OUT=lan leaves this test out)');
     const open = new FioSimulator({ genesis: fioGenesis(DEFAULT_MNEMONIC), blockIntervalMs: 0 });
     const port = new URL(await open.start(0, '0.0.0.0')).port;
     try {

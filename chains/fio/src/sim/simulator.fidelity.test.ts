@@ -7,7 +7,7 @@
 import { Ecc, Fio } from '@fioprotocol/fiojs';
 import { buildFioAction, fioPushBody, type FioActionKind } from '@secux-companion/chain-fio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { FioSimulator, fioGenesis, fioPublicKeyOf } from './simulator.js';
 import { fioPrivateKeyOf } from './testing.js';
 

@@ -5,7 +5,7 @@
 import { Ecc, Fio, Serialize } from '@fioprotocol/fiojs';
 import type { FioActionKind } from '@secux-companion/chain-fio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { FIO_LOCAL_FEES, FioSimulator, fioGenesis, fioPublicKeyOf } from './simulator.js';
 import { fioPrivateKeyOf, fioSimulatorClient, type FioSimulatorClient } from './testing.js';
 

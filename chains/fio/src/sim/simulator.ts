@@ -41,8 +41,8 @@ import {
   refBlockPrefix,
   type FioRawAbi,
 } from '@secux-companion/chain-fio';
-import { serve, type Served } from '../http.js';
-import { mnemonicToRoot } from '../keys.js';
+import { serve, type Served } from '@secux-companion/sim-kit';
+import { mnemonicToRoot } from '@secux-companion/sim-kit';
 
 export const FIO_LOCAL_CHAIN_ID = 'f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f10f';
 const SUF = 1_000_000_000n;

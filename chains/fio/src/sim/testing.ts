@@ -10,7 +10,7 @@ import {
   type FioActionKind,
   type FioPushBody,
 } from '@secux-companion/chain-fio';
-import { mnemonicToRoot } from '../keys.js';
+import { mnemonicToRoot } from '@secux-companion/sim-kit';
 import type { FioSimulator } from './simulator.js';
 
 /** The private key of the emulator's FIO account `index` (m/44'/235'/{index}'/0/0). */

@@ -6,8 +6,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
-import { startStandIn } from '../standIn.js';
-import { SOLANA_DISABLED_MESSAGE, SOLANA_PER_METHOD_MESSAGE, solanaPublicRpc } from './solana.js';
+import { startStandIn } from '@secux-companion/sim-kit';
+import { SOLANA_DISABLED_MESSAGE, SOLANA_PER_METHOD_MESSAGE, solanaPublicRpc } from './mainnet.js';
 
 const node = createServer((req, res) => {
   let body = '';

@@ -6,7 +6,7 @@
  * (`tokenAccountsByOwner: 'limited'`, the default). Another public node (publicnode) is the same behaviour with
  * `tokenAccountsByOwner: 'served'` and its own limits.
  */
-import type { Behaviour, Canned, StandInRequest } from '../standIn.js';
+import type { Behaviour, Canned, StandInRequest } from '@secux-companion/sim-kit';
 
 export interface SolanaPublicRpcOptions {
   name?: string;

@@ -16,7 +16,7 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { solanaSigner } from './keys.js';
 import { startSolana } from './start.js';
 

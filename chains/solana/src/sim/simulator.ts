@@ -31,7 +31,7 @@ import {
   tokenAccountFields,
   uiTokenAmount,
 } from './tokenLayout.js';
-import { serve, type Served } from '../http.js';
+import { serve, type Served } from '@secux-companion/sim-kit';
 
 /** A blockhash lives for 150 blocks (getLatestBlockhash's lastValidBlockHeight = height + 150). */
 export const BLOCKHASH_VALID_BLOCKS = 150;

@@ -14,15 +14,10 @@ import {
   TransactionBuilder,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../../keys.js';
-import {
-  HorizonSimulator,
-  stellarAddressOf,
-  stellarGenesis,
-  stellarKeypairOf,
-} from '../../stellar/simulator.js';
-import { startStandIn, type StandIn } from '../standIn.js';
-import { horizonBehaviour } from './horizon.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { HorizonSimulator, stellarAddressOf, stellarGenesis, stellarKeypairOf } from './simulator.js';
+import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
+import { horizonBehaviour } from './mainnet.js';
 
 const alice = stellarKeypairOf(DEFAULT_MNEMONIC, 0);
 const BOB = stellarAddressOf(DEFAULT_MNEMONIC, 1);

@@ -12,7 +12,7 @@
  * - SDF's one-year retention (`retainFromLedger`): a cursor before it is **410** `before_history`, and a page that
  *   reaches it ends there.
  */
-import type { Behaviour, Canned, RateLimit, StandInRequest } from '../standIn.js';
+import type { Behaviour, Canned, RateLimit, StandInRequest } from '@secux-companion/sim-kit';
 
 export interface HorizonBehaviourOptions {
   name?: string;

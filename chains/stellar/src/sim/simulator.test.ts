@@ -14,7 +14,7 @@ import {
   TransactionBuilder,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import {
   HorizonSimulator,
   STELLAR_LOCAL_PASSPHRASE,

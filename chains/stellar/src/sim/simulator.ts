@@ -26,7 +26,7 @@ import {
   extractBaseAddress,
   type Transaction,
 } from '@stellar/stellar-sdk';
-import { serve, type Served } from '../http.js';
+import { serve, type Served } from '@secux-companion/sim-kit';
 
 export const STELLAR_LOCAL_PASSPHRASE = Networks.STANDALONE;
 /** 1 XLM in stroops. */

@@ -5,7 +5,7 @@
  */
 import { Networks } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { STELLAR_MEMO_REQUIRED_ACCOUNT, stellarAddressOf } from './simulator.js';
 import { startStellar, type StellarInfo } from './start.js';
 

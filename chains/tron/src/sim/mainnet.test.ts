@@ -7,9 +7,9 @@
  */
 import { SigningKey, pkToAddress, sha256, toHex, txJsonToPb } from 'tronweb/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TronSimulator } from '../../tron/simulator.js';
-import { startStandIn, type StandIn } from '../standIn.js';
-import { tronGridBehaviour } from './trongrid.js';
+import { TronSimulator } from './simulator.js';
+import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
+import { tronGridBehaviour } from './mainnet.js';
 
 const KEY = '0x' + '66'.repeat(32);
 const ME = pkToAddress(KEY.slice(2));

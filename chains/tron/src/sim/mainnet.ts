@@ -11,7 +11,7 @@
  * - v1 lists take `limit` ≤ 200 and page with `fingerprint` (the simulator's; `meta.links.next` is added as TronGrid
  *   writes it).
  */
-import type { Behaviour, Canned, RateLimit, StandInRequest } from '../standIn.js';
+import type { Behaviour, Canned, RateLimit, StandInRequest } from '@secux-companion/sim-kit';
 
 export interface TronGridBehaviourOptions {
   name?: string;

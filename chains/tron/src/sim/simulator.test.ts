@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw node JSON and tronweb protobuf objects */
 import { SigningKey, pkToAddress, sha256, txJsonToPb, toHex } from 'tronweb/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { LOCAL_TRC20, TronSimulator, tronAddressOf, tronGenesis } from './simulator.js';
 
 const KEY_A = '0x' + '11'.repeat(32);

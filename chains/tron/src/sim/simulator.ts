@@ -27,8 +27,8 @@ import {
   recoverAddress,
   toUtf8Bytes,
 } from 'tronweb/utils';
-import { serve, type Served } from '../http.js';
-import { mnemonicToRoot } from '../keys.js';
+import { serve, type Served } from '@secux-companion/sim-kit';
+import { mnemonicToRoot } from '@secux-companion/sim-kit';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const Proto = (globalThis as any).TronWebProto as any;

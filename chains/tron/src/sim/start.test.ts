@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { startTron } from './start.js';
 
 let started: Awaited<ReturnType<typeof startTron>>;

@@ -6,10 +6,10 @@
  */
 import { Wallet } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../../keys.js';
-import { XrplSimulator, xrpAddressOf, xrplGenesis } from '../../xrpl/simulator.js';
-import { startStandIn, type StandIn } from '../standIn.js';
-import { rippledBehaviour } from './rippled.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { XrplSimulator, xrpAddressOf, xrplGenesis } from './simulator.js';
+import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
+import { rippledBehaviour } from './mainnet.js';
 
 const alice = Wallet.fromSeed('sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
 const BOB = xrpAddressOf(DEFAULT_MNEMONIC, 1);

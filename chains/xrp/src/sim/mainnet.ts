@@ -13,7 +13,7 @@
  * The paging rewrite knows the simulator's marker (`{ledger, seq}`, `seq` the row offset): the stand-in always fronts
  * localnet's simulator.
  */
-import type { Behaviour, Canned, RateLimit, StandInRequest } from '../standIn.js';
+import type { Behaviour, Canned, RateLimit, StandInRequest } from '@secux-companion/sim-kit';
 
 export interface RippledBehaviourOptions {
   /** Provider name (default `rippled`). */

@@ -15,9 +15,9 @@
  * (held, as rippled's NetworkOPs holds a ter retry) and retried at each close: applied once the gap is filled. `busy` answers terQUEUED ('Held until escalated fee drops.') and applies the
  * transaction at the next close. Only XRP Payments are supported; other types answer temDISABLED.
  */
-import { serve, type Served } from '../http.js';
+import { serve, type Served } from '@secux-companion/sim-kit';
 import { decode, deriveAddress, hashes, isValidClassicAddress, verifySignature } from 'xrpl';
-import { mnemonicToRoot } from '../keys.js';
+import { mnemonicToRoot } from '@secux-companion/sim-kit';
 
 export const RIPPLE_EPOCH = 946684800;
 /** Path prefix of the simulator's test-only control API (see `control`). */

@@ -3,7 +3,7 @@
  * tag-required recipient, ledgers closing on the interval, and the test-only control API (busy / close / state).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '../keys.js';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { XRPL_TAG_REQUIRED_ACCOUNT, xrpAddressOf } from './simulator.js';
 import { startXrpl, type XrplInfo } from './start.js';
 

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
-import { startStandIn, type StandIn } from '../standIn.js';
+import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import { BLOCKBOOK_RATE_LIMIT_BODY, blockbookPublic } from './blockbook.js';
 import { NGINX_429_PAGE, mempoolSpace } from './mempool.js';
 

@@ -4,7 +4,7 @@
  * `{"error":"rate limit exceeded"}` with Retry-After in seconds (the optional temporary block is off by default).
  * Pages hold at most 1000 transactions (`pageSize` above is clamped, as the local Blockbook already does).
  */
-import type { Behaviour } from '../standIn.js';
+import type { Behaviour } from '@secux-companion/sim-kit';
 
 export const BLOCKBOOK_RATE_LIMIT_BODY = { error: 'rate limit exceeded' } as const;
 

@@ -3,7 +3,7 @@
  * (HTTP 429, its HTML page, no Retry-After; the repo's sample config allows 200 a minute on `api`), plain-text errors
  * (`Service Unavailable` while the backend is out of sync, `Transaction not found`), never JSON ones.
  */
-import type { Behaviour } from '../standIn.js';
+import type { Behaviour } from '@secux-companion/sim-kit';
 
 export const NGINX_429_PAGE =
   '<html>\r\n<head><title>429 Too Many Requests</title></head>\r\n<body>\r\n<center><h1>429 Too Many Requests</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
-import { startStandIn } from '../standIn.js';
+import { startStandIn } from '@secux-companion/sim-kit';
 import { ETHERSCAN_BAD_KEY, ETHERSCAN_NOT_FREE, ETHERSCAN_RATE_LIMIT, etherscanV2 } from './etherscan.js';
 
 const explorer = createServer((_req, res) => {

@@ -8,7 +8,7 @@
  * - the free plan does not cover BNB Smart Chain, Base, OP Mainnet or Avalanche C-Chain: `Free API access is not
  *   supported for this chain…` (the wording seen only in translation; not confirmed).
  */
-import type { Behaviour, Canned, StandInRequest } from '../standIn.js';
+import type { Behaviour, Canned, StandInRequest } from '@secux-companion/sim-kit';
 
 export const ETHERSCAN_NOT_FREE_CHAINS: readonly number[] = [56, 97, 8453, 10, 43114];
 export const ETHERSCAN_RATE_LIMIT = 'Max calls per sec rate limit reached (3/sec)';

@@ -20,7 +20,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { serve } from '../http.js';
+import { serve } from '@secux-companion/sim-kit';
 
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const TRANSFER_SINGLE = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62';

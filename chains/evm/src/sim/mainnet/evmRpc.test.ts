@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
-import { startStandIn, type StandIn } from '../standIn.js';
+import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import { EVM_GETLOGS_DISABLED, EVM_RATE_LIMIT_ERRORS, evmPublicRpc } from './evmRpc.js';
 
 const node = createServer((req, res) => {

@@ -5,7 +5,7 @@
  * may have `eth_getLogs` disabled, as BNB's dataseeds do (answered as geth answers a method it does not serve). A batch
  * gets one error per call, each with its id. Default rate: BNB's 10K requests per 5 minutes.
  */
-import type { Behaviour, Canned, StandInRequest } from '../standIn.js';
+import type { Behaviour, Canned, StandInRequest } from '@secux-companion/sim-kit';
 
 export type EvmRateLimitShape = 'limitExceeded' | 'overRateLimit' | 'wrapped429' | 'http429';
 

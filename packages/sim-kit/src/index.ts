@@ -1,0 +1,3 @@
+export * from './http.js';
+export * from './keys.js';
+export * from './standIn.js';
