@@ -143,7 +143,7 @@ export function BitcoinSendModal({
   const canContinue =
     canContinueSendDetails({
       recipient: recipient.status,
-      feeMayBeZero: chain.adapter.capabilities.feeMayBeZero,
+      feeMayBeZero: chain.adapter.capabilities?.feeMayBeZero,
       fee: feeRate ?? 0,
       feeInputValid: feeRate !== null,
       amountInvalid: sendAll ? !sendAllPreview.isSuccess : !amount?.ok,

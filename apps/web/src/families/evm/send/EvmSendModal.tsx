@@ -226,7 +226,7 @@ export function EvmSendModal({
   const canContinue =
     canContinueSendDetails({
       recipient: recipientStatus,
-      feeMayBeZero: chain.adapter.capabilities.feeMayBeZero,
+      feeMayBeZero: chain.adapter.capabilities?.feeMayBeZero,
       fee: fee === null ? 0 : fee.toString(),
       feeInputValid: feeValid,
       amountInvalid: sendAll && asset.kind !== 'nft' ? sendAllPreview.isError : !amount?.ok,
