@@ -5,6 +5,8 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { base58 } from '@scure/base';
 
+export * from './names';
+
 /** SUF per FIO (spec 03 §9: fees are held in smallest units and shown divided by 10^9). */
 export const SUF_PER_FIO = 1_000_000_000n;
 export const FIO_DECIMALS = 9;
@@ -62,28 +64,6 @@ export function fioPublicKeyFromPoint(point33: Uint8Array): string {
   const check = ripemd160(point33).subarray(0, 4);
   return `FIO${base58.encode(Uint8Array.from([...point33, ...check]))}`;
 }
-
-const PART = /^[a-zA-Z0-9](?:[a-zA-Z0-9]|-(?=[a-zA-Z0-9]))*$/;
-
-/**
- * A crypto handle name@domain: 3 to 64 characters in all, alphanumerics and single hyphens, no leading or trailing
- * hyphen in either part.
- */
-export function isValidHandle(handle: string): boolean {
-  if (typeof handle !== 'string' || handle.length < 3 || handle.length > 64) return false;
-  const parts = handle.split('@');
-  if (parts.length !== 2) return false;
-  const [name, domain] = parts as [string, string];
-  return PART.test(name) && PART.test(domain);
-}
-
-/** A FIO domain: 1 to 62 characters, alphanumerics and single hyphens, no leading or trailing hyphen. */
-export function isValidDomain(domain: string): boolean {
-  return typeof domain === 'string' && domain.length >= 1 && domain.length <= 62 && PART.test(domain);
-}
-
-/** 'name@domain' looks like a handle (the send forms resolve these). */
-export const looksLikeHandle = (s: string): boolean => s.includes('@') && isValidHandle(s.trim());
 
 /**
  * The actions this wallet signs: contract, action name, /get_fee end point, and whether the fee is paid with a
