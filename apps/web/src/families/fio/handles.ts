@@ -3,15 +3,13 @@
  * handle rule, and the address the handle maps for the coin, read through FIO's get_pub_address with the coin's
  * chain and token codes. The FIO entry hands this resolver to the registry; the send form asks the registry.
  */
-import { isValidHandle } from '@secux-companion/chain-fio';
+import { looksLikeHandle } from '@secux-companion/chain-fio';
 import type { NameResolver } from '../types';
 
-type FetchFn = Parameters<NameResolver['resolve']>[0];
-
 /** A crypto handle: chain-fio's rule (3 to 64 characters, alphanumerics and single hyphens in each part). */
-export function looksLikeHandle(text: string): boolean {
-  return isValidHandle(text.trim());
-}
+export { looksLikeHandle };
+
+type FetchFn = Parameters<NameResolver['resolve']>[0];
 
 /** The FIO chain that resolves a coin's handles (testnet FIO on TFIO, every other coin on FIO). */
 const fioChainFor = (coin: string) => (coin === 'TFIO' ? 'TFIO' : 'FIO');
