@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { CHAINS, isChainSymbol, type ChainSymbol } from '@secux-companion/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../../../components/useModalSize';
@@ -51,6 +51,136 @@ async function addressOf(c: Candidate): Promise<string> {
   return (await family.receiveTarget(chain, account)).address;
 }
 
+/** A failure toast that closes itself after TOAST_MS. */
+function useToast() {
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => {
+    if (!toast) return;
+    const id = setTimeout(() => setToast(null), TOAST_MS);
+    return () => clearTimeout(id);
+  }, [toast]);
+  return [toast, setToast] as const;
+}
+
+type Mapping = { chainCode: string; tokenCode: string; publicAddress: string };
+
+/** The confirm modal: the chain and address added to or removed from the handle, paid by a bundled transaction. */
+function AssignConfirm({
+  handle,
+  mapping,
+  removing,
+  busy,
+  onRun,
+  onClose,
+}: {
+  handle: string;
+  mapping: Mapping;
+  removing: boolean;
+  busy: boolean;
+  onRun: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const size = useModalSize();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size={size}
+      title={t('fio.assign.confirmTitle')}
+      data-testid="fio-assign-confirm"
+    >
+      <Stack>
+        <Text>
+          {t(removing ? 'fio.assign.confirmRemove' : 'fio.assign.confirmAdd', {
+            chain: mapping.chainCode,
+            handle,
+          })}
+        </Text>
+        <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }} data-testid="fio-assign-address">
+          {mapping.publicAddress}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('fio.assign.bundleNote')}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('fio.cancel')}
+          </Button>
+          <Button onClick={onRun} loading={busy} data-testid="fio-assign-run">
+            {t('fio.confirmOnDevice')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The assign modal: a chain, then one of the device's accounts on it. */
+function AssignChoose({
+  handle,
+  list,
+  symbol,
+  setSymbol,
+  path,
+  setPath,
+  busy,
+  onNext,
+  onClose,
+}: {
+  handle: string;
+  list: UseQueryResult<Candidate[]>;
+  symbol: string | null;
+  setSymbol: (symbol: string | null) => void;
+  path: string | null;
+  setPath: (path: string | null) => void;
+  busy: boolean;
+  onNext: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const size = useModalSize();
+  const symbols = [...new Set((list.data ?? []).map((c) => c.symbol))];
+  const accounts = (list.data ?? []).filter((c) => c.symbol === symbol);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size={size}
+      title={t('fio.assign.title', { handle })}
+      data-testid="fio-assign-modal"
+    >
+      <Stack>
+        <Select
+          label={t('fio.assign.chain')}
+          data={symbols}
+          value={symbol}
+          onChange={setSymbol}
+          placeholder={list.isLoading ? t('fio.loading') : undefined}
+          data-testid="fio-assign-chain"
+        />
+        <Select
+          label={t('fio.assign.account')}
+          data={accounts.map((a) => ({ value: a.path, label: `${a.name} (${a.path})` }))}
+          value={path}
+          onChange={setPath}
+          disabled={!symbol}
+          data-testid="fio-assign-account"
+        />
+        {list.isSuccess && symbols.length === 0 && <Text size="sm">{t('fio.assign.noAccounts')}</Text>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('fio.cancel')}
+          </Button>
+          <Button onClick={onNext} disabled={!symbol || !path} loading={busy} data-testid="fio-assign-next">
+            {t('fio.next')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 export function AssignModal({
   chain,
   handle,
@@ -63,29 +193,18 @@ export function AssignModal({
   handle: string;
   owner: FioDomainAccount;
   /** Remove this mapping instead of adding one. */
-  remove?: { chainCode: string; tokenCode: string; publicAddress: string };
+  remove?: Mapping;
   onClose: () => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const size = useModalSize();
   const list = useQuery({ queryKey: ['fio-assign-candidates'], queryFn: candidates, enabled: !remove });
   const [symbol, setSymbol] = useState<string | null>(null);
   const [path, setPath] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{
-    chainCode: string;
-    tokenCode: string;
-    publicAddress: string;
-  } | null>(remove ?? null);
+  const [confirming, setConfirming] = useState<Mapping | null>(remove ?? null);
   const [busy, setBusy] = useState(false);
-  const [toast, setToast] = useState<string | null>(null);
-  useEffect(() => {
-    if (!toast) return;
-    const id = setTimeout(() => setToast(null), TOAST_MS);
-    return () => clearTimeout(id);
-  }, [toast]);
+  const [toast, setToast] = useToast();
 
-  const symbols = [...new Set((list.data ?? []).map((c) => c.symbol))];
   const accounts = (list.data ?? []).filter((c) => c.symbol === symbol);
   const pick = async () => {
     const c = accounts.find((a) => a.path === path);
@@ -145,85 +264,29 @@ export function AssignModal({
         </Alert>
       )}
       {confirming ? (
-        <Modal
-          opened
+        <AssignConfirm
+          handle={handle}
+          mapping={confirming}
+          removing={!!remove}
+          busy={busy}
+          onRun={() => void run()}
           onClose={onClose}
-          size={size}
-          title={t('fio.assign.confirmTitle')}
-          data-testid="fio-assign-confirm"
-        >
-          <Stack>
-            <Text>
-              {t(remove ? 'fio.assign.confirmRemove' : 'fio.assign.confirmAdd', {
-                chain: confirming.chainCode,
-                handle,
-              })}
-            </Text>
-            <Text
-              ff="monospace"
-              size="sm"
-              style={{ wordBreak: 'break-all' }}
-              data-testid="fio-assign-address"
-            >
-              {confirming.publicAddress}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('fio.assign.bundleNote')}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('fio.cancel')}
-              </Button>
-              <Button onClick={() => void run()} loading={busy} data-testid="fio-assign-run">
-                {t('fio.confirmOnDevice')}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        />
       ) : (
-        <Modal
-          opened
+        <AssignChoose
+          handle={handle}
+          list={list}
+          symbol={symbol}
+          setSymbol={(v) => {
+            setSymbol(v);
+            setPath(null);
+          }}
+          path={path}
+          setPath={setPath}
+          busy={busy}
+          onNext={() => void pick()}
           onClose={onClose}
-          size={size}
-          title={t('fio.assign.title', { handle })}
-          data-testid="fio-assign-modal"
-        >
-          <Stack>
-            <Select
-              label={t('fio.assign.chain')}
-              data={symbols}
-              value={symbol}
-              onChange={(v) => {
-                setSymbol(v);
-                setPath(null);
-              }}
-              placeholder={list.isLoading ? t('fio.loading') : undefined}
-              data-testid="fio-assign-chain"
-            />
-            <Select
-              label={t('fio.assign.account')}
-              data={accounts.map((a) => ({ value: a.path, label: `${a.name} (${a.path})` }))}
-              value={path}
-              onChange={setPath}
-              disabled={!symbol}
-              data-testid="fio-assign-account"
-            />
-            {list.isSuccess && symbols.length === 0 && <Text size="sm">{t('fio.assign.noAccounts')}</Text>}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('fio.cancel')}
-              </Button>
-              <Button
-                onClick={() => void pick()}
-                disabled={!symbol || !path}
-                loading={busy}
-                data-testid="fio-assign-next"
-              >
-                {t('fio.next')}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        />
       )}
     </>
   );

@@ -50,6 +50,88 @@ async function recordPayment(
   }
 }
 
+/** Whom to pay, where and how much, from which account, and the request's memo. */
+function InvoiceTable({
+  request,
+  accountName,
+}: {
+  request: FioRequest & { content: FioRequestContent };
+  accountName: string;
+}) {
+  const { t } = useTranslation();
+  const c = request.content;
+  return (
+    <Table>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Td>{t('fio.requests.review.payee')}</Table.Td>
+          <Table.Td>{request.payeeHandle}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Td>{t('fio.requests.invoice.payTo')}</Table.Td>
+          <Table.Td style={{ wordBreak: 'break-all' }} data-testid="fio-invoice-address">
+            {c.payeePublicAddress}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Td>{t('fio.requests.invoice.amount')}</Table.Td>
+          <Table.Td data-testid="fio-invoice-amount">
+            {t('fio.requests.amount', { amount: c.amount, token: c.tokenCode })}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Td>{t('fio.requests.select.account')}</Table.Td>
+          <Table.Td data-testid="fio-invoice-account">{accountName}</Table.Td>
+        </Table.Tr>
+        {c.memo !== '' && (
+          <Table.Tr>
+            <Table.Td>{t('fio.requests.invoice.requestMemo')}</Table.Td>
+            <Table.Td>
+              <MemoChunks memo={c.memo} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The record on FIO, signed on the device. */
+function Recording() {
+  const { t } = useTranslation();
+  return (
+    <Stack aria-live="polite">
+      <Text size="sm">{t('fio.requests.invoice.recording')}</Text>
+      <Group justify="flex-end">
+        <Button disabled leftSection={<Loader size="xs" />} data-testid="fio-invoice-confirm">
+          {t('fio.confirmOnDevice')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Paid: the payment's transaction id. */
+function Paid({ txid, onDone }: { txid: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack aria-live="polite">
+      <Alert color="green" data-testid="fio-invoice-paid">
+        {t('fio.requests.invoice.paid')}
+      </Alert>
+      <Text size="xs" c="dimmed">
+        {t('fio.requests.invoice.paidTx')}
+      </Text>
+      <TxIdRow txid={txid} testId="fio-invoice-txid" />
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-testid="fio-invoice-close">
+          {t('fio.close')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 export function InvoiceModal({
   fio,
   request,
@@ -128,38 +210,7 @@ export function InvoiceModal({
       data-testid="fio-invoice"
     >
       <Stack>
-        <Table>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>{t('fio.requests.review.payee')}</Table.Td>
-              <Table.Td>{request.payeeHandle}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>{t('fio.requests.invoice.payTo')}</Table.Td>
-              <Table.Td style={{ wordBreak: 'break-all' }} data-testid="fio-invoice-address">
-                {c.payeePublicAddress}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>{t('fio.requests.invoice.amount')}</Table.Td>
-              <Table.Td data-testid="fio-invoice-amount">
-                {t('fio.requests.amount', { amount: c.amount, token: c.tokenCode })}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>{t('fio.requests.select.account')}</Table.Td>
-              <Table.Td data-testid="fio-invoice-account">{account.name}</Table.Td>
-            </Table.Tr>
-            {c.memo !== '' && (
-              <Table.Tr>
-                <Table.Td>{t('fio.requests.invoice.requestMemo')}</Table.Td>
-                <Table.Td>
-                  <MemoChunks memo={c.memo} />
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
+        <InvoiceTable request={request} accountName={account.name} />
         {stage === 'invoice' && (
           <>
             <MemoField
@@ -189,32 +240,8 @@ export function InvoiceModal({
             </Group>
           </>
         )}
-        {stage === 'recording' && (
-          <Stack aria-live="polite">
-            <Text size="sm">{t('fio.requests.invoice.recording')}</Text>
-            <Group justify="flex-end">
-              <Button disabled leftSection={<Loader size="xs" />} data-testid="fio-invoice-confirm">
-                {t('fio.confirmOnDevice')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-        {stage === 'done' && txid && (
-          <Stack aria-live="polite">
-            <Alert color="green" data-testid="fio-invoice-paid">
-              {t('fio.requests.invoice.paid')}
-            </Alert>
-            <Text size="xs" c="dimmed">
-              {t('fio.requests.invoice.paidTx')}
-            </Text>
-            <TxIdRow txid={txid} testId="fio-invoice-txid" />
-            <Group justify="flex-end">
-              <Button onClick={onDone} data-testid="fio-invoice-close">
-                {t('fio.close')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
+        {stage === 'recording' && <Recording />}
+        {stage === 'done' && txid && <Paid txid={txid} onDone={onDone} />}
       </Stack>
     </Modal>
   );
