@@ -16,6 +16,7 @@ import {
   type FioNameAction,
 } from '@secux-companion/chain-fio';
 import { useEffect, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { FioChain } from '../chain';
 import type { FioDomainAccount } from './model';
@@ -59,6 +60,67 @@ function usePayer(chain: FioChain, text: string, enabled: boolean): PayerCheck {
   return check;
 }
 
+const keyOf = (a: { chainCode: string; tokenCode: string }) => `${a.chainCode}:${a.tokenCode}`;
+
+/** The payer field's error and its checking / registered note. */
+function payerTexts(t: TFunction, payer: PayerCheck): { error?: string; description?: string } {
+  switch (payer.state) {
+    case 'invalid':
+      return { error: t('fio.errors.invalidHandle') };
+    case 'notRegistered':
+      return { error: t('fio.errors.handleNotRegistered') };
+    case 'error':
+      return { error: t('fio.errors.checkFailed', { type: t('fio.handle') }) };
+    case 'checking':
+      return { description: t('fio.hints.checking') };
+    case 'registered':
+      return { description: t('fio.requests.form.payerRegistered') };
+    default:
+      return {};
+  }
+}
+
+type MappedAddress = { chainCode: string; tokenCode: string; publicAddress: string };
+
+/** The chain to be paid on: one the payee handle maps an address for (the address shown), or why there is none. */
+function ChainField({
+  options,
+  target,
+  noneMapped,
+  onChange,
+}: {
+  options: readonly MappedAddress[];
+  target: MappedAddress | undefined;
+  noneMapped: boolean;
+  onChange: (key: string) => void;
+}) {
+  const { t } = useTranslation();
+  if (noneMapped)
+    return (
+      <Alert color="yellow" data-testid="fio-request-no-mapped">
+        {t('fio.requests.form.noMapped')}
+      </Alert>
+    );
+  return (
+    <Select
+      label={t('fio.requests.form.chain')}
+      data={options.map((a) => ({
+        value: keyOf(a),
+        label: a.chainCode === a.tokenCode ? a.chainCode : `${a.chainCode} ${a.tokenCode}`,
+      }))}
+      value={target ? keyOf(target) : null}
+      onChange={(v) => v && onChange(v)}
+      allowDeselect={false}
+      description={
+        target
+          ? t('fio.requests.form.receiveAt', { address: shortenAddress(target.publicAddress) })
+          : undefined
+      }
+      data-testid="fio-request-chain"
+    />
+  );
+}
+
 export function useRequestForm(
   chain: FioChain,
   handles: readonly OwnedHandle[],
@@ -82,7 +144,6 @@ export function useRequestForm(
     gcTime: 0,
   });
   const options = (mapped.data ?? []).filter((a) => a.chainCode !== 'FIO');
-  const keyOf = (a: { chainCode: string; tokenCode: string }) => `${a.chainCode}:${a.tokenCode}`;
   const target = options.find((a) => keyOf(a) === chainKey) ?? options[0];
 
   const ok =
@@ -91,14 +152,7 @@ export function useRequestForm(
     payer.state === 'registered' &&
     payer.handle !== handle.handle;
 
-  const payerHint =
-    payer.state === 'invalid'
-      ? t('fio.errors.invalidHandle')
-      : payer.state === 'notRegistered'
-        ? t('fio.errors.handleNotRegistered')
-        : payer.state === 'error'
-          ? t('fio.errors.checkFailed', { type: t('fio.handle') })
-          : undefined;
+  const payerNote = payerTexts(t, payer);
 
   const fields = (
     <>
@@ -132,40 +186,18 @@ export function useRequestForm(
         label={t('fio.requests.form.payer')}
         value={payerText}
         onChange={(e) => setPayerText(e.currentTarget.value)}
-        error={payerHint}
-        description={
-          payer.state === 'checking'
-            ? t('fio.hints.checking')
-            : payer.state === 'registered'
-              ? t('fio.requests.form.payerRegistered')
-              : undefined
-        }
+        error={payerNote.error}
+        description={payerNote.description}
         autoComplete="off"
         spellCheck={false}
         data-testid="fio-request-payer"
       />
-      {mapped.isSuccess && options.length === 0 ? (
-        <Alert color="yellow" data-testid="fio-request-no-mapped">
-          {t('fio.requests.form.noMapped')}
-        </Alert>
-      ) : (
-        <Select
-          label={t('fio.requests.form.chain')}
-          data={options.map((a) => ({
-            value: keyOf(a),
-            label: a.chainCode === a.tokenCode ? a.chainCode : `${a.chainCode} ${a.tokenCode}`,
-          }))}
-          value={target ? keyOf(target) : null}
-          onChange={(v) => v && setChainKey(v)}
-          allowDeselect={false}
-          description={
-            target
-              ? t('fio.requests.form.receiveAt', { address: shortenAddress(target.publicAddress) })
-              : undefined
-          }
-          data-testid="fio-request-chain"
-        />
-      )}
+      <ChainField
+        options={options}
+        target={target}
+        noneMapped={mapped.isSuccess && options.length === 0}
+        onChange={setChainKey}
+      />
       {mapped.isError && (
         <Text size="xs" c="red">
           {t('fio.errors.mappedFailed')}
