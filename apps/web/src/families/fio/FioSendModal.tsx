@@ -10,7 +10,7 @@ import type { FioFamily } from '@secux-companion/chain-fio';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountText, errorText, issueText } from '../../accounts/format';
+import { amountText, errorText, issueText } from '../../lib/format';
 import { domainRecipient } from '../../send/domainResolve';
 import { RecipientField } from '../../send/RecipientField';
 import { broadcastWith, feeLimitPrompt, signWith } from '../../send/txFlow';

@@ -12,7 +12,7 @@ import { balanceOrZeros } from '@secux-companion/chain-fio';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { currentDevice } from '../../device/runtime';
-import { amountText, uiLanguage } from '../../accounts/format';
+import { amountText, uiLanguage } from '../../lib/format';
 import { HistoryTab } from '../../accounts/history/HistoryTab';
 import { AccountActionError } from '../../accounts/store';
 import { singleAddressPlumbing } from '../accountBased/plumbing';

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChainSymbol } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { familyChain } from '../../../accounts/store';
-import { coinText, errorText } from '../../../accounts/format';
+import { coinText, errorText } from '../../../lib/format';
 import { useModalSize } from '../../../components/useModalSize';
 import type { AnyFamily, FamilyChain, WalletAccount } from '../../types';
 import { canCover } from './requests';
