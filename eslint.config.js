@@ -6,7 +6,8 @@ import globals from 'globals';
 /**
  * Layers (docs/architecture.md): a workspace package is imported by its name, i.e. its index; its files and
  * above all a chain family's network/ (raw API shapes, transport) are private. The declared subpaths are a family's
- * entry points (chain-<family>/sim: its local chain), chain-common's wire contract and the emulator's Node helpers.
+ * entry points (chain-<family>/server, /sim), the server kit's modules, chain-common's wire contract and the
+ * emulator's Node helpers.
  */
 const PACKAGE_INTERNALS = [
   {
@@ -15,9 +16,11 @@ const PACKAGE_INTERNALS = [
       '!@secux-companion/chain-common/wire',
       '!@secux-companion/emulator/node',
       '!@secux-companion/chain-*/sim',
+      '!@secux-companion/chain-*/server',
+      '!@secux-companion/server-kit/*',
     ],
     message:
-      "Import a workspace package by its name (its index) or a family's entry point (chain-<family>/sim). Its files, and a chain family's network/, are private; the other declared subpaths are @secux-companion/chain-common/wire and @secux-companion/emulator/node.",
+      "Import a workspace package by its name (its index), a family's entry point (chain-<family>/server, /sim) or a module of the server kit. Its files, and a chain family's network/, are private; the other declared subpaths are @secux-companion/chain-common/wire and @secux-companion/emulator/node.",
   },
   {
     group: ['**/chains/*/src/**', '**/packages/*/src/**'],
@@ -70,10 +73,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: PACKAGE_INTERNALS }] },
   },
   {
+    // The server's cross-family tests (one assertion over every family's provider or bounds) reach into the
+    // families' server modules; a family's own tests live in its package.
+    files: ['apps/server/src/chains/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: PACKAGE_INTERNALS.map((p, i) =>
+            i ? p : { ...p, group: [...p.group, '!@secux-companion/chain-*/server/**'] },
+          ),
+        },
+      ],
+    },
+  },
+  {
     // Tests at a family's src root (integration harnesses) may wire network/ by hand.
     files: ['chains/*/src/**/*.ts'],
     ignores: ['chains/*/src/logic/**', 'chains/*/src/network/**', 'chains/*/src/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, NETWORK_FROM_OUTSIDE_LOGIC] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, NETWORK_FROM_OUTSIDE_LOGIC] }],
+    },
   },
   {
     files: WEB_SHARED.map((dir) => `${dir}/**/*.{ts,tsx}`),

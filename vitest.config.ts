@@ -47,6 +47,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'server-kit',
+          root: 'packages/server-kit',
+          include: ['src/**/*.test.ts'],
+          isolate: false,
+          testTimeout: 30000,
+        },
+      },
+      {
+        test: {
           name: 'sim-kit',
           root: 'packages/sim-kit',
           include: ['src/**/*.test.ts'],

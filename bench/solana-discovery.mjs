@@ -23,9 +23,9 @@ const { DEFAULT_MNEMONIC, SOLANA_MAINNET_GENESIS_HASH, startSolana } =
 const { createSolanaProductApiChain } = await import('@secux-companion/chain-solana');
 const { connectEmulator } = await import('@secux-companion/device');
 const { SecuxEmulator } = await import('@secux-companion/emulator');
-const { createChainRegistry } = await import('../apps/server/src/chains/registry.ts');
-const { registerChainRoutes } = await import('../apps/server/src/chains/routes.ts');
-const { solanaFamily } = await import('../apps/server/src/chains/families/solana/index.ts');
+const { createChainRegistry } = await import('../packages/server-kit/src/registry.ts');
+const { registerChainRoutes } = await import('../packages/server-kit/src/routes.ts');
+const { solanaFamily } = await import('../chains/solana/src/server/index.ts');
 
 // LiteSVM poses as mainnet-beta (the mainnet profile checks the genesis hash).
 const node = await startSolana({

@@ -26,7 +26,15 @@ function expectSecurityHeaders(h: Record<string, unknown>) {
   );
   // The device (WebUSB, Bluetooth) and the QR scanner's camera on our own origin only; what the app never uses, nowhere.
   expect(policy).toMatchObject({ usb: '(self)', bluetooth: '(self)', camera: '(self)' });
-  for (const denied of ['geolocation', 'microphone', 'payment', 'hid', 'serial', 'display-capture', 'clipboard-read'])
+  for (const denied of [
+    'geolocation',
+    'microphone',
+    'payment',
+    'hid',
+    'serial',
+    'display-capture',
+    'clipboard-read',
+  ])
     expect(policy[denied]).toBe('()');
   expect(Object.values(policy).every((v) => v === '()' || v === '(self)')).toBe(true);
   expect(h['x-content-type-options']).toBe('nosniff');

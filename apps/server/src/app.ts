@@ -18,14 +18,13 @@ import { clientErrorHandler } from './clientError.js';
 import type { Config } from './config.js';
 import type { AppDeps, FetchFn } from './deps.js';
 import { openAndMigrate, type DbHandle } from './db/index.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '@secux-companion/server-kit/errors';
 import { createPriceService } from './prices/service.js';
 import { registerBuyRoutes } from './routes/buy.js';
 import { registerContentRoutes } from './routes/content.js';
 import { registerDomainRoutes } from './routes/domain.js';
 import { registerEmulatorRoutes } from './routes/emulator.js';
-import { registerChainRoutes } from './chains/routes.js';
-import { registerEvmChainRoutes } from './evmChains/routes.js';
+import { FAMILIES, registerChainRoutes } from './chains/registry.js';
 import { registerFirmwareRoutes } from './routes/firmware.js';
 import { registerPriceRoutes } from './routes/prices.js';
 import { registerTxLogRoutes } from './routes/txlog.js';
@@ -214,7 +213,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       registerDomainRoutes(api, deps);
       registerEmulatorRoutes(api, deps);
       registerChainRoutes(api, deps, opts.chainEnv ? { env: opts.chainEnv } : {});
-      registerEvmChainRoutes(api, deps);
+      for (const family of FAMILIES) family.register?.(api, deps);
     },
     { prefix: '/api' },
   );

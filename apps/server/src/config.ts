@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { int } from '@secux-companion/server-kit/env';
 
 /** Repository root (apps/server/src -> ../../..). Relative paths in env vars resolve against it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -91,13 +92,7 @@ const bool = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 /** An environment variable holding a whole number from min to max. */
-export const int = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { message: 'must be a whole number' })
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
+export { int };
 
 const httpUrl = z
   .string()

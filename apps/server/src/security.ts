@@ -26,7 +26,11 @@ export function buildCsp(config: Config): string {
       'frame-src',
       // Both buy providers' widgets (in the local profile: the stand-ins on http://localhost:PORT).
       (() => {
-        const frames = [...config.buyWidget.frameOrigins, ...config.buyWidget2.frameOrigins, ...config.csp.extraFrameSrc];
+        const frames = [
+          ...config.buyWidget.frameOrigins,
+          ...config.buyWidget2.frameOrigins,
+          ...config.csp.extraFrameSrc,
+        ];
         return frames.length ? uniq(frames) : "'none'";
       })(),
     ],

@@ -3,7 +3,12 @@
  * 912 MB resident): past the cap the body is cancelled and the answer is malformed, so failover asks the next provider.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_ANSWER_BYTES, ProviderError, httpRequest, type FetchFn } from './failover.js';
+import {
+  MAX_ANSWER_BYTES,
+  ProviderError,
+  httpRequest,
+  type FetchFn,
+} from '@secux-companion/server-kit/failover';
 
 const MiB = 1024 * 1024;
 

@@ -9,17 +9,17 @@ import { Fio } from '@fioprotocol/fiojs';
 import { TOKEN_2022_PROGRAM } from '@secux-companion/chain-solana';
 import { tronHex } from '@secux-companion/chain-tron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIO_SUPPLY_SUF } from './families/fio/bounds.js';
-import { fioFamily } from './families/fio/index.js';
-import { SOL_MAX_LAMPORTS, U64_MAX } from './families/solana/bounds.js';
-import { solanaFamily } from './families/solana/index.js';
-import { TRX_MAX_SUN } from './families/tron/bounds.js';
-import { MAX_SUPPLY } from './families/utxo/config.js';
-import { utxoFamily } from './families/utxo/index.js';
-import { tronFamily } from './families/tron/index.js';
-import { parseLosslessJson } from './losslessJson.js';
-import { liarFirst, lying, type Json } from './test/liar.js';
-import { jsonText, rpcHandler, type Handler, type Req } from './test/servers.js';
+import { FIO_SUPPLY_SUF } from '@secux-companion/chain-fio/server/bounds';
+import { fioFamily } from '@secux-companion/chain-fio/server';
+import { SOL_MAX_LAMPORTS, U64_MAX } from '@secux-companion/chain-solana/server/bounds';
+import { solanaFamily } from '@secux-companion/chain-solana/server';
+import { TRX_MAX_SUN } from '@secux-companion/chain-tron/server/bounds';
+import { MAX_SUPPLY } from '@secux-companion/chain-bitcoin/server/config';
+import { utxoFamily } from '@secux-companion/chain-bitcoin/server';
+import { tronFamily } from '@secux-companion/chain-tron/server';
+import { parseLosslessJson } from '@secux-companion/server-kit/losslessJson';
+import { liarFirst, lying, type Json } from '@secux-companion/server-kit/testing/liar';
+import { jsonText, rpcHandler, type Handler, type Req } from '@secux-companion/server-kit/testing/servers';
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 

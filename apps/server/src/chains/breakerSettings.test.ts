@@ -4,8 +4,8 @@
  * each chain's own timeout and its client-side rate.
  */
 import { describe, expect, it } from 'vitest';
-import { Breaker } from './failover.js';
-import type { RateBook } from './rateLimit.js';
+import { Breaker } from '@secux-companion/server-kit/failover';
+import type { RateBook } from '@secux-companion/server-kit/rateLimit';
 import { CHAIN_ENV_KEYS, createChainRegistry } from './registry.js';
 
 const noFetch = (async () => {

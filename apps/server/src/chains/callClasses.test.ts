@@ -15,8 +15,8 @@ import {
   type CallClass,
   type FailoverPolicy,
   type Provider,
-} from './failover.js';
-import { startServer, type TestServer } from './test/servers.js';
+} from '@secux-companion/server-kit/failover';
+import { startServer, type TestServer } from '@secux-companion/server-kit/testing/servers';
 
 let slow: TestServer;
 beforeAll(async () => {

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError, failover, withTimeout } from './failover.js';
-import { registerChainRoutes } from './routes.js';
-import * as fx from './test/fixtures.js';
+import { ProviderError, failover, withTimeout } from '@secux-companion/server-kit/failover';
+import { registerChainRoutes } from './registry.js';
+import * as fx from '@secux-companion/server-kit/testing/fixtures';
 import {
   RpcFail,
   refusedUrl,
@@ -19,7 +19,7 @@ import {
   startServer,
   type Handler,
   type TestServer,
-} from './test/servers.js';
+} from '@secux-companion/server-kit/testing/servers';
 
 const ADDR = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const servers: TestServer[] = [];

@@ -14,11 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { evmBounds } from './families/evm/bounds.js';
-import { createEvmBlockScan } from './families/evm/providers/evmBlockScan.js';
-import { ChainApiError, failover } from './failover.js';
-import { registerChainRoutes } from './routes.js';
-import * as fx from './test/fixtures.js';
+import { evmBounds } from '@secux-companion/chain-evm/server/bounds';
+import { createEvmBlockScan } from '@secux-companion/chain-evm/server/providers/evmBlockScan';
+import { ChainApiError, failover } from '@secux-companion/server-kit/failover';
+import { registerChainRoutes } from './registry.js';
+import * as fx from '@secux-companion/server-kit/testing/fixtures';
 import {
   refusedUrl,
   rpcHandler,
@@ -26,7 +26,7 @@ import {
   type Handler,
   type Req,
   type TestServer,
-} from './test/servers.js';
+} from '@secux-companion/server-kit/testing/servers';
 
 const MODES = [
   'refused',

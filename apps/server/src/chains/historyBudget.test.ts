@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerChainRoutes } from './routes.js';
-import { startServer, type TestServer } from './test/servers.js';
+import { registerChainRoutes } from './registry.js';
+import { startServer, type TestServer } from '@secux-companion/server-kit/testing/servers';
 
 const ME = 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3';
 

@@ -37,8 +37,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestConfig } from '../test/harness.js';
-import { registerChainRoutes } from './routes.js';
-
+import { registerChainRoutes } from './registry.js';
 
 let net: Localnet;
 let app: FastifyInstance;
@@ -101,12 +100,18 @@ describe('local EVM chain (anvil, chain id 31337)', () => {
     expect(eth).toMatchObject({ family: 'evm', chainId: 31337, source: 'local' });
     expect(JSON.stringify(r.body)).not.toContain('127.0.0.1'); // provider names only, never URLs
     // one chain's info says it too: the web app shows no explorer links for the local chain
-    expect((await get('/api/chains/ETH')).body).toMatchObject({ family: 'evm', chainId: 31337, source: 'local' });
+    expect((await get('/api/chains/ETH')).body).toMatchObject({
+      family: 'evm',
+      chainId: 31337,
+      source: 'local',
+    });
   });
 
   it('serves every coin of the menu from the local network (BNB: the retired read-only view; ADA: the portal)', async () => {
     const r = await get('/api/chains');
-    const served = new Map<string, { source: string }>(r.body.chains.map((c: { chain: string; source: string }) => [c.chain, c]));
+    const served = new Map<string, { source: string }>(
+      r.body.chains.map((c: { chain: string; source: string }) => [c.chain, c]),
+    );
     for (const sym of CHAIN_SYMBOLS) {
       if (sym === 'ADA' || sym === 'EVM') continue; // the Cardano portal; user-added chains
       expect(served.get(sym), sym).toBeDefined();

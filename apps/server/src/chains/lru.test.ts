@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruMap } from './lru.js';
+import { LruMap } from '@secux-companion/server-kit/lru';
 
 describe('LruMap', () => {
   it('keeps at most max entries, drops the least recently used and hands it back', () => {

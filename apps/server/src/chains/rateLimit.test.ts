@@ -5,10 +5,10 @@
  * client has its own share; each provider kind has its documented rate for public hosts; CHAIN_<SYM>_RATE overrides.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { Breaker, ChainApiError, ProviderError, withBudget } from './failover.js';
-import { KIND_RATES, RateBook, parseRate } from './rateLimit.js';
+import { Breaker, ChainApiError, ProviderError, withBudget } from '@secux-companion/server-kit/failover';
+import { KIND_RATES, RateBook, parseRate } from '@secux-companion/server-kit/rateLimit';
 import { createChainRegistry } from './registry.js';
-import { startServer, type Handler, type TestServer } from './test/servers.js';
+import { startServer, type Handler, type TestServer } from '@secux-companion/server-kit/testing/servers';
 
 const servers: TestServer[] = [];
 const serve = async (h: Handler) => {

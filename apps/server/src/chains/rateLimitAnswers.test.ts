@@ -4,16 +4,22 @@
  * even when it is the only one (no hammering). Fake upstreams answer each provider's documented shape.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChainApiError, ProviderError, failover, withBreaker, type Provider } from './failover.js';
-import { createEtherscan } from './families/evm/providers/etherscan.js';
-import { createEvmRpc } from './families/evm/providers/evmRpc.js';
-import { createFioNode } from './families/fio/providers/fioNode.js';
-import { createSolanaRpc } from './families/solana/providers/jsonRpc.js';
-import { createHorizon } from './families/stellar/providers/horizon.js';
-import { createTronIndex, createTronNode } from './families/tron/providers/trongrid.js';
-import { createBlockbook } from './families/utxo/providers/blockbook.js';
-import { createRippled } from './families/xrp/providers/rippled.js';
-import { startServer, type Res, type TestServer } from './test/servers.js';
+import {
+  ChainApiError,
+  ProviderError,
+  failover,
+  withBreaker,
+  type Provider,
+} from '@secux-companion/server-kit/failover';
+import { createEtherscan } from '@secux-companion/chain-evm/server/providers/etherscan';
+import { createEvmRpc } from '@secux-companion/chain-evm/server/providers/evmRpc';
+import { createFioNode } from '@secux-companion/chain-fio/server/providers/fioNode';
+import { createSolanaRpc } from '@secux-companion/chain-solana/server/providers/jsonRpc';
+import { createHorizon } from '@secux-companion/chain-stellar/server/providers/horizon';
+import { createTronIndex, createTronNode } from '@secux-companion/chain-tron/server/providers/trongrid';
+import { createBlockbook } from '@secux-companion/chain-bitcoin/server/providers/blockbook';
+import { createRippled } from '@secux-companion/chain-xrp/server/providers/rippled';
+import { startServer, type Res, type TestServer } from '@secux-companion/server-kit/testing/servers';
 
 const servers: TestServer[] = [];
 const answering = async (res: Res) => {

@@ -7,7 +7,7 @@
 import { rippledBehaviour, startStandIn, type StandIn } from '@secux-companion/localnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainRegistry } from './registry.js';
-import { startServer, type TestServer } from './test/servers.js';
+import { startServer, type TestServer } from '@secux-companion/server-kit/testing/servers';
 
 let upstream: TestServer;
 const standIns: StandIn[] = [];

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isPrivateHost } from './env.js';
-import { registryRpcs } from './families/evm/config.js';
+import { isPrivateHost } from '@secux-companion/server-kit/env';
+import { registryRpcs } from '@secux-companion/chain-evm/server/config';
 import { checkChainEnv, createChainRegistry } from './registry.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-chains-registry-'));

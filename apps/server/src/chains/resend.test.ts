@@ -12,10 +12,15 @@ import { Transaction } from 'bitcoinjs-lib';
 import { base58 } from '@scure/base';
 import { keccak256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { txidOf } from './families/utxo/facade.js';
-import { registerChainRoutes } from './routes.js';
-import { SOLANA_MAINNET_GENESIS_HASH } from './families/solana/genesis.js';
-import { RpcFail, rpcHandler, startServer, type TestServer } from './test/servers.js';
+import { txidOf } from '@secux-companion/chain-bitcoin/server/facade';
+import { registerChainRoutes } from './registry.js';
+import { SOLANA_MAINNET_GENESIS_HASH } from '@secux-companion/chain-solana/server/genesis';
+import {
+  RpcFail,
+  rpcHandler,
+  startServer,
+  type TestServer,
+} from '@secux-companion/server-kit/testing/servers';
 
 const servers: TestServer[] = [];
 const serve = async (h: Parameters<typeof startServer>[0]) => {

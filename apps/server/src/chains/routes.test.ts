@@ -5,12 +5,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../errors.js';
-import type { ChainFacade, ChainSource, Family } from './facade.js';
-import { ChainApiError } from './failover.js';
-import { IdParams, noStore } from './params.js';
+import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
+import type { ChainFacade, ChainSource, Family } from '@secux-companion/server-kit/facade';
+import { ChainApiError } from '@secux-companion/server-kit/failover';
+import { IdParams, noStore } from '@secux-companion/server-kit/params';
 import { checkChainEnv, createChainRegistry } from './registry.js';
-import { registerChainRoutes } from './routes.js';
+import { registerChainRoutes } from './registry.js';
 
 const ADDRESS = 'm12345678';
 const memoAddress = z.string().regex(/^m\d{8}$/, { message: 'must be a memo address' });

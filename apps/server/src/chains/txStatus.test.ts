@@ -11,9 +11,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base58 } from '@scure/base';
 import { parseTxStatus } from '@secux-companion/chain-common/wire';
-import { registerChainRoutes } from './routes.js';
-import { SOLANA_MAINNET_GENESIS_HASH } from './families/solana/genesis.js';
-import { RpcFail, rpcHandler, startServer, type TestServer } from './test/servers.js';
+import { registerChainRoutes } from './registry.js';
+import { SOLANA_MAINNET_GENESIS_HASH } from '@secux-companion/chain-solana/server/genesis';
+import {
+  RpcFail,
+  rpcHandler,
+  startServer,
+  type TestServer,
+} from '@secux-companion/server-kit/testing/servers';
 
 const hex = (c: string) => c.repeat(64);
 const PENDING = hex('a');

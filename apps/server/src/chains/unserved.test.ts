@@ -10,7 +10,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHAIN_ENV_KEYS, createChainRegistry } from './registry.js';
-import { registerChainRoutes } from './routes.js';
+import { registerChainRoutes } from './registry.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-chains-unserved-'));
 const apps: FastifyInstance[] = [];

@@ -21,7 +21,15 @@ describe('remote config: the external links (issue 18 item 4)', () => {
     expect(Object.keys(links).sort()).toEqual([...LINK_KEYS].sort());
     expect(links.website).toBe('https://secuxtech.com/');
     expect(links.terms).toBe('https://secuxtech.com/secuxess-and-secux-mobile-app-terms-of-use/');
-    for (const k of ['guideAddAccount', 'guideSendReceive', 'guideDevice', 'cardanoPortal', 'dappConnect', 'mobileApp', 'iosAppStore'])
+    for (const k of [
+      'guideAddAccount',
+      'guideSendReceive',
+      'guideDevice',
+      'cardanoPortal',
+      'dappConnect',
+      'mobileApp',
+      'iosAppStore',
+    ])
       expect(links[k]).toBe('');
     // The retired BNB Beacon Chain's recovery page is BNB Chain's own (BEP-299), from its docs.
     expect(links.bnbTokenRecovery).toBe('https://github.com/bnb-chain/token-recover-self-service-tools');

@@ -55,11 +55,14 @@ const EMAIL_RE = /^[^\s@<>()"]+@[^\s@<>()"]+\.[^\s@<>()"]+$/;
 export function checkLinks(value: unknown): string | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 'links must be an object';
   for (const [k, v] of Object.entries(value)) {
-    if (!(LINK_KEYS as readonly string[]).includes(k)) return `links: unknown key '${k}' (${LINK_KEYS.join(', ')})`;
+    if (!(LINK_KEYS as readonly string[]).includes(k))
+      return `links: unknown key '${k}' (${LINK_KEYS.join(', ')})`;
     if (typeof v !== 'string') return `links.${k} must be a string`;
     if (v === '') continue;
     if (k === 'supportEmail' ? !EMAIL_RE.test(v) : !/^https:\/\/[^\s]+$/.test(v))
-      return k === 'supportEmail' ? 'links.supportEmail must be an e-mail address' : `links.${k} must be an https URL`;
+      return k === 'supportEmail'
+        ? 'links.supportEmail must be an e-mail address'
+        : `links.${k} must be an https URL`;
   }
   return undefined;
 }
@@ -80,9 +83,10 @@ export async function readRemoteConfig(dbh: DbHandle): Promise<RemoteConfig> {
   }
   // Configured links override the defaults one by one (a stored value left out keeps its default).
   if (out.links !== REMOTE_CONFIG_DEFAULTS.links) {
-    out.links = checkLinks(out.links) === undefined
-      ? { ...REMOTE_CONFIG_DEFAULTS.links, ...(out.links as Record<string, string>) }
-      : REMOTE_CONFIG_DEFAULTS.links;
+    out.links =
+      checkLinks(out.links) === undefined
+        ? { ...REMOTE_CONFIG_DEFAULTS.links, ...(out.links as Record<string, string>) }
+        : REMOTE_CONFIG_DEFAULTS.links;
   }
   return out as RemoteConfig;
 }

@@ -208,7 +208,16 @@ describe.each(BACKENDS)('product API ($name)', (backend) => {
         const body = {
           hash: '0xabc123def4567890',
           chain: 'eth',
-          context: { kind: 'coin', chainId: 1, from: "m/44'/60'/0'/0/0", to: ETH_ADDR, amount: '1500000000000000000', fee: '21000000000000', nonce: 4, result: 'state-010' },
+          context: {
+            kind: 'coin',
+            chainId: 1,
+            from: "m/44'/60'/0'/0/0",
+            to: ETH_ADDR,
+            amount: '1500000000000000000',
+            fee: '21000000000000',
+            nonce: 4,
+            result: 'state-010',
+          },
         };
         const first = await t.app.inject({
           method: 'POST',

@@ -61,7 +61,7 @@ describe.each(BACKENDS)('buy widgets, local profile ($name)', (backend) => {
         expect(html.body).toContain(`<script src="${name}.js"></script>`);
         const csp = String(html.headers['content-security-policy']);
         expect(csp).toContain("script-src 'self'");
-        expect(csp).not.toContain('unsafe-inline\'; script');
+        expect(csp).not.toContain("unsafe-inline'; script");
         expect(csp).toContain('frame-ancestors http://127.0.0.1:* http://localhost:*');
         expect(html.headers['x-frame-options']).toBeUndefined();
         const js = await get(`/api/buy/stand-in/${name}.js`);
@@ -103,7 +103,10 @@ describe('buy widgets, mainnet profile', () => {
   it('BUY_WIDGET2_URL sets the second provider and its frame-src origin', async () => {
     const { loadConfig } = await import('../config.js');
     const r = loadConfig({ WALLET_PROFILE: 'mainnet', BUY_WIDGET2_URL: 'https://eu.example.com/w?x=1' });
-    expect(r.ok && r.config.buyWidget2).toEqual({ url: 'https://eu.example.com/w?x=1', frameOrigins: ['https://eu.example.com'] });
+    expect(r.ok && r.config.buyWidget2).toEqual({
+      url: 'https://eu.example.com/w?x=1',
+      frameOrigins: ['https://eu.example.com'],
+    });
     expect(loadConfig({ BUY_WIDGET2_URL: 'ftp://x' }).ok).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
-import { HttpError, parseInput } from '../errors.js';
+import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import { FIAT_CURRENCIES } from '../prices/constants.js';
 import { STAND_IN_CSP, STAND_IN_FILES } from '../buyStandIn/pages.js';
 
@@ -27,7 +27,9 @@ const COINS: Record<'primary' | 'secondary', readonly string[]> = {
 
 const Query = z
   .object({
-    provider: z.enum(['primary', 'secondary'], { message: "must be 'primary' or 'secondary'" }).default('primary'),
+    provider: z
+      .enum(['primary', 'secondary'], { message: "must be 'primary' or 'secondary'" })
+      .default('primary'),
     address: z
       .string()
       .trim()
@@ -79,7 +81,12 @@ export function registerBuyRoutes(api: FastifyInstance, { config }: AppDeps): vo
     const q = parseInput(Query, req.query, 'query');
     reply.header('cache-control', 'no-store');
     if (q.provider === 'secondary') {
-      return { provider: 'secondary', coin: q.coin, currency: q.currency, url: new URL(config.buyWidget2.url).toString() };
+      return {
+        provider: 'secondary',
+        coin: q.coin,
+        currency: q.currency,
+        url: new URL(config.buyWidget2.url).toString(),
+      };
     }
     if (!config.buyWidget.hmacSecret) throw new HttpError(503, 'buy widget is not configured on this server');
     return {
@@ -93,7 +100,9 @@ export function registerBuyRoutes(api: FastifyInstance, { config }: AppDeps): vo
   // Dev fixtures: registered in the local profile only, so elsewhere these paths are plain 404s.
   if (config.buyStandIn) {
     api.get<{ Params: { file: string } }>('/buy/stand-in/:file', async (req, reply) => {
-      const file = Object.hasOwn(STAND_IN_FILES, req.params.file) ? STAND_IN_FILES[req.params.file] : undefined;
+      const file = Object.hasOwn(STAND_IN_FILES, req.params.file)
+        ? STAND_IN_FILES[req.params.file]
+        : undefined;
       if (!file) throw new HttpError(404, 'no such stand-in file');
       // Their own policy instead of the app's: the app's forbids framing (frame-ancestors 'none', X-Frame-Options).
       reply.header('content-security-policy', STAND_IN_CSP);

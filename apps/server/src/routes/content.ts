@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { isLang, parseTranslated, pick } from '../content/i18n.js';
 import { readRemoteConfig } from '../content/remote-config.js';
-import { parseInput } from '../errors.js';
+import { parseInput } from '@secux-companion/server-kit/errors';
 import { compareVersions } from '../firmware/image.js';
 
 const LangQuery = z.object({

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { HttpError, parseInput } from '../errors.js';
+import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import { readRemoteConfig } from '../content/remote-config.js';
 import { SingleFlightCache } from '../prices/cache.js';
 

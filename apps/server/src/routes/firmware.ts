@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { isLang, parseTranslated, pick } from '../content/i18n.js';
 import type { FirmwareRelease } from '../db/schema.js';
-import { HttpError, parseInput } from '../errors.js';
+import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import { compareVersions } from '../firmware/image.js';
 import {
   FILE_NAME_RE,

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { HttpError, parseInput } from '../errors.js';
+import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import { FIAT_CURRENCIES, TOKEN_PLATFORMS } from '../prices/constants.js';
 import { FIAT_KEY, coinsKey, tokensKey, type PriceAnswer } from '../prices/service.js';
 

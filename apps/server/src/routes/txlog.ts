@@ -14,7 +14,7 @@ import { TXLOG_ERROR_MAX_CHARS } from '@secux-companion/core';
 import type { Config } from '../config.js';
 import type { AppDeps } from '../deps.js';
 import { nowIso, type Db } from '../db/index.js';
-import { HttpError, parseInput } from '../errors.js';
+import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 
 /** Text of at most `max` characters, without control characters other than tab and line breaks. */
 const text = (max: number) =>

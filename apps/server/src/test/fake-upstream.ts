@@ -1,6 +1,6 @@
 /** A tiny local HTTP server standing in for an upstream API (CoinGecko, Unstoppable Domains) in tests. */
 import type http from 'node:http';
-import { startServer, type TestServer } from '../chains/test/servers.js';
+import { startServer, type TestServer } from '@secux-companion/server-kit/testing/servers';
 
 export interface FakeRequest {
   method: string;

@@ -1,3 +1,0 @@
-export * from './registry.js';
-export * from './rpcGuard.js';
-export * from './routes.js';

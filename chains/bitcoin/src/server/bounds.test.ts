@@ -1,0 +1,60 @@
+/**
+ * Bitcoin-family bounds by meaning (issue 29): a provider that lies — a balance above the coin's maximum supply, a fee
+ * rate out of (0, 10 000] sat/vB — is a malformed answer. Before an honest one: its answer, served by it; alone: 502
+ * (fees: the spec's fallback tiers), never the lie.
+ */
+import { describe, expect, it } from 'vitest';
+import * as fx from '@secux-companion/server-kit/testing/fixtures';
+import { liarFirst, lying } from '@secux-companion/server-kit/testing/liar';
+import type { Handler, Req } from '@secux-companion/server-kit/testing/servers';
+import { MAX_FEE_RATE } from './bounds.js';
+import { MAX_SUPPLY } from './config.js';
+import { utxoFamily } from './index.js';
+
+const blockbook: Handler = (r) => {
+  if (r.path === '/api/' || r.path === '/api') return { body: fx.blockbook.status };
+  if (r.path.startsWith('/api/v2/xpub/'))
+    return { body: r.query.get('details') === 'txs' ? fx.blockbook.xpubTxs : fx.blockbook.xpub };
+  return { status: 400, body: { error: 'not found' } };
+};
+const mempool: Handler = (r) =>
+  r.path.endsWith('/block-height/0') ? { body: fx.mempool.genesis } : { body: fx.mempool.recommended };
+
+describe('Bitcoin-family bounds by meaning', () => {
+  it('an xpub balance above the 21 M BTC: the next Blockbook answers; alone, 502', async () => {
+    const tooMuch = (MAX_SUPPLY.BTC * 10n ** 8n + 1n).toString(); // satoshi
+    const { alone, first } = await liarFirst({
+      family: utxoFamily,
+      env: (urls) => ({ CHAIN_BTC_BLOCKBOOK: urls.join(','), CHAIN_BTC_MEMPOOL: 'none' }),
+      honest: blockbook,
+      liar: lying(blockbook, (r: Req, b) => {
+        if (r.path.startsWith('/api/v2/xpub/')) b.balance = tooMuch;
+      }),
+      url: `/api/chains/BTC/xpub/${fx.XPUB}`,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ balance: fx.blockbook.xpub.balance, provider: 'blockbook#2' });
+    expect(alone.status).toBe(502);
+    expect(JSON.stringify(alone.body)).not.toContain(tooMuch);
+  });
+
+  it('a fee rate above 10 000 sat/vB: the next mempool’s rates; alone, the spec’s fallback tiers', async () => {
+    const { alone, first } = await liarFirst({
+      family: utxoFamily,
+      env: (urls) => ({
+        CHAIN_BTC_MEMPOOL: urls.map((u) => `${u}/api`).join(','),
+        CHAIN_BTC_BLOCKBOOK: 'none',
+        CHAIN_BTC_BITCOIN_RPC: 'http://127.0.0.1:9', // serves the chain; has no fee source that answers
+      }),
+      honest: mempool,
+      liar: lying(mempool, (r: Req, b) => {
+        if (!r.path.endsWith('/block-height/0')) b.fastestFee = MAX_FEE_RATE + 1;
+      }),
+      url: '/api/chains/BTC/fees',
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ tiers: { high: 21, medium: 13, low: 8 }, provider: 'mempool#2' });
+    expect(alone.status).toBe(200);
+    expect(alone.body).toMatchObject({ source: 'fallback', tiers: { high: 200, medium: 120, low: 60 } });
+  });
+});

@@ -1,0 +1,56 @@
+/** The bitcoin family's own endpoints (CHAINS.md): xpub accounts, unspent outputs, transactions and raw hex. */
+import { z } from 'zod';
+import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
+import type { ChainRoute } from '@secux-companion/server-kit/facade';
+import { ChainParam, IdParams, boolQ, noStore } from '@secux-companion/server-kit/params';
+import { AccountQuery, bip, subjectOf, type UtxoFacade } from './facade.js';
+import { bipOfKey, isExtendedKey } from './xpub.js';
+
+const TxParams = ChainParam.extend({
+  txid: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, { message: 'must be a 32-byte hex transaction id' }),
+});
+
+export const utxoRoutes: readonly ChainRoute<UtxoFacade>[] = [
+  // xpub account (balance, tx count, used/derived addresses with paths).
+  {
+    method: 'GET',
+    path: '/xpub/:id',
+    async handler(f, req, reply) {
+      const { id } = parseInput(IdParams, req.params, 'path');
+      const q = parseInput(AccountQuery, req.query, 'query');
+      if (!isExtendedKey(id)) throw new HttpError(400, 'invalid extended public key');
+      noStore(reply);
+      return f.accountOf({
+        subject: { kind: 'xpub', xpub: id, bip: q.bip ?? bipOfKey(id), explicitBip: q.bip !== undefined },
+        tokens: q.addresses ?? 'used',
+        ...(q.gap ? { gap: q.gap } : {}),
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/utxo/:id',
+    async handler(f, req, reply) {
+      const { id } = parseInput(IdParams, req.params, 'path');
+      const q = parseInput(z.object({ bip, confirmed: boolQ }), req.query, 'query');
+      noStore(reply);
+      return { utxos: await f.utxos(subjectOf(id, q.bip), q.confirmed ?? false) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/tx/:txid',
+    async handler(f, req) {
+      const { txid } = parseInput(TxParams, req.params, 'path');
+      return f.tx(txid.replace(/^0x/, ''));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/tx/:txid/raw',
+    async handler(f, req) {
+      const { txid } = parseInput(TxParams, req.params, 'path');
+      return { txid: txid.replace(/^0x/, ''), hex: await f.rawTxOf(txid.replace(/^0x/, '')) };
+    },
+  },
+];

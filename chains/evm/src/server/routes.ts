@@ -1,0 +1,104 @@
+/** The EVM family's own endpoints (CHAINS.md): gas oracle, NFTs, nonce, gas limit and tokens. */
+import { z } from 'zod';
+import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
+import type { ChainRoute } from '@secux-companion/server-kit/facade';
+import { IdParams, boolQ, noStore } from '@secux-companion/server-kit/params';
+import { EVM_ADDRESS, contractList, evmAddress } from './address.js';
+import type { EvmFacade } from './facade.js';
+
+const NftQuery = z.object({
+  collection: z
+    .string()
+    .trim()
+    .regex(EVM_ADDRESS, { message: 'must be a collection slug (its contract address)' })
+    .optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/, { message: 'must be a page number 1-10000' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 10_000, { message: 'must be between 1 and 10000' })
+    .optional(),
+});
+
+const GasLimitBody = z.object({
+  from: evmAddress.optional(),
+  to: evmAddress,
+  value: z
+    .string()
+    .regex(/^\d{1,78}$/, { message: 'must be a decimal amount in wei' })
+    .optional(),
+  data: z
+    .string()
+    .regex(/^0x([0-9a-fA-F]{2}){0,100000}$/, { message: 'must be 0x-prefixed hex' })
+    .optional(),
+});
+
+export const evmRoutes: readonly ChainRoute<EvmFacade>[] = [
+  // Explorer gas oracle (spec 02 §7, BSC): Fast/Propose/Safe as high/medium/low in wei; 404 without an explorer.
+  {
+    method: 'GET',
+    path: '/gas-oracle',
+    async handler(f, _req, reply) {
+      noStore(reply);
+      return f.gasOracle();
+    },
+  },
+  // NFTs (ERC-721 / ERC-1155) held by an address: collections (≤ 300) and a page of 50 NFTs.
+  {
+    method: 'GET',
+    path: '/nfts/:id',
+    async handler(f, req, reply) {
+      const { id } = parseInput(IdParams, req.params, 'path');
+      const address = parseInput(evmAddress, id, 'address');
+      const q = parseInput(NftQuery, req.query, 'query');
+      noStore(reply);
+      return f.nfts(address, { ...(q.collection ? { collection: q.collection } : {}), page: q.page ?? 1 });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/nonce/:id',
+    async handler(f, req, reply) {
+      const { id } = parseInput(IdParams, req.params, 'path');
+      noStore(reply);
+      return { nonce: await f.nonce(parseInput(evmAddress, id, 'address')) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/gas-limit',
+    async handler(f, req) {
+      const body = parseInput(GasLimitBody, req.body, 'body');
+      return { gasLimit: await f.gasLimit(body) };
+    },
+  },
+  // Spec 02 "GET /bsc_token_list": the chain's token list as the product API answers it (code 0 is success).
+  {
+    method: 'GET',
+    path: '/token-list',
+    async handler(f, _req, reply) {
+      reply.header('cache-control', 'public, max-age=300');
+      return { code: 0, data: f.cfg.tokenList ?? [] };
+    },
+  },
+  // getAccountToken / getTokensInfo: token metadata (and balances when an address is given).
+  {
+    method: 'GET',
+    path: '/tokens',
+    async handler(f, req, reply) {
+      const q = parseInput(
+        z.object({ address: evmAddress.optional(), contracts: contractList.optional(), discover: boolQ }),
+        req.query,
+        'query',
+      );
+      noStore(reply);
+      if (q.discover) {
+        if (!q.address) throw new HttpError(400, 'invalid query: address: is required with discover=true');
+        return { tokens: await f.tokenBalances(q.address, { discover: true, contracts: q.contracts ?? [] }) };
+      }
+      if (!q.contracts?.length)
+        throw new HttpError(400, 'invalid query: contracts: at least one contract is required');
+      return { tokens: await f.tokenInfo(q.contracts, q.address) };
+    },
+  },
+];

@@ -1,0 +1,199 @@
+/**
+ * A node's answer out of bounds is that node's malformed answer: the other node is asked and the client never sees it
+ * (a check after the failover would end the request with a 500; an error of the wrong kind with a 400).
+ */
+import { TOKEN_PROGRAM } from '@secux-companion/chain-solana';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liarFirst, lying, type Json } from '@secux-companion/server-kit/testing/liar';
+import { rpcHandler, type Handler, type Req } from '@secux-companion/server-kit/testing/servers';
+import type { SignatureInfo, SolanaProvider } from './backend.js';
+import { PRIORITY_PRICE_MAX, SOL_MAX_LAMPORTS, U64_MAX } from './bounds.js';
+import { SOL_SIGNATURES_LIMIT, SolanaFacade } from './facade.js';
+import { SOLANA_MAINNET_GENESIS_HASH } from './genesis.js';
+import { solanaFamily } from './index.js';
+
+const OWNER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+const TOKEN_ACCOUNT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+
+function node(
+  name: string,
+  o: { signatures: number; tokenAmount: string; mintDecimals?: number },
+): SolanaProvider {
+  const sigs: SignatureInfo[] = Array.from({ length: o.signatures }, (_, i) => ({
+    signature: `sig${i}`,
+    slot: 100 - i,
+    err: null,
+    blockTime: null,
+  }));
+  return {
+    name,
+    timeoutMs: 1000,
+    getBalance: () => Promise.resolve(5_000),
+    getEpoch: () => Promise.resolve(500),
+    getAccountInfo: () =>
+      Promise.resolve({
+        lamports: 1_461_600,
+        owner: TOKEN_PROGRAM,
+        space: 82,
+        program: 'spl-token',
+        parsed: { type: 'mint', info: { decimals: o.mintDecimals ?? 6, supply: '1000' } },
+      }),
+    getSignaturesForAddress: () => Promise.resolve(sigs),
+    getTokenAccountsByOwner: (_owner: string, program: string) =>
+      Promise.resolve(
+        program === TOKEN_PROGRAM
+          ? [
+              {
+                pubkey: TOKEN_ACCOUNT,
+                account: {
+                  lamports: 2_039_280,
+                  owner: TOKEN_PROGRAM,
+                  space: 165,
+                  program: 'spl-token',
+                  parsed: {
+                    type: 'account',
+                    info: {
+                      mint: MINT,
+                      state: 'initialized',
+                      tokenAmount: { amount: o.tokenAmount, decimals: 6 },
+                    },
+                  },
+                },
+              },
+            ]
+          : [],
+      ),
+  } as unknown as SolanaProvider;
+}
+
+const facade = (first: SolanaProvider, second: SolanaProvider) =>
+  new SolanaFacade({
+    chain: 'SOL',
+    providers: [first, second],
+    balanceProviders: [first, second],
+    random: () => 0,
+  });
+
+describe('Solana answers out of bounds', () => {
+  it('asks the other node when one lists more signatures than asked for', async () => {
+    const f = facade(
+      node('absurd', { signatures: SOL_SIGNATURES_LIMIT + 1, tokenAmount: '1' }),
+      node('sane', { signatures: 3, tokenAmount: '1' }),
+    );
+    await expect(f.account(OWNER, {})).resolves.toMatchObject({ txCount: 3 });
+  });
+
+  it('asks the other node when one gives a token amount above u64', async () => {
+    const f = facade(
+      node('absurd', { signatures: 1, tokenAmount: (U64_MAX + 1n).toString() }),
+      node('sane', { signatures: 1, tokenAmount: '42' }),
+    );
+    const a = await f.account(OWNER, {});
+    expect(a.tokenAccounts).toEqual([expect.objectContaining({ mint: MINT, amount: '42' })]);
+  });
+
+  it('asks the other node when one gives a mint more than 255 decimals', async () => {
+    const f = facade(
+      node('absurd', { signatures: 1, tokenAmount: '1', mintDecimals: 300 }),
+      node('sane', { signatures: 1, tokenAmount: '1', mintDecimals: 9 }),
+    );
+    await expect(f.mint(MINT)).resolves.toMatchObject({ decimals: 9, provider: 'sane' });
+  });
+});
+
+// ---- through the routes, with fake JSON-RPC nodes (issue 29: a history amount of 1e19 lamports served with 200) ----
+
+const SIG = '5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv';
+const OTHER = '2tWC4JAdL4AxEFJySziYJfsAnW2MHKRo98vbAPiRDSk8';
+const ctx = (value: unknown) => ({ context: { slot: 2792 }, value });
+/** OWNER sends 1,000,000 lamports to OTHER (fee 5,000). */
+const sent = () => ({
+  slot: 114,
+  blockTime: 1_700_000_000,
+  meta: {
+    fee: 5000,
+    err: null,
+    preBalances: [10_000_000, 0, 1],
+    postBalances: [8_995_000, 1_000_000, 1],
+    preTokenBalances: [],
+    postTokenBalances: [],
+  },
+  transaction: {
+    signatures: [SIG],
+    message: {
+      accountKeys: [
+        { pubkey: OWNER, signer: true, writable: true },
+        { pubkey: OTHER, signer: false, writable: true },
+        { pubkey: '11111111111111111111111111111111', signer: false, writable: false },
+      ],
+    },
+  },
+});
+const honest = rpcHandler({
+  getGenesisHash: () => SOLANA_MAINNET_GENESIS_HASH,
+  getTokenAccountsByOwner: () => ctx([]),
+  getSignaturesForAddress: () => [
+    {
+      signature: SIG,
+      slot: 114,
+      err: null,
+      memo: null,
+      blockTime: 1_700_000_000,
+      confirmationStatus: 'finalized',
+    },
+  ],
+  getTransaction: () => sent(),
+  getRecentPrioritizationFees: () => [
+    { slot: 348125, prioritizationFee: 0 },
+    { slot: 348126, prioritizationFee: 1000 },
+    { slot: 348127, prioritizationFee: 500 },
+  ],
+});
+const liar = (method: string, lie: (result: Json) => void): Handler =>
+  lying(honest, (r: Req, b) => {
+    if ((r.json as { method?: string }).method === method) lie(b.result);
+  });
+const run = (url: string, l: Handler) =>
+  liarFirst({
+    family: solanaFamily,
+    env: (urls) => ({ CHAIN_SOL_RPC: urls.join(',') }),
+    honest,
+    liar: l,
+    url,
+  });
+
+describe('Solana bounds by meaning, through the routes', () => {
+  // The facade starts at a random node: the liar is asked first here.
+  beforeEach(() => void vi.spyOn(Math, 'random').mockReturnValue(0));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a transfer of 1e19 lamports (more SOL than exist, within a u64): the other node answers; alone, 502', async () => {
+    const { alone, first } = await run(
+      `/api/chains/SOL/history/${OWNER}`,
+      liar('getTransaction', (t) => {
+        t.meta.preBalances[0] = '10000000000000005000';
+        t.meta.postBalances = ['0', '10000000000000000000', 1];
+      }),
+    );
+    expect(10n ** 19n > SOL_MAX_LAMPORTS && 10n ** 19n < U64_MAX).toBe(true);
+    expect(first.status).toBe(200);
+    expect(first.body.operations).toEqual([expect.objectContaining({ value: '1000000', fee: '5000' })]);
+    expect(alone.status).toBe(502);
+    expect(JSON.stringify(alone.body)).not.toContain('10000000000000000000');
+  });
+
+  it('a priority price above the plausible one: the other node’s prices; alone, the spec’s fallback', async () => {
+    const lie = String(PRIORITY_PRICE_MAX + 1);
+    const { alone, first } = await run(
+      '/api/chains/SOL/fees',
+      liar('getRecentPrioritizationFees', (l) => (l[1].prioritizationFee = PRIORITY_PRICE_MAX + 1)),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ source: 'network', provider: 'solana#2' });
+    expect(JSON.stringify(first.body)).not.toContain(lie);
+    expect(alone.status).toBe(200);
+    expect(alone.body).toMatchObject({ source: 'fallback' });
+    expect(JSON.stringify(alone.body)).not.toContain(lie);
+  });
+});

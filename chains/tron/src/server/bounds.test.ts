@@ -1,0 +1,166 @@
+/**
+ * An answer out of bounds is that node's malformed answer: the next node is asked and the client never sees it (the
+ * bounds are the failover's check, not a check after it, which would end the request with a 500).
+ */
+import { tronHex } from '@secux-companion/chain-tron';
+import { describe, expect, it } from 'vitest';
+import { liarFirst, lying, type Json } from '@secux-companion/server-kit/testing/liar';
+import type { Handler, Req } from '@secux-companion/server-kit/testing/servers';
+import type { TronAccountRead, TronIndexProvider, TronNodeProvider } from './backend.js';
+import { MAX_UNIT_PRICE, TRX_MAX_SUN } from './bounds.js';
+import { PARAM_KEYS, TronFacade } from './facade.js';
+import { tronFamily } from './index.js';
+
+const ME = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+
+function node(name: string, energyPrice: bigint, balance: bigint): TronNodeProvider {
+  const read: TronAccountRead = { found: true, balance, assets: [] };
+  return {
+    name,
+    timeoutMs: 1000,
+    getChainParameters: () =>
+      Promise.resolve(
+        new Map([
+          [PARAM_KEYS.bandwidthPrice, 1000n],
+          [PARAM_KEYS.energyPrice, energyPrice],
+          [PARAM_KEYS.createAccountFee, 100_000n],
+          [PARAM_KEYS.createNewAccountFeeInSystemContract, 1_000_000n],
+        ]),
+      ),
+    getAccount: () => Promise.resolve(read),
+    getAccountResource: () =>
+      Promise.resolve({
+        freeNetLimit: 600n,
+        freeNetUsed: 0n,
+        netLimit: 0n,
+        netUsed: 0n,
+        energyLimit: 0n,
+        energyUsed: 0n,
+      }),
+  } as unknown as TronNodeProvider;
+}
+
+const index = {
+  name: 'index',
+  timeoutMs: 1000,
+  trc20Balances: () => Promise.resolve([]),
+} as unknown as TronIndexProvider;
+
+describe('TRON answers out of bounds', () => {
+  it('asks the next node when one gives an absurd energy price', async () => {
+    const f = new TronFacade({
+      chain: 'TRX',
+      nodes: [node('absurd', 10_000_000_000n, 1n), node('sane', 100n, 1n)],
+      indexers: [index],
+    });
+    await expect(f.params()).resolves.toMatchObject({ energyPrice: '100', provider: 'sane' });
+  });
+
+  it('asks the next node when one gives a balance above the TRX that exist', async () => {
+    const f = new TronFacade({
+      chain: 'TRX',
+      nodes: [node('absurd', 100n, TRX_MAX_SUN + 1n), node('sane', 100n, 5_000_000n)],
+      indexers: [index],
+    });
+    await expect(f.account(ME, {})).resolves.toMatchObject({ balance: '5000000', provider: 'sane' });
+  });
+
+  it('fails as an upstream failure (not an internal error) when every node is out of bounds', async () => {
+    const f = new TronFacade({
+      chain: 'TRX',
+      nodes: [node('absurd', 10_000_000_000n, 1n)],
+      indexers: [index],
+    });
+    await expect(f.params()).rejects.toMatchObject({ statusCode: 502, code: 'upstream_failed' });
+  });
+});
+
+// ---- through the routes, with fake TronGrid hosts (issue 29: a balance of 1e12 TRX was served with 200) ----
+
+const OTHER = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+const transfer = (sun: number | string) => ({
+  txID: '01'.repeat(32),
+  blockNumber: 10,
+  block_timestamp: 1_700_000_003_000,
+  raw_data: {
+    contract: [
+      {
+        type: 'TransferContract',
+        parameter: { value: { owner_address: tronHex(OTHER), to_address: tronHex(ME), amount: sun } },
+      },
+    ],
+  },
+  ret: [{ contractRet: 'SUCCESS', fee: 0 }],
+});
+function answer(path: string): unknown {
+  switch (path) {
+    case '/wallet/getaccount':
+      return { address: tronHex(ME), balance: 1793227200 };
+    case '/wallet/getaccountresource':
+      return { freeNetUsed: 0, freeNetLimit: 600 };
+    case '/wallet/getchainparameters':
+      return {
+        chainParameter: [
+          { key: 'getCreateAccountFee', value: 100000 },
+          { key: 'getTransactionFee', value: 1000 },
+          { key: 'getCreateNewAccountFeeInSystemContract', value: 1000000 },
+          { key: 'getEnergyFee', value: 100 },
+        ],
+      };
+    case `/v1/accounts/${ME}`:
+      return { success: true, meta: { at: 1, page_size: 1 }, data: [{ address: tronHex(ME), trc20: [] }] };
+    case `/v1/accounts/${ME}/transactions`:
+      return { success: true, meta: { at: 1, page_size: 1 }, data: [transfer(5_000_000)] };
+    case `/v1/accounts/${ME}/transactions/trc20`:
+      return { success: true, meta: { at: 1, page_size: 0 }, data: [] };
+    default:
+      return { Error: 'class java.lang.IllegalArgumentException : unknown' };
+  }
+}
+const honest: Handler = (r) => ({ body: answer(r.path) });
+const liar = (path: string, lie: (b: Json) => void): Handler =>
+  lying(honest, (r: Req, b) => {
+    if (r.path === path) lie(b);
+  });
+const run = (url: string, l: Handler) =>
+  liarFirst({
+    family: tronFamily,
+    env: (urls) => ({ CHAIN_TRX_NODES: urls.join(','), CHAIN_TRX_INDEXERS: urls.join(',') }),
+    honest,
+    liar: l,
+    url,
+  });
+
+describe('TRON bounds by meaning, through the routes', () => {
+  it('a balance of 1e12 TRX (more than exist): the next node answers; alone, 502', async () => {
+    const { alone, first } = await run(
+      `/api/chains/TRX/account/${ME}`,
+      liar('/wallet/getaccount', (b) => (b.balance = '1000000000000000000')),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ balance: '1793227200', provider: 'tron-node#2' });
+    expect(alone.status).toBe(502);
+  });
+
+  it('a TRX transfer above the supply in the history: the next index answers; alone, 502', async () => {
+    const { alone, first } = await run(
+      `/api/chains/TRX/history/${ME}`,
+      liar(`/v1/accounts/${ME}/transactions`, (b) => (b.data = [transfer((TRX_MAX_SUN + 1n).toString())])),
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.provider).toBe('tron-index#2');
+    expect(first.body.operations).toEqual([expect.objectContaining({ value: '5000000' })]);
+    expect(alone.status).toBe(502);
+  });
+
+  it('a bandwidth price above the plausible one: the next node’s price in the fees; alone, 502', async () => {
+    const lie = liar('/wallet/getchainparameters', (b) => {
+      for (const p of b.chainParameter)
+        if (p.key === 'getTransactionFee') p.value = Number(MAX_UNIT_PRICE) + 1;
+    });
+    const { alone, first } = await run('/api/chains/TRX/fees', lie);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ tiers: { medium: '270000' }, provider: 'tron-node#2' });
+    expect(alone.status).toBe(502);
+  });
+});
