@@ -283,12 +283,19 @@ export function readEndpoints(file = endpointsFile()): Endpoints | null {
   }
 }
 
+/** A family's entry point by its folder: `@secux-companion/chain-<dir>/<entry>` (tests bring a toy family). */
+export type EntryImport = (dir: string, entry: string) => Promise<unknown>;
+const importEntry: EntryImport = (dir, entry) => import(`@secux-companion/chain-${dir}/${entry}`);
+
 /** Every family's local chains, from the manifest (chains/families.json): the families named there with a sim entry. */
-export async function loadLocalChains(): Promise<LocalChain[]> {
+export async function loadLocalChains(
+  families: readonly { dir: string; entries: string[] }[] = manifest.families,
+  load: EntryImport = importEntry,
+): Promise<LocalChain[]> {
   const mods = await Promise.all(
-    manifest.families
+    families
       .filter((f) => f.entries.includes('sim'))
-      .map((f) => import(`@secux-companion/chain-${f.dir}/sim`) as Promise<{ localChains: LocalChain[] }>),
+      .map((f) => load(f.dir, 'sim') as Promise<{ localChains: LocalChain[] }>),
   );
   return mods.flatMap((m) => m.localChains);
 }

@@ -4,10 +4,12 @@
  * - a `ChainFacade` per served chain answers the generic endpoints (routes.ts): it parses its own ids, addresses and
  *   query (each family knows its address and key syntax), runs the calls with failover over its providers and declares
  *   its JSON-RPC allow-list;
- * - a `Family` (families/<family>/index.ts) builds the facades of its chains from the server's configuration and
- *   declares the family's extra endpoints (`routes`), which the generic route module registers once for every family.
+ * - a `Family` (chains/<family>/src/server, the package's `./server` entry exporting `family`) builds the facades of
+ *   its chains from the server's configuration and declares the family's extra endpoints (`routes`), which the
+ *   generic route module registers once for every family.
  *
- * A new family is a folder under families/ plus one line in families/index.ts; nothing here names a family.
+ * A new family is its folder plus one line in chains/families.json (the server loads it from there); nothing here
+ * names a family.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -26,7 +28,7 @@ export interface BroadcastResult {
 export interface ChainFacade {
   /** The chain symbol it serves (`BTC`, `ETH`, `EVM-137`, …). */
   readonly chain: string;
-  /** Its family's id (families/index.ts). */
+  /** Its family's id (the manifest's `id`). */
   readonly family: string;
   /** `GET /chains/:chain`: what a client needs to know to sign for this chain (`source` as listed, if listed). */
   describe(source: ChainSource | undefined): Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * Which chains this server serves: it asks every family (families/index.ts) for the chains its configuration names
+ * Which chains this server serves: it asks every family it is given (the server gives the manifest's, chains/families.json) for the chains its configuration names
  * (never a client), and for chains named on demand (EVM-<chainId>). The configuration is the environment
  * (CHAIN_<SYMBOL>_* and the families' own variables) and, in the local profile, DATA_DIR/localnet/endpoints.json
  * (re-read when the file changes). The server therefore only ever forwards to URLs from its own environment, the
