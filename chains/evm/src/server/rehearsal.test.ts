@@ -9,31 +9,37 @@
  * discovery and NFTs.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are checked by the assertions */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_MNEMONIC,
-  LUSD_SUPPLY,
+  HOST,
   deadUrl,
   deriveEthAccounts,
+  freePort,
+  startStandIn,
+  type StandIn,
+} from '@secux-companion/sim-kit';
+import {
+  LUSD_SUPPLY,
+  compileContracts,
   etherscanV2,
   evmPublicRpc,
   startEtherscanExplorer,
-  startLocalnet,
+  startEvm,
   type EtherscanExplorer,
-  startStandIn,
-  type Localnet,
-  type StandIn,
-} from '@secux-companion/localnet';
+  type EvmInfo,
+  type StartedEvm,
+} from '@secux-companion/chain-evm/sim';
 import { encodeFunctionData, erc20Abi, keccak256, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRehearsal, type Rehearsal } from './harness.js';
+import { useRehearsal, type Rehearsal } from '@secux-companion/server-kit/testing/rehearsal';
+import { evmFamily } from './index.js';
 
 const [me, other] = deriveEthAccounts(DEFAULT_MNEMONIC, 2);
 const signer = privateKeyToAccount(me!.privateKey);
-let net: Localnet;
+let net: StartedEvm<EvmInfo>;
 let rpc1: StandIn;
 let rpc2: StandIn;
 let explorer: EtherscanExplorer;
@@ -41,36 +47,27 @@ let etherscan1: StandIn;
 let etherscan2: StandIn;
 let dead: string;
 const KEY = 'rehearsal-key';
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-evm-rehearsal-'));
 
 beforeAll(async () => {
-  net = await startLocalnet({
-    dataDir: path.join(tmp, 'localnet'),
-    cacheDir: path.join(os.tmpdir(), 'secux-localnet-cache'),
-    evm: { port: 0, chainId: 1 },
-    sideEvm: false,
-    evmCoins: false,
-    ltc: false,
-    xrpl: false,
-    stellar: false,
-    tron: false,
-    solana: false,
-    fio: false,
-    utxo: false,
+  // The family's own local chain (anvil on chain id 1 with the token contracts), nothing else of the local network.
+  net = await startEvm({
+    host: HOST,
+    port: await freePort(),
+    chainId: 1,
+    accounts: deriveEthAccounts(DEFAULT_MNEMONIC, 5),
+    balanceEth: 100,
     blockIntervalMs: 0,
-    writeEndpoints: false,
-    handleSignals: false,
     log: () => undefined,
-    env: {},
+    artifacts: compileContracts(path.join(os.tmpdir(), 'secux-localnet-cache')).artifacts,
   });
   dead = await deadUrl();
   // publicnode-like: -32005 "Limit exceeded" inside a 200, its budget scaled down so that a session reaches it.
   rpc1 = await startStandIn({
-    upstream: net.evm.rpcUrl,
+    upstream: net.info.rpcUrl,
     behaviour: evmPublicRpc({ name: 'publicnode', perClient: { max: 30, windowMs: 60_000 } }),
   });
   rpc2 = await startStandIn({
-    upstream: net.evm.rpcUrl,
+    upstream: net.info.rpcUrl,
     behaviour: {
       ...evmPublicRpc({ name: 'llamarpc', shape: 'overRateLimit', getLogsDisabled: true }),
       // farther away: the pool's health check finds publicnode first, so that one is the main node
@@ -78,7 +75,7 @@ beforeAll(async () => {
     },
   });
   // Etherscan V2 over the same chain: a key on every call; the first at the free plan's 3 calls a second.
-  explorer = await startEtherscanExplorer({ rpcUrl: net.evm.rpcUrl });
+  explorer = await startEtherscanExplorer({ rpcUrl: net.info.rpcUrl });
   etherscan1 = await startStandIn({ upstream: explorer.url, behaviour: etherscanV2({ keys: [KEY] }) });
   etherscan2 = await startStandIn({
     upstream: explorer.url,
@@ -89,7 +86,6 @@ afterAll(async () => {
   await Promise.all([rpc1?.close(), rpc2?.close(), etherscan1?.close(), etherscan2?.close()]);
   await explorer?.stop();
   await net?.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 const env = () => ({
@@ -140,7 +136,7 @@ async function confirm(r: Rehearsal, hash: string): Promise<string[]> {
     expect(s.status).toBe(200);
     states.push(s.body.state as string);
     if (s.body.final) break;
-    await fetch(net.evm.rpcUrl, {
+    await fetch(net.info.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x40'] }),
@@ -156,17 +152,17 @@ const balance = async (r: Rehearsal, address: string) => {
 };
 
 describe('ETH on the mainnet profile against public JSON-RPC nodes', () => {
-  const r = useRehearsal(env);
+  const r = useRehearsal(evmFamily, env);
 
   it('serves ETH on chain id 1 from the nodes that answer, the dead one skipped', async () => {
     const c = await r.get('/api/chains/ETH');
     expect(c.body).toMatchObject({ chain: 'ETH', chainId: 1 });
-    const a = await r.get(`/api/chains/ETH/account/${me!.address}?contracts=${net.evm.contracts.erc20}`);
+    const a = await r.get(`/api/chains/ETH/account/${me!.address}?contracts=${net.info.contracts.erc20}`);
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ balance: parseEther('100').toString(), provider: 'rpc#2' });
     expect(a.body.tokens).toEqual([
       expect.objectContaining({
-        contract: net.evm.contracts.erc20,
+        contract: net.info.contracts.erc20,
         symbol: 'LUSD',
         decimals: 6,
         balance: LUSD_SUPPLY.toString(),
@@ -176,7 +172,7 @@ describe('ETH on the mainnet profile against public JSON-RPC nodes', () => {
 
   it('reads token metadata, the nonce and the fees', async () => {
     const t = await r.get(
-      `/api/chains/ETH/tokens?contracts=${net.evm.contracts.erc20}&address=${me!.address}`,
+      `/api/chains/ETH/tokens?contracts=${net.info.contracts.erc20}&address=${me!.address}`,
     );
     expect(t.status).toBe(200);
     expect(t.body.tokens[0]).toMatchObject({
@@ -197,7 +193,7 @@ describe('ETH on the mainnet profile against public JSON-RPC nodes', () => {
       functionName: 'transfer',
       args: [other!.address, 1_000_000n],
     });
-    const token = await send(r, 0n, net.evm.contracts.erc20, data);
+    const token = await send(r, 0n, net.info.contracts.erc20, data);
     const t = await r.post('/api/chains/ETH/broadcast', { rawTx: token.rawTx });
     expect(t.status).toBe(200);
     expect(t.body.hash).toBe(token.hash);
@@ -211,7 +207,7 @@ describe('ETH on the mainnet profile against public JSON-RPC nodes', () => {
     expect(states[0]).toBe('pending');
     expect((await balance(r, other!.address)) - before).toBe(10n ** 15n);
     const theirs = await r.get(
-      `/api/chains/ETH/tokens?contracts=${net.evm.contracts.erc20}&address=${other!.address}`,
+      `/api/chains/ETH/tokens?contracts=${net.info.contracts.erc20}&address=${other!.address}`,
     );
     expect(theirs.body.tokens[0].balance).toBe('1000000');
   });
@@ -261,7 +257,7 @@ describe('ETH on the mainnet profile against public JSON-RPC nodes', () => {
 });
 
 describe('ETH: a submit that reaches the chain but never answers', () => {
-  const r = useRehearsal(env);
+  const r = useRehearsal(evmFamily, env);
   beforeAll(() => {
     rpc1.reset();
     rpc2.reset();

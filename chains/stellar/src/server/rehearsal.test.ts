@@ -8,16 +8,12 @@
  * Horizon serves it), Horizon's 429 problem JSON (the next Horizon serves, never a 500), and a submit that reaches the
  * ledger but never answers (the same envelope goes to the next Horizon; one payment, the same hash).
  */
-import {
-  deadUrl,
-  horizonBehaviour,
-  HorizonSimulator,
-  startStandIn,
-  type StandIn,
-} from '@secux-companion/localnet';
+import { deadUrl, startStandIn, type StandIn } from '@secux-companion/sim-kit';
+import { horizonBehaviour, HorizonSimulator } from '@secux-companion/chain-stellar/sim';
 import { Account, Asset, Keypair, Networks, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRehearsal } from './harness.js';
+import { useRehearsal } from '@secux-companion/server-kit/testing/rehearsal';
+import { stellarFamily } from './index.js';
 
 const XLM = 10_000_000n;
 const me = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 61));
@@ -106,7 +102,7 @@ afterAll(async () => {
 });
 
 describe('XLM on the mainnet profile against Horizon stand-ins', () => {
-  const r = useRehearsal(() => ({ CHAIN_XLM_HORIZON: `${dead},${sdf.url},${lobstr.url}` }));
+  const r = useRehearsal(stellarFamily, () => ({ CHAIN_XLM_HORIZON: `${dead},${sdf.url},${lobstr.url}` }));
 
   it('serves the public network from the configured Horizons', async () => {
     const c = await r.get('/api/chains/XLM');
@@ -209,7 +205,9 @@ describe('XLM when a Horizon rate-limits (429 problem JSON with X-RateLimit head
     healthy = await startStandIn({ upstream, behaviour: horizonBehaviour({ name: 'healthy' }) });
     standIns.push(limited, healthy);
   });
-  const r = useRehearsal(() => ({ CHAIN_XLM_HORIZON: `${dead},${limited.url},${healthy.url}` }));
+  const r = useRehearsal(stellarFamily, () => ({
+    CHAIN_XLM_HORIZON: `${dead},${limited.url},${healthy.url}`,
+  }));
 
   it('serves every call from the next Horizon; the client never sees a 5xx; the limited one is left alone', async () => {
     const answers = [];
@@ -240,7 +238,7 @@ describe('XLM when a submit reaches the ledger but the Horizon never answers', (
     standIns.push(dropping, second);
   });
   // A submit the first Horizon never answers costs its timeout (scaled down from the submit class's).
-  const r = useRehearsal(() => ({
+  const r = useRehearsal(stellarFamily, () => ({
     CHAIN_XLM_HORIZON: `${dead},${dropping.url},${second.url}`,
     CHAIN_XLM_TIMEOUT_MS: '2500',
   }));
@@ -274,7 +272,7 @@ describe("XLM when Horizon's submission timeout passes (504 transaction_submissi
     });
     standIns.push(slow);
   });
-  const r = useRehearsal(() => ({ CHAIN_XLM_HORIZON: `${dead},${slow.url}` }));
+  const r = useRehearsal(stellarFamily, () => ({ CHAIN_XLM_HORIZON: `${dead},${slow.url}` }));
 
   it('answers the hash as pending (the transaction may still land) and confirms it by the hash, never a failure', async () => {
     const acc = (await r.get(`/api/chains/XLM/account/${ME}`)).body;

@@ -9,22 +9,20 @@
  */
 import { Ecc } from '@fioprotocol/fiojs';
 import { buildFioAction, fioPushBody } from '@secux-companion/chain-fio';
+import { DEFAULT_MNEMONIC, deadUrl, startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import {
-  DEFAULT_MNEMONIC,
   FIO_MAINNET_CHAIN_ID,
   FioSimulator,
-  deadUrl,
   fioApiNode,
   fioGenesis,
   fioPrivateKeyOf,
   fioPublicKeyOf,
   fioSimulatorClient,
-  startStandIn,
-  type StandIn,
-} from '@secux-companion/localnet';
+} from '@secux-companion/chain-fio/sim';
 import { Fio } from '@fioprotocol/fiojs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRehearsal, type Rehearsal } from './harness.js';
+import { useRehearsal, type Rehearsal } from '@secux-companion/server-kit/testing/rehearsal';
+import { fioFamily } from './index.js';
 
 const me = fioPublicKeyOf(DEFAULT_MNEMONIC, 0);
 const priv = fioPrivateKeyOf(DEFAULT_MNEMONIC, 0);
@@ -110,7 +108,7 @@ const balanceOf = async (r: Rehearsal, key: string) => {
 };
 
 describe('FIO on the mainnet profile against public API and history nodes', () => {
-  const r = useRehearsal(env);
+  const r = useRehearsal(fioFamily, env);
 
   it("hands out the chain reference on FIO mainnet's chain id, though the first node is gone", async () => {
     const c = await r.get('/api/chains/FIO/fio/chain');
@@ -209,7 +207,7 @@ describe('FIO on the mainnet profile against public API and history nodes', () =
 });
 
 describe('FIO: a push that reaches the chain but never answers', () => {
-  const r = useRehearsal(env);
+  const r = useRehearsal(fioFamily, env);
   beforeAll(() => {
     api1.reset();
     api2.reset();

@@ -7,17 +7,14 @@
  * its confirmation; a provider's rate limit served by the next one; a submit that lands but never answers resent as
  * the same bytes.
  */
+import { DEFAULT_MNEMONIC, deadUrl, startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import {
-  DEFAULT_MNEMONIC,
-  SOLANA_MAINNET_GENESIS_HASH,
-  deadUrl,
+  MAINNET_GENESIS_HASH as SOLANA_MAINNET_GENESIS_HASH,
   solanaPublicRpc,
   solanaSigner,
   startSolana,
-  startStandIn,
   type SolanaInfo,
-  type StandIn,
-} from '@secux-companion/localnet';
+} from '@secux-companion/chain-solana/sim';
 import {
   AccountRole,
   address,
@@ -33,7 +30,8 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRehearsal, type Rehearsal } from './harness.js';
+import { useRehearsal, type Rehearsal } from '@secux-companion/server-kit/testing/rehearsal';
+import { solanaFamily } from './index.js';
 
 let node: Awaited<ReturnType<typeof startSolana>>;
 let info: SolanaInfo;
@@ -130,7 +128,7 @@ async function confirmation(r: Rehearsal, hash: string): Promise<string> {
 }
 
 describe('Solana on the mainnet profile against the public RPCs', () => {
-  const r = useRehearsal(env);
+  const r = useRehearsal(solanaFamily, env);
 
   it('lists SOL with the three configured nodes, the dead one included', async () => {
     const { body } = await r.get('/api/chains');
@@ -205,7 +203,7 @@ describe('Solana on the mainnet profile against the public RPCs', () => {
 });
 
 describe('Solana: a submit that reaches the chain but never answers', () => {
-  const r = useRehearsal(env);
+  const r = useRehearsal(solanaFamily, env);
   beforeAll(() => {
     mainnetBeta.reset();
     publicNode.reset();

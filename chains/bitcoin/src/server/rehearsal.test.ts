@@ -10,20 +10,23 @@
 import { Transaction } from 'bitcoinjs-lib';
 import {
   DEFAULT_MNEMONIC,
-  UTXO_COINS,
-  blockbookPublic,
   deadUrl,
-  emulatorUtxoAddress,
-  mempoolSpace,
   mnemonicToRoot,
   startStandIn,
-  startUtxo,
-  utxoAddressToScript,
-  utxoSignInput,
   type StandIn,
-} from '@secux-companion/localnet';
+} from '@secux-companion/sim-kit';
+import {
+  UTXO_COINS,
+  blockbookPublic,
+  emulatorUtxoAddress,
+  mempoolSpace,
+  startUtxo,
+  addressToScript as utxoAddressToScript,
+  signInput as utxoSignInput,
+} from '@secux-companion/chain-bitcoin/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRehearsal, type Rehearsal } from './harness.js';
+import { useRehearsal, type Rehearsal } from '@secux-companion/server-kit/testing/rehearsal';
+import { utxoFamily } from './index.js';
 
 const coin = UTXO_COINS.BTC;
 const root = mnemonicToRoot(DEFAULT_MNEMONIC);
@@ -111,7 +114,7 @@ async function confirmation(r: Rehearsal, txid: string): Promise<string> {
 }
 
 describe('BTC on the mainnet profile against public Blockbooks and mempool.space', () => {
-  const r = useRehearsal(env);
+  const r = useRehearsal(utxoFamily, env);
 
   it('reads the account by xpub with its UTXOs, though the first Blockbook is gone', async () => {
     const a = await r.get(`/api/chains/BTC/xpub/${xpub}?bip=84`);
@@ -191,7 +194,7 @@ describe('BTC on the mainnet profile against public Blockbooks and mempool.space
 });
 
 describe('BTC: a submit that reaches the chain but never answers', () => {
-  const r = useRehearsal(env);
+  const r = useRehearsal(utxoFamily, env);
   beforeAll(() => {
     trezor1.reset();
     trezor2.reset();
@@ -234,7 +237,7 @@ describe("BTC: a big account whose xpub scan keeps every Blockbook silent for se
   afterAll(async () => {
     await Promise.all(slow.map((s) => s.close()));
   });
-  const r = useRehearsal(() => ({
+  const r = useRehearsal(utxoFamily, () => ({
     CHAIN_BTC_BLOCKBOOK: slow.map((s) => s.url).join(','),
     CHAIN_BTC_MEMPOOL: 'none',
     CHAIN_BTC_BITCOIN_RPC: 'none',

@@ -18,18 +18,12 @@ import {
   type TronDeviceTx,
   type TronSigner,
 } from '@secux-companion/chain-tron';
-import {
-  deadUrl,
-  LOCAL_TRC10,
-  LOCAL_TRC20,
-  startStandIn,
-  tronGridBehaviour,
-  TronSimulator,
-  type StandIn,
-} from '@secux-companion/localnet';
+import { deadUrl, startStandIn, type StandIn } from '@secux-companion/sim-kit';
+import { LOCAL_TRC10, LOCAL_TRC20, tronGridBehaviour, TronSimulator } from '@secux-companion/chain-tron/sim';
 import { SigningKey, pkToAddress, toHex } from 'tronweb/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRehearsal } from './harness.js';
+import { useRehearsal } from '@secux-companion/server-kit/testing/rehearsal';
+import { tronFamily } from './index.js';
 
 const KEY = '0x' + '4a'.repeat(32);
 const ME = pkToAddress(KEY.slice(2));
@@ -113,7 +107,7 @@ afterAll(async () => {
 });
 
 describe('TRX on the mainnet profile against TronGrid stand-ins', () => {
-  const r = useRehearsal(() => ({
+  const r = useRehearsal(tronFamily, () => ({
     CHAIN_TRX_NODES: `${dead},${grid.url},${publicNode.url}`,
     CHAIN_TRX_INDEXERS: `${dead},${grid.url}`,
     CHAIN_TRX_TIMEOUT_MS: '2500',
@@ -223,7 +217,7 @@ describe('TRX when TronGrid suspends a keyless caller (403 {Error}, "suspended f
     });
     standIns.push(limited);
   });
-  const r = useRehearsal(() => ({
+  const r = useRehearsal(tronFamily, () => ({
     CHAIN_TRX_NODES: `${dead},${limited.url},${publicNode.url}`,
     CHAIN_TRX_INDEXERS: `${dead},${limited.url},${grid.url}`,
     CHAIN_TRX_TIMEOUT_MS: '2500',
@@ -273,7 +267,7 @@ describe('TRX when TronGrid, the only v1 index, suspends the server (the mainnet
     });
     standIns.push(limited);
   });
-  const r = useRehearsal(() => ({
+  const r = useRehearsal(tronFamily, () => ({
     CHAIN_TRX_NODES: `${dead},${limited.url},${publicNode.url}`,
     CHAIN_TRX_INDEXERS: `${dead},${limited.url}`,
     CHAIN_TRX_TIMEOUT_MS: '2500',
@@ -318,6 +312,7 @@ describe("TRX with TRON_PRO_API_KEY: TronGrid's own host gets the key and the ke
   });
   // The key is sent to TronGrid's hosts only (by name): the server calls api.trongrid.io, which reaches the stand-in.
   const r = useRehearsal(
+    tronFamily,
     () => ({
       CHAIN_TRX_NODES: `${dead},https://api.trongrid.io,${publicNode.url}`,
       CHAIN_TRX_INDEXERS: `${dead},https://api.trongrid.io`,

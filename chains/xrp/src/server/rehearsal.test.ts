@@ -7,16 +7,12 @@
  * providers' own failures: rippled's 503 "Server is overloaded" and Clio's slowDown (the next provider serves, never a
  * 500), and a submit that reaches the ledger but never answers (the same bytes go to the next server; one payment).
  */
-import {
-  deadUrl,
-  rippledBehaviour,
-  startStandIn,
-  XrplSimulator,
-  type StandIn,
-} from '@secux-companion/localnet';
+import { deadUrl, startStandIn, type StandIn } from '@secux-companion/sim-kit';
+import { rippledBehaviour, XrplSimulator } from '@secux-companion/chain-xrp/sim';
 import { Wallet } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRehearsal } from './harness.js';
+import { useRehearsal } from '@secux-companion/server-kit/testing/rehearsal';
+import { xrpFamily } from './index.js';
 
 const alice = Wallet.fromSeed('sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
 const bob = Wallet.fromSeed('sEd7rBGm5kxzauRTAV2hbsNz7N45X91');
@@ -91,7 +87,7 @@ afterAll(async () => {
 });
 
 describe('XRP on the mainnet profile against rippled stand-ins', () => {
-  const r = useRehearsal(() => ({
+  const r = useRehearsal(xrpFamily, () => ({
     CHAIN_XRP_RIPPLED: `${dead},${cluster.url},${s1.url}`,
     CHAIN_XRP_TIMEOUT_MS: '2500',
     CHAIN_SUBMIT_TIMEOUT_MS: '2500',
@@ -254,7 +250,7 @@ describe("XRP when a server rate-limits in its own shape (rippled's 503 text, Cl
     healthy = await startStandIn({ upstream, behaviour: rippledBehaviour({ name: 'healthy' }) });
     standIns.push(overloaded, clio, healthy);
   });
-  const r = useRehearsal(() => ({
+  const r = useRehearsal(xrpFamily, () => ({
     CHAIN_XRP_RIPPLED: `${dead},${overloaded.url},${clio.url},${healthy.url}`,
     CHAIN_XRP_TIMEOUT_MS: '2500',
   }));
