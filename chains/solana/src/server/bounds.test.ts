@@ -2,10 +2,10 @@
  * A node's answer out of bounds is that node's malformed answer: the other node is asked and the client never sees it
  * (a check after the failover would end the request with a 500; an error of the wrong kind with a 400).
  */
-import { TOKEN_PROGRAM } from '@secux-companion/chain-solana';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@secux-companion/chain-solana';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liarFirst, lying, type Json } from '@secux-companion/server-kit/testing/liar';
-import { rpcHandler, type Handler, type Req } from '@secux-companion/server-kit/testing/servers';
+import { jsonText, rpcHandler, type Handler, type Req } from '@secux-companion/server-kit/testing/servers';
 import type { SignatureInfo, SolanaProvider } from './backend.js';
 import { PRIORITY_PRICE_MAX, SOL_MAX_LAMPORTS, U64_MAX } from './bounds.js';
 import { SOL_SIGNATURES_LIMIT, SolanaFacade } from './facade.js';
@@ -107,15 +107,18 @@ describe('Solana answers out of bounds', () => {
 const SIG = '5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv';
 const OTHER = '2tWC4JAdL4AxEFJySziYJfsAnW2MHKRo98vbAPiRDSk8';
 const ctx = (value: unknown) => ({ context: { slot: 2792 }, value });
-/** OWNER sends 1,000,000 lamports to OTHER (fee 5,000). */
-const sent = () => ({
+/** 12,000,000.123456789 SOL: 1.2e16 lamports, above 2^53 and not a double (nodes write lamports as JSON numbers). */
+const BIG_LAMPORTS = 12_000_000_123_456_789n;
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** OWNER (holding `pre` lamports) sends `amount` lamports to OTHER, fee 5,000. */
+const transfer = (pre: bigint, amount: bigint) => ({
   slot: 114,
   blockTime: 1_700_000_000,
   meta: {
     fee: 5000,
     err: null,
-    preBalances: [10_000_000, 0, 1],
-    postBalances: [8_995_000, 1_000_000, 1],
+    preBalances: [pre, 0, 1],
+    postBalances: [pre - amount - 5000n, amount, 1],
     preTokenBalances: [],
     postTokenBalances: [],
   },
@@ -130,35 +133,42 @@ const sent = () => ({
     },
   },
 });
-const honest = rpcHandler({
-  getGenesisHash: () => SOLANA_MAINNET_GENESIS_HASH,
-  getTokenAccountsByOwner: () => ctx([]),
-  getSignaturesForAddress: () => [
-    {
-      signature: SIG,
-      slot: 114,
-      err: null,
-      memo: null,
-      blockTime: 1_700_000_000,
-      confirmationStatus: 'finalized',
-    },
-  ],
-  getTransaction: () => sent(),
-  getRecentPrioritizationFees: () => [
-    { slot: 348125, prioritizationFee: 0 },
-    { slot: 348126, prioritizationFee: 1000 },
-    { slot: 348127, prioritizationFee: 500 },
-  ],
-});
-const liar = (method: string, lie: (result: Json) => void): Handler =>
-  lying(honest, (r: Req, b) => {
+/** A node whose OWNER holds `lamports` and made one transfer, `tx`. */
+const honestWith = (lamports: bigint, tx: unknown) =>
+  rpcHandler({
+    getGenesisHash: () => SOLANA_MAINNET_GENESIS_HASH,
+    getBalance: () => ctx(lamports),
+    getTokenAccountsByOwner: () => ctx([]),
+    getSignaturesForAddress: () => [
+      {
+        signature: SIG,
+        slot: 114,
+        err: null,
+        memo: null,
+        blockTime: 1_700_000_000,
+        confirmationStatus: 'finalized',
+      },
+    ],
+    getTransaction: () => tx,
+    getRecentPrioritizationFees: () => [
+      { slot: 348125, prioritizationFee: 0 },
+      { slot: 348126, prioritizationFee: 1000 },
+      { slot: 348127, prioritizationFee: 500 },
+    ],
+  });
+/** OWNER sends 1,000,000 lamports to OTHER (fee 5,000). */
+const honest = honestWith(10_000_000n, transfer(10_000_000n, 1_000_000n));
+/** OWNER holds 12 M SOL and sends 1,000.000000123 SOL. */
+const bigHonest = honestWith(BIG_LAMPORTS, transfer(BIG_LAMPORTS, 1_000_000_000_123n));
+const liar = (method: string, lie: (result: Json) => void, h = honest): Handler =>
+  lying(h, (r: Req, b) => {
     if ((r.json as { method?: string }).method === method) lie(b.result);
   });
-const run = (url: string, l: Handler) =>
+const run = (url: string, l: Handler, h = honest) =>
   liarFirst({
     family: solanaFamily,
     env: (urls) => ({ CHAIN_SOL_RPC: urls.join(',') }),
-    honest,
+    honest: h,
     liar: l,
     url,
   });
@@ -195,5 +205,109 @@ describe('Solana bounds by meaning, through the routes', () => {
     expect(alone.status).toBe(200);
     expect(alone.body).toMatchObject({ source: 'fallback' });
     expect(JSON.stringify(alone.body)).not.toContain(lie);
+  });
+});
+
+// ---- amounts above 2^53: lamports and Token-2022 fees are JSON numbers, served with every digit ----
+
+describe('Solana amounts above 2^53', () => {
+  // The facade starts at a random node: the liar is asked first here.
+  beforeEach(() => void vi.spyOn(Math, 'random').mockReturnValue(0));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a balance of 12 M SOL in lamports is served exactly; one above the SOL that exist is refused', async () => {
+    const above = SOL_MAX_LAMPORTS + 1n;
+    expect(jsonText(ctx(BIG_LAMPORTS))).toContain(`"value":${BIG_LAMPORTS}}`);
+    const { alone, first } = await run(
+      `/api/chains/SOL/account/${OWNER}`,
+      liar('getBalance', (b) => Object.assign(b, ctx(above)), bigHonest),
+      bigHonest,
+    );
+    expect(BIG_LAMPORTS > SAFE).toBe(true);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ balance: BIG_LAMPORTS.toString(), provider: 'solana#2' });
+    expect(alone.status).toBe(502);
+    expect(JSON.stringify(alone.body)).not.toContain(above.toString());
+  });
+
+  it('a history of an account above 2^53 lamports gives the exact amount sent; one above the supply is refused', async () => {
+    const { alone, first } = await run(
+      `/api/chains/SOL/history/${OWNER}`,
+      liar(
+        'getTransaction',
+        (t) => Object.assign(t, transfer(SOL_MAX_LAMPORTS * 2n, SOL_MAX_LAMPORTS + 1n)),
+        bigHonest,
+      ),
+      bigHonest,
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.operations).toEqual([
+      expect.objectContaining({ direction: 'out', value: '1000000000123', fee: '5000' }),
+    ]);
+    expect(alone.status).toBe(502);
+  });
+});
+
+/** A Token-2022 mint with a transfer fee whose maximum is `maximumFee` (a u64, a JSON number in jsonParsed). */
+const feeMint = (maximumFee: bigint) =>
+  ctx({
+    lamports: 4_000_000,
+    owner: TOKEN_2022_PROGRAM,
+    executable: false,
+    rentEpoch: U64_MAX,
+    space: 278,
+    data: {
+      program: 'spl-token-2022',
+      space: 278,
+      parsed: {
+        type: 'mint',
+        info: {
+          decimals: 6,
+          supply: '1000000',
+          isInitialized: true,
+          extensions: [
+            {
+              extension: 'transferFeeConfig',
+              state: {
+                newerTransferFee: { epoch: 0, maximumFee, transferFeeBasisPoints: 100 },
+                olderTransferFee: { epoch: 0, maximumFee, transferFeeBasisPoints: 100 },
+                withheldAmount: 0,
+              },
+            },
+          ],
+        },
+      },
+    },
+  });
+
+describe('Solana Token-2022 fees above 2^53', () => {
+  it('a transfer fee capped at u64::MAX (no cap) is served exactly; one above a u64 is refused', async () => {
+    const feeNode = (maximumFee: bigint) =>
+      rpcHandler({
+        getGenesisHash: () => SOLANA_MAINNET_GENESIS_HASH,
+        getAccountInfo: () => feeMint(maximumFee),
+        getEpochInfo: () => ({
+          epoch: 700,
+          slotIndex: 1,
+          slotsInEpoch: 432_000,
+          absoluteSlot: 1,
+          blockHeight: 1,
+        }),
+      });
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    try {
+      const { alone, first } = await liarFirst({
+        family: solanaFamily,
+        env: (urls) => ({ CHAIN_SOL_RPC: urls.join(',') }),
+        honest: feeNode(U64_MAX),
+        liar: feeNode(U64_MAX + 1n),
+        url: `/api/chains/SOL/mint/${MINT}`,
+      });
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.body).toMatchObject({ transferFee: { basisPoints: 100, maximumFee: U64_MAX.toString() } });
+      expect(alone.status).toBe(502);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * An answer out of bounds is that node's malformed answer: the next node is asked and the client never sees it (the
- * bounds are the failover's check, not a check after it, which would end the request with a 500).
+ * bounds are the failover's check, not a check after it, which would end the request with a 500). Sun are JSON numbers:
+ * an honest amount above 2^53 is served with every digit (issue 29: JSON.parse rounded it).
  */
 import { tronHex } from '@secux-companion/chain-tron';
 import { describe, expect, it } from 'vitest';
@@ -78,7 +79,10 @@ describe('TRON answers out of bounds', () => {
 // ---- through the routes, with fake TronGrid hosts (issue 29: a balance of 1e12 TRX was served with 200) ----
 
 const OTHER = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
-const transfer = (sun: number | string) => ({
+/** 20,000,000,000.123456 TRX: 2e16 sun, above 2^53 (nodes write sun as JSON numbers: issue 29). */
+const BIG_SUN = 20_000_000_000_123_456n;
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const transfer = (sun: number | string | bigint) => ({
   txID: '01'.repeat(32),
   blockNumber: 10,
   block_timestamp: 1_700_000_003_000,
@@ -92,10 +96,11 @@ const transfer = (sun: number | string) => ({
   },
   ret: [{ contractRet: 'SUCCESS', fee: 0 }],
 });
-function answer(path: string): unknown {
+/** A TronGrid host whose account holds `balance` sun and received `sent` sun. */
+function answer(path: string, balance: number | bigint, sent: number | bigint): unknown {
   switch (path) {
     case '/wallet/getaccount':
-      return { address: tronHex(ME), balance: 1793227200 };
+      return { address: tronHex(ME), balance };
     case '/wallet/getaccountresource':
       return { freeNetUsed: 0, freeNetLimit: 600 };
     case '/wallet/getchainparameters':
@@ -110,23 +115,28 @@ function answer(path: string): unknown {
     case `/v1/accounts/${ME}`:
       return { success: true, meta: { at: 1, page_size: 1 }, data: [{ address: tronHex(ME), trc20: [] }] };
     case `/v1/accounts/${ME}/transactions`:
-      return { success: true, meta: { at: 1, page_size: 1 }, data: [transfer(5_000_000)] };
+      return { success: true, meta: { at: 1, page_size: 1 }, data: [transfer(sent)] };
     case `/v1/accounts/${ME}/transactions/trc20`:
       return { success: true, meta: { at: 1, page_size: 0 }, data: [] };
     default:
       return { Error: 'class java.lang.IllegalArgumentException : unknown' };
   }
 }
-const honest: Handler = (r) => ({ body: answer(r.path) });
-const liar = (path: string, lie: (b: Json) => void): Handler =>
-  lying(honest, (r: Req, b) => {
+const honestWith =
+  (balance: number | bigint, sent: number | bigint): Handler =>
+  (r) => ({ body: answer(r.path, balance, sent) });
+const honest = honestWith(1793227200, 5_000_000);
+/** An account above 2^53 sun that received a transfer above 2^53 sun. */
+const bigHonest = honestWith(BIG_SUN, BIG_SUN);
+const liar = (path: string, lie: (b: Json) => void, h = honest): Handler =>
+  lying(h, (r: Req, b) => {
     if (r.path === path) lie(b);
   });
-const run = (url: string, l: Handler) =>
+const run = (url: string, l: Handler, h = honest) =>
   liarFirst({
     family: tronFamily,
     env: (urls) => ({ CHAIN_TRX_NODES: urls.join(','), CHAIN_TRX_INDEXERS: urls.join(',') }),
-    honest,
+    honest: h,
     liar: l,
     url,
   });
@@ -161,6 +171,33 @@ describe('TRON bounds by meaning, through the routes', () => {
     const { alone, first } = await run('/api/chains/TRX/fees', lie);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ tiers: { medium: '270000' }, provider: 'tron-node#2' });
+    expect(alone.status).toBe(502);
+  });
+});
+
+describe('TRON amounts above 2^53', () => {
+  it('a balance of 20 G TRX in sun is served exactly; one above the TRX that exist is refused', async () => {
+    const { alone, first } = await run(
+      `/api/chains/TRX/account/${ME}`,
+      liar('/wallet/getaccount', (b) => (b.balance = TRX_MAX_SUN + 1n), bigHonest),
+      bigHonest,
+    );
+    expect(BIG_SUN > SAFE).toBe(true);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ balance: BIG_SUN.toString(), provider: 'tron-node#2' });
+    expect(alone.status).toBe(502);
+  });
+
+  it('a transfer of 20 G TRX in the history is served exactly; one above the supply is refused', async () => {
+    const { alone, first } = await run(
+      `/api/chains/TRX/history/${ME}`,
+      liar(`/v1/accounts/${ME}/transactions`, (b) => (b.data = [transfer(TRX_MAX_SUN + 1n)]), bigHonest),
+      bigHonest,
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.operations).toEqual([
+      expect.objectContaining({ direction: 'in', value: BIG_SUN.toString() }),
+    ]);
     expect(alone.status).toBe(502);
   });
 });
