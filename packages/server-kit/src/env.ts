@@ -1,7 +1,8 @@
 /** Parsing of the chain environment variables (CHAIN_* and the families' own), shared by every family. */
 import { z } from 'zod';
 import { isNonPublicHost } from './rpcGuard.js';
-import { parseRate, type ProviderKind, type RateBook, type RateSpec } from './rateLimit.js';
+import type { FailoverPolicy } from './failover.js';
+import { parseRate, type ProviderKind, type RateSpec } from './rateLimit.js';
 
 /** A whole number within [min, max], given as a string (an environment variable). */
 export const int = (min: number, max: number) =>
@@ -108,7 +109,7 @@ export const chainRate = z
  * else the provider kind's default for public hosts.
  */
 export function declareRates(
-  policy: { rates?: RateBook | undefined },
+  policy: Pick<FailoverPolicy, 'rates'>,
   urls: readonly string[],
   kind: ProviderKind | null,
   explicit: RateSpec | null | undefined,

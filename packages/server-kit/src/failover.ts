@@ -35,7 +35,6 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { z } from 'zod';
-import type { RateBook } from './rateLimit.js';
 
 export type FailureKind =
   | 'refused'
@@ -358,8 +357,11 @@ export interface FailoverPolicy {
   submitBudgetMs?: number;
   /** The request budget of a history-class call (CHAIN_HISTORY_BUDGET_MS) when longer than the request's own. */
   historyBudgetMs?: number;
-  /** The client-side token buckets the family declares its providers' rates in (rateLimit.ts). */
-  rates?: RateBook;
+  /**
+   * The client-side token buckets the family declares its providers' rates in (rateLimit.ts' RateBook; named by its
+   * method here, so that failover does not import the module that imports it).
+   */
+  rates?: { declare(url: string, kind: string | null, explicit?: unknown): void };
   /** The whole call (every provider) within this (ms), on top of the request's budget. */
   budgetMs?: number;
   /**
