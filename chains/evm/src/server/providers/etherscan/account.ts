@@ -2,7 +2,7 @@
 import { keccak256, type Hex } from 'viem';
 import { z } from 'zod';
 import { ProviderError, validate } from '@secux-companion/server-kit/failover';
-import type { EvmCallRequest } from '../../backend.js';
+import type { EvmCallRequest } from '@secux-companion/server-kit/types';
 import type { Explorer } from './client.js';
 import { hexQty, num } from './shapes.js';
 
