@@ -1,20 +1,26 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { families } from './apps/web/families.js';
 
 // Unit files share one module graph per worker (isolate: false): Mantine, the chain SDKs and Fastify load once per
 // worker instead of once per file, which took the unit phase from 317 s to about 150 s on 2 cores. Files stay
 // independent of each other's order (checked with --sequence.shuffle.files). A web file that replaces a module with
 // vi.mock runs in its own module graph (project web-isolated): a mock cannot replace a module a neighbour loaded.
-const webTests = readdirSync(new URL('./apps/web/src', import.meta.url), {
-  recursive: true,
-  encoding: 'utf8',
-})
-  .filter((f) => /\.test\.tsx?$/.test(f))
-  .map((f) => `src/${f}`);
+// The web tests: the shell (apps/web), the shared web kit and each family's web side (chains/<dir>/src/web).
+const webRoots = [
+  'apps/web/src',
+  'packages/web-kit/src',
+  ...readdirSync(new URL('./chains', import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(new URL(`./chains/${d.name}/src/web`, import.meta.url)))
+    .map((d) => `chains/${d.name}/src/web`),
+];
+const webTests = webRoots.flatMap((dir) =>
+  readdirSync(new URL(`./${dir}`, import.meta.url), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .map((f) => `${dir}/${f}`),
+);
 const webIsolated = new Set(
-  webTests.filter((f) =>
-    readFileSync(new URL(`./apps/web/${f}`, import.meta.url), 'utf8').includes('vi.mock('),
-  ),
+  webTests.filter((f) => readFileSync(new URL(`./${f}`, import.meta.url), 'utf8').includes('vi.mock(')),
 );
 
 const chainProjects = readdirSync(new URL('./chains', import.meta.url), { withFileTypes: true })
@@ -24,6 +30,8 @@ const chainProjects = readdirSync(new URL('./chains', import.meta.url), { withFi
       name: `chain-${d.name}`,
       root: `chains/${d.name}`,
       include: ['src/**/*.test.ts'],
+      // The family's web side runs in the web projects (jsdom).
+      exclude: [...configDefaults.exclude, 'src/web/**'],
       isolate: false,
       // Families that start a local chain (anvil, litecoind, LiteSVM) need the longer limits.
       testTimeout: 60000,
@@ -95,23 +103,26 @@ export default defineConfig({
         },
       },
       {
+        // The registry reads the manifest through virtual:families, as in the app's build.
+        plugins: [families()],
         test: {
           name: 'web',
-          root: 'apps/web',
+          root: '.',
           include: webTests.filter((f) => !webIsolated.has(f)),
           environment: 'jsdom',
           // The tests' root provides the family registry, as main.tsx does in the app.
-          setupFiles: ['src/test/families.ts'],
+          setupFiles: ['apps/web/src/test/families.ts'],
           isolate: false,
         },
       },
       {
+        plugins: [families()],
         test: {
           name: 'web-isolated',
-          root: 'apps/web',
+          root: '.',
           include: [...webIsolated],
           environment: 'jsdom',
-          setupFiles: ['src/test/families.ts'],
+          setupFiles: ['apps/web/src/test/families.ts'],
         },
       },
       {

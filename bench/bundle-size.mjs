@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the production web bundle and reports the gzip size of the JavaScript (and CSS)
 // that the landing page loads at start, of the whole app, and of each chain family's own lazy code
-// (apps/web/src/families/<name>/index.ts and what only it loads).
+// (chains/<name>/src/web/index.tsx and what only it loads).
 // Usage: node bench/bundle-size.mjs [--no-build]
 import { execSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -75,13 +75,13 @@ if (manifest) {
     return into;
   };
   const families = Object.keys(manifest)
-    .map((key) => [key, /src\/families\/([^/]+)\/index\.tsx?$/.exec(key)?.[1]])
+    .map((key) => [key, /chains\/([^/]+)\/src\/web\/index\.tsx?$/.exec(key)?.[1]])
     .filter(([, name]) => name);
   const reached = new Map(families.map(([key, name]) => [name, reach(key)]));
   const count = new Map();
   for (const files of reached.values()) for (const f of files) count.set(f, (count.get(f) ?? 0) + 1);
   const sizeOf = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(join(dist, f)), 0);
-  if (families.length === 0) console.log('family chunks:    none found under src/families/<name>/index.ts');
+  if (families.length === 0) console.log('family chunks:    none found under chains/<name>/src/web/index.tsx');
   for (const [name, files] of reached) {
     const own = [...files].filter((f) => !seen.has(f) && count.get(f) === 1);
     console.log(`family ${name.padEnd(10)} ${kb(sizeOf(own)).padStart(7)} KB gzip (${own.length} chunks of its own)`);

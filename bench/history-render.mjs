@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Renders the app's virtualized history list (apps/web/src/accounts/history/HistoryList.tsx) with 5,000 loaded
+// Renders the app's virtualized history list (packages/web-kit/src/accounts/history/HistoryList.tsx) with 5,000 loaded
 // items in Chromium and reports the milliseconds per render (a full re-render with fresh items; and the same
 // items again in new objects, as a refetch brings them) and the frame times while scrolling 240 px a frame (a
 // fast fling), with the browser's own per-frame counts (rows mounted, layouts, style recalculations) and script,

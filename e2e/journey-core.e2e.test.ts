@@ -519,7 +519,7 @@ function englishTexts(): string[] {
   const out: string[] = [];
   for (const area of ['home', 'settings', 'firmware', 'welcome', 'wallet', 'topbar']) {
     const en = JSON.parse(
-      readFileSync(join(root, `apps/web/src/i18n/locales/en/${area}.json`), 'utf8'),
+      readFileSync(join(root, `packages/web-kit/src/i18n/locales/en/${area}.json`), 'utf8'),
     ) as Record<string, string>;
     out.push(...Object.values(en).filter((s) => s.split(' ').length >= 2 && !s.includes('{{')));
   }

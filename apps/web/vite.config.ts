@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { families } from './families.js';
 
 // The emulator is compiled in only when WALLET_EMULATOR is not '0' at build time
 // (the start command's local profile); a production build sets WALLET_EMULATOR=0 and
@@ -37,14 +38,15 @@ export function strictGroestl(): Plugin {
     name: 'strict-groestl',
     transform(code, id) {
       if (!/groestl-hash-js[\\/]lib[\\/]groestl\.js$/.test(id)) return null;
-      if (!code.includes(pattern)) throw new Error(`groestl-hash-js changed: '${pattern}' not found in ${id}`);
+      if (!code.includes(pattern))
+        throw new Error(`groestl-hash-js changed: '${pattern}' not found in ${id}`);
       return { code: code.replace(pattern, 'toMoveDown = 0'), map: null };
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), noEvalGlobal(), strictGroestl()],
+  plugins: [react(), noEvalGlobal(), strictGroestl(), families()],
   resolve: {
     alias: {
       threads: fileURLToPath(new URL('./src/device/stubs/threads.ts', import.meta.url)),

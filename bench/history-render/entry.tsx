@@ -1,6 +1,6 @@
 /**
  * The page bench/history-render.mjs opens in Chromium: the app's own virtualized history list
- * (apps/web/src/accounts/history/HistoryList.tsx, VirtualItems) with 5,000 loaded items, in Mantine with its
+ * (packages/web-kit/src/accounts/history/HistoryList.tsx, VirtualItems) with 5,000 loaded items, in Mantine with its
  * styles, and English texts. window.bench() measures renders (new items; the same items again, as a refetch
  * brings them) and window.scrollBench() a fast scroll down the list, window.scrollBaseline() the same scroll over an
  * empty scroller of the list's size.
@@ -11,8 +11,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import history from '../../apps/web/src/i18n/locales/en/history.json';
-import { VirtualItems, type HistoryItemView } from '../../apps/web/src/accounts/history/HistoryList';
+import history from '../../packages/web-kit/src/i18n/locales/en/history.json';
+import { VirtualItems, type HistoryItemView } from '../../packages/web-kit/src/accounts/history/HistoryList';
 
 interface Scrolled {
   frames: number[];

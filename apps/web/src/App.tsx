@@ -2,13 +2,14 @@ import { AppShell } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useBlocker, useNavigate } from 'react-router-dom';
 import { FullScreenLoader } from './components/FullScreenLoader';
-import { otpRequest, useRuntime } from './device/runtime';
-import { useStore } from './state/store';
+import { otpRequest, useRuntime } from '@secux-companion/web-kit/device/runtime';
+import { useStore } from '@secux-companion/web-kit/state/store';
 import { session, useSession } from './state/session';
 import { TopBar } from './components/TopBar';
 import { ConnMethod } from './screens/ConnMethod';
 import { NotFound } from './screens/NotFound';
-import { useDeviceInfo } from './state/deviceInfo';
+import { useDeviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
+import { familyPages } from '@secux-companion/web-kit/state/families';
 
 // Everything behind the landing page loads on demand, keeping the first load small.
 const WalletLayout = lazy(() => import('./screens/WalletLayout'));
@@ -16,13 +17,12 @@ const Welcome = lazy(() => import('./screens/Welcome'));
 const Receive = lazy(() => import('./screens/Receive'));
 const Setting = lazy(() => import('./screens/Setting'));
 const AccountList = lazy(() => import('./accounts/AccountList'));
-const AccountInformation = lazy(() => import('./accounts/AccountInformation'));
-const EvmChainsPage = lazy(() => import('./evmChains/EvmChainsPage'));
-const DomainPage = lazy(() => import('./families/fio/domain/DomainPage'));
-const EvmAccountPage = lazy(() => import('./evmChains/EvmAccountPage'));
+const AccountInformation = lazy(() => import('@secux-companion/web-kit/accounts/AccountInformation'));
 // Overlays that only a connection needs load with it.
 const OtpModal = lazy(() => import('./components/OtpModal').then((m) => ({ default: m.OtpModal })));
-const VirtualScreen = lazy(() => import('./components/VirtualScreen').then((m) => ({ default: m.VirtualScreen })));
+const VirtualScreen = lazy(() =>
+  import('./components/VirtualScreen').then((m) => ({ default: m.VirtualScreen })),
+);
 const UnsupportedModelNotice = lazy(() => import('./firmware/UnsupportedModelNotice'));
 
 /** The root view: top bar, loader, and a guard that swallows the browser's back and forward buttons. */
@@ -72,30 +72,37 @@ function RootView() {
   );
 }
 
-const router = createBrowserRouter([
-  {
-    element: <RootView />,
-    children: [
-      { path: '/', element: <ConnMethod /> },
-      {
-        path: '/wallet',
-        element: <WalletLayout />,
-        children: [
-          { index: true, element: <Welcome /> },
-          { path: 'account', element: <AccountList /> },
-          { path: 'account/information', element: <AccountInformation /> },
-          { path: 'receive', element: <Receive /> },
-          { path: 'setting', element: <Setting /> },
-          { path: 'domain', element: <DomainPage /> },
-          { path: 'evm-chains', element: <EvmChainsPage /> },
-          { path: 'evm-chains/account', element: <EvmAccountPage /> },
-        ],
-      },
-    ],
-  },
-  { path: '*', element: <NotFound /> },
-]);
+/** The routes; built on the first render, once the root has provided the family registry. */
+const createRouter = () =>
+  createBrowserRouter([
+    {
+      element: <RootView />,
+      children: [
+        { path: '/', element: <ConnMethod /> },
+        {
+          path: '/wallet',
+          element: <WalletLayout />,
+          children: [
+            { index: true, element: <Welcome /> },
+            { path: 'account', element: <AccountList /> },
+            { path: 'account/information', element: <AccountInformation /> },
+            { path: 'receive', element: <Receive /> },
+            { path: 'setting', element: <Setting /> },
+            // The families' own pages (FIO's Domain page, EVM's chains area), each its own lazy chunk.
+            ...familyPages().map((page) => {
+              const Page = lazy(page.load);
+              return { path: page.path, element: <Page /> };
+            }),
+          ],
+        },
+      ],
+    },
+    { path: '*', element: <NotFound /> },
+  ]);
+
+let router: ReturnType<typeof createRouter> | undefined;
 
 export function App() {
+  router ??= createRouter();
   return <RouterProvider router={router} />;
 }

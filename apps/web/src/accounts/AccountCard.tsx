@@ -70,7 +70,13 @@ export function AccountCard({
         </Menu>
       </Group>
       {details}
-      <Text mt="xs" data-testid="account-balance" data-sats={balance.toString()} onClick={onOpen} style={{ cursor: 'pointer' }}>
+      <Text
+        mt="xs"
+        data-testid="account-balance"
+        data-sats={balance.toString()}
+        onClick={onOpen}
+        style={{ cursor: 'pointer' }}
+      >
         {balanceText}
       </Text>
       <Text size="sm" c="dimmed">

@@ -6,12 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { axeInEveryLanguage } from '../test/axe';
-import { renderUi, setupUiTests } from '../test/ui';
-import { coinSelection } from '../state/coinSelection';
-import { resetEvmChains } from '../chains/evm';
+import { axeInEveryLanguage } from '@secux-companion/web-kit/test/axe';
+import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
+import { coinSelection } from '@secux-companion/web-kit/state/coinSelection';
+import { resetEvmChains } from '@secux-companion/chain-evm/web/chains';
 import AccountList from './AccountList';
-import { accountsStore } from './store';
+import { accountsStore } from '@secux-companion/web-kit/accounts/store';
 import { UnservedNotice } from './UnservedNotice';
 
 setupUiTests();

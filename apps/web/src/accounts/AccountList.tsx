@@ -3,16 +3,23 @@ import { CHAINS } from '@secux-companion/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ROUTES } from '../lib/backRule';
-import { useSelectedCoin } from '../state/coinSelection';
-import { hasFamily } from '../state/families';
-import type { WalletAccount } from '../families/types';
+import { ROUTES } from '@secux-companion/web-kit/lib/backRule';
+import { useSelectedCoin } from '@secux-companion/web-kit/state/coinSelection';
+import { hasFamily } from '@secux-companion/web-kit/state/families';
+import type { WalletAccount } from '@secux-companion/web-kit/family/types';
 import { AccountCard } from './AccountCard';
 import { PortfolioHeader } from './PortfolioHeader';
 import { UnservedNotice } from './UnservedNotice';
-import { amountText, errorText, unitFiatText } from '../lib/format';
-import { accountsStore, deleteAccount, loadAccounts, refreshBalances, selectAccount, useAccounts } from './store';
-import { usePrice } from './usePrice';
+import { amountText, errorText, unitFiatText } from '@secux-companion/web-kit/lib/format';
+import {
+  accountsStore,
+  deleteAccount,
+  loadAccounts,
+  refreshBalances,
+  selectAccount,
+  useAccounts,
+} from '@secux-companion/web-kit/accounts/store';
+import { usePrice } from '@secux-companion/web-kit/accounts/usePrice';
 import { readHoldings, recordHolding, writeHoldings } from '../home/portfolio';
 
 /**
@@ -33,7 +40,9 @@ export default function AccountList() {
   const stale = useAccounts((s) => s.stale);
   const unserved = useAccounts((s) => s.unserved);
   const { price, currency } = usePrice(coin);
-  const [form, setForm] = useState<{ kind: 'create' } | { kind: 'rename'; account: WalletAccount } | null>(null);
+  const [form, setForm] = useState<{ kind: 'create' } | { kind: 'rename'; account: WalletAccount } | null>(
+    null,
+  );
   const [deleting, setDeleting] = useState<WalletAccount | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,11 +60,20 @@ export default function AccountList() {
 
   // The home portfolio remembers each coin's total (and the price seen) once its balances are read.
   const readyTotal =
-    coin && scope === coin && status === 'ready' && chain && !stale ? accounts.reduce((s, a) => s + a.balance, 0n) : null;
+    coin && scope === coin && status === 'ready' && chain && !stale
+      ? accounts.reduce((s, a) => s + a.balance, 0n)
+      : null;
   useEffect(() => {
     if (!coin || readyTotal === null || !chain) return;
     writeHoldings(
-      recordHolding(readHoldings(), coin, readyTotal, chain.unit, Date.now(), price ? { price, currency: currency.code } : null),
+      recordHolding(
+        readHoldings(),
+        coin,
+        readyTotal,
+        chain.unit,
+        Date.now(),
+        price ? { price, currency: currency.code } : null,
+      ),
     );
   }, [coin, readyTotal, chain, price, currency.code]);
 
@@ -80,7 +98,11 @@ export default function AccountList() {
   const ready = scope === coin && status === 'ready' && !!family && !!chain;
   const shown = ready ? accounts : [];
   const total = shown.reduce((s, a) => s + a.balance, 0n);
-  const unit = chain?.unit ?? { symbol: coin, decimals: CHAINS[coin].decimals, digits: CHAINS[coin].displayDigits };
+  const unit = chain?.unit ?? {
+    symbol: coin,
+    decimals: CHAINS[coin].decimals,
+    digits: CHAINS[coin].displayDigits,
+  };
 
   const refresh = async () => {
     setRefreshing(true);
@@ -140,7 +162,11 @@ export default function AccountList() {
             <Loader size="sm" />
             <Text>
               {progress
-                ? t('accounts.discovering', { bip: progress.bip, index: progress.index + 1, found: progress.found })
+                ? t('accounts.discovering', {
+                    bip: progress.bip,
+                    index: progress.index + 1,
+                    found: progress.found,
+                  })
                 : t('accounts.discoveringStart')}
             </Text>
           </Group>
@@ -182,7 +208,9 @@ export default function AccountList() {
           </SimpleGrid>
         )}
       </Stack>
-      {ready && form && AccountForm && <AccountForm chain={chain} accounts={accounts} mode={form} onClose={() => setForm(null)} />}
+      {ready && form && AccountForm && (
+        <AccountForm chain={chain} accounts={accounts} mode={form} onClose={() => setForm(null)} />
+      )}
       {ready && deleting && DeleteAccount && (
         <DeleteAccount chain={chain} account={deleting} onClose={() => setDeleting(null)} />
       )}

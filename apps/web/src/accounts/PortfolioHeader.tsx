@@ -47,7 +47,13 @@ export function PortfolioHeader({
           {notice}
         </Stack>
         <Group>
-          <Button variant="light" onClick={onRefresh} loading={refreshing} disabled={!ready} data-testid="accounts-refresh">
+          <Button
+            variant="light"
+            onClick={onRefresh}
+            loading={refreshing}
+            disabled={!ready}
+            data-testid="accounts-refresh"
+          >
             {t('accounts.refresh')}
           </Button>
           <Button onClick={onCreate} loading={creating} disabled={!ready} data-testid="accounts-create">

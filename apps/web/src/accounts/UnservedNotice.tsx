@@ -1,6 +1,6 @@
 import { Alert, Code, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UnservedCoin } from './api';
+import type { UnservedCoin } from '@secux-companion/web-kit/accounts/api';
 
 /**
  * A coin this server does not serve (its provider is not configured, or switched off): a status, not an error. It

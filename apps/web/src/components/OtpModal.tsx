@@ -1,9 +1,9 @@
 import { Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { otpRequest } from '../device/runtime';
-import { useStore } from '../state/store';
-import { useModalSize } from './useModalSize';
+import { otpRequest } from '@secux-companion/web-kit/device/runtime';
+import { useStore } from '@secux-companion/web-kit/state/store';
+import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 
 export const OTP_LENGTH = 6;
 

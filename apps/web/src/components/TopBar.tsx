@@ -2,10 +2,16 @@ import { ActionIcon, Anchor, Group, NativeSelect, Text, UnstyledButton } from '@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { setLanguage } from '../i18n';
-import { SUPPORTED_LANGUAGES, type Language } from '../i18n/language';
-import { backAction, backVisible, logoTarget, ROUTES, routeNameOf } from '../lib/backRule';
-import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
+import { setLanguage } from '@secux-companion/web-kit/i18n';
+import { SUPPORTED_LANGUAGES, type Language } from '@secux-companion/web-kit/i18n/language';
+import {
+  backAction,
+  backVisible,
+  logoTarget,
+  ROUTES,
+  routeNameOf,
+} from '@secux-companion/web-kit/lib/backRule';
+import { EXTERNAL_LINK_PROPS, useLinks } from '@secux-companion/web-kit/lib/links';
 import { session, useSession } from '../state/session';
 
 /** News read in the app; loaded when first opened (the landing page stays light). */

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenPrompt } from '@secux-companion/emulator';
-import { useRuntime } from '../device/runtime';
+import { useRuntime } from '@secux-companion/web-kit/device/runtime';
 
 /**
  * The emulator's screen: what a real SecuX would show (address to verify, amount, fee, recipient,
@@ -49,7 +49,12 @@ export function VirtualScreen() {
                 <Text size="xs" c="gray.5">
                   {line.label}
                 </Text>
-                <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="virtual-screen-value">
+                <Text
+                  size="sm"
+                  ff="monospace"
+                  style={{ wordBreak: 'break-all' }}
+                  data-testid="virtual-screen-value"
+                >
                   {line.value}
                 </Text>
               </div>
@@ -64,7 +69,12 @@ export function VirtualScreen() {
       {prompt && (
         <Group grow mt="sm">
           {prompt.needsDecision && (
-            <Button color="red" variant="light" onClick={() => emulator.screen.reject()} data-testid="emulator-reject">
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => emulator.screen.reject()}
+              data-testid="emulator-reject"
+            >
               {t('emulator.reject')}
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n';
+import { initI18n } from '@secux-companion/web-kit/i18n';
 
 const show = vi.fn();
 const runConnection = vi.fn();
@@ -19,7 +19,10 @@ describe('connectDevice failure toast', () => {
   });
 
   it('names the cause the device layer gives (a wrong OTP says so)', async () => {
-    const cause = Object.assign(new Error('Bluetooth pairing failed'), { name: 'WrongOtpError', messageKey: 'wrongOtp' });
+    const cause = Object.assign(new Error('Bluetooth pairing failed'), {
+      name: 'WrongOtpError',
+      messageKey: 'wrongOtp',
+    });
     runConnection.mockRejectedValue(cause);
     await connectDevice('ble');
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Wrong OTP.' }));

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { connectionFailureMessageKey } from '@secux-companion/core';
-import { i18next } from '../i18n';
+import { i18next } from '@secux-companion/web-kit/i18n';
 import { hideLoader, session, showLoader, type ConnectionMethod } from '../state/session';
 
 export const CONNECTION_TOAST_MS = 3000;

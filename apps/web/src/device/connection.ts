@@ -16,12 +16,12 @@ import {
 } from '@secux-companion/device';
 import type { SecuxEmulator } from '@secux-companion/emulator';
 import { fetchLatestFirmware } from '../firmware/api';
-import { i18next } from '../i18n';
-import { ROUTES } from '../lib/backRule';
-import { deviceInfo, initialDeviceInfo } from '../state/deviceInfo';
+import { i18next } from '@secux-companion/web-kit/i18n';
+import { ROUTES } from '@secux-companion/web-kit/lib/backRule';
+import { deviceInfo, initialDeviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
 import { hideLoader, requestRoute, session, showLoader, type ConnectionMethod } from '../state/session';
 import { emulatorChoice } from './emulatorChoice';
-import { askOtp, runtime } from './runtime';
+import { askOtp, runtime } from '@secux-companion/web-kit/device/runtime';
 
 /** Emulator builds only: lets scripted demos and end-to-end tests reach the software device (e.g. to unplug it). */
 function exposeEmulator(emulator: SecuxEmulator) {

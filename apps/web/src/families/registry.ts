@@ -1,22 +1,18 @@
 /**
  * The family registry: each family's entry (its module, loaded on demand as its own lazy chunk, and the rules read
- * before it loads). Adding a family is one line here; a coin without an entry shows the generic 'not yet available'
+ * before it loads), from the manifest chains/families.json through `virtual:families` (apps/web/families.ts). Adding
+ * a family is its folder plus its manifest line; a coin without an entry shows the generic 'not yet available'
  * message on its account list. Only the roots import it: main.tsx (and the tests' set-up) provide it to the shared
  * screens through state/families.ts, so no shared module imports a family.
  */
 import { CHAINS, type ChainFamily, type ChainSymbol } from '@secux-companion/core';
-import type { AnyFamily, FamilyDirectory, FamilyEntry } from './types';
-import { entry as bitcoin } from './bitcoin/entry';
-import { entry as evm } from './evm/entry';
-import { entry as bnb } from './bnb/entry';
-import { entry as xrp } from './xrp/entry';
-import { entry as fio } from './fio/entry';
-import { entry as tron } from './tron/entry';
-import { entry as stellar } from './stellar/entry';
-import { entry as solana } from './solana/entry';
-import { entry as cardano } from './cardano/entry';
+import type { AnyFamily, FamilyDirectory, FamilyEntry } from '@secux-companion/web-kit/family/types';
+import { entries } from 'virtual:families';
 
-const ENTRIES: readonly FamilyEntry[] = [bitcoin, evm, bnb, xrp, fio, tron, stellar, solana, cardano];
+/** ADA has no family package (no account screens): its one rule, the Cardano portal (spec 01 §4), is the shell's. */
+const cardano: FamilyEntry = { id: 'ada', coinRule: { opens: () => 'cardano' } };
+
+const ENTRIES: readonly FamilyEntry[] = [...entries, cardano];
 
 const BY_ID = new Map<ChainFamily, FamilyEntry>(ENTRIES.map((e) => [e.id, e]));
 
@@ -50,4 +46,5 @@ export const families: FamilyDirectory = {
   load: loadFamily,
   coinRule: (coin) => entryOf(coin)?.coinRule,
   nameResolvers: ENTRIES.flatMap((e) => (e.nameResolver ? [e.nameResolver] : [])),
+  pages: ENTRIES.flatMap((e) => e.pages ?? []),
 };

@@ -2,8 +2,8 @@ import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPE_C20 } from '@secux-companion/core';
-import { useModalSize } from '../components/useModalSize';
-import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
+import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
+import { EXTERNAL_LINK_PROPS, useLinks } from '@secux-companion/web-kit/lib/links';
 
 export type BleStep = 'options' | 'usb' | 'mobile' | 'btoff';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../components/useModalSize';
+import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { session } from '../state/session';
 import { ProgressBar, SpinnerOverlay, closableModalProps } from './Modals';
 import { enterMcuBootloader, finishUpdate, updateFailureText, updateMcu } from './updates';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { i18next } from '../i18n';
-import { axeInEveryLanguage } from '../test/axe';
-import { emptyRemoteConfig, renderUi, setupUiTests } from '../test/ui';
+import { i18next } from '@secux-companion/web-kit/i18n';
+import { axeInEveryLanguage } from '@secux-companion/web-kit/test/axe';
+import { emptyRemoteConfig, renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import {
   CardanoModal,
   ForceUpdateModal,

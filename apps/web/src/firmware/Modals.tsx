@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, List, Loader, Modal, Overlay, Progress, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../components/useModalSize';
-import { percentText } from '../lib/format';
-import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
+import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
+import { percentText } from '@secux-companion/web-kit/lib/format';
+import { EXTERNAL_LINK_PROPS, useLinks } from '@secux-companion/web-kit/lib/links';
 
 interface Closable {
   opened: boolean;

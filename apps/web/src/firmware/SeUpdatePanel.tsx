@@ -3,7 +3,7 @@ import { seProgress } from '@secux-companion/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session, useSession } from '../state/session';
-import { useDeviceInfo } from '../state/deviceInfo';
+import { useDeviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
 import { SeUpdatingOverlay } from './Modals';
 import { finishUpdate, updateFailureText, updateSe } from './updates';
 

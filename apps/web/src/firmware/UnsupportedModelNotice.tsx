@@ -1,5 +1,5 @@
-import { runtime } from '../device/runtime';
-import { ROUTES } from '../lib/backRule';
+import { runtime } from '@secux-companion/web-kit/device/runtime';
+import { ROUTES } from '@secux-companion/web-kit/lib/backRule';
 import { UnsupportedModelModal } from './Modals';
 
 /** Root overlay: the biometric wallet model is not supported; logging out disconnects and returns to landing. */

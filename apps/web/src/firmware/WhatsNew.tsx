@@ -1,7 +1,7 @@
 import { Button, Card, List, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../components/useModalSize';
+import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { contentApi } from './api';
 import { useContent } from './useContent';
 

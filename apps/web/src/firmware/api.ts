@@ -1,5 +1,5 @@
 import { FALLBACK_SE_VERSION, LATEST_SE_VERSION } from '@secux-companion/core';
-import type { LatestFirmware } from '../state/deviceInfo';
+import type { LatestFirmware } from '@secux-companion/web-kit/state/deviceInfo';
 
 /** A failed HTTP call; the message is the spec's 'HTTP error! status: {n}'. */
 export class HttpStatusError extends Error {

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadMcuImage, downloadSeImage, HttpStatusError, safeHref, SE_IMAGE_FILES, seImageFiles } from './api';
+import {
+  downloadMcuImage,
+  downloadSeImage,
+  HttpStatusError,
+  safeHref,
+  SE_IMAGE_FILES,
+  seImageFiles,
+} from './api';
 import { bleBackStep, bleFirstStep } from './BleUpdateModal';
 import { MCU_LAST_STEP, mcuFlowClosable } from './McuUpdateFlow';
 import { updateTabsDisabled } from '../screens/Setting';

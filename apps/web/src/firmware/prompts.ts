@@ -1,4 +1,4 @@
-import { createStore } from '../state/store';
+import { createStore } from '@secux-companion/web-kit/state/store';
 
 /** Home prompts already answered in this session (they do not reopen when the home page mounts again). */
 export const homePrompts = createStore({

@@ -3,9 +3,9 @@
  * Loaded with the Setting and home screens, after a device is connected.
  */
 import { mcuProgress, PROGRESS_MAX, seModeNeedsBootloader, seProgress } from '@secux-companion/core';
-import { i18next } from '../i18n';
-import { currentDevice, runtime } from '../device/runtime';
-import { deviceInfo } from '../state/deviceInfo';
+import { i18next } from '@secux-companion/web-kit/i18n';
+import { currentDevice, runtime } from '@secux-companion/web-kit/device/runtime';
+import { deviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
 import { downloadMcuImage, downloadSeImage, fetchSeFileName, HttpStatusError, seImageFiles } from './api';
 
 const connection = () => import('../device/connection');
@@ -68,7 +68,9 @@ export async function updateSe(onProgress: (shown: number) => void): Promise<voi
     }
   }
   const { model, seVersion } = deviceInfo.get();
-  const image = await downloadSeImage(seImageFiles({ seVersion, hostFileName: await fetchSeFileName(model) }));
+  const image = await downloadSeImage(
+    seImageFiles({ seVersion, hostFileName: await fetchSeFileName(model) }),
+  );
   onProgress(seProgress(0));
   await device.updateSe(image, (p) => onProgress(seProgress(p)));
   onProgress(PROGRESS_MAX);

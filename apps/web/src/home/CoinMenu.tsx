@@ -1,7 +1,7 @@
 import { NavLink, Paper, Stack, Text } from '@mantine/core';
 import { CHAINS, type ChainSymbol } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
-import { CoinIcon } from '../components/CoinIcon';
+import { CoinIcon } from '@secux-companion/web-kit/components/CoinIcon';
 import { COIN_MENU } from './coinChoice';
 
 /** Left coin menu: every coin, the EVM entry right after ETH (spec 01 §2). */

@@ -1,9 +1,9 @@
 import { Code, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useDeviceInfo } from '../state/deviceInfo';
+import { useDeviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
 import { useSession } from '../state/session';
-import { isWalletStorageKey } from '../state/walletStorage';
+import { isWalletStorageKey } from '@secux-companion/web-kit/state/walletStorage';
 import { SectionCard } from './HomeContent';
 
 /**
@@ -46,7 +46,10 @@ export function DeveloperPanel() {
     [t('home.seFirmware'), info.seVersion ?? '—'],
     [t('home.devWalletStatus'), info.walletStatus === null ? '—' : String(info.walletStatus)],
     [t('home.devUpdateStates'), `MCU ${info.mcuState} / SE ${info.seState}`],
-    [t('home.devLatest'), info.latest ? `${info.latest.latestFirmwareVersion} / ${info.latest.latestSeVersion ?? '—'}` : '—'],
+    [
+      t('home.devLatest'),
+      info.latest ? `${info.latest.latestFirmwareVersion} / ${info.latest.latestSeVersion ?? '—'}` : '—',
+    ],
     [t('home.devStoredKeys'), storedWalletKeys().join(', ') || '—'],
   ];
   return (
@@ -62,7 +65,9 @@ export function DeveloperPanel() {
           <Table.Tr>
             <Table.Th>{t('home.devEnvironments')}</Table.Th>
             <Table.Td>
-              <Code block>{JSON.stringify((config.data as { environments?: unknown }).environments, null, 2)}</Code>
+              <Code block>
+                {JSON.stringify((config.data as { environments?: unknown }).environments, null, 2)}
+              </Code>
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contentApi, safeHref } from '../firmware/api';
 import { useContent } from '../firmware/useContent';
-import { EXTERNAL_LINK_PROPS, useLinks, type Links } from '../lib/links';
+import { EXTERNAL_LINK_PROPS, useLinks, type Links } from '@secux-companion/web-kit/lib/links';
 import NewsModal from './NewsModal';
 
 /** Breakpoint of the banner image (spec 01 §9). */

@@ -1,10 +1,10 @@
 import { Accordion, Anchor, Modal, Stack, Text } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useModalSize } from '../components/useModalSize';
+import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { contentApi, type NewsItem } from '../firmware/api';
 import { useContent } from '../firmware/useContent';
-import { EXTERNAL_LINK_PROPS } from '../lib/links';
+import { EXTERNAL_LINK_PROPS } from '@secux-companion/web-kit/lib/links';
 import { queryClient } from '../state/queryClient';
 
 export interface NewsModalProps {
@@ -67,7 +67,14 @@ export default function NewsModal({ opened, onClose, itemId }: NewsModalProps) {
   const size = useModalSize();
   return (
     <QueryClientProvider client={queryClient}>
-      <Modal opened={opened} onClose={onClose} title={t('topbar.news')} size={size} centered data-testid="news-modal">
+      <Modal
+        opened={opened}
+        onClose={onClose}
+        title={t('topbar.news')}
+        size={size}
+        centered
+        data-testid="news-modal"
+      >
         <NewsList itemId={itemId} />
       </Modal>
     </QueryClientProvider>

@@ -4,9 +4,9 @@
  */
 import { screen } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../i18n';
-import { PRICE_IDS } from '../accounts/api';
-import { renderUi, setupUiTests } from '../test/ui';
+import { setLanguage } from '@secux-companion/web-kit/i18n';
+import { PRICE_IDS } from '@secux-companion/web-kit/accounts/api';
+import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import { Portfolio } from './Portfolio';
 import { PORTFOLIO_STORAGE_KEY } from './portfolio';
 

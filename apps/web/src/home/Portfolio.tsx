@@ -3,10 +3,10 @@ import { useQueries } from '@tanstack/react-query';
 import type { ChainSymbol } from '@secux-companion/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectedCurrency } from '../lib/currency';
-import { priceQuery } from '../accounts/usePrice';
-import { amountText, moneyText, percentText, uiLanguage } from '../lib/format';
-import { CoinIcon } from '../components/CoinIcon';
+import { selectedCurrency } from '@secux-companion/web-kit/lib/currency';
+import { priceQuery } from '@secux-companion/web-kit/accounts/usePrice';
+import { amountText, moneyText, percentText, uiLanguage } from '@secux-companion/web-kit/lib/format';
+import { CoinIcon } from '@secux-companion/web-kit/components/CoinIcon';
 import { SectionCard } from './HomeContent';
 import { portfolioView, readHoldings } from './portfolio';
 

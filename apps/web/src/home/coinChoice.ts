@@ -7,7 +7,7 @@ import {
   type McuState,
 } from '@secux-companion/core';
 import type { UnsupportedCoinAction } from '../firmware/Modals';
-import { coinRule } from '../state/families';
+import { coinRule } from '@secux-companion/web-kit/state/families';
 
 /** Coin-menu order: the chain registry's order with the extra EVM entry right after ETH. */
 export const COIN_MENU: readonly ChainSymbol[] = CHAIN_SYMBOLS.filter((s) => s !== 'EVM').flatMap((s) =>

@@ -7,7 +7,7 @@
  */
 import Decimal from 'decimal.js';
 import { formatUnits } from '@secux-companion/core';
-import { WALLET_KEY_PREFIX } from '../state/walletStorage';
+import { WALLET_KEY_PREFIX } from '@secux-companion/web-kit/state/walletStorage';
 
 /** Local-storage key of the remembered totals (its prefix puts it in Reset's list). */
 export const PORTFOLIO_STORAGE_KEY = `${WALLET_KEY_PREFIX}portfolio`;

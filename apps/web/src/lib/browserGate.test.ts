@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applyBrowserGate } from './browserGate';
-import { parseLinks, resetLinksForTests } from './links';
+import { parseLinks, resetLinksForTests } from '@secux-companion/web-kit/lib/links';
 
 const UA = {
   chrome120:
@@ -34,7 +34,9 @@ describe('browser gate', () => {
     const win = fakeWindow(UA.iphone);
     expect(applyBrowserGate(win, t, async () => 'https://apps.apple.com/app/id42')).toBe(false);
     expect(win.alert).toHaveBeenCalledWith(expect.stringContaining('err-24'));
-    await vi.waitFor(() => expect(win.location.replace).toHaveBeenCalledWith('https://apps.apple.com/app/id42'));
+    await vi.waitFor(() =>
+      expect(win.location.replace).toHaveBeenCalledWith('https://apps.apple.com/app/id42'),
+    );
     // No page configured: the alert only.
     const bare = fakeWindow(UA.iphone);
     expect(applyBrowserGate(bare, t, async () => undefined)).toBe(false);
@@ -46,7 +48,14 @@ describe('browser gate', () => {
     resetLinksForTests();
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ links: { website: 'https://secuxtech.com/', mobileApp: 'https://example.com/app' } }))),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              links: { website: 'https://secuxtech.com/', mobileApp: 'https://example.com/app' },
+            }),
+          ),
+      ),
     );
     const win = fakeWindow(UA.iphone);
     applyBrowserGate(win, t);

@@ -1,5 +1,5 @@
 import { evaluateBrowser } from '@secux-companion/core';
-import { loadLinks } from './links';
+import { loadLinks } from '@secux-companion/web-kit/lib/links';
 
 export interface GateWindow {
   navigator: {

@@ -1,10 +1,10 @@
 import { Anchor, Button, Card, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
-import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
+import { EXTERNAL_LINK_PROPS, useLinks } from '@secux-companion/web-kit/lib/links';
 import { connectDevice } from '../device/connect';
 import type { ConnectionMethod } from '../state/session';
 import { emulatorChoice } from '../device/emulatorChoice';
-import { useStore } from '../state/store';
+import { useStore } from '@secux-companion/web-kit/state/store';
 
 export function ConnMethod() {
   const { t } = useTranslation();

@@ -4,13 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COIN_MENU } from '../home/coinChoice';
-import { hasFamily } from '../state/families';
-import { accountsStore, familyChain } from '../accounts/store';
-import { ReceivePanel } from '../accounts/receive/ReceiveModal';
-import type { WalletAccount } from '../families/types';
+import { hasFamily } from '@secux-companion/web-kit/state/families';
+import { accountsStore, familyChain } from '@secux-companion/web-kit/accounts/store';
+import { ReceivePanel } from '@secux-companion/web-kit/accounts/receive/ReceiveModal';
+import type { WalletAccount } from '@secux-companion/web-kit/family/types';
 
 /** Coins with a family on the web (the user-added EVM chains have their own area; ADA is portal-only). */
-const RECEIVE_COINS: readonly ChainSymbol[] = COIN_MENU.filter((c) => c !== 'EVM' && !CHAINS[c].portalOnly && hasFamily(c));
+const RECEIVE_COINS: readonly ChainSymbol[] = COIN_MENU.filter(
+  (c) => c !== 'EVM' && !CHAINS[c].portalOnly && hasFamily(c),
+);
 
 /**
  * The user's accounts of a coin: those the account list recovered, the device's account table for that coin,
@@ -29,7 +31,13 @@ async function receiveAccounts(coin: ChainSymbol) {
     known.push(await family.fromDevice(chain, coin, e));
   }
   const accounts = known.sort((a, b) =>
-    a.bip === b.bip ? a.index - b.index : a.bip === info.defaultBip ? -1 : b.bip === info.defaultBip ? 1 : a.bip - b.bip,
+    a.bip === b.bip
+      ? a.index - b.index
+      : a.bip === info.defaultBip
+        ? -1
+        : b.bip === info.defaultBip
+          ? 1
+          : a.bip - b.bip,
   );
   return { family, chain, accounts };
 }

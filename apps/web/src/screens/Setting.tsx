@@ -20,16 +20,16 @@ import { notifications } from '@mantine/notifications';
 import { CURRENCIES, CURRENCY_STORAGE_KEY, resolveCurrency } from '@secux-companion/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SMALL_SCREEN_MAX, useModalSize } from '../components/useModalSize';
+import { SMALL_SCREEN_MAX, useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { BleUpdateModal } from '../firmware/BleUpdateModal';
 import { McuUpdateFlow } from '../firmware/McuUpdateFlow';
 import { SeUpdatePanel } from '../firmware/SeUpdatePanel';
 import { McuHistoryButton, useSeFeatures, WhatsNew } from '../firmware/WhatsNew';
 import { CURRENCY_TOAST_MS, fetchCurrencyRate } from './currencyRate';
-import { coinSelection } from '../state/coinSelection';
-import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
+import { coinSelection } from '@secux-companion/web-kit/state/coinSelection';
+import { deviceInfo, useDeviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
 import { queryClient } from '../state/queryClient';
-import { resetWalletData } from '../state/walletStorage';
+import { resetWalletData } from '@secux-companion/web-kit/state/walletStorage';
 import { session, useSession, type SettingsTab } from '../state/session';
 
 /**
@@ -70,7 +70,11 @@ function GeneralTab() {
     // The new currency's rate is loaded now; a failure is told for 5 s (spec 01 §8).
     void fetchCurrencyRate(code).then((rate) => {
       if (rate === null)
-        notifications.show({ color: 'red', autoClose: CURRENCY_TOAST_MS, message: t('errors.currencyLoadFailed') });
+        notifications.show({
+          color: 'red',
+          autoClose: CURRENCY_TOAST_MS,
+          message: t('errors.currencyLoadFailed'),
+        });
     });
   };
   /**

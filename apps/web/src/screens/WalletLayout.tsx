@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router-dom';
 import { queryClient } from '../state/queryClient';
-import { ROUTES } from '../lib/backRule';
+import { ROUTES } from '@secux-companion/web-kit/lib/backRule';
 import { useSession } from '../state/session';
 
 /** Parent of the wallet's children: without a connection method or device, go to landing. */

@@ -21,7 +21,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { useModalSize } from '../components/useModalSize';
+import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { BleUpdateModal } from '../firmware/BleUpdateModal';
 import {
   CardanoModal,
@@ -41,13 +41,13 @@ import { Announcements, Banner, Faq, HelpCards, SectionCard } from '../home/Home
 import NewsModal from '../home/NewsModal';
 import { Portfolio } from '../home/Portfolio';
 import { DeveloperPanel } from '../home/DeveloperPanel';
-import { ROUTES } from '../lib/backRule';
-import { EXTERNAL_LINK_PROPS, useLinks } from '../lib/links';
-import { coinSelection } from '../state/coinSelection';
-import { deviceInfo, useDeviceInfo } from '../state/deviceInfo';
+import { ROUTES } from '@secux-companion/web-kit/lib/backRule';
+import { EXTERNAL_LINK_PROPS, useLinks } from '@secux-companion/web-kit/lib/links';
+import { coinSelection } from '@secux-companion/web-kit/state/coinSelection';
+import { deviceInfo, useDeviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
 import { hideLoader, session, showLoader, useSession } from '../state/session';
-import { useStore } from '../state/store';
-import { WALLET_STORAGE_KEYS } from '../state/walletStorage';
+import { useStore } from '@secux-companion/web-kit/state/store';
+import { WALLET_STORAGE_KEYS } from '@secux-companion/web-kit/state/walletStorage';
 
 /** Set by the welcome modal's Continue only (spec 01 §2 wallet home); Reset removes it. */
 export const AUTHORIZED_KEY = WALLET_STORAGE_KEYS.authorized;
@@ -263,7 +263,12 @@ export default function Welcome() {
             <Anchor href={links.terms} {...EXTERNAL_LINK_PROPS}>
               {t('landing.termsLink')}
             </Anchor>
-            <Anchor component="button" type="button" onClick={() => setNewsOpen(true)} data-testid="welcome-news">
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => setNewsOpen(true)}
+              data-testid="welcome-news"
+            >
               {t('topbar.news')}
             </Anchor>
           </Group>

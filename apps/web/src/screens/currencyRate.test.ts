@@ -3,7 +3,10 @@ import { CURRENCY_TOAST_MS, fetchCurrencyRate } from './currencyRate';
 
 afterEach(() => vi.unstubAllGlobals());
 const answer = (status: number, body: unknown) =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
 
 describe('display currency rate', () => {
   it('reads the rate of the chosen currency', async () => {
@@ -18,7 +21,10 @@ describe('display currency rate', () => {
     await expect(fetchCurrencyRate('EUR')).resolves.toBeNull();
     answer(200, { rates: { EUR: 0 } });
     await expect(fetchCurrencyRate('EUR')).resolves.toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await expect(fetchCurrencyRate('EUR')).resolves.toBeNull();
     expect(CURRENCY_TOAST_MS).toBe(5000);
   });

@@ -1,4 +1,4 @@
-import { createStore, useStore } from './store';
+import { createStore, useStore } from '@secux-companion/web-kit/state/store';
 
 export type ConnectionMethod = 'usb' | 'ble' | 'emulator';
 export type SettingsTab = 'general' | 'mcu' | 'se';

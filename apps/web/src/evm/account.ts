@@ -1,6 +1,0 @@
-import type { WalletAccount } from '../families/types';
-
-/** An EVM account: one address per account (m/44'/60'/{index}'), on a native chain or a chain the user added. */
-export interface EvmAccount extends WalletAccount {
-  address: string;
-}

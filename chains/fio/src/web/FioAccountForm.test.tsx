@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
+import type { FioChain } from './chain';
+import { FioAccountForm } from './FioAccountForm';
+import type { FioAccount } from './rules';
+
+setupUiTests();
+
+const account = (index: number, txCount: number, name = `Acc ${index + 1}`) => ({
+  id: `X:m/44'/144'/${index}'`,
+  index,
+  bip: 44 as const,
+  path: `m/44'/144'/${index}'`,
+  address: `r${index}`,
+  name,
+  balance: 0n,
+  pending: 0n,
+  txCount,
+});
+const fioChain = { coin: 'FIO' } as unknown as FioChain;
+const saveDisabled = () => screen.getByTestId('account-save').hasAttribute('disabled');
+const nameInput = () => screen.getByTestId<HTMLInputElement>('account-name-input');
+
+describe('the shared create / rename form of single-address families', () => {
+  it('FIO: names after the chain coin and has no warm-002 check', () => {
+    renderUi(
+      <MemoryRouter>
+        <FioAccountForm
+          chain={fioChain}
+          accounts={[account(0, 0)] as FioAccount[]}
+          mode={{ kind: 'create' }}
+          onClose={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(nameInput().value).toBe('FIO 2');
+    expect(screen.queryByTestId('account-form-warning')).toBeNull();
+    expect(saveDisabled()).toBe(false);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The Tokens tab of a SOL account: the SPL and Token-2022 tokens it holds (read with the account, one request) and
+ * those kept on the device's token table; each shows its standard, balance and price ('Price N/A' when none), a
+ * switch that adds it to or removes it from the device's token table, and Send (not for a non-transferable token).
+ * Add a token by its mint address: its metadata is read by address ('Token not found' when there is no such mint).
+ */
+import { Alert, Button, Stack, Switch, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { TokenHolding } from '@secux-companion/chain-common';
+import type { SolanaTokenHolding } from '@secux-companion/chain-solana';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectedCurrency } from '@secux-companion/web-kit/lib/currency';
+import { errorText, tokenAmountText, unitFiatText } from '@secux-companion/web-kit/lib/format';
+import { currentDevice } from '@secux-companion/web-kit/device/runtime';
+import {
+  AddTokenRow,
+  deviceTokenRows,
+  TokenNameCell,
+  useDeviceTokenActions,
+} from '@secux-companion/web-kit/singleAddress/tokens';
+import type { SolanaChain } from './chain';
+import { sameDeviceToken, type SolanaAccount } from './rules';
+
+export interface SolanaTokenRow extends TokenHolding {
+  onDevice: boolean;
+  nonTransferable: boolean;
+}
+
+const COIN_TYPE = 501;
+
+async function tokenPrices(mints: readonly string[], currency: string): Promise<Record<string, string>> {
+  if (!mints.length) return {};
+  try {
+    const q = `platform=solana&contracts=${mints.join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}`;
+    const res = await fetch(`/api/prices/tokens?${q}`);
+    if (!res.ok) return {};
+    const body = (await res.json()) as { prices?: Record<string, unknown> };
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(body.prices ?? {}))
+      if (typeof v === 'number' && Number.isFinite(v)) out[k] = String(v);
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** The account's tokens: held ones (with the account's state) and the device's entries for it. */
+export function useSolanaTokens(chain: SolanaChain, account: SolanaAccount) {
+  return useQuery({
+    queryKey: ['sol-tokens', account.id],
+    queryFn: async (): Promise<SolanaTokenRow[]> => {
+      const [state, entries] = await Promise.all([
+        chain.adapter.getAccountState({
+          chain: 'SOL',
+          index: account.index,
+          bip: 44,
+          path: account.path,
+          address: account.address,
+        }),
+        currentDevice()
+          .getTokens(COIN_TYPE)
+          .catch(() => []),
+      ]);
+      return deviceTokenRows({
+        held: (state.tokens ?? []) as SolanaTokenHolding[],
+        entries,
+        path: account.path,
+        same: sameDeviceToken,
+        row: (t, onDevice): SolanaTokenRow => ({
+          ...t,
+          nonTransferable: t.nonTransferable === true,
+          onDevice,
+        }),
+        fromEntry: (e): SolanaTokenRow => ({
+          contract: e.contract,
+          symbol: e.symbol,
+          name: e.name,
+          decimals: e.decimal ?? 0,
+          balance: 0n,
+          onDevice: true,
+          nonTransferable: false,
+        }),
+      });
+    },
+    staleTime: 15_000,
+  });
+}
+
+export function SolanaTokensTab({
+  chain,
+  account,
+  onSend,
+}: {
+  chain: SolanaChain;
+  account: SolanaAccount;
+  onSend: (mint: string) => void;
+}) {
+  const { t } = useTranslation();
+  const tokens = useSolanaTokens(chain, account);
+  const currency = selectedCurrency();
+  const mints = (tokens.data ?? []).map((x) => x.contract);
+  const prices = useQuery({
+    queryKey: ['sol-token-prices', mints.join(','), currency.code],
+    queryFn: () => tokenPrices(mints, currency.code),
+    enabled: mints.length > 0,
+    staleTime: 60_000,
+  });
+  const [mintInput, setMintInput] = useState('');
+  const { busy, failure, setFailure, run, toggle } = useDeviceTokenActions(account, [
+    'sol-tokens',
+    account.id,
+  ]);
+
+  const add = async () => {
+    const mint = mintInput.trim();
+    setFailure(null);
+    if (chain.adapter.validateAddress(mint) !== 'ok') {
+      setFailure(t('errors.invalidTokenContract'));
+      return;
+    }
+    await run('add', async () => {
+      const info = await chain.adapter.mintInfo(mint);
+      if (!info) {
+        setFailure(t('errors.tokenNotFound'));
+        return false;
+      }
+      const held = tokens.data?.find((x) => x.contract === mint);
+      await currentDevice().setToken({
+        name: (info.name ?? info.symbol ?? mint.slice(0, 8)).slice(0, 15),
+        path: account.path,
+        balance: (held?.balance ?? 0n).toString(),
+        symbol: info.symbol ?? `${mint.slice(0, 4)}…`,
+        decimal: info.decimals,
+        contract: mint,
+      });
+      setMintInput('');
+    });
+  };
+
+  return (
+    <Stack data-testid="sol-tokens">
+      {tokens.isError && (
+        <Alert color="red" role="alert">
+          {errorText(t, tokens.error)}
+        </Alert>
+      )}
+      {tokens.data && tokens.data.length === 0 && <Text c="dimmed">{t('solana.tokens.none')}</Text>}
+      {tokens.data && tokens.data.length > 0 && (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('solana.tokens.token')}</Table.Th>
+              <Table.Th>{t('solana.tokens.balance')}</Table.Th>
+              <Table.Th>{t('solana.tokens.value')}</Table.Th>
+              <Table.Th>{t('solana.tokens.onDevice')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tokens.data.map((row) => {
+              const price = prices.data?.[row.contract];
+              const fiat = price ? unitFiatText(row.balance, row, price) : null;
+              return (
+                <Table.Tr key={row.contract} data-testid={`sol-token-${row.symbol}`}>
+                  <Table.Td>
+                    <TokenNameCell row={row} testIdPrefix="sol-token" />
+                  </Table.Td>
+                  <Table.Td data-testid="sol-token-balance">{tokenAmountText(row.balance, row)}</Table.Td>
+                  <Table.Td data-testid="sol-token-value">{fiat ?? t('errors.priceNotAvailable')}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      checked={row.onDevice}
+                      disabled={busy !== null}
+                      onChange={() => void toggle(row)}
+                      aria-label={t('solana.tokens.onDeviceLabel', { symbol: row.symbol })}
+                      data-testid="sol-token-toggle"
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {row.nonTransferable ? (
+                      <Text size="xs" c="dimmed">
+                        {t('solana.tokens.nonTransferable')}
+                      </Text>
+                    ) : (
+                      <Button
+                        size="xs"
+                        disabled={row.balance === 0n}
+                        onClick={() => onSend(row.contract)}
+                        data-testid="sol-token-send"
+                      >
+                        {t('solana.tokens.send')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      <AddTokenRow
+        value={mintInput}
+        onChange={setMintInput}
+        onAdd={() => void add()}
+        adding={busy === 'add'}
+        failure={failure}
+        label={t('solana.tokens.addLabel')}
+        placeholder={t('solana.tokens.addPlaceholder')}
+        addText={t('solana.tokens.add')}
+        testIdPrefix="sol-token"
+      />
+    </Stack>
+  );
+}

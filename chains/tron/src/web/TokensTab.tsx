@@ -1,0 +1,187 @@
+/**
+ * The Tokens tab of a TRX account: the TRC-10 and TRC-20 tokens it holds (read with the account) and those kept on the
+ * device's token table; each shows its standard, balance and price in TRX (tokenPriceInTrx, 'Price N/A' when the
+ * provider gives none), a switch that adds it to or hides it from the device's token table, and Send.
+ * Add a token by its TRC-20 contract (T…) or TRC-10 id (digits): its details are read from the chain.
+ */
+import { Alert, Button, Stack, Switch, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { tronTokenType, type TronTokenHolding } from '@secux-companion/chain-tron';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, tokenAmountText } from '@secux-companion/web-kit/lib/format';
+import { currentDevice } from '@secux-companion/web-kit/device/runtime';
+import {
+  AddTokenRow,
+  deviceTokenRows,
+  TokenNameCell,
+  useDeviceTokenActions,
+} from '@secux-companion/web-kit/singleAddress/tokens';
+import type { TronChain } from './chain';
+import type { TronAccount } from './rules';
+
+export interface TronTokenRow extends TronTokenHolding {
+  onDevice: boolean;
+}
+
+const COIN_TYPE = 195;
+
+const descriptorOf = (a: TronAccount) => ({
+  chain: 'TRX' as const,
+  index: a.index,
+  bip: 44 as const,
+  path: a.path,
+  address: a.address,
+});
+
+/** The account's tokens: held ones (with the account's state) and the device's entries for it. */
+export function useTronTokens(chain: TronChain, account: TronAccount) {
+  return useQuery({
+    queryKey: ['trx-tokens', account.id],
+    queryFn: async (): Promise<TronTokenRow[]> => {
+      const [state, entries] = await Promise.all([
+        chain.adapter.getAccountState(descriptorOf(account)),
+        currentDevice()
+          .getTokens(COIN_TYPE)
+          .catch(() => []),
+      ]);
+      return deviceTokenRows({
+        held: (state.tokens ?? []) as TronTokenHolding[],
+        entries,
+        path: account.path,
+        row: (t, onDevice): TronTokenRow => ({ ...t, onDevice }),
+        fromEntry: (e): TronTokenRow => ({
+          type: tronTokenType(e.contract),
+          contract: e.contract,
+          symbol: e.symbol,
+          name: e.name,
+          decimals: e.decimal ?? 0,
+          balance: 0n,
+          standard: tronTokenType(e.contract) === 'trc20' ? 'TRC-20' : 'TRC-10',
+          onDevice: true,
+        }),
+      });
+    },
+    staleTime: 15_000,
+  });
+}
+
+export function TronTokensTab({
+  chain,
+  account,
+  onSend,
+}: {
+  chain: TronChain;
+  account: TronAccount;
+  onSend: (token: { contract: string; symbol: string; decimals: number }) => void;
+}) {
+  const { t } = useTranslation();
+  const tokens = useTronTokens(chain, account);
+  const [input, setInput] = useState('');
+  const { busy, failure, setFailure, run, toggle } = useDeviceTokenActions(account, [
+    'trx-tokens',
+    account.id,
+  ]);
+
+  const add = async () => {
+    const contract = input.trim();
+    setFailure(null);
+    const valid =
+      tronTokenType(contract) === 'trc20'
+        ? chain.adapter.validateAddress(contract) === 'ok'
+        : /^\d{1,19}$/.test(contract);
+    if (!valid) {
+      setFailure(t('errors.invalidTokenContract'));
+      return;
+    }
+    if (tokens.data?.some((x) => x.contract === contract && x.onDevice)) {
+      setFailure(t('tron.tokens.duplicate'));
+      return;
+    }
+    await run('add', async () => {
+      const info = await chain.adapter.token(contract, account.address).catch(() => null);
+      if (!info) {
+        setFailure(t('errors.tokenNotFound'));
+        return false;
+      }
+      await currentDevice().setToken({
+        name: info.name.slice(0, 15),
+        path: account.path,
+        balance: info.balance.toString(),
+        symbol: info.symbol,
+        decimal: info.decimals,
+        contract,
+      });
+      setInput('');
+    });
+  };
+
+  return (
+    <Stack data-testid="trx-tokens">
+      {tokens.isError && (
+        <Alert color="red" role="alert">
+          {errorText(t, tokens.error)}
+        </Alert>
+      )}
+      {tokens.data && tokens.data.length === 0 && <Text c="dimmed">{t('tron.tokens.none')}</Text>}
+      {tokens.data && tokens.data.length > 0 && (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('tron.tokens.token')}</Table.Th>
+              <Table.Th>{t('tron.tokens.balance')}</Table.Th>
+              <Table.Th>{t('tron.tokens.priceInTrx')}</Table.Th>
+              <Table.Th>{t('tron.tokens.onDevice')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tokens.data.map((row) => (
+              <Table.Tr key={row.contract} data-testid={`trx-token-${row.symbol}`}>
+                <Table.Td>
+                  <TokenNameCell row={row} testIdPrefix="trx-token" />
+                </Table.Td>
+                <Table.Td data-testid="trx-token-balance">{tokenAmountText(row.balance, row)}</Table.Td>
+                <Table.Td data-testid="trx-token-price">
+                  {row.tokenPriceInTrx ? `${row.tokenPriceInTrx} TRX` : t('errors.priceNotAvailable')}
+                </Table.Td>
+                <Table.Td>
+                  <Switch
+                    checked={row.onDevice}
+                    disabled={busy !== null}
+                    onChange={() => void toggle(row)}
+                    aria-label={t('tron.tokens.onDeviceLabel', { symbol: row.symbol })}
+                    data-testid="trx-token-toggle"
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    disabled={row.balance === 0n}
+                    onClick={() =>
+                      onSend({ contract: row.contract, symbol: row.symbol, decimals: row.decimals })
+                    }
+                    data-testid="trx-token-send"
+                  >
+                    {t('tron.tokens.send')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <AddTokenRow
+        value={input}
+        onChange={setInput}
+        onAdd={() => void add()}
+        adding={busy === 'add'}
+        failure={failure}
+        label={t('tron.tokens.addLabel')}
+        placeholder={t('tron.tokens.addPlaceholder')}
+        addText={t('tron.tokens.add')}
+        testIdPrefix="trx-token"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
+import type { XrpChain } from './chain';
+import { XrpAccountForm, XrpDeleteAccount } from './XrpAccountForm';
+import type { XrpAccount } from './XrpSendModal';
+
+const deleteAccount = vi.fn();
+vi.mock('@secux-companion/web-kit/accounts/store', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@secux-companion/web-kit/accounts/store')>()),
+  deleteAccount: (...args: unknown[]) => deleteAccount(...args) as Promise<unknown>,
+}));
+
+setupUiTests();
+afterEach(() => deleteAccount.mockReset());
+
+const account = (index: number, txCount: number, name = `Acc ${index + 1}`) => ({
+  id: `X:m/44'/144'/${index}'`,
+  index,
+  bip: 44 as const,
+  path: `m/44'/144'/${index}'`,
+  address: `r${index}`,
+  name,
+  balance: 0n,
+  pending: 0n,
+  txCount,
+});
+const xrpChain = { coin: 'XRP' } as unknown as XrpChain;
+const saveDisabled = () => screen.getByTestId('account-save').hasAttribute('disabled');
+const nameInput = () => screen.getByTestId<HTMLInputElement>('account-name-input');
+
+describe('the shared create / rename form of single-address families', () => {
+  it('XRP: prefills the next free index and blocks with warm-002 while the previous account is empty', () => {
+    renderUi(
+      <MemoryRouter>
+        <XrpAccountForm
+          chain={xrpChain}
+          accounts={[account(0, 0)] as XrpAccount[]}
+          mode={{ kind: 'create' }}
+          onClose={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(nameInput().value).toBe('XRP 2');
+    screen.getByTestId('account-form-warning');
+    expect(saveDisabled()).toBe(true);
+  });
+
+  it('XRP: no warning once the previous account was used', () => {
+    renderUi(
+      <MemoryRouter>
+        <XrpAccountForm
+          chain={xrpChain}
+          accounts={[account(0, 3)] as XrpAccount[]}
+          mode={{ kind: 'create' }}
+          onClose={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('account-form-warning')).toBeNull();
+    expect(saveDisabled()).toBe(false);
+  });
+
+  it('rename: prefills the current name and refuses another account’s name', () => {
+    const accounts = [account(0, 1, 'Main'), account(1, 0, 'Spare')] as XrpAccount[];
+    renderUi(
+      <MemoryRouter>
+        <XrpAccountForm
+          chain={xrpChain}
+          accounts={accounts}
+          mode={{ kind: 'rename', account: accounts[1]! }}
+          onClose={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(nameInput().value).toBe('Spare');
+    expect(screen.queryByTestId('account-form-warning')).toBeNull();
+    fireEvent.change(nameInput(), { target: { value: 'Main' } });
+    expect(saveDisabled()).toBe(true);
+  });
+});
+
+describe('the shared delete confirmation', () => {
+  it('a used account shows the rule and no Delete button', () => {
+    renderUi(<XrpDeleteAccount chain={xrpChain} account={account(0, 2) as XrpAccount} onClose={() => {}} />);
+    screen.getByTestId('account-delete-blocked');
+    expect(screen.queryByTestId('account-delete-confirm')).toBeNull();
+  });
+
+  it('an empty account is deleted by id and the modal closes', async () => {
+    deleteAccount.mockResolvedValue([]);
+    const onClose = vi.fn();
+    const empty = account(1, 0) as XrpAccount;
+    renderUi(<XrpDeleteAccount chain={xrpChain} account={empty} onClose={onClose} />);
+    fireEvent.click(screen.getByTestId('account-delete-confirm'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(deleteAccount).toHaveBeenCalledWith(empty.id);
+  });
+});

@@ -1,0 +1,107 @@
+/** Product-API calls of the account screens besides chain data: remote config, prices, transaction log. */
+import {
+  CHAIN_SYMBOLS,
+  CHAINS,
+  DEFAULT_HIGHER_FEE_LIMIT,
+  DEFAULT_MAX_FEE_LIMIT,
+  type ChainSymbol,
+} from '@secux-companion/core';
+
+/** Price-service ids of the coins (core's chain table; testnet coins have no price). */
+export const PRICE_IDS: Partial<Record<ChainSymbol, string>> = Object.fromEntries(
+  CHAIN_SYMBOLS.flatMap((s) => (CHAINS[s].priceId ? [[s, CHAINS[s].priceId]] : [])),
+);
+
+/** Price of one coin as text, or null ('Price N/A'; price failures are silent). */
+export async function fetchCoinPrice(chain: ChainSymbol, currency: string): Promise<string | null> {
+  const id = PRICE_IDS[chain];
+  if (!id) return null;
+  try {
+    const res = await fetch(
+      `/api/prices/coins?ids=${encodeURIComponent(id)}&currency=${encodeURIComponent(currency.toLowerCase())}`,
+    );
+    if (!res.ok) return null;
+    const body = (await res.json()) as { prices?: Record<string, number> };
+    const p = body.prices?.[id];
+    return typeof p === 'number' && Number.isFinite(p) ? String(p) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface FeeLimits {
+  maxFeeLimit: string;
+  higherFeeLimit: string;
+  currency: string;
+}
+
+/** maxFeeLimit / higherFeeLimit from the remote config (defaults 1000 / 100 USD). */
+export async function fetchFeeLimits(): Promise<FeeLimits> {
+  const res = await fetch('/api/config');
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const c = (await res.json()) as {
+    maxFeeLimit?: unknown;
+    higherFeeLimit?: unknown;
+    feeLimitCurrency?: unknown;
+  };
+  const num = (v: unknown, d: string) =>
+    typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? String(v) : d;
+  return {
+    maxFeeLimit: num(c.maxFeeLimit, DEFAULT_MAX_FEE_LIMIT),
+    higherFeeLimit: num(c.higherFeeLimit, DEFAULT_HIGHER_FEE_LIMIT),
+    currency: typeof c.feeLimitCurrency === 'string' ? c.feeLimitCurrency : 'USD',
+  };
+}
+
+/** POST /api/txlog after every broadcast; errors are only logged. */
+export async function postTxLog(
+  hash: string,
+  chain: string,
+  context: Record<string, unknown>,
+): Promise<void> {
+  try {
+    const res = await fetch('/api/txlog', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hash, chain, context }),
+    });
+    if (!res.ok) console.warn('transaction log failed', res.status);
+  } catch (e) {
+    console.warn('transaction log failed', e);
+  }
+}
+
+/** Why the server does not serve a coin: `GET /api/chains` `unserved` (server variable names, never values). */
+export interface UnservedCoin {
+  reason: 'no_provider' | 'switched_off';
+  /** The server's settings that would serve the coin, e.g. `CHAIN_HME_RPC`. */
+  settings: string[];
+}
+
+/**
+ * Whether the server says it does not serve `coin` (a provider not configured in its profile, or switched off):
+ * the account list then tells which setting is missing instead of failing. Null when the coin is served or the
+ * server cannot be asked (the coin's own requests then fail or succeed as they will).
+ */
+export async function unservedCoin(coin: ChainSymbol): Promise<UnservedCoin | null> {
+  try {
+    const res = await fetch('/api/chains');
+    if (!res.ok) return null;
+    const body = (await res.json()) as { unserved?: unknown };
+    if (!Array.isArray(body.unserved)) return null;
+    for (const u of body.unserved as unknown[]) {
+      if (!u || typeof u !== 'object') continue;
+      const { chain, reason, settings } = u as Record<string, unknown>;
+      if (chain !== coin) continue;
+      return {
+        reason: reason === 'switched_off' ? 'switched_off' : 'no_provider',
+        settings: Array.isArray(settings)
+          ? settings.filter((s): s is string => typeof s === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(s))
+          : [],
+      };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
