@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /**
  * Layers (docs/architecture.md): a workspace package is imported by its name, i.e. its index; its files and
@@ -65,6 +66,16 @@ const WEB_FAMILY_FROM_SHARED = {
     'Shared web code does not import a family (nor the registry): ask state/families.ts, which the root provides; the contract is @secux-companion/web-kit/family/types.',
 };
 
+/** The family packages (chains/<dir>, chain-common aside): a family imports no other family. */
+const FAMILY_DIRS = readdirSync(new URL('./chains', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'common')
+  .map((d) => d.name);
+const otherFamily = (dir) => ({
+  group: ['@secux-companion/chain-*', '!@secux-companion/chain-common', `!@secux-companion/chain-${dir}`],
+  message:
+    'A family imports no other family: what two families share belongs in chain-common or a kit below them.',
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -104,6 +115,27 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, NETWORK_FROM_OUTSIDE_LOGIC] }],
     },
   },
+  // Per family: the rules above plus no import of another family.
+  ...FAMILY_DIRS.flatMap((dir) => [
+    {
+      files: [`chains/${dir}/src/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, otherFamily(dir)] }] },
+    },
+    {
+      files: [`chains/${dir}/src/**/*.ts`],
+      ignores: [
+        `chains/${dir}/src/logic/**`,
+        `chains/${dir}/src/network/**`,
+        `chains/${dir}/src/**/*.test.ts`,
+      ],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [...PACKAGE_INTERNALS, NETWORK_FROM_OUTSIDE_LOGIC, otherFamily(dir)] },
+        ],
+      },
+    },
+  ]),
   {
     files: WEB_SHARED.map((dir) => `${dir}/**/*.{ts,tsx}`),
     // A shared screen's test may set a family's state up (the EVM chain cache of the account list's test).
