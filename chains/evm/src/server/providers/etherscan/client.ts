@@ -25,22 +25,30 @@ export interface Explorer {
   recheck(): void;
 }
 
-export function createExplorer(o: EtherscanOptions): Explorer {
-  const meta = new LruMap<string, TokenMeta>(5000);
-  let checkedUntil = 0;
+/** The explorer client (its chain checked on the first call, every 10 minutes and after a failure). */
+class ExplorerClient implements Explorer {
+  readonly meta = new LruMap<string, TokenMeta>(5000);
+  private checkedUntil = 0;
 
-  async function checkChain(signal: AbortSignal): Promise<void> {
+  constructor(readonly o: EtherscanOptions) {}
+
+  private async checkChain(signal: AbortSignal): Promise<void> {
     // Blockscout has no proxy module to ask: its instance is the chain's own (configuration).
-    if (o.dialect === 'blockscout' || o.expectChainId === undefined || Date.now() < checkedUntil) return;
+    if (
+      this.o.dialect === 'blockscout' ||
+      this.o.expectChainId === undefined ||
+      Date.now() < this.checkedUntil
+    )
+      return;
     const q = new URLSearchParams({
-      ...(o.chainId !== undefined ? { chainid: String(o.chainId) } : {}),
+      ...(this.o.chainId !== undefined ? { chainid: String(this.o.chainId) } : {}),
       module: 'proxy',
       action: 'eth_chainId',
-      ...(o.apiKey ? { apikey: o.apiKey } : {}),
+      ...(this.o.apiKey ? { apikey: this.o.apiKey } : {}),
     });
     const env = await getJson(
-      o.fetch,
-      `${o.url}?${q}`,
+      this.o.fetch,
+      `${this.o.url}?${q}`,
       z.union([ProxyEnvelope, Envelope]),
       'explorer chain id',
       {
@@ -49,22 +57,22 @@ export function createExplorer(o: EtherscanOptions): Explorer {
     );
     const r = typeof env.result === 'string' ? env.result : '';
     if (/rate limit/i.test(r)) throw new ProviderError('rateLimited', r, PER_SECOND);
-    if (/^0x[0-9a-f]{1,16}$/i.test(r) && Number(BigInt(r)) !== o.expectChainId)
+    if (/^0x[0-9a-f]{1,16}$/i.test(r) && Number(BigInt(r)) !== this.o.expectChainId)
       throw new ProviderError(
         'wrongChain',
-        `explorer serves chain id ${Number(BigInt(r))}, expected ${o.expectChainId}`,
+        `explorer serves chain id ${Number(BigInt(r))}, expected ${this.o.expectChainId}`,
       );
-    checkedUntil = Date.now() + 10 * 60_000;
+    this.checkedUntil = Date.now() + 10 * 60_000;
   }
 
-  async function call(params: Record<string, string>, signal: AbortSignal): Promise<unknown> {
-    await checkChain(signal);
+  async call(params: Record<string, string>, signal: AbortSignal): Promise<unknown> {
+    await this.checkChain(signal);
     const q = new URLSearchParams({
-      ...(o.chainId !== undefined ? { chainid: String(o.chainId) } : {}),
+      ...(this.o.chainId !== undefined ? { chainid: String(this.o.chainId) } : {}),
       ...params,
-      ...(o.apiKey ? { apikey: o.apiKey } : {}),
+      ...(this.o.apiKey ? { apikey: this.o.apiKey } : {}),
     });
-    const env = await getJson(o.fetch, `${o.url}?${q}`, Envelope, 'explorer answer', {
+    const env = await getJson(this.o.fetch, `${this.o.url}?${q}`, Envelope, 'explorer answer', {
       signal,
       resetUnit: 'ms',
     });
@@ -89,22 +97,18 @@ export function createExplorer(o: EtherscanOptions): Explorer {
     throw new ProviderError('server', `explorer: ${text || msg || 'NOTOK'}`);
   }
 
-  async function proxy(
-    action: string,
-    params: Record<string, string>,
-    signal: AbortSignal,
-  ): Promise<unknown> {
-    await checkChain(signal);
+  async proxy(action: string, params: Record<string, string>, signal: AbortSignal): Promise<unknown> {
+    await this.checkChain(signal);
     const q = new URLSearchParams({
-      ...(o.chainId !== undefined ? { chainid: String(o.chainId) } : {}),
+      ...(this.o.chainId !== undefined ? { chainid: String(this.o.chainId) } : {}),
       module: 'proxy',
       action,
       ...params,
-      ...(o.apiKey ? { apikey: o.apiKey } : {}),
+      ...(this.o.apiKey ? { apikey: this.o.apiKey } : {}),
     });
     const env = await getJson(
-      o.fetch,
-      `${o.url}?${q}`,
+      this.o.fetch,
+      `${this.o.url}?${q}`,
       z.union([ProxyEnvelope, Envelope]),
       'explorer proxy answer',
       { signal, resetUnit: 'ms' },
@@ -120,20 +124,20 @@ export function createExplorer(o: EtherscanOptions): Explorer {
     return env.result;
   }
 
-  const remember = (t: TokenTx): TokenMeta => {
+  remember(t: TokenTx): TokenMeta {
     const m = {
       name: asciiOnly(t.tokenName ?? ''),
       symbol: asciiOnly(t.tokenSymbol ?? ''),
       decimals: Number(t.tokenDecimal || '0'),
     };
-    meta.set(t.contractAddress.toLowerCase(), m);
+    this.meta.set(t.contractAddress.toLowerCase(), m);
     return m;
-  };
+  }
 
-  async function tokenBalance(address: string, contract: string, signal: AbortSignal): Promise<string> {
+  async tokenBalance(address: string, contract: string, signal: AbortSignal): Promise<string> {
     return validate(
       num,
-      await call(
+      await this.call(
         { module: 'account', action: 'tokenbalance', contractaddress: contract, address, tag: 'latest' },
         signal,
       ),
@@ -141,5 +145,11 @@ export function createExplorer(o: EtherscanOptions): Explorer {
     );
   }
 
-  return { o, meta, call, proxy, remember, tokenBalance, recheck: () => void (checkedUntil = 0) };
+  recheck(): void {
+    this.checkedUntil = 0;
+  }
+}
+
+export function createExplorer(o: EtherscanOptions): Explorer {
+  return new ExplorerClient(o);
 }
