@@ -47,9 +47,7 @@ export const LocalNode = z.object({
 });
 export type LocalNode = z.infer<typeof LocalNode>;
 /** endpoints.json: `evm` (ETH) and `evmCoins` (the other symbols), each read on its own. */
-const LocalnetFile = z
-  .object({ evm: z.unknown(), evmCoins: z.record(z.string(), z.unknown()) })
-  .partial();
+const LocalnetFile = z.object({ evm: z.unknown(), evmCoins: z.record(z.string(), z.unknown()) }).partial();
 
 export const globalEnv = (env: Env): Global =>
   EvmGlobalEnv.parse(clean(env, Object.keys(EvmGlobalEnv.shape)));
