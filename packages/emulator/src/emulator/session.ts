@@ -1,6 +1,18 @@
 /** One host link (USB or Bluetooth) to the emulator: what the host writes goes to the device, one host at a time. */
-import type { SecuxEmulator } from '../emulator.js';
-import { PACKET_SIZE, type EmulatorLink, type LinkHandlers, type LinkKind } from './types.js';
+import {
+  PACKET_SIZE,
+  type EmulatorLink,
+  type EmulatorState,
+  type LinkHandlers,
+  type LinkKind,
+} from './types.js';
+
+/** What a session needs of the device it is plugged into (the emulator), so this file need not import it. */
+export interface SessionHost {
+  readonly state: Pick<EmulatorState, 'mcuBootloader' | 'pairing'>;
+  _receive(s: Session, packet: Uint8Array): void;
+  _close(s: Session, reason: string): void;
+}
 
 export class Session implements EmulatorLink {
   readonly packetSize = PACKET_SIZE;
@@ -9,7 +21,7 @@ export class Session implements EmulatorLink {
   constructor(
     readonly kind: LinkKind,
     readonly handlers: LinkHandlers,
-    readonly emu: SecuxEmulator,
+    readonly emu: SessionHost,
   ) {}
   get bootloader() {
     return this.emu.state.mcuBootloader;
