@@ -17,7 +17,7 @@ import { randomChangeIndex, type Rng } from './changePath';
 import { selectCoins, type Selection } from './coinselect';
 import type { AccountKeys } from './derive';
 import { SECUX_SCRIPT, type NetworkId, type UtxoNetwork } from './networks';
-import type { Utxo } from './types';
+import type { Utxo } from './utxo';
 
 // ---------------------------------------------------------------------------
 // Device payload (structurally the device layer's BtcInput / BtcOutputs / BtcSignOptions)

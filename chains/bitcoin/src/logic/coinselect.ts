@@ -17,7 +17,7 @@
  */
 import { CoreError, DUST_SATOSHIS, utxoFee, utxoSendAllAmount } from '@secux-companion/core';
 import type { OutputType } from './address';
-import type { Utxo, UtxoTx } from './types';
+import type { Utxo, UtxoTx } from './utxo';
 import {
   INPUT_WEIGHT,
   OUTPUT_SCRIPT_LENGTH,

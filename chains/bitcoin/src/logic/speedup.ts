@@ -20,7 +20,7 @@ import { addressOutputType, decodeAddress } from './address';
 import { assertFeeRate, assertRecipient, makePlan, toBuilt, type BtcBuiltTransaction, type BuildContext } from './build';
 import { validateCpfpOutput } from './buildRules';
 import { selectCoins, type Selection } from './coinselect';
-import type { Utxo, UtxoTx } from './types';
+import type { Utxo, UtxoTx } from './utxo';
 import { estimateVsize } from './vsize';
 
 export type SpeedUpKind = 'rbf' | 'cpfp';

@@ -1,7 +1,6 @@
-/** Domain types of the bitcoin family (what `network/` returns to `logic/`) and the adapter's contract. */
+/** The bitcoin adapter's contract; the domain types it speaks in are in utxo.ts (re-exported here). */
 import type { Bip, RecommendedFees } from '@secux-companion/core';
 import type { AccountDescriptor, ChainAdapter, HistoryPage, Operation } from '@secux-companion/chain-common';
-import type { OutputType } from './address';
 import type {
   BtcBuiltTransaction,
   BtcSignRequest,
@@ -15,57 +14,9 @@ import type { Rng } from './changePath';
 import type { AccountKeys } from './derive';
 import type { UtxoNetwork } from './networks';
 import type { CpfpDraft, RbfDraft } from './speedup';
+import type { Utxo, UtxoTx } from './utxo';
 
-/** A spendable output of the account (spec "Usable UTXO": txid, vout, value, address, path). */
-export interface Utxo {
-  txid: string;
-  vout: number;
-  value: bigint;
-  address: string;
-  /** Full path m/…/{change}/{index}. */
-  path: string;
-  /** Block height; null while unconfirmed (never spent by a normal send). */
-  height: number | null;
-  /** Own script type (from the account's bip). */
-  type: OutputType;
-  /** Compressed public key (hex) when known from the xpub; saves device round trips. */
-  publicKey?: string;
-  /** Previous transaction (hex), attached for legacy inputs. */
-  txHex?: string;
-}
-
-export interface UtxoTxInput {
-  /** Previous outpoint. */
-  txid: string;
-  vout: number;
-  value: bigint;
-  address: string;
-  isOwn: boolean;
-  path?: string;
-}
-
-export interface UtxoTxOutput {
-  vout: number;
-  value: bigint;
-  address: string;
-  isOwn: boolean;
-  path?: string;
-}
-
-/** A bitcoin-family transaction seen by the account (spec "BTC-family history item"). */
-export interface UtxoTx {
-  hash: string;
-  /** null while pending (the API's block_id −1). */
-  blockHeight: number | null;
-  /** ms since epoch, null when missing. */
-  time: number | null;
-  vsize: number;
-  fee: bigint;
-  /** BIP-125 signalling. */
-  rbf: boolean;
-  inputs: UtxoTxInput[];
-  outputs: UtxoTxOutput[];
-}
+export type { Utxo, UtxoTx, UtxoTxInput, UtxoTxOutput } from './utxo';
 
 // The adapter's contract: what it needs from the product API ({@link BitcoinBackend}, implemented in network/) and
 // from the device, and its own shape. The operations are in ops/, composed by adapter.ts.
