@@ -3,15 +3,10 @@ import { Ecc } from '@fioprotocol/fiojs';
 import { fioPublicKeyFromPoint } from '@secux-companion/chain-fio';
 import { mnemonicToRoot } from '@secux-companion/sim-kit';
 import { FIO_LOCAL_PROXY, FIO_PAYER_HANDLE, SUF } from './constants.js';
-import type { PubAddr } from './state.js';
+import type { FioGenesis } from './state.js';
 
-export interface FioGenesis {
-  accounts: { publicKey: string; balance: bigint }[];
-  domains: { domain: string; owner: string; isPublic: boolean; expiration?: Date }[];
-  handles: { handle: string; owner: string; bundled: number; addresses?: PubAddr[] }[];
-  /** Handles (listed in `handles`) whose owners are registered voting proxies (eosio regproxy). */
-  proxies?: string[];
-}
+/** The genesis's shape belongs to its reader, FioState; re-exported for those that build one. */
+export type { FioGenesis };
 
 /** The FIO public key of the emulator's account `index` (m/44'/235'/{index}'/0/0). */
 export function fioPublicKeyOf(mnemonic: string, index = 0): string {

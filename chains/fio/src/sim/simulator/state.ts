@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { Fio } from '@fioprotocol/fiojs';
 import { fioContractRawAbis, type FioRawAbi } from '@secux-companion/chain-fio';
 import { FIO_LOCAL_CHAIN_ID, YEAR_MS } from './constants.js';
-import type { FioGenesis } from './genesis.js';
 
 /** A row of fio.reqobt's requests table (fio_data_type: the status). */
 export interface FioRequestRow {
@@ -77,6 +76,15 @@ export interface HistoryEntry {
   block_num: number;
   block_time: string;
   action_trace: Record<string, unknown>;
+}
+
+/** What a FioState starts from (genesis.ts builds the local one). */
+export interface FioGenesis {
+  accounts: { publicKey: string; balance: bigint }[];
+  domains: { domain: string; owner: string; isPublic: boolean; expiration?: Date }[];
+  handles: { handle: string; owner: string; bundled: number; addresses?: PubAddr[] }[];
+  /** Handles (listed in `handles`) whose owners are registered voting proxies (eosio regproxy). */
+  proxies?: string[];
 }
 
 export class FioState {
