@@ -5,9 +5,9 @@
 import { getBase58Decoder } from '@solana/kit';
 import type { TransactionMetadata } from 'litesvm';
 import { tokenBalances } from './accounts.js';
+import type { DecodedTx } from './decode.js';
 import { feeOf } from './fees.js';
 import type { SolanaLedger } from './ledger.js';
-import type { DecodedTx } from './send.js';
 
 interface Outcome {
   /** The TransactionError it landed with, or null. */

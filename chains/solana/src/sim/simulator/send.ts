@@ -6,37 +6,12 @@
  * blockhash, already processed) is dropped, one that fails in a program lands failed and pays its fee; either way
  * the RPC answers the signature.
  */
-import {
-  getBase58Decoder,
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  type Transaction,
-} from '@solana/kit';
 import type { FailedTransactionMetadata, TransactionMetadata } from 'litesvm';
 import { tokenBalances } from './accounts.js';
+import { decode } from './decode.js';
 import { RpcError, isFailed, transactionErrorJson, transactionErrorText } from './errors.js';
 import type { SolanaLedger } from './ledger.js';
 import { recordTransaction } from './record.js';
-
-/** A decoded legacy transaction: its message, static account keys and first signature. */
-function decode(base64: string) {
-  const bytes = getBase64Encoder().encode(base64);
-  let tx: Transaction;
-  let msg;
-  try {
-    tx = getTransactionDecoder().decode(bytes) as Transaction;
-    msg = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
-  } catch {
-    throw new RpcError(-32602, 'invalid transaction: failed to deserialize');
-  }
-  if (!('instructions' in msg)) throw new RpcError(-32015, 'Transaction version (1) is not supported');
-  const keys = msg.staticAccounts.map(String);
-  const signature = getBase58Decoder().decode(Object.values(tx.signatures)[0] ?? new Uint8Array(64));
-  return { tx, msg, keys, signature };
-}
-
-export type DecodedTx = ReturnType<typeof decode>;
 
 /** The preflight refusal: -32002 "Transaction simulation failed: …" with the simulation's result as data. */
 const preflight = (err: unknown, logs: string[] = [], units = 0) =>
