@@ -1,5 +1,5 @@
 /** What a TRON simulator is started with: its genesis accounts, block interval, token, asset and solidity depth. */
-import type { TronAsset10, TronToken20 } from './tokens.js';
+import type { TronAsset10, TronToken20 } from './localTokens.js';
 
 export interface TronGenesisAccount {
   address: string;

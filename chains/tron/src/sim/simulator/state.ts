@@ -4,7 +4,7 @@
  */
 import { sha256, toHex41 } from './codec.js';
 import { DAY_MS, TRON_SIM_PARAMS } from './constants.js';
-import { LOCAL_TRC10, LOCAL_TRC20, type TronAsset10, type TronToken20 } from './tokens.js';
+import { LOCAL_TRC10, LOCAL_TRC20, type TronAsset10, type TronToken20 } from './localTokens.js';
 import type { TronSimulatorOptions } from './options.js';
 
 export interface SimAccount {

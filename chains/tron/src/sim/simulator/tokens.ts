@@ -1,36 +1,12 @@
 /**
- * The simulator's TRC-20 token and TRC-10 asset, the energy a token transfer costs, and triggerconstantcontract:
+ * The energy a TRC-20 transfer of the simulator's token costs, and triggerconstantcontract:
  * the token's read-only calls (name, symbol, decimals, totalSupply, balanceOf) and a dry run of transfer.
  */
-import { createHash } from 'node:crypto';
-import { getBase58CheckAddress, hexStr2byteArray } from 'tronweb/utils';
 import { num, recoverSelector, sha256, textHex, toHex41 } from './codec.js';
 import { TRC20_ENERGY_EXISTING, TRC20_ENERGY_NEW_HOLDER } from './constants.js';
 import type { TronState } from './state.js';
 
-export interface TronToken20 {
-  address: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-}
-export interface TronAsset10 {
-  id: string;
-  name: string;
-  abbr: string;
-  precision: number;
-}
-
-/** The default TRC-20 token and TRC-10 asset. */
-export const LOCAL_TRC20: TronToken20 = {
-  address: getBase58CheckAddress(
-    hexStr2byteArray(`41${createHash('sha256').update('secux-localnet-trc20').digest('hex').slice(0, 40)}`),
-  ),
-  name: 'Local Tether',
-  symbol: 'LUSDT',
-  decimals: 6,
-};
-export const LOCAL_TRC10: TronAsset10 = { id: '1000001', name: 'Local Asset', abbr: 'LTA', precision: 0 };
+export { LOCAL_TRC10, LOCAL_TRC20, type TronAsset10, type TronToken20 } from './localTokens.js';
 
 /** Energy of a TRC-20 transfer to `to`: more when it creates the holder's balance slot. */
 export function transferEnergy(s: TronState, to: string): bigint {
