@@ -3,14 +3,10 @@
  * applied one by hash, what a busy server holds until the next close and the terPRE_SEQ submissions rippled keeps.
  */
 import { apply, precheck } from './payment.js';
+import type { HistoryEntry, LedgerState, SimAccount } from './ledgerState.js';
 import { LSF_REQUIRE_DEST_TAG } from './ter.js';
 
-export interface SimAccount {
-  balance: bigint;
-  sequence: number;
-  ownerCount: number;
-  flags: number;
-}
+export type { HistoryEntry, SimAccount } from './ledgerState.js';
 
 export interface GenesisAccount {
   address: string;
@@ -32,16 +28,7 @@ export interface XrplSimulatorOptions {
   startLedger?: number;
 }
 
-export interface HistoryEntry {
-  hash: string;
-  ledger_index: number;
-  close_time_iso: string;
-  tx_json: Record<string, unknown>;
-  meta: Record<string, unknown>;
-  validated: boolean;
-}
-
-export class XrplLedger {
+export class XrplLedger implements LedgerState {
   readonly accounts = new Map<string, SimAccount>();
   readonly reserveBase: bigint;
   readonly reserveIncrement: bigint;

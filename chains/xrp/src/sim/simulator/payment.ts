@@ -1,10 +1,10 @@
 /** A Payment's checks (tem, tel, tef, ter: nothing claimed) and its application in the open ledger (tes, tec). */
-import type { HistoryEntry, XrplLedger } from './ledger.js';
+import type { HistoryEntry, LedgerState } from './ledgerState.js';
 import { LSF_REQUIRE_DEST_TAG, RIPPLE_EPOCH, TF_PARTIAL_PAYMENT, type EngineResult } from './ter.js';
 import { deriveAddress } from 'xrpl';
 
 /** Checks before the transaction may claim a fee (tem, tel, tef, ter). */
-export function precheck(l: XrplLedger, tx: Record<string, unknown>): EngineResult | undefined {
+export function precheck(l: LedgerState, tx: Record<string, unknown>): EngineResult | undefined {
   if (tx.TransactionType !== 'Payment') return 'temDISABLED';
   if (typeof tx.Fee !== 'string' || !/^\d+$/.test(tx.Fee)) return 'temBAD_FEE';
   if (typeof tx.Amount !== 'string' || !/^\d+$/.test(tx.Amount) || BigInt(tx.Amount) <= 0n)
@@ -29,7 +29,7 @@ export function precheck(l: XrplLedger, tx: Record<string, unknown>): EngineResu
 }
 
 /** Applies a checked Payment in the open ledger: tes moves the XRP, tec only claims the fee. */
-export function apply(l: XrplLedger, tx: Record<string, unknown>, hash: string): EngineResult {
+export function apply(l: LedgerState, tx: Record<string, unknown>, hash: string): EngineResult {
   const from = String(tx.Account);
   const to = String(tx.Destination);
   const account = l.accounts.get(from)!;
@@ -63,7 +63,7 @@ export function apply(l: XrplLedger, tx: Record<string, unknown>, hash: string):
 
 /** The applied transaction in the open ledger's history (`tx`, `account_tx` of both parties). */
 function record(
-  l: XrplLedger,
+  l: LedgerState,
   tx: Record<string, unknown>,
   hash: string,
   result: EngineResult,
