@@ -1,7 +1,6 @@
 /** The circuit breaker of a provider (policy after MetaMask's service policy): see ../failover.ts. */
 import { allClasses } from './callClass.js';
 import { TRANSIENT, type FailureKind, type ProviderError } from './errors.js';
-import type { Provider } from './types.js';
 
 export interface BreakerOptions {
   /** Consecutive transient failures that open the breaker. */
@@ -122,9 +121,14 @@ export class Breaker {
   }
 }
 
+/** What the breaker needs of a provider (failover's Provider has it; named here so this file imports no sibling that imports it). */
+interface WithBreaker {
+  readonly breaker?: Breaker;
+}
+
 const breakers = new WeakMap<object, Breaker>();
 /** A provider's breaker (its own, or one kept for the provider object). */
-export function breakerOf(p: Provider): Breaker {
+export function breakerOf(p: WithBreaker): Breaker {
   if (p.breaker) return p.breaker;
   let b = breakers.get(p);
   if (!b) breakers.set(p, (b = new Breaker()));
@@ -135,7 +139,7 @@ export function breakerOf(p: Provider): Breaker {
  * Gives a provider its own breaker with these settings (family config), and the operator's own timeout for it
  * (CHAIN_<SYM>_TIMEOUT_MS), which replaces every call class's.
  */
-export function withBreaker<P extends Provider>(p: P, o?: BreakerOptions, ownTimeoutMs?: number): P {
+export function withBreaker<P extends WithBreaker>(p: P, o?: BreakerOptions, ownTimeoutMs?: number): P {
   return Object.assign(p, {
     breaker: new Breaker(o),
     ...(ownTimeoutMs !== undefined ? { timeouts: allClasses(ownTimeoutMs) } : {}),

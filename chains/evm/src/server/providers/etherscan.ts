@@ -18,9 +18,9 @@
  * Its operations live in ./etherscan/: the client (chain check, calls), account, fees, tokens, NFTs and history.
  */
 import type { EvmProvider } from '../backend.js';
-import type { FetchFn } from '@secux-companion/server-kit/failover';
 import { broadcast, estimateGas, getBalance, getNonce, getSentCount } from './etherscan/account.js';
 import { createExplorer } from './etherscan/client.js';
+import type { EtherscanOptions } from './etherscan/options.js';
 import { getFees } from './etherscan/fees.js';
 import { getHistory } from './etherscan/history.js';
 import { blockscoutNfts, getNftHoldings } from './etherscan/nfts.js';
@@ -28,25 +28,7 @@ import { blockscoutTokens, discoverTokens, getTokenBalances, getTokenInfo } from
 
 export { gweiToWei } from './etherscan/fees.js';
 
-export interface EtherscanOptions {
-  name: string;
-  /** API URL: https://api.etherscan.io/v2/api (V2, with chainId), or a V1/Blockscout …/api URL. */
-  url: string;
-  /** `blockscout`: a Blockscout instance's /api (account module only, REST v2 NFTs); default `etherscan`. */
-  dialect?: 'etherscan' | 'blockscout';
-  /** Sent as `chainid` (Etherscan V2). */
-  chainId?: number;
-  apiKey?: string;
-  fetch: FetchFn;
-  timeoutMs: number;
-  /** Token holdings page size (spec: 10000). */
-  tokenPageSize?: number;
-  /**
-   * The chain it must serve: `proxy eth_chainId` is compared on the first call, every 10 minutes and after a
-   * failure (an explorer without that proxy action cannot be checked and is taken as it is).
-   */
-  expectChainId?: number;
-}
+export type { EtherscanOptions } from './etherscan/options.js';
 
 export function createEtherscan(o: EtherscanOptions): EvmProvider {
   const ex = createExplorer(o);

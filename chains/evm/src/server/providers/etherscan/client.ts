@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ProviderError, getJson, validate } from '@secux-companion/server-kit/failover';
 import { LruMap } from '@secux-companion/server-kit/lru';
 import { asciiOnly, evmRpcError } from '../evmRpc.js';
-import type { EtherscanOptions } from '../etherscan.js';
+import type { EtherscanOptions } from './options.js';
 import { Envelope, ProxyEnvelope, num, type TokenTx } from './shapes.js';
 
 /** Etherscan's and Blockscout's limits are per second: a rate-limit answer pauses the explorer for a second. */
