@@ -1,5 +1,5 @@
 /** The circuit breaker of a provider (policy after MetaMask's service policy): see ../failover.ts. */
-import { allClasses } from './callClass.js';
+import { allClasses, type ClassTimeouts } from './callClass.js';
 import { TRANSIENT, type FailureKind, type ProviderError } from './errors.js';
 
 export interface BreakerOptions {
@@ -121,14 +121,22 @@ export class Breaker {
   }
 }
 
-/** What the breaker needs of a provider (failover's Provider has it; named here so this file imports no sibling that imports it). */
-interface WithBreaker {
+export interface Provider {
+  /** Configured name shown to clients and logs (never the URL: it may carry a key). */
+  readonly name: string;
+  /** Per-call timeout in ms when neither the provider nor the policy gives one for the call's class. */
+  readonly timeoutMs: number;
+  /** Its own timeouts per call class (an operator's CHAIN_<SYM>_TIMEOUT_MS): win over the policy's. */
+  readonly timeouts?: Partial<ClassTimeouts>;
+  /** Its circuit breaker (wrappers of a provider pass the provider's own); default: one per provider object. */
   readonly breaker?: Breaker;
+  /** Called after a transient failure (e.g. the provider checks its chain again on the next call). */
+  onFailure?(): void;
 }
 
 const breakers = new WeakMap<object, Breaker>();
 /** A provider's breaker (its own, or one kept for the provider object). */
-export function breakerOf(p: WithBreaker): Breaker {
+export function breakerOf(p: Provider): Breaker {
   if (p.breaker) return p.breaker;
   let b = breakers.get(p);
   if (!b) breakers.set(p, (b = new Breaker()));
@@ -139,7 +147,7 @@ export function breakerOf(p: WithBreaker): Breaker {
  * Gives a provider its own breaker with these settings (family config), and the operator's own timeout for it
  * (CHAIN_<SYM>_TIMEOUT_MS), which replaces every call class's.
  */
-export function withBreaker<P extends WithBreaker>(p: P, o?: BreakerOptions, ownTimeoutMs?: number): P {
+export function withBreaker<P extends Provider>(p: P, o?: BreakerOptions, ownTimeoutMs?: number): P {
   return Object.assign(p, {
     breaker: new Breaker(o),
     ...(ownTimeoutMs !== undefined ? { timeouts: allClasses(ownTimeoutMs) } : {}),

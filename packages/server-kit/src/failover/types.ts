@@ -1,20 +1,9 @@
 /** The shapes a failover call is made of: its providers, its policy, its options and its result. */
-import type { Breaker, BreakerOptions } from './breaker.js';
+import type { BreakerOptions } from './breaker.js';
 import type { CallClass, ClassTimeouts } from './callClass.js';
 import type { Attempt } from './errors.js';
 
-export interface Provider {
-  /** Configured name shown to clients and logs (never the URL: it may carry a key). */
-  readonly name: string;
-  /** Per-call timeout in ms when neither the provider nor the policy gives one for the call's class. */
-  readonly timeoutMs: number;
-  /** Its own timeouts per call class (an operator's CHAIN_<SYM>_TIMEOUT_MS): win over the policy's. */
-  readonly timeouts?: Partial<ClassTimeouts>;
-  /** Its circuit breaker (wrappers of a provider pass the provider's own); default: one per provider object. */
-  readonly breaker?: Breaker;
-  /** Called after a transient failure (e.g. the provider checks its chain again on the next call). */
-  onFailure?(): void;
-}
+export type { Provider } from './breaker.js';
 
 /** Timeouts and budget of a failover call (FamilyContext.policy; CHAINS.md "Timeouts"). */
 export interface FailoverPolicy {
