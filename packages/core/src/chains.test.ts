@@ -94,7 +94,7 @@ describe('chain registry', () => {
   });
 
   it('derives the UTXO and native EVM lists from the family field (one home)', () => {
-    expect([...UTXO_CHAIN_SYMBOLS].sort()).toEqual(symbolsWhere((s) => CHAINS[s].family === 'utxo'));
+    expect([...UTXO_CHAIN_SYMBOLS].sort()).toEqual(symbolsWhere((s) => CHAINS[s].family === 'bitcoin'));
     expect(NATIVE_EVM_SYMBOLS).not.toContain('EVM');
     expect(isUtxoChain('LTC')).toBe(true);
     expect(isUtxoChain('ETH')).toBe(false);
@@ -108,13 +108,13 @@ describe('chain registry', () => {
   });
 
   it('has the families', () => {
-    expect(CHAINS.BTC.family).toBe('utxo');
-    expect(CHAINS.DOGE.family).toBe('utxo');
+    expect(CHAINS.BTC.family).toBe('bitcoin');
+    expect(CHAINS.DOGE.family).toBe('bitcoin');
     expect(CHAINS.BSC.family).toBe('evm');
     expect(CHAINS.XRP.family).toBe('xrp');
-    expect(CHAINS.XLM.family).toBe('xlm');
-    expect(CHAINS.TRX.family).toBe('trx');
-    expect(CHAINS.SOL.family).toBe('sol');
+    expect(CHAINS.XLM.family).toBe('stellar');
+    expect(CHAINS.TRX.family).toBe('tron');
+    expect(CHAINS.SOL.family).toBe('solana');
     expect(CHAINS.BNB.family).toBe('bnb');
     expect(CHAINS.TFIO.family).toBe('fio');
     expect(CHAINS.ADA.family).toBe('ada');

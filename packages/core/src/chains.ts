@@ -32,7 +32,7 @@ export const CHAIN_SYMBOLS = [
 ] as const;
 export type ChainSymbol = (typeof CHAIN_SYMBOLS)[number];
 
-export type ChainFamily = 'utxo' | 'evm' | 'xrp' | 'xlm' | 'trx' | 'sol' | 'bnb' | 'fio' | 'ada';
+export type ChainFamily = 'bitcoin' | 'evm' | 'xrp' | 'stellar' | 'tron' | 'solana' | 'bnb' | 'fio' | 'ada';
 
 /** Purpose field (BIP) of an account path. */
 export type Bip = 44 | 49 | 84 | 86 | 1852;
@@ -247,7 +247,7 @@ type ChainSeed = Pick<ChainInfo, 'symbol' | 'name' | 'family' | 'coinType' | 'de
 function define(seed: ChainSeed): ChainInfo {
   const s = seed.symbol;
   // The bitcoin family is the UTXO family; every EVM entry but the user-added 'EVM' is a native EVM chain.
-  const utxo = seed.family === 'utxo';
+  const utxo = seed.family === 'bitcoin';
   const bips = seed.bips ?? (utxo ? UTXO_BIPS : [BIP_LEGACY]);
   return {
     testnet: false,
@@ -279,7 +279,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     symbol: 'BTC',
     priceId: 'bitcoin',
     name: 'Bitcoin',
-    family: 'utxo',
+    family: 'bitcoin',
     coinType: 0,
     decimals: BTC_FAMILY_DECIMALS,
     bips: BTC_BIPS,
@@ -291,7 +291,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   TBTC: define({
     symbol: 'TBTC',
     name: 'Bitcoin Testnet',
-    family: 'utxo',
+    family: 'bitcoin',
     coinType: 1, // (not in spec) SLIP-44 testnet
     decimals: BTC_FAMILY_DECIMALS,
     testnet: true,
@@ -305,7 +305,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     symbol: 'LTC',
     priceId: 'litecoin',
     name: 'Litecoin',
-    family: 'utxo',
+    family: 'bitcoin',
     coinType: 2,
     decimals: BTC_FAMILY_DECIMALS,
     feeSource: 'preset',
@@ -316,7 +316,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     symbol: 'BCH',
     priceId: 'bitcoin-cash',
     name: 'Bitcoin Cash',
-    family: 'utxo',
+    family: 'bitcoin',
     coinType: 145,
     decimals: BTC_FAMILY_DECIMALS,
     feeSource: 'preset',
@@ -327,7 +327,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     symbol: 'GRS',
     priceId: 'groestlcoin',
     name: 'Groestlcoin',
-    family: 'utxo',
+    family: 'bitcoin',
     coinType: 17,
     decimals: BTC_FAMILY_DECIMALS,
     feeSource: 'preset',
@@ -342,7 +342,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     symbol: 'DASH',
     priceId: 'dash',
     name: 'Dash',
-    family: 'utxo',
+    family: 'bitcoin',
     coinType: 5,
     decimals: BTC_FAMILY_DECIMALS,
     feeSource: 'preset',
@@ -353,7 +353,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     symbol: 'DGB',
     priceId: 'digibyte',
     name: 'DigiByte',
-    family: 'utxo',
+    family: 'bitcoin',
     coinType: 20,
     decimals: BTC_FAMILY_DECIMALS,
     feeSource: 'preset',
@@ -364,7 +364,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     symbol: 'DOGE',
     priceId: 'dogecoin',
     name: 'Dogecoin',
-    family: 'utxo',
+    family: 'bitcoin',
     coinType: 3,
     decimals: BTC_FAMILY_DECIMALS,
     feeSource: 'fixed',
@@ -482,7 +482,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   XLM: define({
     symbol: 'XLM',
     name: 'Stellar',
-    family: 'xlm',
+    family: 'stellar',
     coinType: 148,
     decimals: 7,
     hardenedPath: true,
@@ -495,7 +495,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   TRX: define({
     symbol: 'TRX',
     name: 'Tron',
-    family: 'trx',
+    family: 'tron',
     coinType: 195,
     decimals: 6,
     feeSource: 'network',
@@ -506,7 +506,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   SOL: define({
     symbol: 'SOL',
     name: 'Solana',
-    family: 'sol',
+    family: 'solana',
     coinType: 501,
     decimals: 9,
     hardenedPath: true,

@@ -47,7 +47,7 @@ describe('circuit-breaker settings', () => {
       families.add(c.family);
     }
     expect([...families].sort()).toEqual(
-      expect.arrayContaining(['evm', 'fio', 'sol', 'trx', 'utxo', 'xlm', 'xrp']),
+      expect.arrayContaining(['bitcoin', 'evm', 'fio', 'solana', 'stellar', 'tron', 'xrp']),
     );
   });
 });
@@ -94,7 +94,7 @@ describe('timeout and rate settings', () => {
       families.add(c.family);
     }
     expect([...families].sort()).toEqual(
-      expect.arrayContaining(['bnb', 'evm', 'fio', 'sol', 'trx', 'utxo', 'xlm', 'xrp']),
+      expect.arrayContaining(['bitcoin', 'bnb', 'evm', 'fio', 'solana', 'stellar', 'tron', 'xrp']),
     );
   });
 

@@ -40,7 +40,7 @@ describe('chain registry', () => {
     expect(list).toEqual([
       {
         chain: 'LTC',
-        family: 'utxo',
+        family: 'bitcoin',
         network: 'regtest',
         providers: ['localnet-litecoind'],
         source: 'local',

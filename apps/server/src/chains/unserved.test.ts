@@ -101,13 +101,13 @@ describe('a coin the configuration does not serve', () => {
     expect(unservedList.filter((u) => u.reason === 'switched_off')).toEqual([
       {
         chain: 'BTC',
-        family: 'utxo',
+        family: 'bitcoin',
         reason: 'switched_off',
         settings: ['CHAIN_BTC_BLOCKBOOK', 'CHAIN_BTC_BITCOIN_RPC'],
       },
       {
         chain: 'TRX',
-        family: 'trx',
+        family: 'tron',
         reason: 'switched_off',
         settings: ['CHAIN_TRX_NODES', 'CHAIN_TRX_INDEXERS'],
       },

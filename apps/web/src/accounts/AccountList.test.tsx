@@ -87,7 +87,7 @@ describe('account list of a coin the server does not serve', () => {
     server([
       {
         chain: 'BTC',
-        family: 'utxo',
+        family: 'bitcoin',
         reason: 'switched_off',
         settings: ['CHAIN_BTC_BLOCKBOOK', 'CHAIN_BTC_BITCOIN_RPC'],
       },

@@ -39,7 +39,7 @@ export function createBitcoinAdapter(
   const { network, chain, info } = ctx;
   return {
     chain,
-    family: 'utxo',
+    family: 'bitcoin',
     asset: { symbol: chain, decimals: info.decimals },
     capabilities: {
       readOnly: false,

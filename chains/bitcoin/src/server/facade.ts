@@ -150,7 +150,7 @@ export function subjectOf(id: string, b: UtxoBip | undefined): UtxoSubject {
 }
 
 export class UtxoFacade implements ChainFacade {
-  readonly family = 'utxo';
+  readonly family = 'bitcoin';
   readonly rpcMethods = RPC_METHODS;
   /** Hex without 0x, as the nodes take it. */
   readonly rawTx = hexTx.transform((h) => h.replace(/^0x/, ''));

@@ -4,8 +4,8 @@ import { UTXO_SYMBOLS, UtxoGlobalEnv, UtxoPerChainEnv, utxoChains } from './conf
 import { UtxoFacade } from './facade.js';
 import { utxoRoutes } from './routes.js';
 
-export const utxoFamily: Family<UtxoFacade, 'utxo'> = {
-  id: 'utxo',
+export const utxoFamily: Family<UtxoFacade, 'bitcoin'> = {
+  id: 'bitcoin',
   env: { global: UtxoGlobalEnv, perChain: UtxoPerChainEnv, symbols: UTXO_SYMBOLS },
   chains: utxoChains,
   // Either source serves a chain in either profile; the local profile's LTC also comes from localnet's litecoind.

@@ -27,7 +27,7 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
   const ctx = createSolanaContext(backend);
   return {
     chain: ctx.chain,
-    family: 'sol',
+    family: 'solana',
     asset: { symbol: 'SOL', decimals: ctx.decimals },
     capabilities: {
       readOnly: false,

@@ -46,7 +46,7 @@ const RPC_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 export class SolanaFacade implements ChainFacade {
-  readonly family = 'sol';
+  readonly family = 'solana';
   readonly rpcMethods = RPC_METHODS;
   readonly rawTx = base64Tx;
   private readonly ctx: SolanaContext;

@@ -4,8 +4,8 @@ import { SOL_SYMBOLS, SolGlobalEnv, SolPerChainEnv, solanaChains } from './confi
 import { SolanaFacade } from './facade.js';
 import { solanaRoutes } from './routes.js';
 
-export const solanaFamily: Family<SolanaFacade, 'sol'> = {
-  id: 'sol',
+export const solanaFamily: Family<SolanaFacade, 'solana'> = {
+  id: 'solana',
   env: { global: SolGlobalEnv, perChain: SolPerChainEnv, symbols: SOL_SYMBOLS },
   chains: solanaChains,
   settings: (_chain, local) => ['CHAIN_SOL_RPC', ...(local ? ['LOCAL_SOLANA_RPC_URL'] : [])],

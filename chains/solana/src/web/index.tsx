@@ -32,7 +32,7 @@ const plumbing = singleAddressPlumbing<SolanaChain, SolanaAccount>({
 const { descriptor } = plumbing;
 
 export const family: WebFamily<SolanaChain, SolanaAccount> = {
-  id: 'sol',
+  id: 'solana',
   loadChain: () => getSolanaChain(),
   // Recover is the adapter's discovery: the device's SOL accounts (names, indexes) plus probing by activity (gap 1).
   // Receive and show-on-device at the account's address; Buy (spec 01 §9): SOL is on the first provider's list.

@@ -28,7 +28,7 @@ export function createStellarChain(backend: StellarBackend): StellarAdapter {
   const chain = ctx.chain;
   return {
     chain,
-    family: 'xlm',
+    family: 'stellar',
     asset: ctx.asset,
     capabilities: {
       readOnly: false,

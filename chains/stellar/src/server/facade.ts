@@ -79,7 +79,7 @@ const Envelope = z
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, { message: 'must be the signed transaction envelope as base64 XDR' });
 
 export class StellarFacade implements ChainFacade {
-  readonly family = 'xlm';
+  readonly family = 'stellar';
   readonly rpcMethods: ReadonlySet<string> = new Set();
   readonly rawTx = Envelope;
 

@@ -4,8 +4,8 @@ import { STELLAR_SYMBOLS, StellarGlobalEnv, StellarPerChainEnv, stellarChains } 
 import { StellarFacade } from './facade.js';
 import { stellarRoutes } from './routes.js';
 
-export const stellarFamily: Family<StellarFacade, 'xlm'> = {
-  id: 'xlm',
+export const stellarFamily: Family<StellarFacade, 'stellar'> = {
+  id: 'stellar',
   env: { global: StellarGlobalEnv, perChain: StellarPerChainEnv, symbols: STELLAR_SYMBOLS },
   chains: stellarChains,
   settings: (_chain, local) => ['CHAIN_XLM_HORIZON', ...(local ? ['LOCAL_STELLAR_HORIZON_URL'] : [])],

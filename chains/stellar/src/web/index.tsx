@@ -94,7 +94,7 @@ function AssetsPanel({ tokens }: { tokens: readonly TokenHolding[] | undefined }
 }
 
 export const family: WebFamily<StellarChain, StellarAccount> = {
-  id: 'xlm',
+  id: 'stellar',
   loadChain: () => getStellarChain(),
   // Recover is the adapter's discovery: the device's XLM accounts (names, indexes) plus the XLM sync rule (balance
   // ≥ 1 XLM). Receive and show-on-device at the account's address; Buy (spec 01 §9): XLM is on the first provider's list.

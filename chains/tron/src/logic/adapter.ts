@@ -25,7 +25,7 @@ export function createTronChain(backend: TronBackend): TronAdapter {
   const chain = ctx.chain;
   return {
     chain,
-    family: 'trx',
+    family: 'tron',
     asset: { symbol: 'TRX', decimals: TRX_DECIMALS },
     capabilities: {
       readOnly: false,

@@ -23,7 +23,7 @@ export { PARAM_KEYS } from './facade/chain.js';
 export type { TronChainConfig } from './facade/context.js';
 
 export class TronFacade implements ChainFacade {
-  readonly family = 'trx';
+  readonly family = 'tron';
   readonly rpcMethods: ReadonlySet<string> = new Set();
   readonly rawTx = hexTx.transform((h) => h.replace(/^0x/, '').toLowerCase());
   private readonly ctx: TronContext;

@@ -4,8 +4,8 @@ import { TRON_SYMBOLS, TronGlobalEnv, TronPerChainEnv, tronChains } from './conf
 import { TronFacade } from './facade.js';
 import { tronRoutes } from './routes.js';
 
-export const tronFamily: Family<TronFacade, 'trx'> = {
-  id: 'trx',
+export const tronFamily: Family<TronFacade, 'tron'> = {
+  id: 'tron',
   env: { global: TronGlobalEnv, perChain: TronPerChainEnv, symbols: TRON_SYMBOLS },
   chains: tronChains,
   // The full nodes and the index (both default to TronGrid on mainnet; `none` in either switches TRX off).

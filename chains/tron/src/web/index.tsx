@@ -32,7 +32,7 @@ const plumbing = singleAddressPlumbing<TronChain, TronAccount>({
 const { descriptor } = plumbing;
 
 export const family: WebFamily<TronChain, TronAccount> = {
-  id: 'trx',
+  id: 'tron',
   loadChain: () => getTronChain(),
   // Recover is the adapter's discovery: the device's TRX accounts (names, indexes) plus probing by activity (gap 1).
   // Receive and show-on-device at the account's address; Buy (spec 01 §9): TRX is on the second (EU) provider's list.
