@@ -20,7 +20,10 @@ async function main() {
     // litecoind is required (start.sh installs it); LOCALNET_LTC=0 leaves the Litecoin node out.
     const net = await startLocalnet({ ltc: { required: true } });
     stopLocalnet = () => net.stop();
-    for (const chain of net.summary()) if (chain.lines[0]) console.log(`  ${chain.lines[0]}`);
+    // Each chain's heading lines (one per chain it runs: every EVM coin, every bitcoin-family coin); the indented
+    // lines under them (accounts, contracts) are in the local network's own banner (localnet/src/cli.ts).
+    for (const { lines } of net.summary())
+      for (const line of lines) if (!line.startsWith(' ')) console.log(`  ${line}`);
   }
 
   const server = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/server/src/main.ts')], {
