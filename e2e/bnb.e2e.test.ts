@@ -2,7 +2,7 @@
  * BNB Beacon Chain end to end (issue 13) in Chromium with the emulator, against the real server on its default
  * configuration (no archive of the retired chain): the device's BNB account is shown with its bnb1 address derived by
  * the device, the list and the account page explain the halt and link to BNB Chain's token recovery, and the page has
- * neither Send nor Receive. The archive case is covered by the server test (families/bnb/bnb.test.ts) and the page
+ * neither Send nor Receive. The archive case is covered by the server test (chains/bnb/src/server/bnb.test.ts) and the page
  * test (chains/bnb/src/web/page.test.tsx).
  */
 import { describe, expect, it } from 'vitest';
