@@ -36,12 +36,15 @@ describe('SingleFlightCache', () => {
 describe.each(BACKENDS)('prices via CoinGecko ($name)', (backend) => {
   describe.skipIf(!backend.enabled)('', () => {
     let cg: FakeUpstream;
-    let mode: 'ok' | 'fail' | 'garbage' = 'ok';
+    let mode: 'ok' | 'fail' | 'garbage' | 'huge' = 'ok';
     beforeAll(async () => {
       cg = await startFakeUpstream((req) => {
         if (mode === 'fail')
           return { status: 429, body: { status: { error_code: 429, error_message: 'rate limited' } } };
         if (mode === 'garbage') return { body: '[1,2' };
+        // A valid answer padded past the size cap: refused while streaming, never parsed.
+        if (mode === 'huge')
+          return { body: { 'dogecoin-huge': { usd: 1 }, pad: 'x'.repeat(2 * 1024 * 1024) } };
         const cur = req.query.get('vs_currencies') ?? '';
         if (req.path === '/api/v3/simple/price') {
           const ids = (req.query.get('ids') ?? '').split(',');
@@ -145,7 +148,7 @@ describe.each(BACKENDS)('prices via CoinGecko ($name)', (backend) => {
     });
 
     it('upstream failure gives 200 with empty prices, never 5xx', async () => {
-      for (const m of ['fail', 'garbage'] as const) {
+      for (const m of ['fail', 'garbage', 'huge'] as const) {
         mode = m;
         const res = await t.app.inject({
           method: 'GET',

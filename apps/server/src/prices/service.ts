@@ -2,6 +2,7 @@
  * Price service: pluggable upstream (fixed local table or CoinGecko) behind a single-flight TTL cache.
  * Upstream failures never throw out of here: callers get the last good value (marked stale) or an empty result.
  */
+import { httpRequest, parseJson } from '@secux-companion/server-kit/failover';
 import type { Config } from '../config.js';
 import { SingleFlightCache } from './cache.js';
 import {
@@ -14,6 +15,8 @@ import {
 } from './constants.js';
 
 type FetchFn = typeof fetch;
+/** Largest CoinGecko answer read: a price or image answer for a page of ids is a few kB. */
+const MAX_PRICE_ANSWER_BYTES = 1024 * 1024;
 export type PriceMap = Record<string, number>;
 
 export interface PriceUpstream {
@@ -90,12 +93,13 @@ export class CoinGeckoUpstream implements PriceUpstream {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.apiKey)
       headers[this.baseUrl.includes('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'] = this.apiKey;
-    const res = await this.fetchFn(`${this.baseUrl}${pathAndQuery}`, {
+    // Size-capped read; a non-2xx answer throws (a ProviderError) like a malformed one.
+    const res = await httpRequest(this.fetchFn, `${this.baseUrl}${pathAndQuery}`, {
       headers,
       signal: AbortSignal.timeout(this.timeoutMs),
+      maxBytes: MAX_PRICE_ANSWER_BYTES,
     });
-    if (!res.ok) throw new Error(`coingecko HTTP ${res.status}`);
-    const body: unknown = await res.json();
+    const body = parseJson(res.text);
     if (!body || typeof body !== 'object' || Array.isArray(body))
       throw new Error('coingecko: unexpected body');
     return body as Record<string, Record<string, unknown>>;

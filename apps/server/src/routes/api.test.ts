@@ -26,6 +26,15 @@ describe.each(BACKENDS)('product API ($name)', (backend) => {
             },
           };
         if (domain === 'broken.crypto') return { status: 500, body: { error: 'boom' } };
+        // A valid answer padded past the size cap: refused while streaming, never parsed.
+        if (domain === 'huge.crypto')
+          return {
+            body: {
+              meta: { domain, owner: ETH_ADDR },
+              records: { 'crypto.ETH.address': ETH_ADDR },
+              pad: 'x'.repeat(2 * 1024 * 1024),
+            },
+          };
         return { body: { meta: { domain, owner: null, reverse: false, type: 'Uns' }, records: {} } };
       });
     });
@@ -375,6 +384,7 @@ describe.each(BACKENDS)('product API ($name)', (backend) => {
           ['brad.crypto', 'BTC', 'not_found'],
           ['nobody.crypto', 'ETH', 'not_registered'],
           ['broken.crypto', 'ETH', 'upstream_error'],
+          ['huge.crypto', 'ETH', 'upstream_error'],
         ] as const) {
           const res = await get(`/api/domain/resolve?domain=${domain}&coin=${coin}`);
           expect(res.statusCode).toBe(404);

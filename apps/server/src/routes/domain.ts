@@ -7,8 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
+import { httpRequest, parseJson } from '@secux-companion/server-kit/failover';
 import { readRemoteConfig } from '../content/remote-config.js';
 import { SingleFlightCache } from '../prices/cache.js';
+
+/** Largest Unstoppable Domains answer read: one domain's records are a few kB. */
+const MAX_DOMAIN_ANSWER_BYTES = 256 * 1024;
 
 const Query = z.object({
   domain: z
@@ -46,13 +50,20 @@ export function registerDomainRoutes(api: FastifyInstance, { config, fetch, dbh 
   async function lookup(domain: string) {
     return cache.get(domain, async () => {
       try {
-        const res = await fetch(`${config.unstoppable.apiUrl}/domains/${encodeURIComponent(domain)}`, {
-          headers: { authorization: `Bearer ${config.unstoppable.apiKey}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(config.upstreamTimeoutMs),
-        });
+        // Size-capped read; any other non-2xx answer throws and is not cached for long.
+        const res = await httpRequest(
+          fetch,
+          `${config.unstoppable.apiUrl}/domains/${encodeURIComponent(domain)}`,
+          {
+            headers: { authorization: `Bearer ${config.unstoppable.apiKey}` },
+            signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+            pass: [404],
+            maxBytes: MAX_DOMAIN_ANSWER_BYTES,
+          },
+        );
         if (res.status === 404) return { value: { records: {}, registered: false }, ttlMs: 60_000 };
-        if (!res.ok) return { value: null, ttlMs: 5_000 };
-        const body = (await res.json()) as { meta?: { owner?: unknown }; records?: unknown };
+        const body = parseJson(res.text) as { meta?: { owner?: unknown }; records?: unknown } | null;
+        if (!body || typeof body !== 'object') return { value: null, ttlMs: 5_000 };
         const records =
           body.records && typeof body.records === 'object' ? (body.records as Record<string, unknown>) : {};
         return { value: { records, registered: body.meta?.owner != null }, ttlMs: 60_000 };
