@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { CHAINS, recipientIssue, validateAmount } from '@secux-companion/core';
 import type { FioFamily } from '@secux-companion/chain-fio';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountText, errorText, issueText } from '@secux-companion/web-kit/lib/format';
 import { domainRecipient } from '@secux-companion/web-kit/send/domainResolve';
@@ -21,11 +20,11 @@ import {
   AmountField,
   transferLog,
   useSendAccount,
+  useTransferFields,
 } from '@secux-companion/web-kit/singleAddress/send';
 import type { SendProps } from '@secux-companion/web-kit/family/types';
 import type { FioChain } from './chain';
 import type { FioAccount } from './rules';
-import { usePresetText } from '@secux-companion/web-kit/send/preset';
 
 type FioBuilt = BuiltTransaction<FioFamily['unsigned'], FioFamily['signRequest']>;
 
@@ -33,9 +32,8 @@ export function FioSendModal({ chain, account, onClose, onDone }: SendProps<FioC
   const { t } = useTranslation();
   const { adapter, coin } = chain;
   const decimals = CHAINS[coin].decimals;
-  const [recipientText, setRecipientText] = usePresetText('recipient');
-  const [amountInput, setAmountInput] = usePresetText('amount');
-  const [sendAll, setSendAll] = useState(false);
+  const { recipientText, setRecipientText, amountInput, setAmountInput, sendAll, setSendAll, clear } =
+    useTransferFields();
   const { descriptor, state } = useSendAccount(adapter, coin, account, 'fio-send-state');
   const fees = useQuery({
     queryKey: ['fio-fees', coin],
@@ -61,11 +59,7 @@ export function FioSendModal({ chain, account, onClose, onDone }: SendProps<FioC
     broadcast: (tx, built) =>
       broadcastWith(adapter, coin, tx, transferLog('transfer', account, built.review)),
     prompts: [(built) => feeLimitPrompt(coin, built.review.fee)],
-    onReset: () => {
-      setRecipientText('');
-      setAmountInput('');
-      setSendAll(false);
-    },
+    onReset: clear,
     describeError: (e) => errorText(t, e),
   });
 

@@ -32,6 +32,7 @@ import {
   AmountField,
   transferLog,
   useSendAccount,
+  useTransferFields,
 } from '@secux-companion/web-kit/singleAddress/send';
 import type { SendProps } from '@secux-companion/web-kit/family/types';
 import type { SolanaChain } from './chain';
@@ -43,7 +44,6 @@ import {
   type SolanaAccount,
 } from './rules';
 import { useSolanaTokens } from './TokensTab';
-import { usePresetText } from '@secux-companion/web-kit/send/preset';
 
 /** How many times the device is asked again for one send when blockhashes keep expiring. */
 const MAX_SIGN_ATTEMPTS = 3;
@@ -58,9 +58,8 @@ export function SolanaSendModal({
   const { t } = useTranslation();
   const { adapter } = chain;
   const [asset, setAsset] = useState<string>(typeof initial === 'string' ? initial : 'SOL');
-  const [recipientText, setRecipientText] = usePresetText('recipient');
-  const [amountInput, setAmountInput] = usePresetText('amount');
-  const [sendAll, setSendAll] = useState(false);
+  const { recipientText, setRecipientText, amountInput, setAmountInput, sendAll, setSendAll, clear } =
+    useTransferFields();
   const [blockhash, setBlockhash] = useState<SolanaBlockhash | null>(null);
   const [expiredOnce, setExpiredOnce] = useState(false);
   const [memo, setMemo] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
@@ -165,9 +164,7 @@ export function SolanaSendModal({
     },
     prompts: [(built) => feeLimitPrompt('SOL', built.review.fee)],
     onReset: () => {
-      setRecipientText('');
-      setAmountInput('');
-      setSendAll(false);
+      clear();
       setBlockhash(null);
       setExpiredOnce(false);
       setMemo(EMPTY_MEMO_TAG);

@@ -29,6 +29,7 @@ import {
   AmountField,
   transferLog,
   useSendAccount,
+  useTransferFields,
 } from '@secux-companion/web-kit/singleAddress/send';
 import type { SendProps } from '@secux-companion/web-kit/family/types';
 import type { StellarChain } from './chain';
@@ -40,7 +41,6 @@ import {
   stroopsText,
   type StellarAccount,
 } from './rules';
-import { usePresetText } from '@secux-companion/web-kit/send/preset';
 
 type StellarBuilt = BuiltTransaction<StellarFamily['unsigned'], StellarFamily['signRequest']>;
 
@@ -55,9 +55,8 @@ export function StellarSendModal({
   const { t } = useTranslation();
   const { adapter } = chain;
   const decimals = CHAINS.XLM.decimals;
-  const [recipientText, setRecipientText] = usePresetText('recipient');
-  const [amountInput, setAmountInput] = usePresetText('amount');
-  const [sendAll, setSendAll] = useState(false);
+  const { recipientText, setRecipientText, amountInput, setAmountInput, sendAll, setSendAll, clear } =
+    useTransferFields();
   const [memo, setMemo] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
   const firmwareOk = useMemoTagFirmware();
   const { descriptor, state } = useSendAccount(adapter, 'XLM', account, 'xlm-send-state');
@@ -122,9 +121,7 @@ export function StellarSendModal({
       ),
     prompts: [(built) => feeLimitPrompt('XLM', built.review.fee)],
     onReset: () => {
-      setRecipientText('');
-      setAmountInput('');
-      setSendAll(false);
+      clear();
       setMemo(EMPTY_MEMO_TAG);
     },
     describeError: (e) => stellarErrorText(t, e) ?? errorText(t, e),

@@ -10,7 +10,6 @@ import { useQuery } from '@tanstack/react-query';
 import { CHAINS, recipientIssue, tryParseUnits } from '@secux-companion/core';
 import type { TronFamily } from '@secux-companion/chain-tron';
 import type { BuiltTransaction } from '@secux-companion/chain-common';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amountText, errorText, issueText, tokenAmountText } from '@secux-companion/web-kit/lib/format';
 import { RecipientField } from '@secux-companion/web-kit/send/RecipientField';
@@ -21,11 +20,11 @@ import {
   AmountField,
   transferLog,
   useSendAccount,
+  useTransferFields,
 } from '@secux-companion/web-kit/singleAddress/send';
 import type { SendProps } from '@secux-companion/web-kit/family/types';
 import type { TronChain } from './chain';
 import { burnSentenceText, sunText, tronErrorText, type TronAccount } from './rules';
-import { usePresetText } from '@secux-companion/web-kit/send/preset';
 
 type TronBuilt = BuiltTransaction<TronFamily['unsigned'], TronFamily['signRequest']>;
 
@@ -51,9 +50,8 @@ export function TronSendModal({
   const token = isInitial(initial) ? initial : undefined;
   const symbol = token?.symbol ?? 'TRX';
   const decimals = token?.decimals ?? CHAINS.TRX.decimals;
-  const [recipientText, setRecipientText] = usePresetText('recipient');
-  const [amountInput, setAmountInput] = usePresetText('amount');
-  const [sendAll, setSendAll] = useState(false);
+  const { recipientText, setRecipientText, amountInput, setAmountInput, sendAll, setSendAll, clear } =
+    useTransferFields();
   const { descriptor, state } = useSendAccount(adapter, 'TRX', account, 'trx-send-state');
 
   const to = recipientText.trim();
@@ -82,11 +80,7 @@ export function TronSendModal({
     broadcast: (tx, built) =>
       broadcastWith(adapter, 'TRX', tx, transferLog(built.unsigned.tx.kind, account, built.review)),
     prompts: [],
-    onReset: () => {
-      setRecipientText('');
-      setAmountInput('');
-      setSendAll(false);
-    },
+    onReset: clear,
     describeError: (e) => tronErrorText(t, e) ?? errorText(t, e),
   });
 

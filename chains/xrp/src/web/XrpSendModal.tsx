@@ -37,11 +37,11 @@ import {
   AmountField,
   transferLog,
   useSendAccount,
+  useTransferFields,
 } from '@secux-companion/web-kit/singleAddress/send';
 import type { SendProps } from '@secux-companion/web-kit/family/types';
 import type { XrpChain } from './chain';
 import { dropsText, xrpErrorText, xrpFeeNeedsConfirmation, xrpSendAllAmount } from './rules';
-import { usePresetText } from '@secux-companion/web-kit/send/preset';
 
 export interface XrpAccount {
   id: string;
@@ -64,9 +64,8 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
   const { t } = useTranslation();
   const { adapter } = chain;
   const decimals = CHAINS.XRP.decimals;
-  const [recipientText, setRecipientText] = usePresetText('recipient');
-  const [amountInput, setAmountInput] = usePresetText('amount');
-  const [sendAll, setSendAll] = useState(false);
+  const { recipientText, setRecipientText, amountInput, setAmountInput, sendAll, setSendAll, clear } =
+    useTransferFields();
   const [tag, setTag] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
   const [held, setHeld] = useState<{ hash: string } | null>(null);
   const firmwareOk = useMemoTagFirmware();
@@ -144,9 +143,7 @@ export function XrpSendModal({ chain, account, onClose, onDone }: SendProps<XrpC
       (built) => feeLimitPrompt('XRP', built.review.fee),
     ],
     onReset: () => {
-      setRecipientText('');
-      setAmountInput('');
-      setSendAll(false);
+      clear();
       setTag(EMPTY_MEMO_TAG);
     },
     describeError: (e) => xrpErrorText(t, e) ?? errorText(t, e),

@@ -12,10 +12,11 @@ import type {
   ExplorerLinks,
   ReviewRow as AdapterReviewRow,
 } from '@secux-companion/chain-common';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrice } from '../accounts/usePrice';
 import { SendFlowModal } from '../send/SendFlowModal';
+import { usePresetText } from '../send/preset';
 import type { ReviewRow } from '../send/types';
 import { reviewTableRows } from '../send/reviewRows';
 import type { SendFlow } from '../send/useSendFlow';
@@ -56,6 +57,22 @@ export interface SendDescriptor {
   bip: 44;
   path: string;
   address: string;
+}
+
+/**
+ * A transfer form's recipient and amount text (both start with the send's preset, paying a request) and its Send all
+ * switch; `clear` empties the three (the flow's reset).
+ */
+export function useTransferFields() {
+  const [recipientText, setRecipientText] = usePresetText('recipient');
+  const [amountInput, setAmountInput] = usePresetText('amount');
+  const [sendAll, setSendAll] = useState(false);
+  const clear = () => {
+    setRecipientText('');
+    setAmountInput('');
+    setSendAll(false);
+  };
+  return { recipientText, setRecipientText, amountInput, setAmountInput, sendAll, setSendAll, clear };
 }
 
 /** The transaction log's context of a transfer (server routes/txlog.ts): the kind, the account's path, the review's figures. */
