@@ -25,6 +25,20 @@ export async function loadLocalChains(
 
 const OFF = /^(0|false|no|off)$/i;
 
+/** The running local networks' exit work, run by one process 'exit' listener (not one per start). */
+const exitWork = new Set<() => void>();
+const runExitWork = () => {
+  for (const f of exitWork) f();
+};
+function onProcessExit(f: () => void) {
+  if (exitWork.size === 0) process.on('exit', runExitWork);
+  exitWork.add(f);
+}
+function offProcessExit(f: () => void) {
+  exitWork.delete(f);
+  if (exitWork.size === 0) process.off('exit', runExitWork);
+}
+
 export async function startLocalnet(opts: LocalnetOptions = {}, chains?: LocalChain[]): Promise<Localnet> {
   const t0 = Date.now();
   const env = opts.env ?? process.env;
@@ -103,13 +117,13 @@ export async function startLocalnet(opts: LocalnetOptions = {}, chains?: LocalCh
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      process.off('exit', onExit);
+      offProcessExit(onExit);
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       if (endpointsPath) fs.rmSync(endpointsPath, { force: true });
       await Promise.all(started.map(([, s]) => s.stop()));
     })());
-  process.on('exit', onExit);
+  onProcessExit(onExit);
   if (opts.handleSignals ?? true) {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
