@@ -85,13 +85,13 @@ export async function serve(o: ServeOptions): Promise<Served> {
 /** The loopback host every local chain listens on. */
 export const HOST = '127.0.0.1';
 
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
+/** A free TCP port on the loopback interface (or on `host`). */
+export function freePort(host = HOST): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.unref();
     s.once('error', reject);
-    s.listen(0, HOST, () => {
+    s.listen(0, host, () => {
       const { port } = s.address() as AddressInfo;
       s.close(() => resolve(port));
     });

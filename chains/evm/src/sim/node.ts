@@ -12,9 +12,8 @@
  * anvil replaced ganache 7 (unmaintained): ganache executed an already-mined signed transaction again when the same
  * bytes were resubmitted, and ran each NFT metadata call for about a second.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import {
   createPublicClient,
@@ -33,7 +32,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Artifact } from './compile.js';
 import { startEvmFilter } from './filter.js';
 import type { Served } from '@secux-companion/sim-kit';
-import { DEPLOYER_PRIVATE_KEY, type EthAccount } from '@secux-companion/sim-kit';
+import { DEPLOYER_PRIVATE_KEY, freePort, type EthAccount } from '@secux-companion/sim-kit';
 
 export const DEFAULT_CHAIN_ID = 31337;
 /**
@@ -147,15 +146,18 @@ export function anvilBinary(): string {
 }
 
 /** A free loopback port for anvil itself (the filter in front of it holds the chain's port). */
-function freeLoopbackPort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, host, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+/** The anvils still running, killed on process exit by one listener (not one per chain: seven per local network). */
+const liveAnvils = new Set<ChildProcess>();
+function killOnExit(child: ChildProcess) {
+  if (liveAnvils.size === 0) process.once('exit', killLiveAnvils);
+  liveAnvils.add(child);
+}
+function releaseOnExit(child: ChildProcess) {
+  liveAnvils.delete(child);
+  if (liveAnvils.size === 0) process.off('exit', killLiveAnvils);
+}
+function killLiveAnvils() {
+  for (const c of liveAnvils) c.kill('SIGKILL');
 }
 
 export function startEvm(o: EvmOptions): Promise<StartedEvm<EvmInfo>>;
@@ -165,7 +167,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
   const deployer = privateKeyToAccount(DEPLOYER_PRIVATE_KEY);
   const balance = parseEther(String(o.balanceEth));
   // anvil listens on a port of its own; the chain's port is the filter's (evmFilter.ts: geth's refusals).
-  const anvilPort = await freeLoopbackPort(o.host);
+  const anvilPort = await freePort(o.host);
   const anvilUrl = `http://${o.host}:${anvilPort}`;
   const child = spawn(
     anvilBinary(),
@@ -178,8 +180,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
   );
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-  const onExit = () => child.kill('SIGKILL');
-  process.once('exit', onExit);
+  killOnExit(child);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
 
   let timer: NodeJS.Timeout | undefined;
@@ -189,7 +190,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
     timer = undefined;
     await filter?.stop();
     filter = undefined;
-    process.off('exit', onExit);
+    releaseOnExit(child);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await exited;
@@ -241,7 +242,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
       if (child.exitCode !== null)
         throw new Error(`anvil exited with code ${child.exitCode}: ${stderr.trim()}`);
       const id = await pub.getChainId().catch(() => undefined);
-      // Another process's node took the port between freeLoopbackPort and anvil's bind (ours then exits): the
+      // Another process's node took the port between freePort and anvil's bind (ours then exits): the
       // caller starts again on fresh ports (e2e/stack.ts retries on "address already in use").
       if (id !== undefined && id !== o.chainId)
         throw new Error(`address already in use: port ${anvilPort} answers chain ${id}, not ${o.chainId}`);
