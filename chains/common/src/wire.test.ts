@@ -5,6 +5,7 @@ import {
   parseErrorBody,
   parseHistoryPage,
   parseOperation,
+  parseTxStatus,
   readErrorBody,
   toWire,
   type Operation,
@@ -59,6 +60,9 @@ describe('wire contract: Operation', () => {
     ['a missing hash', { hash: undefined }],
     ['an empty hash', { hash: '' }],
     ['a time as text', { time: '2024-01-01' }],
+    ['a time in seconds, not milliseconds', { time: 1_700_000_000 }],
+    ['a time before the first block of any chain', { time: Date.UTC(2008, 0, 1) }],
+    ['a time days ahead of the clock', { time: Date.now() + 7 * 24 * 3600 * 1000 }],
     ['a non-boolean own flag', { isOwnTransaction: 'yes' }],
     ['a missing rbf flag', { rbf: undefined }],
     ['senders not a list', { senders: {} }],
@@ -81,6 +85,17 @@ describe('wire contract: Operation', () => {
     expect(e).toBeInstanceOf(MalformedAnswerError);
     expect(e.code).toBe('malformed');
     expect(e.field).toBe('history.operations[1].fee');
+  });
+});
+
+describe('wire contract: tx status', () => {
+  const unknown = { hash: 'ab'.repeat(32), state: 'unknown', final: false, confirmations: null, blockHeight: null, provider: 'p' };
+  it('reads an unknown hash as unknown', () => {
+    expect(parseTxStatus(unknown)).toEqual(unknown);
+  });
+  it('refuses an unknown transaction placed in a block', () => {
+    expect(() => parseTxStatus({ ...unknown, blockHeight: 5 })).toThrow(MalformedAnswerError);
+    expect(() => parseTxStatus({ ...unknown, confirmations: 1 })).toThrow(MalformedAnswerError);
   });
 });
 

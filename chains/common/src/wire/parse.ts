@@ -58,6 +58,19 @@ function uint(v: unknown, field: string, max = Number.MAX_SAFE_INTEGER): number 
   return v;
 }
 
+/** The first block of the oldest chain the wallet reads (bitcoin's genesis, 2009-01-03), ms since epoch. */
+const EARLIEST_CHAIN_TIME = Date.UTC(2009, 0, 3, 18, 15, 5);
+/** How far ahead of this machine's clock a chain time may be (clock skew, a block producer's clock). */
+const CHAIN_TIME_SKEW_MS = 24 * 60 * 60 * 1000;
+
+/** A chain time in ms since epoch that can be true: not before the first block, not beyond tomorrow. */
+function chainTime(v: unknown, field: string): number {
+  const t = uint(v, field);
+  if (t < EARLIEST_CHAIN_TIME || t > Date.now() + CHAIN_TIME_SKEW_MS)
+    fail(field, 'is not a plausible time in milliseconds');
+  return t;
+}
+
 /** Decimal string of an unsigned amount → bigint (the wire never sends numbers for money). */
 export function parseAmount(v: unknown, field: string): bigint {
   if (typeof v !== 'string' || !/^\d{1,80}$/.test(v)) fail(field, 'is not a decimal amount');
@@ -106,7 +119,7 @@ export function parseOperation(v: unknown, field = 'operation'): DomainOperation
   // The spec's pending block id −1 is read as pending too.
   const blockHeight =
     o.blockHeight === null || o.blockHeight === -1 ? null : uint(o.blockHeight, `${field}.blockHeight`);
-  const time = o.time === null ? null : uint(o.time, `${field}.time`);
+  const time = o.time === null ? null : chainTime(o.time, `${field}.time`);
   const token =
     o.token === undefined
       ? undefined
@@ -183,6 +196,9 @@ export function parseTxStatus(v: unknown): TxStatus {
     fail('tx status.final', 'contradicts the state');
   const confirmations = o.confirmations === null ? null : uint(o.confirmations, 'tx status.confirmations');
   const blockHeight = o.blockHeight === null ? null : uint(o.blockHeight, 'tx status.blockHeight');
+  // No provider knows the hash: nothing can place it in a block.
+  if (state === 'unknown' && (confirmations !== null || blockHeight !== null))
+    fail('tx status', 'places an unknown transaction in a block');
   const reason = optional(o, 'reason', text, 'tx status');
   return {
     hash,

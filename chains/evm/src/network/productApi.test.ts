@@ -172,7 +172,7 @@ describe('EVM product API backend', () => {
   it('history: the server operations are used as they are; cursor passed on', async () => {
     const op = {
       hash: '0x3',
-      time: 3000,
+      time: 1_700_000_003_000,
       blockHeight: 3,
       direction: 'out',
       value: '9',
@@ -217,7 +217,7 @@ describe('EVM product API backend', () => {
     // One Operation type: the wire form read into bigint, nothing merged again, no made-up gasUsed.
     expect(page.operations[0]).toEqual({
       hash: '0x3',
-      time: 3000,
+      time: 1_700_000_003_000,
       blockHeight: 3,
       direction: 'out',
       value: 9n,
@@ -249,7 +249,7 @@ describe('EVM product API backend', () => {
               operations: [
                 {
                   hash: '0x1',
-                  time: 1,
+                  time: 1_700_000_000_000,
                   blockHeight: 1,
                   direction: 'in',
                   value: 1.5,
