@@ -109,8 +109,8 @@ export default tseslint.config(
   },
   {
     // Tests at a family's src root (integration harnesses) may wire network/ by hand.
-    files: ['chains/*/src/**/*.ts'],
-    ignores: ['chains/*/src/logic/**', 'chains/*/src/network/**', 'chains/*/src/**/*.test.ts'],
+    files: ['chains/*/src/**/*.{ts,tsx}'],
+    ignores: ['chains/*/src/logic/**', 'chains/*/src/network/**', 'chains/*/src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, NETWORK_FROM_OUTSIDE_LOGIC] }],
     },
@@ -122,11 +122,12 @@ export default tseslint.config(
       rules: { 'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, otherFamily(dir)] }] },
     },
     {
-      files: [`chains/${dir}/src/**/*.ts`],
+      // .tsx too: the web side's screens reach the chain through logic/ like every other caller.
+      files: [`chains/${dir}/src/**/*.{ts,tsx}`],
       ignores: [
         `chains/${dir}/src/logic/**`,
         `chains/${dir}/src/network/**`,
-        `chains/${dir}/src/**/*.test.ts`,
+        `chains/${dir}/src/**/*.test.{ts,tsx}`,
       ],
       rules: {
         'no-restricted-imports': [
