@@ -24,6 +24,18 @@ export interface ServeOptions {
   maxBodyBytes?: number;
 }
 
+/** Reads a request's body whole, at most `max` bytes: a longer request is cut off and `then` never runs. */
+export function readBody(req: IncomingMessage, max: number, then: (body: string) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size > max) req.destroy();
+    else chunks.push(c);
+  });
+  req.on('end', () => then(Buffer.concat(chunks).toString('utf8')));
+}
+
 /** Listens on every port (rejecting with the listen error, e.g. EADDRINUSE, after closing what did open). */
 export async function serve(o: ServeOptions): Promise<Served> {
   const max = o.maxBodyBytes ?? 4_000_000;
@@ -41,21 +53,13 @@ export async function serve(o: ServeOptions): Promise<Served> {
       ),
     );
   };
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > max) req.destroy();
-      else chunks.push(c);
-    });
-    req.on('end', () => {
-      void (async () => o.handle(req, Buffer.concat(chunks).toString('utf8'), res))().catch((e: unknown) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) =>
+    readBody(req, max, (body) => {
+      void (async () => o.handle(req, body, res))().catch((e: unknown) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: e instanceof Error ? e.message : String(e) }));
       });
     });
-  };
   try {
     for (const port of o.ports) {
       const server = createServer(onRequest);

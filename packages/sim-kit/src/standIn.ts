@@ -12,6 +12,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './http.js';
 
 export interface StandInRequest {
   method: string;
@@ -166,17 +167,9 @@ export async function startStandIn(o: StandInOptions): Promise<StandIn> {
   };
 
   const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > max) req.destroy();
-      else chunks.push(c);
-    });
-    req.on('end', () => {
+    readBody(req, max, (body) => {
       void (async () => {
         const u = new URL(req.url ?? '/', 'http://stand-in');
-        const body = Buffer.concat(chunks).toString('utf8');
         const r: StandInRequest = {
           method: req.method ?? 'GET',
           path: u.pathname,
