@@ -5,18 +5,17 @@
  * The localnet's LiteSVM node answers its own genesis, or mainnet-beta's when it stands in for mainnet.
  */
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  SOLANA_LOCAL_GENESIS_HASH,
-  SOLANA_MAINNET_GENESIS_HASH as LOCALNET_MAINNET,
-  SolanaSimulator,
-} from '@secux-companion/localnet';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChainApiError } from '@secux-companion/server-kit/failover';
 import { createChainRegistry } from '@secux-companion/server-kit/registry';
+import { rpcHandler, startServer, type TestServer } from '@secux-companion/server-kit/testing/servers';
+import {
+  LOCAL_GENESIS_HASH as SOLANA_LOCAL_GENESIS_HASH,
+  MAINNET_GENESIS_HASH as LOCALNET_MAINNET,
+  SolanaSimulator,
+} from '../sim/index.js';
 import type { SolanaFacade } from './facade.js';
 import { SOLANA_MAINNET_GENESIS_HASH } from './genesis.js';
 import { solanaFamily } from './index.js';
@@ -31,37 +30,26 @@ interface FakeNode {
   failBalance: number;
   asked: string[];
 }
-const servers: Server[] = [];
+const servers: TestServer[] = [];
 async function fakeNode(genesis: string, lamports: number): Promise<FakeNode> {
   const n: FakeNode = { url: '', genesis, failBalance: 0, asked: [] };
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const { method } = JSON.parse(body) as { method: string };
-      n.asked.push(method);
-      if (method === 'getBalance' && n.failBalance > 0) {
-        n.failBalance -= 1;
-        res.writeHead(503).end('busy');
-        return;
-      }
-      const result =
-        method === 'getGenesisHash'
-          ? n.genesis
-          : method === 'getBalance'
-            ? { context: { slot: 10 }, value: lamports }
-            : method === 'getTokenAccountsByOwner'
-              ? { context: { slot: 10 }, value: [] }
-              : method === 'getSignaturesForAddress'
-                ? []
-                : null;
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result }));
-    });
+  const node = rpcHandler({
+    getGenesisHash: () => n.genesis,
+    getBalance: () => ({ context: { slot: 10 }, value: lamports }),
+    getTokenAccountsByOwner: () => ({ context: { slot: 10 }, value: [] }),
+    getSignaturesForAddress: () => [],
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const server = await startServer((req) => {
+    const { method } = req.json as { method: string };
+    n.asked.push(method);
+    if (method === 'getBalance' && n.failBalance > 0) {
+      n.failBalance -= 1;
+      return { status: 503, body: 'busy' };
+    }
+    return node(req);
+  });
   servers.push(server);
-  n.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  n.url = server.url;
   return n;
 }
 
@@ -101,8 +89,8 @@ async function balance(f: SolanaFacade) {
 // The facade asks a random node first: always the first configured one here.
 beforeEach(() => void vi.spyOn(Math, 'random').mockReturnValue(0));
 afterEach(() => vi.restoreAllMocks());
-afterAll(() => {
-  for (const s of servers) s.close();
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
   for (const t of tmps) fs.rmSync(t, { recursive: true, force: true });
 });
 
