@@ -6,8 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
-import { serve } from '@secux-companion/sim-kit';
+import { DEFAULT_MNEMONIC, serve } from '@secux-companion/sim-kit';
 import { FioSimulator, fioGenesis } from '@secux-companion/chain-fio/sim';
 import { SolanaSimulator } from '@secux-companion/chain-solana/sim';
 import { HorizonSimulator, stellarGenesis } from '@secux-companion/chain-stellar/sim';
