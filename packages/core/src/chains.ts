@@ -166,10 +166,6 @@ export const DOGE_FIXED_FEE_RATE = 1000n;
 export const BNB_FIXED_FEE = 7_500n;
 /** XLM fixed fee 0.00001 XLM in stroops (doubled when creating the recipient account). */
 export const XLM_FIXED_FEE = 100n;
-/** Tron account creation costs about 1.1 TRX (in sun). */
-export const TRX_ACCOUNT_CREATION_FEE = 1_100_000n;
-/** XLM accounts must keep a reserve of 1 XLM (stroops). */
-export const XLM_RESERVE = 10n ** 7n;
 
 /** Chain ids natively supported and therefore excluded from the addable EVM list. */
 export const NATIVE_EVM_CHAIN_IDS: readonly number[] = [0, 1, 56, 50];

@@ -4,7 +4,7 @@
  * Every price comes from the chain's own parameters (`wallet/getchainparameters`), never from a constant here: the
  * committee votes them and they change (the spec's "about 1.1 TRX" for a new account is the sum of two of them,
  * getCreateAccountFee 0.1 TRX + getCreateNewAccountFeeInSystemContract 1 TRX, as they were when it was written —
- * an old value kept only as the spec's wording; core's TRX_ACCOUNT_CREATION_FEE is not used for the maths).
+ * an old value kept only as the spec's wording, nowhere in the code).
  *
  * - Bandwidth: a transaction uses its serialized size (+ 64 bytes of result the node counts) in bandwidth points.
  *   The account's staked bandwidth pays first, then its free daily allowance (600 points on mainnet, also a chain
