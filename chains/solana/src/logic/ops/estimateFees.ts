@@ -1,6 +1,7 @@
 /** The fee step's options: priority price tiers in micro-lamports per compute unit over the 5000-lamport base. */
 import { CHAINS } from '@secux-companion/core';
 import type { FeeOptions } from '@secux-companion/chain-common';
+import { LAMPORTS_PER_SIGNATURE } from '../constants';
 import type { SolanaContext } from './context';
 
 export async function getFees({ backend }: SolanaContext): Promise<FeeOptions> {
@@ -8,7 +9,7 @@ export async function getFees({ backend }: SolanaContext): Promise<FeeOptions> {
     tiers: await backend.fees(),
     unit: 'micro-lamports/CU',
     basis: 'perSize',
-    base: 5000n,
+    base: LAMPORTS_PER_SIGNATURE,
     hidden: CHAINS.SOL.hiddenFee,
   };
 }
