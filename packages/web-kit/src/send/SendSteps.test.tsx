@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import { emptyRemoteConfig, renderUi, setupUiTests } from '../test/ui';
 import { resetLinksForTests } from '../lib/links';
 import { BroadcastStatus, FeePromptModal, ReviewTable } from './SendSteps';
@@ -117,21 +116,19 @@ describe('review table and status step', () => {
     );
     expect(screen.queryByRole('link')).toBeNull();
     rerender(
-      <MantineProvider>
-        <BroadcastStatus
-          result={{
-            kind: 'failed',
-            resultCode: 'err-08',
-            messageKey: 'err-08',
-            conflict: false,
-            raw: '<b>nonce too low</b>',
-            retryable: false,
-          }}
-          explorerUrl={() => undefined}
-          onDone={() => {}}
-          testIds="send"
-        />
-      </MantineProvider>,
+      <BroadcastStatus
+        result={{
+          kind: 'failed',
+          resultCode: 'err-08',
+          messageKey: 'err-08',
+          conflict: false,
+          raw: '<b>nonce too low</b>',
+          retryable: false,
+        }}
+        explorerUrl={() => undefined}
+        onDone={() => {}}
+        testIds="send"
+      />,
     );
     expect(screen.getByTestId('send-failed').textContent).toContain('<b>nonce too low</b>');
     expect(screen.getByTestId('send-failed').querySelector('b')).toBeNull();
