@@ -1,6 +1,7 @@
 /** Request input pieces shared by the generic routes and every family's own parsing (400 on bad input). */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { parseInput } from './errors.js';
 
 /** History page size when the client names none. */
 export const DEFAULT_HISTORY_PAGE = 10;
@@ -31,6 +32,20 @@ export const ChainParam = z.object({
 });
 /** `/…/:id` (an address, an extended key, …: the family parses it). */
 export const IdParams = ChainParam.extend({ id: z.string().min(1).max(200) });
+
+/** The `:id` path segment parsed by the family's schema (400 naming `id` when it does not fit). */
+export function parseId<S extends z.ZodType>(schema: S, id: string): z.output<S> {
+  return (parseInput(z.object({ id: schema }), { id }, 'params') as { id: z.output<S> }).id;
+}
+
+/**
+ * A `/tx-status/:hash` hash of 32 bytes as 64 hex digits, as given (the family picks the case its chain spells);
+ * `what` names it in the 400 message ("must be a txid (64 hex digits)").
+ */
+export function parseHexHash(id: string, what: string): string {
+  const hash = z.string().regex(/^[0-9a-fA-F]{64}$/, { message: `must be ${what} (64 hex digits)` });
+  return parseInput(z.object({ hash }), { hash: id }, 'params').hash;
+}
 
 /** Chain data changes with every block: never cached. */
 export const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

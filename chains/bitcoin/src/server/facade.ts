@@ -24,7 +24,13 @@ import {
 } from '@secux-companion/server-kit/failover';
 import { createHash } from 'node:crypto';
 import { txStatusFailover, type TxRead } from '@secux-companion/server-kit/txStatus';
-import { DEFAULT_HISTORY_PAGE, cursor, hexTx, pageSize } from '@secux-companion/server-kit/params';
+import {
+  DEFAULT_HISTORY_PAGE,
+  cursor,
+  hexTx,
+  pageSize,
+  parseHexHash,
+} from '@secux-companion/server-kit/params';
 import type {
   AccountInfo,
   FeeInfo,
@@ -284,13 +290,7 @@ export class UtxoFacade implements ChainFacade {
    * with its confirmations. A txid no provider knows is unknown (not relayed yet, or evicted / replaced).
    */
   async txStatus(id: string): Promise<TxStatus> {
-    const txid = parseInput(
-      z.object({
-        hash: z.string().regex(/^[0-9a-fA-F]{64}$/, { message: 'must be a txid (64 hex digits)' }),
-      }),
-      { hash: id },
-      'params',
-    ).hash.toLowerCase();
+    const txid = parseHexHash(id, 'a txid').toLowerCase();
     return txStatusFailover(
       { chain: this.cfg.chain, policy: this.cfg.policy },
       txid,

@@ -23,7 +23,7 @@ import {
   type FailoverLog,
   type FailoverPolicy,
 } from '@secux-companion/server-kit/failover';
-import { cursor as cursorParam, hexTx, pageSize } from '@secux-companion/server-kit/params';
+import { cursor as cursorParam, hexTx, pageSize, parseId } from '@secux-companion/server-kit/params';
 import {
   toWire,
   type AccountInfo,
@@ -108,7 +108,7 @@ export class BnbFacade implements ChainFacade {
   }
 
   private address(id: string): string {
-    return parseInput(z.object({ id: Address }), { id }, 'params').id;
+    return parseId(Address, id);
   }
 
   describe(source: ChainSource | undefined): Record<string, unknown> {

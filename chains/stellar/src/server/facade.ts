@@ -22,7 +22,13 @@ import {
   type FailoverLog,
   type FailoverPolicy,
 } from '@secux-companion/server-kit/failover';
-import { cursor as cursorParam, pageSize, DEFAULT_HISTORY_PAGE } from '@secux-companion/server-kit/params';
+import {
+  cursor as cursorParam,
+  pageSize,
+  parseHexHash,
+  parseId,
+  DEFAULT_HISTORY_PAGE,
+} from '@secux-companion/server-kit/params';
 import {
   toWire,
   type AccountInfo,
@@ -33,11 +39,6 @@ import {
 import { confirmationsOf, nearTip, txStatusFailover } from '@secux-companion/server-kit/txStatus';
 import type { StellarProvider } from './backend.js';
 import { stellarBounds } from './bounds.js';
-
-/** A transaction hash: 64 hex digits. */
-const TxHash = z
-  .string()
-  .regex(/^[0-9A-Fa-f]{64}$/, { message: 'must be a transaction hash (64 hex digits)' });
 
 /** The account answer: the generic fields and Stellar's own. */
 export type StellarAccountAnswer = AccountInfo & {
@@ -98,7 +99,7 @@ export class StellarFacade implements ChainFacade {
   }
 
   private address(id: string): string {
-    return parseInput(z.object({ id: Address }), { id }, 'params').id;
+    return parseId(Address, id);
   }
 
   describe(source: ChainSource | undefined): Record<string, unknown> {
@@ -231,7 +232,7 @@ export class StellarFacade implements ChainFacade {
    * (`successful` or not: a failed one paid its fee); a 404 is one no closed ledger holds (not yet, or never).
    */
   async txStatus(id: string): Promise<TxStatus> {
-    const hash = parseInput(z.object({ hash: TxHash }), { hash: id }, 'params').hash.toLowerCase();
+    const hash = parseHexHash(id, 'a transaction hash').toLowerCase();
     return txStatusFailover(this.cfg, hash, this.cfg.providers, async (p, s) => {
       const t = await p.transaction(hash, s);
       if (!t.found) return { state: 'unknown' };

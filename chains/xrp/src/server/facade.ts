@@ -16,7 +16,13 @@ import {
   type FailoverLog,
   type FailoverPolicy,
 } from '@secux-companion/server-kit/failover';
-import { cursor as cursorParam, hexTx, pageSize } from '@secux-companion/server-kit/params';
+import {
+  cursor as cursorParam,
+  hexTx,
+  pageSize,
+  parseHexHash,
+  parseId,
+} from '@secux-companion/server-kit/params';
 import {
   toWire,
   type AccountInfo,
@@ -72,10 +78,6 @@ export interface XrpChainConfig {
   log?: FailoverLog;
 }
 
-/** A transaction hash: 64 hex digits (rippled spells them upper case). */
-const TxHash = z
-  .string()
-  .regex(/^[0-9A-Fa-f]{64}$/, { message: 'must be a transaction hash (64 hex digits)' });
 /** Engine results that mean "this sequence was used": the chain may hold this very transaction (a resend). */
 const MAYBE_ALREADY = new Set(['tefPAST_SEQ', 'tefALREADY']);
 
@@ -101,7 +103,7 @@ export class XrpFacade implements ChainFacade {
   }
 
   private address(id: string): string {
-    return parseInput(z.object({ id: Address }), { id }, 'params').id;
+    return parseId(Address, id);
   }
 
   describe(source: ChainSource | undefined): Record<string, unknown> {
@@ -211,7 +213,8 @@ export class XrpFacade implements ChainFacade {
    * A transaction no validated ledger holds whose LastLedgerSequence has passed can never be validated: failed.
    */
   async txStatus(id: string): Promise<TxStatus> {
-    const hash = parseInput(z.object({ hash: TxHash }), { hash: id }, 'params').hash.toUpperCase();
+    // rippled spells hashes upper case.
+    const hash = parseHexHash(id, 'a transaction hash').toUpperCase();
     return txStatusFailover(this.cfg, hash, this.cfg.providers, async (p, s): Promise<TxRead> => {
       const t = await p.tx(hash, s);
       if (!t.found) return { state: 'unknown' };

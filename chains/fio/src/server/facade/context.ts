@@ -1,7 +1,7 @@
 /** What every FIO facade operation shares: the config, the failover run and the inputs it parses. */
 import { isValidDomain, isValidFioPublicKey, isValidHandle } from '@secux-companion/chain-fio';
 import { z } from 'zod';
-import { parseInput } from '@secux-companion/server-kit/errors';
+import { parseId } from '@secux-companion/server-kit/params';
 import { facadeFailover, type FailoverLog, type FailoverPolicy } from '@secux-companion/server-kit/failover';
 import type { FioProvider, FioStakingProvider } from '../backend.js';
 
@@ -55,6 +55,6 @@ export class FioContext {
   }
 
   key(id: string): string {
-    return parseInput(z.object({ id: PublicKey }), { id }, 'params').id;
+    return parseId(PublicKey, id);
   }
 }

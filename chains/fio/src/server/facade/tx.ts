@@ -1,7 +1,6 @@
 /** The FIO facade's transactions: the transfer fee, the broadcast (push_transaction) and the status. */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import { parseInput } from '@secux-companion/server-kit/errors';
+import { parseHexHash } from '@secux-companion/server-kit/params';
 import type { BroadcastResult } from '@secux-companion/server-kit/facade';
 import { ChainApiError } from '@secux-companion/server-kit/failover';
 import type { FeeInfo, TxStatus } from '@secux-companion/server-kit/types';
@@ -43,13 +42,7 @@ export async function broadcast(ctx: FioContext, rawTx: string): Promise<Broadca
  * puts a failed transaction in a block (a refusal is the push's answer), so a known one never fails.
  */
 export async function txStatus(ctx: FioContext, id: string): Promise<TxStatus> {
-  const txid = parseInput(
-    z.object({
-      hash: z.string().regex(/^[0-9a-fA-F]{64}$/, { message: 'must be a transaction id (64 hex digits)' }),
-    }),
-    { hash: id },
-    'params',
-  ).hash.toLowerCase();
+  const txid = parseHexHash(id, 'a transaction id').toLowerCase();
   // get_transaction is the history API: asked of the history nodes (an API node need not run the plugin).
   const nodes = ctx.cfg.history ?? ctx.cfg.providers;
   return txStatusFailover(ctx.cfg, txid, nodes, async (p, s): Promise<TxRead> => {

@@ -1,7 +1,7 @@
 /** What every TRON facade operation shares: the config, the node and index failovers, the token details kept. */
 import { isValidTronAddress, type Trc10Details } from '@secux-companion/chain-tron';
 import { z } from 'zod';
-import { parseInput } from '@secux-companion/server-kit/errors';
+import { parseId } from '@secux-companion/server-kit/params';
 import { facadeFailover, type FailoverLog, type FailoverPolicy } from '@secux-companion/server-kit/failover';
 import { LruMap } from '@secux-companion/server-kit/lru';
 import type { TronIndexProvider, TronNodeProvider } from '../backend.js';
@@ -36,6 +36,6 @@ export class TronContext {
   }
 
   address(id: string): string {
-    return parseInput(z.object({ id: Address }), { id }, 'params').id;
+    return parseId(Address, id);
   }
 }

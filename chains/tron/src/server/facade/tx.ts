@@ -1,6 +1,7 @@
 /** The TRON facade's transactions: their info, their status (the solidity node's finality), the broadcast. */
 import { z } from 'zod';
 import { parseInput } from '@secux-companion/server-kit/errors';
+import { parseHexHash } from '@secux-companion/server-kit/params';
 import type { BroadcastResult } from '@secux-companion/server-kit/facade';
 import { ChainApiError, ProviderError } from '@secux-companion/server-kit/failover';
 import {
@@ -53,13 +54,7 @@ export async function tx(ctx: TronContext, id: string) {
  * OUT_OF_ENERGY …), confirmed otherwise. In a block not yet solidified (the full node's info) it is pending.
  */
 export async function txStatus(ctx: TronContext, id: string): Promise<TxStatus> {
-  const hash = parseInput(
-    z.object({
-      hash: z.string().regex(/^[0-9a-fA-F]{64}$/, { message: 'must be a txID (64 hex digits)' }),
-    }),
-    { hash: id },
-    'params',
-  ).hash.toLowerCase();
+  const hash = parseHexHash(id, 'a txID').toLowerCase();
   return txStatusFailover(ctx.cfg, hash, ctx.cfg.nodes, async (p, s): Promise<TxRead> => {
     // A java-tron FullNode serves /walletsolidity on its own port: a node without it hands over (unsupported).
     const solid = await p.getSolidTransactionInfo(hash, s).catch((e: unknown) => {
