@@ -8,12 +8,12 @@ import type { FioAccount } from './rules';
 
 setupUiTests();
 
-const account = (index: number, txCount: number, name = `Acc ${index + 1}`) => ({
-  id: `X:m/44'/144'/${index}'`,
+const account = (index: number, txCount: number, name = `Acc ${index + 1}`): FioAccount => ({
+  id: `FIO:m/44'/235'/${index}'`,
   index,
-  bip: 44 as const,
-  path: `m/44'/144'/${index}'`,
-  address: `r${index}`,
+  bip: 44,
+  path: `m/44'/235'/${index}'`,
+  address: `FIO${index}`,
   name,
   balance: 0n,
   pending: 0n,
@@ -23,13 +23,13 @@ const fioChain = { coin: 'FIO' } as unknown as FioChain;
 const saveDisabled = () => screen.getByTestId('account-save').hasAttribute('disabled');
 const nameInput = () => screen.getByTestId<HTMLInputElement>('account-name-input');
 
-describe('the shared create / rename form of single-address families', () => {
+describe("FIO's create / rename form (the shared single-address form)", () => {
   it('FIO: names after the chain coin and has no warm-002 check', () => {
     renderUi(
       <MemoryRouter>
         <FioAccountForm
           chain={fioChain}
-          accounts={[account(0, 0)] as FioAccount[]}
+          accounts={[account(0, 0)]}
           mode={{ kind: 'create' }}
           onClose={() => {}}
         />
