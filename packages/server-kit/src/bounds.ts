@@ -14,9 +14,10 @@ export function outOfBounds(what: string, v: unknown): never {
   throw new ProviderError('malformed', `out of bounds: ${what} = ${shown}`);
 }
 
-/** A decimal integer string in [signed ? -max : 0, max]. */
+/** A decimal integer string (or a bigint already parsed) in [signed ? -max : 0, max]. */
 export function amount(v: unknown, max: bigint, what: string, signed = false): void {
-  if (typeof v !== 'string' || !(signed ? /^-?\d{1,90}$/ : /^\d{1,90}$/).test(v)) outOfBounds(what, v);
+  if (typeof v !== 'bigint' && (typeof v !== 'string' || !(signed ? /^-?\d{1,90}$/ : /^\d{1,90}$/).test(v)))
+    outOfBounds(what, v);
   const n = BigInt(v);
   if (n > max || n < (signed ? -max : 0n)) outOfBounds(what, v);
 }

@@ -19,10 +19,10 @@ export const bnbBounds = {
   account(a: BnbArchiveAccount): void {
     for (const b of a.balances) {
       const max = b.symbol === 'BNB' ? BNB_MAX_UNITS : INT64_MAX;
-      amount(b.free.toString(), max, `${b.symbol} free`);
-      amount(b.locked.toString(), max, `${b.symbol} locked`);
-      amount(b.frozen.toString(), max, `${b.symbol} frozen`);
-      amount((b.free + b.locked + b.frozen).toString(), max, `${b.symbol} balance`);
+      amount(b.free, max, `${b.symbol} free`);
+      amount(b.locked, max, `${b.symbol} locked`);
+      amount(b.frozen, max, `${b.symbol} frozen`);
+      amount(b.free + b.locked + b.frozen, max, `${b.symbol} balance`);
     }
   },
   /** A page's operations (mapped by chain-bnb): BNB values and fees within the supply, BEP2 tokens within int64. */

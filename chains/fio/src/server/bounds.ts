@@ -31,7 +31,7 @@ export const fioBounds = {
    */
   balance(v: FioBalanceRead): void {
     for (const k of ['balance', 'available', 'staked', 'srps'] as const)
-      amount(v[k].toString(), FIO_SUPPLY_SUF, `FIO ${k}`);
+      amount(v[k], FIO_SUPPLY_SUF, `FIO ${k}`);
     if (v.available > v.balance) outOfBounds('FIO available above balance', v.available);
   },
   /** A history page's operations (mapped by chain-fio): SUF within the supply, times that can be. */
@@ -39,7 +39,7 @@ export const fioBounds = {
     operations(ops, FIO_SUPPLY_SUF);
   },
   fee(v: bigint): void {
-    amount(v.toString(), FIO_FEE_MAX, 'fee');
+    amount(v, FIO_FEE_MAX, 'fee');
   },
 };
 /** Longest encrypted content served (base64 characters). */
@@ -80,14 +80,14 @@ export function requestsWire(list: readonly FioRequestRead[]): FioRequestRecord[
 
 /** A lock's amounts within the supply; a lock with SUF in it must say when it started. */
 export function locksBounds(l: FioLocksRead): void {
-  amount(l.lockAmount.toString(), FIO_SUPPLY_SUF, 'FIO lock');
-  amount(l.remaining.toString(), FIO_SUPPLY_SUF, 'FIO lock remaining');
+  amount(l.lockAmount, FIO_SUPPLY_SUF, 'FIO lock');
+  amount(l.remaining, FIO_SUPPLY_SUF, 'FIO lock remaining');
   if (l.remaining > l.lockAmount) outOfBounds('FIO lock remaining', l.remaining);
   if (l.lockAmount > 0n && l.timeStamp === null) outOfBounds('FIO lock time', null);
   if (l.timeStamp !== null) count(l.timeStamp, 'FIO lock time');
   for (const p of l.periods) {
     count(p.duration, 'FIO lock period');
-    amount(p.amount.toString(), FIO_SUPPLY_SUF, 'FIO lock period amount');
+    amount(p.amount, FIO_SUPPLY_SUF, 'FIO lock period amount');
   }
 }
 

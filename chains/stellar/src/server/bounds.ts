@@ -28,14 +28,12 @@ export const XLM_MAX_STROOPS = 60_000_000_000n * STROOPS_PER_XLM;
  */
 export const XLM_FEE_MAX = STROOPS_PER_XLM;
 
-const stroops = (v: bigint, max: bigint, what: string) => amount(v.toString(), max, what);
-
 export const stellarBounds = {
   account(a: HorizonAccountRead): void {
     if (!a.found) return;
-    stroops(a.balance, XLM_MAX_STROOPS, 'balance');
-    stroops(a.sellingLiabilities, XLM_MAX_STROOPS, 'selling liabilities');
-    for (const x of a.assets) stroops(x.balance, INT64_MAX, 'asset balance');
+    amount(a.balance, XLM_MAX_STROOPS, 'balance');
+    amount(a.sellingLiabilities, XLM_MAX_STROOPS, 'selling liabilities');
+    for (const x of a.assets) amount(x.balance, INT64_MAX, 'asset balance');
   },
   /** A payments page (mapped by chain-stellar): lumens within the supply, assets within int64, times that can be. */
   history(ops: readonly Operation[]): void {
@@ -44,7 +42,7 @@ export const stellarBounds = {
   /** fee_stats' `last_ledger_base_fee` (stroops per operation). */
   baseFee(fee: bigint): void {
     if (fee <= 0n) outOfBounds('base fee', fee);
-    stroops(fee, XLM_FEE_MAX, 'base fee');
+    amount(fee, XLM_FEE_MAX, 'base fee');
   },
   ledger(l: HorizonLedgerRead): void {
     stellarBounds.baseFee(l.baseFee);

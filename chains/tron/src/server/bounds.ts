@@ -35,15 +35,15 @@ export const tronBounds = {
   /** getaccount: the TRX balance and the TRC-10 balances (int64). */
   account(a: TronAccountRead): void {
     if (!a.found) return;
-    amount(a.balance.toString(), TRX_MAX_SUN, 'balance');
-    for (const t of a.assets) amount(t.balance.toString(), MAX_INT64, 'token balance');
+    amount(a.balance, TRX_MAX_SUN, 'balance');
+    for (const t of a.assets) amount(t.balance, MAX_INT64, 'token balance');
   },
   resources(r: TronResourceRead): void {
-    for (const v of Object.values(r)) amount(v.toString(), MAX_INT64, 'resource');
+    for (const v of Object.values(r)) amount(v, MAX_INT64, 'resource');
   },
   /** The index's TRC-20 balances (uint256). */
   trc20Balances(list: readonly { balance: bigint }[]): void {
-    for (const t of list) amount(t.balance.toString(), MAX_UINT256, 'token balance');
+    for (const t of list) amount(t.balance, MAX_UINT256, 'token balance');
   },
   token,
   params(p: Omit<TronParamsAnswer, 'chain' | 'provider'>): void {
@@ -53,7 +53,7 @@ export const tronBounds = {
     amount(p.createNewAccountFeeInSystemContract, MAX_CREATION_FEE, 'system create-account fee');
   },
   energy(e: bigint): void {
-    amount(e.toString(), MAX_INT64, 'energy');
+    amount(e, MAX_INT64, 'energy');
   },
   /**
    * One index list's operations (mapped by chain-tron): TRX values and fees within the supply; token values within
@@ -73,7 +73,7 @@ export const tronBounds = {
     tronBounds.history(toWire(mergeTronHistory(data, [], account)));
     for (const e of data)
       if (typeof e === 'object' && e !== null && !Array.isArray(e))
-        amount(txInfoOf(e as Record<string, unknown>).fee.toString(), TRX_MAX_SUN, 'fee');
+        amount(txInfoOf(e as Record<string, unknown>).fee, TRX_MAX_SUN, 'fee');
   },
   /** The index's `/transactions/trc20` list. */
   trc20Transfers(data: readonly unknown[], account: string): void {

@@ -25,11 +25,9 @@ export const XRP_FEE_MAX = 10_000_000n;
 /** The most a reserve may be: 1,000 XRP (voted by validators: 200 XRP at launch, 1 and 0.2 XRP since 2024-12). */
 export const XRP_RESERVE_MAX = 1_000_000_000n;
 
-const drops = (v: bigint, max: bigint, what: string) => amount(v.toString(), max, what);
-
 export const xrpBounds = {
   account(a: XrpAccountRead): void {
-    if (a.found) drops(a.balance, XRP_MAX_DROPS, 'balance');
+    if (a.found) amount(a.balance, XRP_MAX_DROPS, 'balance');
   },
   /** A page's operations (mapped by chain-xrp): values and fees paid within the supply, times that can be. */
   history(ops: readonly Operation[]): void {
@@ -42,11 +40,11 @@ export const xrpBounds = {
       ['open-ledger fee', f.openLedgerFee],
     ] as const) {
       if (v <= 0n) outOfBounds(what, v);
-      drops(v, XRP_FEE_MAX, what);
+      amount(v, XRP_FEE_MAX, what);
     }
   },
   ledger(l: XrpLedgerRead): void {
-    drops(l.reserveBase, XRP_RESERVE_MAX, 'base reserve');
-    drops(l.reserveIncrement, XRP_RESERVE_MAX, 'owner reserve');
+    amount(l.reserveBase, XRP_RESERVE_MAX, 'base reserve');
+    amount(l.reserveIncrement, XRP_RESERVE_MAX, 'owner reserve');
   },
 };

@@ -26,7 +26,7 @@ export async function account(ctx: FioContext, id: string): Promise<FioAccountAn
     ctx.run(
       'locks',
       (p, s) => p.locks(key, s),
-      (v) => amount(v.remaining.toString(), FIO_MAX_SUF, 'FIO lock'),
+      (v) => amount(v.remaining, FIO_MAX_SUF, 'FIO lock'),
     ),
   ]);
   const v = b.value;
