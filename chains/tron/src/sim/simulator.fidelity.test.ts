@@ -219,6 +219,29 @@ describe('fidelity: java-tron’s answers to refused broadcasts', () => {
       'CONTRACT_VALIDATE_ERROR',
       'contract validate error : feeLimit must be >= 0 and <= 15000000000',
     );
+    // The limit is the chain parameter getchainparameters answers (the committee can change it).
+    const params = (await post('/wallet/getchainparameters', {})).body.chainParameter as {
+      key: string;
+      value?: number;
+    }[];
+    expect(params.find((p) => p.key === 'getMaxFeeLimit')?.value).toBe(15_000_000_000);
+    const max = sim.params.getMaxFeeLimit;
+    sim.params.getMaxFeeLimit = 1_000_000_000n;
+    try {
+      await refused(
+        (
+          await signed({
+            type: 'TriggerSmartContract',
+            value: { contract_address: h(LOCAL_TRC20.address), data },
+            feeLimit: 1_000_000_001,
+          })
+        ).hex,
+        'CONTRACT_VALIDATE_ERROR',
+        'contract validate error : feeLimit must be >= 0 and <= 1000000000',
+      );
+    } finally {
+      sim.params.getMaxFeeLimit = max;
+    }
   });
 
   it('garbage: HTTP 200 {"Error": "<class> : <message>"} for non-hex, a non-transaction and invalid JSON; nothing changed', async () => {

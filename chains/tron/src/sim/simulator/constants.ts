@@ -21,4 +21,6 @@ export const TRON_SIM_PARAMS = {
   getCreateAccountFee: 100_000n,
   getCreateNewAccountFeeInSystemContract: 1_000_000n,
   getFreeNetLimit: 600n,
+  /** The largest fee_limit a contract call may set (sun). */
+  getMaxFeeLimit: 15_000_000_000n,
 };

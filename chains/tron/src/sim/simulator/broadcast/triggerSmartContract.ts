@@ -11,7 +11,9 @@ export const triggerSmartContract: ContractKind = {
   validate({ s, owner, v, feeLimit }): Plan | string {
     if (hex(v.getContractAddress_asU8()).toLowerCase() !== s.tokenHex)
       return 'No contract or not a smart contract';
-    if (feeLimit < 0n || feeLimit > 15_000_000_000n) return 'feeLimit must be >= 0 and <= 15000000000';
+    // VMActuator: the limit is the chain parameter, which the committee can change.
+    const max = s.params.getMaxFeeLimit;
+    if (feeLimit < 0n || feeLimit > max) return `feeLimit must be >= 0 and <= ${max}`;
     const data = hex(v.getData_asU8());
     if (data.slice(0, 8) !== 'a9059cbb' || data.length < 136)
       return 'this simulator only runs transfer(address,uint256)';
