@@ -3,12 +3,9 @@
  * on every RPC of the chain's pool with failover, the healthy ones first: a dead first RPC no longer takes the scan's
  * history, tokens and NFTs down with it.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerChainRoutes } from '@secux-companion/server-kit/routes';
+import { serveChains } from '@secux-companion/server-kit/testing/chainServer';
 import * as fx from '@secux-companion/server-kit/testing/fixtures';
 import { evmFamily } from './index.js';
 import {
@@ -40,37 +37,24 @@ const node = () =>
 
 let good: TestServer;
 let app: FastifyInstance;
-let tmp: string;
 beforeAll(async () => {
   good = await startServer(node());
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-block-scan-'));
-  app = Fastify({ logger: false, routerOptions: { maxParamLength: 256 } });
-  await app.register(
-    async (api) =>
-      registerChainRoutes(
-        api,
-        { config: { profile: 'mainnet', dataDir: tmp } as never, fetch },
-        {
-          families: [evmFamily],
-          env: {
-            // The first RPC is dead: only the second one can scan.
-            CHAIN_ETH_RPC: `${await refusedUrl()},${good.url}`,
-            CHAIN_ETH_BLOCK_SCAN: 'true',
-            CHAIN_ETH_EXPLORER: 'none',
-            CHAIN_CONNECT_TIMEOUT_MS: '1000',
-            CHAIN_HEALTH_TIMEOUT_MS: '1000',
-            CHAIN_REQUEST_BUDGET_MS: '8000',
-          },
-        },
-      ),
-    { prefix: '/api' },
-  );
-  await app.ready();
+  ({ app } = await serveChains({
+    families: [evmFamily],
+    env: {
+      // The first RPC is dead: only the second one can scan.
+      CHAIN_ETH_RPC: `${await refusedUrl()},${good.url}`,
+      CHAIN_ETH_BLOCK_SCAN: 'true',
+      CHAIN_ETH_EXPLORER: 'none',
+      CHAIN_CONNECT_TIMEOUT_MS: '1000',
+      CHAIN_HEALTH_TIMEOUT_MS: '1000',
+      CHAIN_REQUEST_BUDGET_MS: '8000',
+    },
+  }));
 });
 afterAll(async () => {
   await app?.close();
   await good?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('the block scan with a dead first RPC', () => {
