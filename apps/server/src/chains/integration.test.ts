@@ -2,7 +2,7 @@
  * Integration: the chain endpoints against the real local network (anvil EVM chain 31337 and a litecoind
  * regtest node), started in-test on free loopback ports with @secux-companion/localnet. The registry finds the
  * nodes through DATA_DIR/localnet/endpoints.json, exactly as after `npm start`.
- * The Litecoin part is skipped (with a note) where litecoind is not installed.
+ * litecoind is required: without it the local network does not start and the suite fails.
  */
 // JSON answers are loosely typed here; the assertions check their shape.
 /* eslint-disable @typescript-eslint/no-explicit-any */
