@@ -10,7 +10,19 @@ import {
   toBareAccountPath,
   type ChainSymbol,
 } from '@secux-companion/core';
-import type { AccountSummary, DeviceAccountTable, DiscoveredAccount, DiscoverOptions } from './adapter';
+import type {
+  AccountDescriptor,
+  AccountSummary,
+  DeviceAccountTable,
+  DiscoveredAccount,
+  DiscoverOptions,
+} from './adapter';
+
+/** The single address of an account of an account-based family (XRP, Stellar, TRON, BNB …); throws when it has none. */
+export function accountAddress(account: AccountDescriptor): string {
+  if (!account.address) throw new Error(`The ${account.chain} account has no address`);
+  return account.address;
+}
 
 /** The device's saved account names by account index, for entries at m/44'/<coinType>'/<index>'. */
 export async function deviceAccountNames(

@@ -14,6 +14,7 @@ import {
 } from '@secux-companion/core';
 import {
   ReadOnlyChainError,
+  accountAddress,
   deviceAccountNames,
   explorerLinks,
   type AccountDescriptor,
@@ -81,11 +82,6 @@ export interface BnbAdapter extends ChainAdapter<BnbFamily> {
 
 const CHAIN = 'BNB' as const;
 
-const addressOf = (account: AccountDescriptor): string => {
-  if (!account.address) throw new Error('A BNB account needs its address');
-  return account.address;
-};
-
 /** Indexes and names of the device's BNB accounts (m/44'/714'/i'). */
 export function bnbDeviceIndexes(device: DeviceAccountTable): Promise<Map<number, string>> {
   return deviceAccountNames(device, CHAINS.BNB.coinType);
@@ -102,7 +98,7 @@ export function createBnbChain(backend: BnbBackend): BnbAdapter {
   };
   const read = async (account: AccountDescriptor, signal?: AbortSignal) => {
     if (!(await readStatus()).archive) throw new BnbArchiveUnavailableError();
-    return backend.account(addressOf(account), signal);
+    return backend.account(accountAddress(account), signal);
   };
   const summaryOf = (a: BnbAccountInfo): AccountSummary => ({
     balance: bnbBalance(a.balances),
@@ -170,7 +166,7 @@ export function createBnbChain(backend: BnbBackend): BnbAdapter {
     getReceiveAddress: refuse,
     async getHistory(account, cursor = null) {
       if (!(await readStatus()).archive) throw new BnbArchiveUnavailableError();
-      return backend.history(addressOf(account), cursor);
+      return backend.history(accountAddress(account), cursor);
     },
     /** The spec's fixed fee (0.000075 BNB), from core; shown for reference only, nothing is sent. */
     async getFees() {

@@ -5,10 +5,10 @@
  * signature against the account's key.
  * One operation per file in ops/, each taking the shared StellarContext (ops/context.ts); this file only composes them.
  */
-import { explorerLinks } from '@secux-companion/chain-common';
+import { accountAddress, explorerLinks } from '@secux-companion/chain-common';
 import { validateStellarAddress } from './address';
 import { stellarAccountPath } from './paths';
-import { addressOf, createStellarContext } from './ops/context';
+import { createStellarContext } from './ops/context';
 import { craftTransaction } from './ops/craftTransaction';
 import { discoverAccounts } from './ops/discoverAccounts';
 import { getFees } from './ops/estimateFees';
@@ -46,10 +46,10 @@ export function createStellarChain(backend: StellarBackend): StellarAdapter {
     getAccountSummary: (account, options) => getAccountSummary(ctx, account, options),
     getAccountState: (account, options) => getAccountState(ctx, account, options),
     getReceiveAddress: async (account) => ({
-      address: addressOf(account),
+      address: accountAddress(account),
       path: stellarAccountPath(account.path),
     }),
-    getHistory: (account, cursor = null) => backend.history(addressOf(account), cursor),
+    getHistory: (account, cursor = null) => backend.history(accountAddress(account), cursor),
     validateAddress: validateStellarAddress,
     checkRecipient: (address) => checkRecipient(ctx, address),
     recipientInfo: (address, signal) => recipientInfo(ctx, address, signal),

@@ -5,10 +5,10 @@
  * One operation per file in ops/, each taking the shared TronContext (ops/context.ts); this file only composes them.
  */
 import { signingPath } from '@secux-companion/core';
-import { explorerLinks } from '@secux-companion/chain-common';
+import { accountAddress, explorerLinks } from '@secux-companion/chain-common';
 import { validateTronAddress } from './address';
 import { burnSentence } from './costs';
-import { TRX_DECIMALS, addressOf, createTronContext } from './ops/context';
+import { TRX_DECIMALS, createTronContext } from './ops/context';
 import { craftTransaction } from './ops/craftTransaction';
 import { discoverAccounts } from './ops/discoverAccounts';
 import { checkRecipient, getFees } from './ops/estimateFees';
@@ -43,10 +43,10 @@ export function createTronChain(backend: TronBackend): TronAdapter {
     getAccountSummary: (account, options) => getAccountSummary(ctx, account, options),
     getAccountState: (account, options) => getAccountState(ctx, account, options),
     getReceiveAddress: async (account) => ({
-      address: addressOf(account),
+      address: accountAddress(account),
       path: signingPath(chain, account.path),
     }),
-    getHistory: (account, cursor = null) => backend.history(addressOf(account), cursor),
+    getHistory: (account, cursor = null) => backend.history(accountAddress(account), cursor),
     validateAddress: validateTronAddress,
     checkRecipient: (address) => checkRecipient(ctx, address),
     token: (contract, owner) => backend.token(contract, owner),

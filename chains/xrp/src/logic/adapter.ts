@@ -4,10 +4,10 @@
  * One operation per file in ops/, each taking the shared XrpContext (ops/context.ts); this file only composes them.
  */
 import { CHAINS, signingPath } from '@secux-companion/core';
-import { explorerLinks } from '@secux-companion/chain-common';
+import { accountAddress, explorerLinks } from '@secux-companion/chain-common';
 import { validateXrpAddress } from './address';
 import { discoverAccounts, getAccountState, getAccountSummary } from './ops/accounts';
-import { addressOf, createXrpContext } from './ops/context';
+import { createXrpContext } from './ops/context';
 import { craftTransaction } from './ops/craftTransaction';
 import { checkRecipient, recipientInfo } from './ops/recipient';
 import { reviewRows } from './ops/reviewRows';
@@ -39,10 +39,10 @@ export function createXrpChain(backend: XrpBackend): XrpAdapter {
     getAccountSummary: (account, options) => getAccountSummary(ctx, account, options),
     getAccountState: (account, options) => getAccountState(ctx, account, options),
     getReceiveAddress: async (account) => ({
-      address: addressOf(account),
+      address: accountAddress(account),
       path: signingPath(chain, account.path),
     }),
-    getHistory: (account, cursor = null) => backend.history(addressOf(account), cursor),
+    getHistory: (account, cursor = null) => backend.history(accountAddress(account), cursor),
     validateAddress: validateXrpAddress,
     checkRecipient: (address) => checkRecipient(ctx, address),
     recipientInfo: (address, signal) => recipientInfo(ctx, address, signal),

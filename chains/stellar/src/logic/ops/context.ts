@@ -1,6 +1,5 @@
 /** What every Stellar operation shares: the network and the chain's asset. */
 import { CHAINS } from '@secux-companion/core';
-import type { AccountDescriptor } from '@secux-companion/chain-common';
 import type { StellarBackend } from '../types';
 
 export interface StellarContext {
@@ -11,9 +10,4 @@ export interface StellarContext {
 
 export function createStellarContext(backend: StellarBackend): StellarContext {
   return { backend, chain: 'XLM', asset: { symbol: 'XLM', decimals: CHAINS.XLM.decimals } };
-}
-
-export function addressOf(account: AccountDescriptor): string {
-  if (!account.address) throw new Error('A Stellar account needs its address');
-  return account.address;
 }

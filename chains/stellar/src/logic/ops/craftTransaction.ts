@@ -1,20 +1,21 @@
 /** Crafting a payment or createAccount: the sender must be active; the recipient's activation and SEP-29 flag count. */
 import { formatUnits } from '@secux-companion/core';
 import type { AccountDescriptor, BuiltTransaction } from '@secux-companion/chain-common';
+import { accountAddress } from '@secux-companion/chain-common';
 import { isValidStellarRecipient, parseStellarRecipient } from '../address';
 import { StellarError } from '../errors';
 import { stellarAccountPath } from '../paths';
 import { minimumBalance, newAccountMinimum } from '../reserve';
 import { buildPayment, type StellarDraft } from '../tx';
 import type { StellarSignRequest, StellarUnsigned } from '../types';
-import { addressOf, type StellarContext } from './context';
+import type { StellarContext } from './context';
 
 export async function craftTransaction(
   { backend }: StellarContext,
   account: AccountDescriptor,
   draft: StellarDraft,
 ): Promise<BuiltTransaction<StellarUnsigned, StellarSignRequest>> {
-  const address = addressOf(account);
+  const address = accountAddress(account);
   const path = stellarAccountPath(account.path);
   const target = isValidStellarRecipient(draft.recipient)
     ? parseStellarRecipient(draft.recipient).account

@@ -6,9 +6,10 @@ import type {
   StateOptions,
   TokenHolding,
 } from '@secux-companion/chain-common';
+import { accountAddress } from '@secux-companion/chain-common';
 import { minimumBalance, spendable } from '../reserve';
 import type { StellarAccountInfo, StellarAssetBalance } from '../types';
-import { addressOf, type StellarContext } from './context';
+import type { StellarContext } from './context';
 
 export function summaryOf(a: StellarAccountInfo): AccountSummary {
   return {
@@ -37,7 +38,7 @@ export async function getAccountSummary(
   account: AccountDescriptor,
   options: StateOptions = {},
 ): Promise<AccountSummary> {
-  return summaryOf(await backend.account(addressOf(account), options.signal));
+  return summaryOf(await backend.account(accountAddress(account), options.signal));
 }
 
 export async function getAccountState(
@@ -46,7 +47,7 @@ export async function getAccountState(
   options: StateOptions = {},
 ): Promise<AccountState> {
   const [info, net] = await Promise.all([
-    backend.account(addressOf(account), options.signal),
+    backend.account(accountAddress(account), options.signal),
     backend.network(options.signal),
   ]);
   const reserve = info.activated

@@ -4,6 +4,7 @@
  */
 import { CoreError, formatUnits, signingPath } from '@secux-companion/core';
 import type { AccountDescriptor, BuiltTransaction } from '@secux-companion/chain-common';
+import { accountAddress } from '@secux-companion/chain-common';
 import { isValidTronAddress } from '../address';
 import { TRON_FEE_LIMIT, tronCosts, withinFeeLimit, type TronCosts } from '../costs';
 import { TronError } from '../errors';
@@ -17,7 +18,7 @@ import {
   type TronDeviceTx,
 } from '../tx';
 import type { TronAccountInfo, TronDraft, TronSignRequest, TronUnsigned } from '../types';
-import { TRX_DECIMALS, addressOf, type TronContext } from './context';
+import { TRX_DECIMALS, type TronContext } from './context';
 
 type Kind = TronDeviceTx['kind'];
 
@@ -111,7 +112,7 @@ export async function craftTransaction(
   account: AccountDescriptor,
   draft: TronDraft,
 ): Promise<BuiltTransaction<TronUnsigned, TronSignRequest>> {
-  const from = addressOf(account);
+  const from = accountAddress(account);
   if (!isValidTronAddress(draft.recipient)) throw new CoreError('invalidAddress');
   const [me, recipient, params, block] = await Promise.all([
     backend.account(from),

@@ -5,9 +5,10 @@ import type {
   AccountSummary,
   StateOptions,
 } from '@secux-companion/chain-common';
+import { accountAddress } from '@secux-companion/chain-common';
 import { availableBandwidth, availableEnergy } from '../costs';
 import type { TronAccountInfo, TronToken, TronTokenHolding } from '../types';
-import { addressOf, type TronContext } from './context';
+import type { TronContext } from './context';
 
 export function summaryOf(a: TronAccountInfo): AccountSummary {
   return { balance: a.balance, pending: 0n, txCount: a.txCount, activated: a.activated };
@@ -31,7 +32,7 @@ export async function getAccountSummary(
   account: AccountDescriptor,
   options: StateOptions = {},
 ): Promise<AccountSummary> {
-  return summaryOf(await backend.account(addressOf(account), options.signal));
+  return summaryOf(await backend.account(accountAddress(account), options.signal));
 }
 
 export async function getAccountState(
@@ -39,7 +40,7 @@ export async function getAccountState(
   account: AccountDescriptor,
   options: StateOptions = {},
 ): Promise<AccountState> {
-  const info = await backend.account(addressOf(account), options.signal);
+  const info = await backend.account(accountAddress(account), options.signal);
   const r = info.resources;
   return {
     ...summaryOf(info),

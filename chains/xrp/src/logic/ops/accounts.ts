@@ -1,6 +1,7 @@
 /** Accounts: discovery (one address per index while activated or used), summary and state with the live reserve. */
 import { signingPath } from '@secux-companion/core';
 import {
+  accountAddress,
   discoverByGap,
   type AccountDescriptor,
   type AccountState,
@@ -12,7 +13,7 @@ import {
 } from '@secux-companion/chain-common';
 import { accountReserve, spendable } from '../reserve';
 import type { XrpAccountInfo, XrpKeySource } from '../types';
-import { addressOf, type XrpContext } from './context';
+import type { XrpContext } from './context';
 
 function summaryOf(a: XrpAccountInfo): AccountSummary {
   return {
@@ -44,7 +45,7 @@ export async function getAccountSummary(
   account: AccountDescriptor,
   options: StateOptions = {},
 ): Promise<AccountSummary> {
-  return summaryOf(await backend.account(addressOf(account), options.signal));
+  return summaryOf(await backend.account(accountAddress(account), options.signal));
 }
 
 export async function getAccountState(
@@ -53,7 +54,7 @@ export async function getAccountState(
   options: StateOptions = {},
 ): Promise<AccountState> {
   const [info, ledger] = await Promise.all([
-    backend.account(addressOf(account), options.signal),
+    backend.account(accountAddress(account), options.signal),
     backend.ledger(options.signal),
   ]);
   const reserve = info.activated ? accountReserve(ledger.reserve, info.ownerCount) : 0n;

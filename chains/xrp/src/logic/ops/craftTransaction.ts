@@ -1,17 +1,18 @@
 /** Crafting a Payment: the sender's reserve and sequence, the live fee and ledger, the recipient's activation and tag. */
 import { signingPath } from '@secux-companion/core';
 import type { AccountDescriptor, BuiltTransaction } from '@secux-companion/chain-common';
+import { accountAddress } from '@secux-companion/chain-common';
 import { accountReserve } from '../reserve';
 import { buildPayment, type XrpDraft } from '../tx';
 import type { XrpSignRequest, XrpUnsigned } from '../types';
-import { addressOf, type XrpContext } from './context';
+import type { XrpContext } from './context';
 
 export async function craftTransaction(
   { backend, chain }: XrpContext,
   account: AccountDescriptor,
   draft: XrpDraft,
 ): Promise<BuiltTransaction<XrpUnsigned, XrpSignRequest>> {
-  const address = addressOf(account);
+  const address = accountAddress(account);
   const [info, ledger, fees, recipient] = await Promise.all([
     backend.account(address),
     backend.ledger(),
