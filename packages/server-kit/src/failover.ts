@@ -37,18 +37,16 @@
  * run (the runner), http (httpRequest), rateLimitAnswer, answers (JSON and shapes), cursor and mutex; this module
  * re-exports them.
  */
-export type { Attempt, FailureKind } from './failover/errors.js';
-export { ChainApiError, ProviderError, toProviderError } from './failover/errors.js';
-export type { CallClass, ClassTimeouts } from './failover/callClass.js';
-export { CLASS_TIMEOUTS, allClasses, callClassOf } from './failover/callClass.js';
-export type { BreakerOptions } from './failover/breaker.js';
-export { Breaker, DEFAULT_BREAKER, breakerOf, withBreaker } from './failover/breaker.js';
+export type { Attempt } from './failover/errors.js';
+export { ChainApiError, ProviderError } from './failover/errors.js';
+export type { CallClass } from './failover/callClass.js';
+export { CLASS_TIMEOUTS, callClassOf } from './failover/callClass.js';
+export { Breaker, breakerOf, withBreaker } from './failover/breaker.js';
 export type {
   FailoverHost,
   FailoverLog,
   FailoverOptions,
   FailoverPolicy,
-  FailoverResult,
   Has,
   HistoryQuery,
   Provider,
@@ -56,14 +54,8 @@ export type {
 export { currentClient, withBudget, withTimeout } from './failover/budget.js';
 export { facadeFailover, failover, failoverOptions, having } from './failover/run.js';
 export { parseJson, snippet, validate } from './failover/answers.js';
-export {
-  PER_CALL_LIMIT_TEXT,
-  RATE_LIMIT_TEXT,
-  penaltyOf,
-  rateLimitOf,
-  retryAfterOf,
-} from './failover/rateLimitAnswer.js';
-export type { FetchFn, HttpAnswer, HttpOptions } from './failover/http.js';
+export { PER_CALL_LIMIT_TEXT, RATE_LIMIT_TEXT, penaltyOf, rateLimitOf } from './failover/rateLimitAnswer.js';
+export type { FetchFn, HttpOptions } from './failover/http.js';
 export { MAX_ANSWER_BYTES, getJson, httpRequest } from './failover/http.js';
 export { cursorProviders, decodeCursor, encodeCursor } from './failover/cursor.js';
 export { Mutex } from './failover/mutex.js';
