@@ -58,11 +58,6 @@ const CommonEnv = z.object({
 /** CHAIN_FEES_CACHE_MS outside the local profile. */
 export const DEFAULT_FEES_CACHE_MS = 20_000;
 
-/** The request budget the routes give every chain request (CHAIN_REQUEST_BUDGET_MS). */
-export function requestBudgetMs(env: Env): number {
-  return CommonEnv.parse(clean(env, Object.keys(CommonEnv.shape))).CHAIN_REQUEST_BUDGET_MS;
-}
-
 const familyGlobalKeys = (families: readonly Family[]) => [
   ...Object.keys(CommonEnv.shape),
   ...families.flatMap((f) => Object.keys(f.env.global.shape)),

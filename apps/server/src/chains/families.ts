@@ -31,5 +31,3 @@ export async function loadFamilies(
 
 export const FAMILIES: readonly Family[] = await loadFamilies();
 
-/** The id of a served family (`GET /api/chains` `family`). */
-export type FamilyId = string;
