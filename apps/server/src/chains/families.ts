@@ -30,4 +30,3 @@ export async function loadFamilies(
 }
 
 export const FAMILIES: readonly Family[] = await loadFamilies();
-
