@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalChain, SimContext } from '@secux-companion/chain-common';
-import { DEFAULT_MNEMONIC, HOST, freePort } from '@secux-companion/sim-kit';
+import { DEFAULT_MNEMONIC, HOST, freePort, startAll } from '@secux-companion/sim-kit';
 import manifest from '../../chains/families.json' with { type: 'json' };
 import { defaultDataDir, intEnv } from './endpoints.js';
 import type { Endpoints, Localnet, LocalnetOptions } from './options.js';
@@ -89,18 +89,10 @@ export async function startLocalnet(opts: LocalnetOptions = {}, chains?: LocalCh
   });
 
   // All chains start side by side, in the manifest's order (litecoind first: its own process boots meanwhile).
-  const settled = await Promise.allSettled(
-    enabled.map(async (c) => {
-      await new Promise((r) => setImmediate(r));
-      return [c, await c.start(context(c.key), options[c.key] || undefined)] as const;
-    }),
-  );
-  const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) {
-    await Promise.allSettled(started.map(([, s]) => s.stop()));
-    throw failed.reason;
-  }
+  const started = await startAll(enabled, async (c) => {
+    await new Promise((r) => setImmediate(r));
+    return c.start(context(c.key), options[c.key] || undefined);
+  });
 
   let endpointsPath: string | null = null;
   // Lifecycle: stop every chain on stop(), on SIGINT/SIGTERM and (synchronously, child processes only) on exit.

@@ -6,8 +6,8 @@
  */
 import { CHAINS } from '@secux-companion/core';
 import type { Artifact } from './compile.js';
-import { startEvm, type EvmInfo, type StartedEvm } from './node.js';
-import { deriveEthAccounts } from '@secux-companion/sim-kit';
+import { startEvm, type EvmInfo } from './node.js';
+import { deriveEthAccounts, startAll } from '@secux-companion/sim-kit';
 
 export const EVM_COINS = ['TETH', 'BSC', 'TBSC', 'XDC', 'HME'] as const;
 export type EvmCoin = (typeof EVM_COINS)[number];
@@ -73,29 +73,20 @@ export interface StartedEvmCoins {
 
 /** Starts every coin's chain in parallel; when one fails, the others are stopped and its error is thrown. */
 export async function startEvmCoins(o: EvmCoinsOptions): Promise<StartedEvmCoins> {
-  const settled = await Promise.allSettled(
-    o.coins.map(async (coin): Promise<[EvmCoin, StartedEvm<EvmInfo>]> => {
-      const r = await startEvm({
-        host: o.host,
-        port: o.ports[coin],
-        chainId: evmCoinChainId(coin),
-        accounts: deriveEthAccounts(o.mnemonic, o.accounts, CHAINS[coin].coinType),
-        balanceEth: o.balanceEth,
-        blockIntervalMs: o.blockIntervalMs,
-        artifacts: o.artifacts,
-        log: o.log,
-      });
-      return [coin, r];
+  const started = await startAll(o.coins, (coin) =>
+    startEvm({
+      host: o.host,
+      port: o.ports[coin],
+      chainId: evmCoinChainId(coin),
+      accounts: deriveEthAccounts(o.mnemonic, o.accounts, CHAINS[coin].coinType),
+      balanceEth: o.balanceEth,
+      blockIntervalMs: o.blockIntervalMs,
+      artifacts: o.artifacts,
+      log: o.log,
     }),
   );
-  const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = async () => {
     await Promise.all(started.map(([, r]) => r.stop()));
   };
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) {
-    await stop();
-    throw failed.reason;
-  }
   return { info: Object.fromEntries(started.map(([coin, r]) => [coin, r.info])), stop };
 }
