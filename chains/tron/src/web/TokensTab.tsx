@@ -17,6 +17,7 @@ import {
   TokenNameCell,
   useDeviceTokenActions,
 } from '@secux-companion/web-kit/singleAddress/tokens';
+import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
 import type { TronChain } from './chain';
 import type { TronAccount } from './rules';
 
@@ -26,21 +27,13 @@ export interface TronTokenRow extends TronTokenHolding {
 
 const COIN_TYPE = 195;
 
-const descriptorOf = (a: TronAccount) => ({
-  chain: 'TRX' as const,
-  index: a.index,
-  bip: 44 as const,
-  path: a.path,
-  address: a.address,
-});
-
 /** The account's tokens: held ones (with the account's state) and the device's entries for it. */
 export function useTronTokens(chain: TronChain, account: TronAccount) {
   return useQuery({
     queryKey: ['trx-tokens', account.id],
     queryFn: async (): Promise<TronTokenRow[]> => {
       const [state, entries] = await Promise.all([
-        chain.adapter.getAccountState(descriptorOf(account)),
+        chain.adapter.getAccountState(accountDescriptor('TRX', account)),
         currentDevice()
           .getTokens(COIN_TYPE)
           .catch(() => []),

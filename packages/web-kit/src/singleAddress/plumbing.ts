@@ -33,6 +33,14 @@ export interface SingleAddressAccount {
   txCount: number;
 }
 
+/** The account as the family's adapter reads it (chain-common's AccountDescriptor) for `coin`. */
+export function accountDescriptor(
+  coin: ChainSymbol,
+  a: Pick<SingleAddressAccount, 'index' | 'path' | 'address'>,
+) {
+  return { chain: coin, index: a.index, bip: 44 as const, path: a.path, address: a.address };
+}
+
 /** A single-address account at m/44'/{coinType}'/{index}' with nothing read yet (balance, pending, txCount 0). */
 export function singleAddressAccount(
   coinType: number,
@@ -84,13 +92,7 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
   const pathRule = new RegExp(`^m/44'/${o.coinType}'/(\\d+)'$`);
   const account = (scope: string, index: number, address: string, name: string): A =>
     singleAddressAccount(o.coinType, scope, index, address, name) as A;
-  const descriptor = (chain: C, a: A) => ({
-    chain: coinOf(chain),
-    index: a.index,
-    bip: 44 as const,
-    path: a.path,
-    address: a.address,
-  });
+  const descriptor = (chain: C, a: A) => accountDescriptor(coinOf(chain), a);
   const deviceEntry = (chain: C, a: Pick<A, 'name' | 'path' | 'balance'>) => ({
     name: a.name,
     path: a.path,

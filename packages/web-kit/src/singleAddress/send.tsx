@@ -21,7 +21,7 @@ import type { ReviewRow } from '../send/types';
 import { reviewTableRows } from '../send/reviewRows';
 import type { SendFlow } from '../send/useSendFlow';
 import type { CoinUnit } from '../family/types';
-import type { SingleAddressAccount } from './plumbing';
+import { accountDescriptor, type SingleAddressAccount } from './plumbing';
 
 /**
  * The send's account: its descriptor for the adapter, and its state (balance, reserve, resources …) read fresh when
@@ -33,16 +33,7 @@ export function useSendAccount(
   account: Pick<SingleAddressAccount, 'id' | 'index' | 'path' | 'address'>,
   queryKey: string,
 ) {
-  const descriptor = useMemo(
-    (): SendDescriptor => ({
-      chain: coin,
-      index: account.index,
-      bip: 44,
-      path: account.path,
-      address: account.address,
-    }),
-    [account, coin],
-  );
+  const descriptor = useMemo((): SendDescriptor => accountDescriptor(coin, account), [account, coin]);
   const state = useQuery({
     queryKey: [queryKey, account.id],
     queryFn: () => adapter.getAccountState(descriptor),

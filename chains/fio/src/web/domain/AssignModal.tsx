@@ -14,6 +14,7 @@ import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import type { FioChain } from '../chain';
 import { loadFamily } from '@secux-companion/web-kit/state/families';
 import { deviceFailure, type FioDomainAccount } from './model';
+import { fioDescriptor } from './requests';
 
 /** How long the failure toast stays (spec 03 §9). */
 export const TOAST_MS = 3000;
@@ -224,10 +225,11 @@ export function AssignModal({
     if (!confirming) return;
     setBusy(true);
     try {
-      const built = await chain.adapter.names.build(
-        { chain: chain.coin, index: owner.index, bip: 44, path: owner.path, address: owner.address },
-        { kind: remove ? 'removePublicAddresses' : 'addPublicAddress', handle, ...confirming },
-      );
+      const built = await chain.adapter.names.build(fioDescriptor(chain, owner), {
+        kind: remove ? 'removePublicAddresses' : 'addPublicAddress',
+        handle,
+        ...confirming,
+      });
       let signature: string;
       try {
         signature = await currentDevice().signFio(built.signRequest.path, built.signRequest.sigData);

@@ -12,6 +12,7 @@ import {
 import { mapSigningError } from '@secux-companion/core';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import type { FioChain } from '../chain';
+import { fioDescriptor } from './requests';
 
 export interface FioDomainAccount {
   name: string;
@@ -64,13 +65,7 @@ export async function loadFioNames(chain: FioChain): Promise<FioNames> {
   const handles: FioNames['handles'] = [];
   await Promise.all(
     accounts.map(async (a) => {
-      const descriptor = {
-        chain: chain.coin,
-        index: a.index,
-        bip: 44 as const,
-        path: a.path,
-        address: a.address,
-      };
+      const descriptor = fioDescriptor(chain, a);
       const [state, names] = await Promise.all([
         chain.adapter.getAccountState(descriptor).catch(() => null),
         chain.reader.names(a.address),

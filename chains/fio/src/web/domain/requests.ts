@@ -16,12 +16,13 @@ import {
 } from '@secux-companion/chain-fio';
 import type { AccountDescriptor } from '@secux-companion/chain-common';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
+import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
 import type { FioChain } from '../chain';
 import type { FioDomainAccount } from './model';
 
 /** The adapter's descriptor of a Domain page account. */
 export function fioDescriptor(chain: FioChain, a: FioDomainAccount): AccountDescriptor {
-  return { chain: chain.coin, index: a.index, bip: 44, path: a.path, address: a.address };
+  return accountDescriptor(chain.coin, a);
 }
 
 /** Sent and received requests of every FIO account, newest first (chain-fio merges; decryption on the device). */
