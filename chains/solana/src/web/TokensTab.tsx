@@ -12,6 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectedCurrency } from '@secux-companion/web-kit/lib/currency';
 import { errorText, tokenAmountText, unitFiatText } from '@secux-companion/web-kit/lib/format';
+import { CHAINS } from '@secux-companion/core';
+import { fetchTokenPrices } from '@secux-companion/web-kit/accounts/api';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import {
   AddTokenRow,
@@ -19,6 +21,7 @@ import {
   TokenNameCell,
   useDeviceTokenActions,
 } from '@secux-companion/web-kit/singleAddress/tokens';
+import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
 import type { SolanaChain } from './chain';
 import { sameDeviceToken, type SolanaAccount } from './rules';
 
@@ -29,35 +32,13 @@ export interface SolanaTokenRow extends TokenHolding {
 
 const COIN_TYPE = 501;
 
-async function tokenPrices(mints: readonly string[], currency: string): Promise<Record<string, string>> {
-  if (!mints.length) return {};
-  try {
-    const q = `platform=solana&contracts=${mints.join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}`;
-    const res = await fetch(`/api/prices/tokens?${q}`);
-    if (!res.ok) return {};
-    const body = (await res.json()) as { prices?: Record<string, unknown> };
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(body.prices ?? {}))
-      if (typeof v === 'number' && Number.isFinite(v)) out[k] = String(v);
-    return out;
-  } catch {
-    return {};
-  }
-}
-
 /** The account's tokens: held ones (with the account's state) and the device's entries for it. */
 export function useSolanaTokens(chain: SolanaChain, account: SolanaAccount) {
   return useQuery({
     queryKey: ['sol-tokens', account.id],
     queryFn: async (): Promise<SolanaTokenRow[]> => {
       const [state, entries] = await Promise.all([
-        chain.adapter.getAccountState({
-          chain: 'SOL',
-          index: account.index,
-          bip: 44,
-          path: account.path,
-          address: account.address,
-        }),
+        chain.adapter.getAccountState(accountDescriptor('SOL', account)),
         currentDevice()
           .getTokens(COIN_TYPE)
           .catch(() => []),
@@ -102,7 +83,7 @@ export function SolanaTokensTab({
   const mints = (tokens.data ?? []).map((x) => x.contract);
   const prices = useQuery({
     queryKey: ['sol-token-prices', mints.join(','), currency.code],
-    queryFn: () => tokenPrices(mints, currency.code),
+    queryFn: () => fetchTokenPrices(CHAINS.SOL.pricePlatform ?? 'solana', mints, currency.code),
     enabled: mints.length > 0,
     staleTime: 60_000,
   });
@@ -159,7 +140,7 @@ export function SolanaTokensTab({
           </Table.Thead>
           <Table.Tbody>
             {tokens.data.map((row) => {
-              const price = prices.data?.[row.contract];
+              const price = prices.data?.get(row.contract);
               const fiat = price ? unitFiatText(row.balance, row, price) : null;
               return (
                 <Table.Tr key={row.contract} data-testid={`sol-token-${row.symbol}`}>

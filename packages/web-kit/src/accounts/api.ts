@@ -29,6 +29,30 @@ export async function fetchCoinPrice(chain: ChainSymbol, currency: string): Prom
   }
 }
 
+/**
+ * Token prices by contract on a price platform (core's chain table's `pricePlatform`), as text; contracts are sent
+ * and keyed as given (a family with case-insensitive addresses normalizes them). Failures are silent: none.
+ */
+export async function fetchTokenPrices(
+  platform: string,
+  contracts: readonly string[],
+  currency: string,
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!contracts.length) return out;
+  try {
+    const q = `platform=${encodeURIComponent(platform)}&contracts=${contracts.join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}`;
+    const res = await fetch(`/api/prices/tokens?${q}`);
+    if (!res.ok) return out;
+    const body = (await res.json()) as { prices?: Record<string, unknown> };
+    for (const [k, v] of Object.entries(body.prices ?? {}))
+      if (typeof v === 'number' && Number.isFinite(v)) out.set(k, String(v));
+  } catch {
+    // prices are optional
+  }
+  return out;
+}
+
 export interface FeeLimits {
   maxFeeLimit: string;
   higherFeeLimit: string;

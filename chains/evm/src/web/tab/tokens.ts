@@ -11,6 +11,7 @@ import {
   type TokenMetadata,
 } from '@secux-companion/chain-evm';
 import { CHAINS, signingPath } from '@secux-companion/core';
+import { fetchTokenPrices as tokenPrices } from '@secux-companion/web-kit/accounts/api';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import type { EvmChain } from '../chains';
 import { tokenSettingsKey } from '@secux-companion/web-kit/state/walletStorage';
@@ -118,19 +119,13 @@ export async function fetchTokenPrices(
   currency: string,
 ): Promise<Map<string, string>> {
   const platform = CHAINS[chain.spec.symbol].pricePlatform;
-  const out = new Map<string, string>();
-  if (!platform || !contracts.length) return out;
-  try {
-    const q = `platform=${platform}&contracts=${contracts.map((c) => c.toLowerCase()).join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}`;
-    const res = await fetch(`/api/prices/tokens?${q}`);
-    if (!res.ok) return out;
-    const body = (await res.json()) as { prices?: Record<string, unknown> };
-    for (const [k, v] of Object.entries(body.prices ?? {}))
-      if (typeof v === 'number' && Number.isFinite(v)) out.set(k.toLowerCase(), String(v));
-  } catch {
-    // prices are optional
-  }
-  return out;
+  if (!platform) return new Map();
+  const prices = await tokenPrices(
+    platform,
+    contracts.map((c) => c.toLowerCase()),
+    currency,
+  );
+  return new Map([...prices].map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 /**
