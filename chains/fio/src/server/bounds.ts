@@ -7,7 +7,7 @@
  */
 import { FIO_REQUEST_STATUSES, isValidFioPublicKey, isValidHandle } from '@secux-companion/chain-fio';
 import type { FioRequestRecord, FioRequestStatus } from '@secux-companion/chain-fio';
-import { amount, count, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
+import { amount, count, operations, outOfBounds, plausibleTime } from '@secux-companion/server-kit/bounds';
 import type { Operation } from '@secux-companion/server-kit/types';
 import type { FioBalanceRead, FioLocksRead, FioRequestRead } from './backend.js';
 
@@ -64,6 +64,8 @@ export function requestsWire(list: readonly FioRequestRead[]): FioRequestRecord[
       outOfBounds('request status', r.status);
     const timeStamp = fioTimeIso(r.time_stamp);
     if (!timeStamp) outOfBounds('request time', r.time_stamp);
+    // A request dated before any chain or in the future is a node's lie, not a date to show.
+    plausibleTime(Date.parse(timeStamp), 'request time');
     const readable = r.content.length <= REQUEST_CONTENT_MAX && /^[A-Za-z0-9+/]*={0,2}$/.test(r.content);
     return {
       id: r.fio_request_id,
@@ -84,7 +86,8 @@ export function locksBounds(l: FioLocksRead): void {
   amount(l.remaining, FIO_SUPPLY_SUF, 'FIO lock remaining');
   if (l.remaining > l.lockAmount) outOfBounds('FIO lock remaining', l.remaining);
   if (l.lockAmount > 0n && l.timeStamp === null) outOfBounds('FIO lock time', null);
-  if (l.timeStamp !== null) count(l.timeStamp, 'FIO lock time');
+  // The lock started in the past (seconds since the epoch); its periods run from there.
+  if (l.timeStamp !== null) plausibleTime(l.timeStamp * 1000, 'FIO lock time');
   for (const p of l.periods) {
     count(p.duration, 'FIO lock period');
     amount(p.amount, FIO_SUPPLY_SUF, 'FIO lock period amount');
