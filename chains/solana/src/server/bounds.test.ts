@@ -40,6 +40,7 @@ function node(
         parsed: { type: 'mint', info: { decimals: o.mintDecimals ?? 6, supply: '1000' } },
       }),
     getSignaturesForAddress: () => Promise.resolve(sigs),
+    getTransaction: () => Promise.resolve(null),
     getTokenAccountsByOwner: (_owner: string, program: string) =>
       Promise.resolve(
         program === TOKEN_PROGRAM
@@ -82,6 +83,15 @@ describe('Solana answers out of bounds', () => {
       node('sane', { signatures: 3, tokenAmount: '1' }),
     );
     await expect(f.account(OWNER, {})).resolves.toMatchObject({ txCount: 3 });
+  });
+
+  it('a history page: asks the other node when one lists more signatures than asked for', async () => {
+    const sane = node('sane', { signatures: 3, tokenAmount: '1' });
+    const calls = vi.spyOn(sane, 'getSignaturesForAddress');
+    const f = facade(node('absurd', { signatures: SOL_SIGNATURES_LIMIT + 1, tokenAmount: '1' }), sane);
+    await f.history(OWNER, {});
+    // The owner's and its token account's signatures, each from the other node once the first overran the limit.
+    expect(calls).toHaveBeenCalledTimes(2);
   });
 
   it('asks the other node when one gives a token amount above u64', async () => {

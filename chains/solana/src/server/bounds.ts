@@ -40,6 +40,10 @@ export function priorityPrices(list: readonly number[]): void {
   for (const f of list)
     if (!Number.isSafeInteger(f) || f < 0 || f > PRIORITY_PRICE_MAX) outOfBounds('prioritization fee', f);
 }
+/** A getSignaturesForAddress page: at most the `limit` asked for. */
+export function signatures(list: readonly unknown[], limit: number): void {
+  if (list.length > limit) outOfBounds('signatures', list.length);
+}
 export function accountSize(v: unknown): void {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > ACCOUNT_SIZE_MAX)
     outOfBounds('account size', v);

@@ -5,10 +5,9 @@ import {
   isValidSolanaAddress,
   programNameOf,
 } from '@secux-companion/chain-solana';
-import { outOfBounds } from '@secux-companion/server-kit/bounds';
 import type { AccountInfo } from '@secux-companion/server-kit/types';
 import type { ParsedAccount, SolanaProvider } from '../backend.js';
-import { accountSize, decimals, lamports, tokenAmount } from '../bounds.js';
+import { accountSize, decimals, lamports, signatures, tokenAmount } from '../bounds.js';
 import { SOL_SIGNATURES_LIMIT, extensionsOf, isObj, type SolanaContext } from './context.js';
 
 export interface SolanaTokenAnswer {
@@ -73,9 +72,7 @@ export async function account(ctx: SolanaContext, id: string): Promise<SolanaAcc
     ctx.run(
       'signatures',
       (p, s) => p.getSignaturesForAddress(address, { limit: SOL_SIGNATURES_LIMIT }, s),
-      (v) => {
-        if (v.length > SOL_SIGNATURES_LIMIT) outOfBounds('signatures', v.length);
-      },
+      (v) => signatures(v, SOL_SIGNATURES_LIMIT),
     ),
     ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, TOKEN_PROGRAM, s)),
     ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, TOKEN_2022_PROGRAM, s)),

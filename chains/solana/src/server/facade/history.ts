@@ -10,7 +10,7 @@ import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import { decodeCursor, encodeCursor } from '@secux-companion/server-kit/failover';
 import { cursor as cursorParam, pageSize } from '@secux-companion/server-kit/params';
 import { toWire, type HistoryPage } from '@secux-companion/server-kit/types';
-import { history as historyBounds } from '../bounds.js';
+import { history as historyBounds, signatures } from '../bounds.js';
 import { KNOWN_MINTS } from '../tokens.js';
 import { SOL_HISTORY_TOKEN_ACCOUNTS, SOL_SIGNATURES_LIMIT, type SolanaContext } from './context.js';
 
@@ -73,8 +73,11 @@ export async function history(ctx: SolanaContext, id: string, query: unknown): P
   const lists: Listed[] = await Promise.all(
     open.map(([a, before]) =>
       ctx
-        .run('history', (p, s) =>
-          p.getSignaturesForAddress(a, { limit: SOL_SIGNATURES_LIMIT, ...(before ? { before } : {}) }, s),
+        .run(
+          'history',
+          (p, s) =>
+            p.getSignaturesForAddress(a, { limit: SOL_SIGNATURES_LIMIT, ...(before ? { before } : {}) }, s),
+          (v) => signatures(v, SOL_SIGNATURES_LIMIT),
         )
         .then((r) => ({ a, before, sigs: r.value, provider: r.provider })),
     ),
