@@ -50,9 +50,3 @@ export function getBitcoinChain(chain: ChainSymbol): Promise<BitcoinChain> {
   }
   return hit;
 }
-
-/** Tests: forget adapters and the server's network list. */
-export function resetBitcoinChains(): void {
-  cache.clear();
-  networks = null;
-}

@@ -31,8 +31,3 @@ export function getBnbChain(): Promise<BnbChain> {
   });
   return pending;
 }
-
-/** Tests: forget the loaded chain. */
-export function resetBnbChain(): void {
-  cached = null;
-}

@@ -24,8 +24,3 @@ export function getXrpChain(): Promise<XrpChain> {
   });
   return pending;
 }
-
-/** Tests: forget the loaded chain. */
-export function resetXrpChain(): void {
-  cached = null;
-}

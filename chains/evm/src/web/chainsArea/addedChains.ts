@@ -3,7 +3,7 @@
  * product API serves (GET /api/evm/chains; blacklisted ids and RPCs from GET /api/evm/blacklist, native ids
  * and testnets left out), kept in local storage with their accounts. Their RPCs are called from the browser.
  */
-import { CHAINS, NATIVE_EVM_CHAIN_IDS, accountBasePath, signingPath } from '@secux-companion/core';
+import { NATIVE_EVM_CHAIN_IDS, accountBasePath, signingPath } from '@secux-companion/core';
 import {
   nextEvmAccountIndex,
   nextEvmAccountName,
@@ -254,8 +254,6 @@ export async function refreshChain(chain: AddedEvmChain): Promise<AddedEvmChain>
     return { ...chain, hasValidRpc: false };
   }
 }
-
-export const EVM_COIN = CHAINS.EVM;
 
 /** Chain ids the product API serves as native coins (the local profile runs ETH on the local chain). */
 async function servedEvmChainIds(): Promise<number[]> {
