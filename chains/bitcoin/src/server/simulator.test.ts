@@ -9,15 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Transaction } from 'bitcoinjs-lib';
+import { DEFAULT_MNEMONIC, mnemonicToRoot } from '@secux-companion/sim-kit';
 import {
-  DEFAULT_MNEMONIC,
   UTXO_COINS,
-  mnemonicToRoot,
   startUtxo,
-  utxoAddressToScript,
-  utxoSignInput,
+  addressToScript as utxoAddressToScript,
+  signInput as utxoSignInput,
   type UtxoInfo,
-} from '@secux-companion/localnet';
+} from '../sim/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainRegistry } from '@secux-companion/server-kit/registry';
 import { registerChainRoutes } from '@secux-companion/server-kit/routes';

@@ -7,13 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Ecc } from '@fioprotocol/fiojs';
 import { createFioProductApiChain, type FioSigner } from '@secux-companion/chain-fio';
-import {
-  DEFAULT_MNEMONIC,
-  FioSimulator,
-  fioGenesis,
-  fioPrivateKeyOf,
-  fioPublicKeyOf,
-} from '@secux-companion/localnet';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { FioSimulator, fioGenesis, fioPrivateKeyOf, fioPublicKeyOf } from '../sim/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveChains } from '@secux-companion/server-kit/testing/chainServer';
 import { fioFamily } from './index.js';

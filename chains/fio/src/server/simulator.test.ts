@@ -12,8 +12,8 @@ import {
   type FioActionKind,
   type FioSigner,
 } from '@secux-companion/chain-fio';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import {
-  DEFAULT_MNEMONIC,
   FIO_LOCAL_FEES,
   FIO_LOCAL_PROXY,
   FIO_PAYER_HANDLE,
@@ -22,7 +22,7 @@ import {
   fioGenesis,
   fioPrivateKeyOf,
   fioPublicKeyOf,
-} from '@secux-companion/localnet';
+} from '../sim/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveChains } from '@secux-companion/server-kit/testing/chainServer';
 import { fioFamily } from './index.js';

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createSolanaProductApiChain } from '@secux-companion/chain-solana';
-import { DEFAULT_MNEMONIC, solanaSigner, startSolana } from '@secux-companion/localnet';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { solanaSigner, startSolana } from '../sim/index.js';
 import { SOLANA_MAINNET_GENESIS_HASH } from './genesis.js';
 import { getBase58Decoder, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

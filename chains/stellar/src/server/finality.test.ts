@@ -5,14 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createStellarProductApiChain, type StellarSigner } from '@secux-companion/chain-stellar';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import {
-  DEFAULT_MNEMONIC,
   HorizonSimulator,
   STELLAR_LOCAL_PASSPHRASE,
   stellarAddressOf,
   stellarGenesis,
   stellarKeypairOf,
-} from '@secux-companion/localnet';
+} from '../sim/index.js';
 import {
   Account,
   Asset,

@@ -10,15 +10,15 @@ import {
   parseStellarMemo,
   type StellarSigner,
 } from '@secux-companion/chain-stellar';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import {
-  DEFAULT_MNEMONIC,
   HorizonSimulator,
   STELLAR_LOCAL_PASSPHRASE,
   STELLAR_MEMO_REQUIRED_ACCOUNT,
   stellarAddressOf,
   stellarGenesis,
   stellarKeypairOf,
-} from '@secux-companion/localnet';
+} from '../sim/index.js';
 import {
   Account,
   Asset,

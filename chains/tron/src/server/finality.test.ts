@@ -12,7 +12,7 @@ import {
   type TronDeviceTx,
   type TronSigner,
 } from '@secux-companion/chain-tron';
-import { LOCAL_TRC20, TronSimulator } from '@secux-companion/localnet';
+import { LOCAL_TRC20, TronSimulator } from '../sim/index.js';
 import type { FastifyInstance } from 'fastify';
 import { SigningKey, pkToAddress } from 'tronweb/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,7 +7,8 @@
  *   failed with its code (its fee was claimed); a hash nobody knows is unknown.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { XrplSimulator, startStandIn, type StandIn } from '@secux-companion/localnet';
+import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
+import { XrplSimulator } from '../sim/index.js';
 import { Wallet } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainRegistry } from '@secux-companion/server-kit/registry';

@@ -5,13 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createXrpProductApiChain, type XrpSigner } from '@secux-companion/chain-xrp';
-import {
-  DEFAULT_MNEMONIC,
-  XRPL_TAG_REQUIRED_ACCOUNT,
-  XrplSimulator,
-  xrpAddressOf,
-  xrplGenesis,
-} from '@secux-companion/localnet';
+import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { XRPL_TAG_REQUIRED_ACCOUNT, XrplSimulator, xrpAddressOf, xrplGenesis } from '../sim/index.js';
 import { Wallet, decode } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveChains } from '@secux-companion/server-kit/testing/chainServer';
