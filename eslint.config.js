@@ -76,6 +76,13 @@ const otherFamily = (dir) => ({
     'A family imports no other family: what two families share belongs in chain-common or a kit below them.',
 });
 
+/** The local network is a root above the families: a family's tests take its own sim/ and the sim kit. */
+const LOCALNET_FROM_FAMILY = {
+  group: ['@secux-companion/localnet', '@secux-companion/localnet/*'],
+  message:
+    'A family does not import the local network (a root above it): use its own sim/ or @secux-companion/sim-kit.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -119,7 +126,12 @@ export default tseslint.config(
   ...FAMILY_DIRS.flatMap((dir) => [
     {
       files: [`chains/${dir}/src/**/*.{ts,tsx}`],
-      rules: { 'no-restricted-imports': ['error', { patterns: [...PACKAGE_INTERNALS, otherFamily(dir)] }] },
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [...PACKAGE_INTERNALS, otherFamily(dir), LOCALNET_FROM_FAMILY] },
+        ],
+      },
     },
     {
       // .tsx too: the web side's screens reach the chain through logic/ like every other caller.
@@ -132,7 +144,14 @@ export default tseslint.config(
       rules: {
         'no-restricted-imports': [
           'error',
-          { patterns: [...PACKAGE_INTERNALS, NETWORK_FROM_OUTSIDE_LOGIC, otherFamily(dir)] },
+          {
+            patterns: [
+              ...PACKAGE_INTERNALS,
+              NETWORK_FROM_OUTSIDE_LOGIC,
+              otherFamily(dir),
+              LOCALNET_FROM_FAMILY,
+            ],
+          },
         ],
       },
     },
