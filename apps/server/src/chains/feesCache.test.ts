@@ -12,8 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ChainFacade } from '@secux-companion/server-kit/facade';
 import { FALLBACK_FEES_CACHE_MS, FeesCache } from '@secux-companion/server-kit/feesCache';
 import { DEFAULT_FEES_CACHE_MS } from '@secux-companion/server-kit/registry';
-import { createChainRegistry } from './registry.js';
-import { registerChainRoutes } from './registry.js';
+import { createChainRegistry, registerChainRoutes } from './registry.js';
 import { startServer, type Handler, type TestServer } from '@secux-companion/server-kit/testing/servers';
 import type { FeeInfo } from '@secux-companion/server-kit/types';
 
