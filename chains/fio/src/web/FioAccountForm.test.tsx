@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { singleAddressAccount } from '@secux-companion/web-kit/singleAddress/plumbing';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import type { FioChain } from './chain';
 import { FioAccountForm } from './FioAccountForm';
@@ -9,14 +10,7 @@ import type { FioAccount } from './rules';
 setupUiTests();
 
 const account = (index: number, txCount: number, name = `Acc ${index + 1}`): FioAccount => ({
-  id: `FIO:m/44'/235'/${index}'`,
-  index,
-  bip: 44,
-  path: `m/44'/235'/${index}'`,
-  address: `FIO${index}`,
-  name,
-  balance: 0n,
-  pending: 0n,
+  ...singleAddressAccount(235, 'FIO', index, `FIO${index}`, name),
   txCount,
 });
 const fioChain = { coin: 'FIO' } as unknown as FioChain;

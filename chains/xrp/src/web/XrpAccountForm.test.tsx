@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { singleAddressAccount } from '@secux-companion/web-kit/singleAddress/plumbing';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import type { XrpChain } from './chain';
 import { XrpAccountForm, XrpDeleteAccount } from './XrpAccountForm';
@@ -16,14 +17,7 @@ setupUiTests();
 afterEach(() => deleteAccount.mockReset());
 
 const account = (index: number, txCount: number, name = `Acc ${index + 1}`) => ({
-  id: `X:m/44'/144'/${index}'`,
-  index,
-  bip: 44 as const,
-  path: `m/44'/144'/${index}'`,
-  address: `r${index}`,
-  name,
-  balance: 0n,
-  pending: 0n,
+  ...singleAddressAccount(144, 'X', index, `r${index}`, name),
   txCount,
 });
 const xrpChain = { coin: 'XRP' } as unknown as XrpChain;
