@@ -182,7 +182,12 @@ export async function fetchChainNetworks(
 ): Promise<Record<string, 'main' | 'test' | 'regtest'>> {
   const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
   const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
-  const res = await doFetch(`${base}${ROUTES.chains()}`, { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new ProductApiError(res.status, `HTTP ${res.status}`);
-  return parseNetworkInfo(await res.json());
+  return parseNetworkInfo(
+    await requestJson(
+      doFetch,
+      `${base}${ROUTES.chains()}`,
+      { timeoutMs: BACKEND_TIMEOUT_MS },
+      (status, message, code, body) => new ProductApiError(status, message, code, body),
+    ),
+  );
 }
