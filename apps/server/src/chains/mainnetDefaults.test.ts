@@ -9,8 +9,7 @@
  */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createChainRegistry } from './registry.js';
-import { registerChainRoutes } from './registry.js';
+import { createChainRegistry, registerChainRoutes } from './registry.js';
 
 const FIO_KEY = 'FIO5kJKNHwctcfUM5XZyiWSqSTM5HTzznJP9F3ZdbhaQAHEVq575o';
 const TRX_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

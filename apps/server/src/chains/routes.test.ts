@@ -9,8 +9,7 @@ import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import type { ChainFacade, ChainSource, Family } from '@secux-companion/server-kit/facade';
 import { ChainApiError } from '@secux-companion/server-kit/failover';
 import { IdParams, noStore } from '@secux-companion/server-kit/params';
-import { checkChainEnv, createChainRegistry } from './registry.js';
-import { registerChainRoutes } from './registry.js';
+import { checkChainEnv, createChainRegistry, registerChainRoutes } from './registry.js';
 
 const ADDRESS = 'm12345678';
 const memoAddress = z.string().regex(/^m\d{8}$/, { message: 'must be a memo address' });

@@ -9,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHAIN_ENV_KEYS, createChainRegistry } from './registry.js';
-import { registerChainRoutes } from './registry.js';
+import { CHAIN_ENV_KEYS, createChainRegistry, registerChainRoutes } from './registry.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-chains-unserved-'));
 const apps: FastifyInstance[] = [];

@@ -1,9 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRemoteConfig } from '../content/remote-config.js';
-import { parseImage } from '../firmware/image.js';
+import { parseImage, buildImage, samplePayload } from '../firmware/image.js';
 import { publishRelease } from '../firmware/store.js';
-import { buildImage, samplePayload } from '../firmware/image.js';
 import { FIAT_CURRENCIES } from '../prices/constants.js';
 import { startFakeUpstream, type FakeUpstream } from '../test/fake-upstream.js';
 import { BACKENDS, useTestApp } from '../test/harness.js';

@@ -7,7 +7,7 @@
  * ran out of time, an API node's rate limit served by the next, and a push that lands but never answers resent as the
  * same bytes.
  */
-import { Ecc } from '@fioprotocol/fiojs';
+import { Ecc, Fio } from '@fioprotocol/fiojs';
 import { buildFioAction, fioPushBody } from '@secux-companion/chain-fio';
 import { DEFAULT_MNEMONIC, deadUrl, startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import {
@@ -19,7 +19,6 @@ import {
   fioPublicKeyOf,
   fioSimulatorClient,
 } from '@secux-companion/chain-fio/sim';
-import { Fio } from '@fioprotocol/fiojs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useRehearsal, type Rehearsal } from '@secux-companion/server-kit/testing/rehearsal';
 import { fioFamily } from './index.js';

@@ -6,10 +6,9 @@
  */
 import { Ecc, Fio } from '@fioprotocol/fiojs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { DEFAULT_MNEMONIC, startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import { FioSimulator, fioGenesis, fioPublicKeyOf } from './simulator.js';
 import { fioPrivateKeyOf, fioSimulatorClient } from './testing.js';
-import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import { FIO_MAINNET_CHAIN_ID, fioApiNode } from './mainnet.js';
 
 const me = fioPublicKeyOf(DEFAULT_MNEMONIC, 0);

@@ -5,11 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
-import { Fio } from '@fioprotocol/fiojs';
+import { Fio, Ecc } from '@fioprotocol/fiojs';
 import type { FioActionKind } from '@secux-companion/chain-fio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
-import { Ecc } from '@fioprotocol/fiojs';
 import {
   FIO_LOCAL_FEES,
   FIO_LOCAL_PROXY,

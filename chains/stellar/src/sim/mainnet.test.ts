@@ -14,9 +14,8 @@ import {
   TransactionBuilder,
 } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { DEFAULT_MNEMONIC, startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import { HorizonSimulator, stellarAddressOf, stellarGenesis, stellarKeypairOf } from './simulator.js';
-import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import { horizonBehaviour } from './mainnet.js';
 
 const alice = stellarKeypairOf(DEFAULT_MNEMONIC, 0);

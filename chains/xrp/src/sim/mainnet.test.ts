@@ -6,9 +6,8 @@
  */
 import { Wallet } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
+import { DEFAULT_MNEMONIC, startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import { XrplSimulator, xrpAddressOf, xrplGenesis } from './simulator.js';
-import { startStandIn, type StandIn } from '@secux-companion/sim-kit';
 import { rippledBehaviour } from './mainnet.js';
 
 const alice = Wallet.fromSeed('sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
