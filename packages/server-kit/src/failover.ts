@@ -57,5 +57,5 @@ export { parseJson, snippet, validate } from './failover/answers.js';
 export { PER_CALL_LIMIT_TEXT, RATE_LIMIT_TEXT, penaltyOf, rateLimitOf } from './failover/rateLimitAnswer.js';
 export type { FetchFn, HttpOptions } from './failover/http.js';
 export { MAX_ANSWER_BYTES, getJson, httpRequest } from './failover/http.js';
-export { cursorProviders, decodeCursor, encodeCursor } from './failover/cursor.js';
+export { cursorProviders, decodeCursor, encodeCursor, historyCursor } from './failover/cursor.js';
 export { Mutex } from './failover/mutex.js';

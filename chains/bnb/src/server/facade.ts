@@ -17,7 +17,7 @@ import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import type { BroadcastResult, ChainFacade, ChainSource } from '@secux-companion/server-kit/facade';
 import {
   ChainApiError,
-  decodeCursor,
+  historyCursor,
   encodeCursor,
   facadeFailover,
   type FailoverLog,
@@ -141,20 +141,13 @@ export class BnbFacade implements ChainFacade {
   async history(id: string, query: unknown): Promise<HistoryPage> {
     const address = this.address(id);
     const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
-    const c = decodeCursor(q.cursor);
-    const offset = c?.o;
-    if (
-      q.cursor &&
-      (!c ||
-        c.k !== 'bnb' ||
-        c.a !== address ||
-        typeof offset !== 'number' ||
-        !Number.isSafeInteger(offset) ||
-        offset < 0 ||
-        offset > BNB_MAX_OFFSET)
-    )
-      throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
-    const from = typeof offset === 'number' ? offset : 0;
+    const c = historyCursor(
+      q.cursor,
+      'bnb',
+      address,
+      ({ o }) => typeof o === 'number' && Number.isSafeInteger(o) && o >= 0 && o <= BNB_MAX_OFFSET,
+    );
+    const from = typeof c?.o === 'number' ? c.o : 0;
     const opsOf = (txs: unknown[]) => txs.flatMap((t) => operationFromArchiveTx(t, address) ?? []);
     const r = await this.run(
       'history',

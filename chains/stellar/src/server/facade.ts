@@ -16,7 +16,7 @@ import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import type { BroadcastResult, ChainFacade, ChainSource } from '@secux-companion/server-kit/facade';
 import {
   ChainApiError,
-  decodeCursor,
+  historyCursor,
   encodeCursor,
   facadeFailover,
   type FailoverLog,
@@ -149,16 +149,12 @@ export class StellarFacade implements ChainFacade {
   async history(id: string, query: unknown): Promise<HistoryPage> {
     const address = this.address(id);
     const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
-    const c = decodeCursor(q.cursor);
-    if (
-      q.cursor &&
-      (!c ||
-        c.k !== 'xlm' ||
-        c.a !== address ||
-        typeof c.p !== 'string' ||
-        !/^\d{1,20}(-\d{1,10})?$/.test(c.p))
-    )
-      throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+    const c = historyCursor(
+      q.cursor,
+      'xlm',
+      address,
+      (c) => typeof c.p === 'string' && /^\d{1,20}(-\d{1,10})?$/.test(c.p),
+    );
     const limit = q.pageSize ?? DEFAULT_HISTORY_PAGE;
     // Mapped and bounded inside the server's call: a page out of bounds is that server's malformed answer.
     const r = await this.run(

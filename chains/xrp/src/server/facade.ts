@@ -10,7 +10,7 @@ import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import type { BroadcastResult, ChainFacade, ChainSource } from '@secux-companion/server-kit/facade';
 import {
   ChainApiError,
-  decodeCursor,
+  historyCursor,
   encodeCursor,
   facadeFailover,
   type FailoverLog,
@@ -132,9 +132,7 @@ export class XrpFacade implements ChainFacade {
   async history(id: string, query: unknown): Promise<HistoryPage> {
     const address = this.address(id);
     const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
-    const c = decodeCursor(q.cursor);
-    if (q.cursor && (!c || c.k !== 'xrp' || c.a !== address))
-      throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+    const c = historyCursor(q.cursor, 'xrp', address);
     const sent = c?.m;
     const opsOf = (v: { transactions: unknown[] }) =>
       v.transactions.flatMap((t) => operationFromAccountTx(t, address) ?? []);

@@ -1,4 +1,5 @@
 /** Opaque history cursors, and the providers that can go on from one. */
+import { HttpError } from '../errors.js';
 import { ChainApiError } from './errors.js';
 
 /** Opaque cursor: base64url(JSON). Providers put their own kind in `k` so a cursor is never misread by another kind. */
@@ -14,6 +15,23 @@ export function decodeCursor(c: string | undefined | null): Record<string, unkno
   } catch {
     return null;
   }
+}
+
+/**
+ * A history query's cursor, as this family wrote it for this `address` under its `kind` (`k`, `a`); null without
+ * one. A cursor that does not decode, names another kind or address, or fails the family's own `ok` is 400.
+ */
+export function historyCursor(
+  cursor: string | undefined | null,
+  kind: string,
+  address: string,
+  ok: (c: Record<string, unknown>) => boolean = () => true,
+): Record<string, unknown> | null {
+  if (!cursor) return null;
+  const c = decodeCursor(cursor);
+  if (!c || c.k !== kind || c.a !== address || !ok(c))
+    throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+  return c;
 }
 
 /**

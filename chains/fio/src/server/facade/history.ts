@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import {
   ChainApiError,
-  decodeCursor,
+  historyCursor,
   encodeCursor,
   facadeFailover,
 } from '@secux-companion/server-kit/failover';
@@ -18,9 +18,7 @@ export async function history(ctx: FioContext, id: string, query: unknown): Prom
   const key = ctx.key(id);
   const actor = Fio.accountHash(key);
   const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
-  const c = decodeCursor(q.cursor);
-  if (q.cursor && (!c || c.k !== 'fio' || c.a !== key || typeof c.s !== 'number' || typeof c.n !== 'string'))
-    throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+  const c = historyCursor(q.cursor, 'fio', key, (c) => typeof c.s === 'number' && typeof c.n === 'string');
   const nodes = ctx.cfg.history ?? ctx.cfg.providers;
   if (!nodes.length)
     throw new ChainApiError(404, 'not_configured', `no history node is configured for ${ctx.chain}`, {

@@ -6,8 +6,8 @@ import {
   operationFromTransaction,
 } from '@secux-companion/chain-solana';
 import { z } from 'zod';
-import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
-import { decodeCursor, encodeCursor } from '@secux-companion/server-kit/failover';
+import { parseInput } from '@secux-companion/server-kit/errors';
+import { historyCursor, encodeCursor } from '@secux-companion/server-kit/failover';
 import { cursor as cursorParam, pageSize } from '@secux-companion/server-kit/params';
 import { toWire, type HistoryPage } from '@secux-companion/server-kit/types';
 import { history as historyBounds, signatures } from '../bounds.js';
@@ -30,9 +30,7 @@ const cursorOk = (v: unknown): v is Positions =>
 
 /** Where each address goes on: the cursor's positions, or (first page) the owner and its first token accounts. */
 async function positionsOf(ctx: SolanaContext, address: string, cursor: string | null): Promise<Positions> {
-  const c = decodeCursor(cursor);
-  if (cursor && (!c || c.k !== 'sol' || c.a !== address || !cursorOk(c.b)))
-    throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+  const c = historyCursor(cursor, 'sol', address, (c) => cursorOk(c.b));
   if (c) return c.b as Positions;
   const [spl, t22] = await Promise.all([
     ctx.run('tokens', (p, s) => p.getTokenAccountsByOwner(address, TOKEN_PROGRAM, s)),

@@ -1,8 +1,8 @@
 /** The TRON facade's history pages: the index's transactions and TRC-20 transfers, merged. */
 import { mergeTronHistory } from '@secux-companion/chain-tron';
 import { z } from 'zod';
-import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
-import { decodeCursor, encodeCursor } from '@secux-companion/server-kit/failover';
+import { parseInput } from '@secux-companion/server-kit/errors';
+import { historyCursor, encodeCursor } from '@secux-companion/server-kit/failover';
 import { cursor as cursorParam, pageSize } from '@secux-companion/server-kit/params';
 import { toWire, type HistoryPage } from '@secux-companion/server-kit/types';
 import { tronBounds } from '../bounds.js';
@@ -12,9 +12,7 @@ import { trc10Info } from './tokens.js';
 export async function history(ctx: TronContext, id: string, query: unknown): Promise<HistoryPage> {
   const address = ctx.address(id);
   const q = parseInput(z.object({ cursor: cursorParam, pageSize }), query, 'query');
-  const c = decodeCursor(q.cursor);
-  if (q.cursor && (!c || c.k !== 'tron' || c.a !== address))
-    throw new HttpError(400, 'invalid query: cursor: must be a cursor returned by a previous page');
+  const c = historyCursor(q.cursor, 'tron', address);
   const fpTx = typeof c?.t === 'string' ? c.t : null;
   const fp20 = typeof c?.e === 'string' ? c.e : null;
   const [txs, t20] = await Promise.all([
