@@ -4,7 +4,7 @@
  * counts and heights JSON-safe, prioritization fees below a price no real market reaches. An answer out of bounds is
  * malformed: the other node is asked and the client never sees it — each is the `check` of the node's failover call.
  */
-import { COUNT_MAX, amount, count, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
+import { amount, count, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
 import { ProviderError } from '@secux-companion/server-kit/failover';
 import type { Operation } from '@secux-companion/server-kit/types';
 
@@ -31,10 +31,8 @@ export const tokenAmount = (v: unknown, what: string) => amount(v, U64_MAX, what
 export function decimals(v: unknown, what = 'decimals'): void {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 255) outOfBounds(what, v);
 }
-export function height(v: unknown, what: string): void {
-  count(v, what);
-  if ((v as number) > COUNT_MAX) outOfBounds(what, v);
-}
+/** A slot, height, epoch or compute-unit count: a JSON-safe integer ({@link count}). */
+export const height = count;
 export function priorityPrices(list: readonly number[]): void {
   if (list.length > 1000) throw new ProviderError('malformed', 'out of bounds: too many prioritization fees');
   for (const f of list)
