@@ -18,17 +18,6 @@ export function pathToString(indexes: number[]): string {
   return ['m', ...indexes.map((i) => (i >= HARDENED ? `${i - HARDENED}'` : `${i}`))].join('/');
 }
 
-export function parsePath(path: string): number[] {
-  const parts = path.split('/');
-  if (parts[0] !== 'm') throw new Error(`invalid path ${path}`);
-  return parts.slice(1).map((p) => {
-    const hardened = p.endsWith("'") || p.endsWith('h');
-    const n = parseInt(hardened ? p.slice(0, -1) : p, 10);
-    if (!Number.isInteger(n) || n < 0 || n >= HARDENED) throw new Error(`invalid path ${path}`);
-    return hardened ? n + HARDENED : n;
-  });
-}
-
 export interface XpubData {
   /** uncompressed public key without the 0x04 prefix (64 bytes) */
   publicKey64: Uint8Array;
