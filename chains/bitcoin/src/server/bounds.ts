@@ -4,7 +4,14 @@
  * down to minus that supply), counts and heights non-negative safe integers, fee rates in (0, MAX_FEE_RATE] sat/vB.
  * Anything else is a malformed answer (the next provider is asked).
  */
-import { amount, count, operations, optCount, outOfBounds } from '@secux-companion/server-kit/bounds';
+import {
+  amount,
+  count,
+  operations,
+  optCount,
+  outOfBounds,
+  plausibleTime,
+} from '@secux-companion/server-kit/bounds';
 import type { AccountInfo, FeeTiers, HistoryPage, TxDetails, Utxo } from '@secux-companion/server-kit/types';
 
 /** Highest fee rate taken from a provider (sat/vB): 50× the spec's BTC fallback high tier (200). */
@@ -43,7 +50,8 @@ export const utxoBounds = (b: UtxoBounds) => ({
     if (t.fee !== undefined) amount(t.fee, b.maxSats, 'tx fee');
     optCount(t.blockHeight, 'block height');
     count(t.confirmations, 'confirmations');
-    optCount(t.time, 'time');
+    // ms since the epoch, like a history operation's: a date that cannot be true is a lie.
+    if (t.time !== null && t.time !== undefined) plausibleTime(t.time, 'time');
     optCount(t.vsize, 'vsize');
     for (const i of t.inputs) if (i.value !== undefined) amount(i.value, b.maxSats, 'input value');
     for (const o of t.outputs) amount(o.value, b.maxSats, 'output value');
