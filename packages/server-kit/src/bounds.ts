@@ -6,6 +6,11 @@
 import { ProviderError } from './failover.js';
 import type { Operation } from './types.js';
 
+/** The integer types chains keep amounts in: what a token amount is bounded by when its supply is not known here. */
+export const INT64_MAX = 2n ** 63n - 1n;
+export const UINT64_MAX = 2n ** 64n - 1n;
+export const UINT256_MAX = 2n ** 256n - 1n;
+
 /** Counts, heights, indexes and sizes: JSON integers a client can hold exactly (≤ 2^53 - 1, below 2^64). */
 export const COUNT_MAX = Number.MAX_SAFE_INTEGER;
 

@@ -4,11 +4,10 @@
  * chain's amount type; a token's supply is not known here), the sequence and times counts that can be. Anything else is
  * a malformed answer: the next archive is asked and the client never sees it.
  */
-import { amount, operations } from '@secux-companion/server-kit/bounds';
+import { INT64_MAX, amount, operations } from '@secux-companion/server-kit/bounds';
 import type { Operation } from '@secux-companion/server-kit/types';
 import type { BnbArchiveAccount } from './backend.js';
 
-export const INT64_MAX = 2n ** 63n - 1n;
 /**
  * The most BNB any amount can be: 200 million BNB in fixed8 units — BNB's whole issue (2017), only ever burnt since
  * (≈ 140 M left in 2025, bnbburn.info); the Beacon Chain held a part of it until its halt on 2024-12-03.

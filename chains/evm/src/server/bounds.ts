@@ -5,7 +5,14 @@
  * known here); nonces and gas limits below 2^64; counts and heights non-negative safe integers; gas prices at most
  * MAX_GAS_PRICE wei. Anything else is a malformed answer (the next provider is asked).
  */
-import { amount, count, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
+import {
+  UINT64_MAX,
+  UINT256_MAX,
+  amount,
+  count,
+  operations,
+  outOfBounds,
+} from '@secux-companion/server-kit/bounds';
 import type { NftHolding } from './backend.js';
 import type {
   AccountInfo,
@@ -15,8 +22,6 @@ import type {
   TokenInfo,
 } from '@secux-companion/server-kit/types';
 
-export const MAX_UINT256 = 2n ** 256n - 1n;
-export const MAX_UINT64 = 2n ** 64n - 1n;
 /** Highest gas price or fee per gas taken from a provider: 100 000 gwei (mainnet peaks were near 5 000 gwei). */
 export const MAX_GAS_PRICE = 10n ** 14n;
 
@@ -43,20 +48,20 @@ export const NATIVE_MAX_WEI: Readonly<Record<string, bigint>> = {
 };
 
 const token = (t: TokenBalance | TokenInfo) => {
-  if (t.balance !== undefined) amount(t.balance, MAX_UINT256, 'token balance');
+  if (t.balance !== undefined) amount(t.balance, UINT256_MAX, 'token balance');
   if (!Number.isInteger(t.decimals) || t.decimals < 0 || t.decimals > 255)
     outOfBounds('token decimals', t.decimals);
 };
 
 export const evmBounds = {
-  balance: (v: string) => amount(v, MAX_UINT256, 'balance'),
-  nonce: (v: string) => amount(v, MAX_UINT64, 'nonce'),
+  balance: (v: string) => amount(v, UINT256_MAX, 'balance'),
+  nonce: (v: string) => amount(v, UINT64_MAX, 'nonce'),
   txCount: (v: number) => count(v, 'txCount'),
-  gasLimit: (v: string) => amount(v, MAX_UINT64, 'gas limit'),
+  gasLimit: (v: string) => amount(v, UINT64_MAX, 'gas limit'),
   account(a: AccountInfo): void {
-    amount(a.balance, MAX_UINT256, 'balance');
+    amount(a.balance, UINT256_MAX, 'balance');
     count(a.txCount, 'txCount');
-    if (a.nonce !== undefined) amount(a.nonce, MAX_UINT64, 'nonce');
+    if (a.nonce !== undefined) amount(a.nonce, UINT64_MAX, 'nonce');
   },
   fees(f: Omit<FeeInfo, 'chain' | 'source' | 'provider'>): void {
     for (const t of [f.tiers.high, f.tiers.medium, f.tiers.low]) amount(t, MAX_GAS_PRICE, 'gas price');
@@ -70,18 +75,18 @@ export const evmBounds = {
   },
   tokens: (list: (TokenBalance | TokenInfo)[]) => list.forEach(token),
   token,
-  history: (page: Omit<HistoryPage, 'provider'>) => operations(page.operations, MAX_UINT256),
+  history: (page: Omit<HistoryPage, 'provider'>) => operations(page.operations, UINT256_MAX),
   nfts(list: NftHolding[]): void {
     for (const h of list) {
-      amount(h.tokenId, MAX_UINT256, 'token id');
-      amount(h.balance, MAX_UINT256, 'NFT balance');
+      amount(h.tokenId, UINT256_MAX, 'token id');
+      amount(h.balance, UINT256_MAX, 'NFT balance');
     }
   },
 };
 
 /** The bounds of one chain: {@link evmBounds} with the native coin's amounts within {@link NATIVE_MAX_WEI}. */
 export function evmBoundsOf(chain: string): typeof evmBounds {
-  const max = NATIVE_MAX_WEI[chain] ?? MAX_UINT256;
+  const max = NATIVE_MAX_WEI[chain] ?? UINT256_MAX;
   return {
     ...evmBounds,
     balance: (v: string) => amount(v, max, 'balance'),
@@ -90,6 +95,6 @@ export function evmBoundsOf(chain: string): typeof evmBounds {
       amount(a.balance, max, 'balance');
     },
     history: (page: Omit<HistoryPage, 'provider'>) =>
-      operations(page.operations, max, { tokenMax: MAX_UINT256 }),
+      operations(page.operations, max, { tokenMax: UINT256_MAX }),
   };
 }

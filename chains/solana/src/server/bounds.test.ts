@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liarFirst, lying, type Json } from '@secux-companion/server-kit/testing/liar';
 import { jsonText, rpcHandler, type Handler, type Req } from '@secux-companion/server-kit/testing/servers';
 import type { SignatureInfo, SolanaProvider } from './backend.js';
-import { PRIORITY_PRICE_MAX, SOL_MAX_LAMPORTS, U64_MAX } from './bounds.js';
+import { UINT64_MAX } from '@secux-companion/server-kit/bounds';
+import { PRIORITY_PRICE_MAX, SOL_MAX_LAMPORTS } from './bounds.js';
 import { SOL_SIGNATURES_LIMIT, SolanaFacade } from './facade.js';
 import { SOLANA_MAINNET_GENESIS_HASH } from './genesis.js';
 import { solanaFamily } from './index.js';
@@ -96,7 +97,7 @@ describe('Solana answers out of bounds', () => {
 
   it('asks the other node when one gives a token amount above u64', async () => {
     const f = facade(
-      node('absurd', { signatures: 1, tokenAmount: (U64_MAX + 1n).toString() }),
+      node('absurd', { signatures: 1, tokenAmount: (UINT64_MAX + 1n).toString() }),
       node('sane', { signatures: 1, tokenAmount: '42' }),
     );
     const a = await f.account(OWNER, {});
@@ -196,7 +197,7 @@ describe('Solana bounds by meaning, through the routes', () => {
         t.meta.postBalances = ['0', '10000000000000000000', 1];
       }),
     );
-    expect(10n ** 19n > SOL_MAX_LAMPORTS && 10n ** 19n < U64_MAX).toBe(true);
+    expect(10n ** 19n > SOL_MAX_LAMPORTS && 10n ** 19n < UINT64_MAX).toBe(true);
     expect(first.status).toBe(200);
     expect(first.body.operations).toEqual([expect.objectContaining({ value: '1000000', fee: '5000' })]);
     expect(alone.status).toBe(502);
@@ -264,7 +265,7 @@ const feeMint = (maximumFee: bigint) =>
     lamports: 4_000_000,
     owner: TOKEN_2022_PROGRAM,
     executable: false,
-    rentEpoch: U64_MAX,
+    rentEpoch: UINT64_MAX,
     space: 278,
     data: {
       program: 'spl-token-2022',
@@ -309,12 +310,14 @@ describe('Solana Token-2022 fees above 2^53', () => {
       const { alone, first } = await liarFirst({
         family: solanaFamily,
         env: (urls) => ({ CHAIN_SOL_RPC: urls.join(',') }),
-        honest: feeNode(U64_MAX),
-        liar: feeNode(U64_MAX + 1n),
+        honest: feeNode(UINT64_MAX),
+        liar: feeNode(UINT64_MAX + 1n),
         url: `/api/chains/SOL/mint/${MINT}`,
       });
       expect(first.status, JSON.stringify(first.body)).toBe(200);
-      expect(first.body).toMatchObject({ transferFee: { basisPoints: 100, maximumFee: U64_MAX.toString() } });
+      expect(first.body).toMatchObject({
+        transferFee: { basisPoints: 100, maximumFee: UINT64_MAX.toString() },
+      });
       expect(alone.status).toBe(502);
     } finally {
       vi.restoreAllMocks();

@@ -4,11 +4,10 @@
  * counts and heights JSON-safe, prioritization fees below a price no real market reaches. An answer out of bounds is
  * malformed: the other node is asked and the client never sees it — each is the `check` of the node's failover call.
  */
-import { amount, count, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
+import { UINT64_MAX, amount, count, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
 import { ProviderError } from '@secux-companion/server-kit/failover';
 import type { Operation } from '@secux-companion/server-kit/types';
 
-export const U64_MAX = 2n ** 64n - 1n;
 /**
  * The most lamports any amount can be: 2 billion SOL (1 SOL = 10^9 lamports). About 500 M SOL at genesis (2020-03),
  * ≈ 600 M in 2025 with inflation of about 4–5 % a year, falling by 15 % a year towards 1.5 % (solana.com
@@ -27,7 +26,7 @@ export const ACCOUNT_SIZE_MAX = 10 * 1024 * 1024;
 
 export const lamports = (v: number | bigint | string, what: string) =>
   amount(String(v), SOL_MAX_LAMPORTS, what);
-export const tokenAmount = (v: unknown, what: string) => amount(v, U64_MAX, what);
+export const tokenAmount = (v: unknown, what: string) => amount(v, UINT64_MAX, what);
 export function decimals(v: unknown, what = 'decimals'): void {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 255) outOfBounds(what, v);
 }
@@ -49,5 +48,5 @@ export function accountSize(v: unknown): void {
 
 /** A transaction's operations (mapped by chain-solana): SOL values and fees within the supply, tokens within u64. */
 export function history(ops: readonly Operation[]): void {
-  operations(ops, SOL_MAX_LAMPORTS, { tokenMax: U64_MAX });
+  operations(ops, SOL_MAX_LAMPORTS, { tokenMax: UINT64_MAX });
 }

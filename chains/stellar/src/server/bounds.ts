@@ -5,10 +5,9 @@
  * what a ledger can ask. Anything else is a malformed answer: the next Horizon is asked and the client never sees it
  * (issue 29: a balance of 1e11 XLM was served with 200).
  */
-import { amount, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
+import { INT64_MAX, amount, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
 import type { Operation } from '@secux-companion/server-kit/types';
 import type { HorizonAccountRead, HorizonLedgerRead } from './backend.js';
-import { INT64_MAX } from './providers/horizon.js';
 
 /** 1 XLM = 10^7 stroops (amounts on the ledger are int64 stroops). */
 export const STROOPS_PER_XLM = 10_000_000n;

@@ -6,13 +6,11 @@
  * provider is asked): the checks of a provider's own read are the `check` of the facade's failover call.
  */
 import { mergeTronHistory, txInfoOf } from '@secux-companion/chain-tron';
-import { amount, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
+import { INT64_MAX, UINT256_MAX, amount, operations, outOfBounds } from '@secux-companion/server-kit/bounds';
 import { toWire, type Operation } from '@secux-companion/server-kit/types';
 import type { TronAccountRead, TronResourceRead } from './backend.js';
 import type { TronParamsAnswer, TronTokenAnswer } from './answers.js';
 
-export const MAX_INT64 = 2n ** 63n - 1n;
-export const MAX_UINT256 = 2n ** 256n - 1n;
 /**
  * The most TRX any amount can be: 200 billion TRX in sun (1 TRX = 10^6 sun). About 100 G TRX were issued at genesis
  * (2018-06); block rewards add new TRX (at most about 2 G a year) while fees burn some, and the supply has stayed near
@@ -26,7 +24,7 @@ export const MAX_UNIT_PRICE = 1_000_000n;
 export const MAX_CREATION_FEE = 100_000_000n;
 
 const token = (t: TronTokenAnswer) => {
-  amount(t.balance, t.type === 'trc20' ? MAX_UINT256 : MAX_INT64, 'token balance');
+  amount(t.balance, t.type === 'trc20' ? UINT256_MAX : INT64_MAX, 'token balance');
   if (!Number.isInteger(t.decimals) || t.decimals < 0 || t.decimals > 77)
     outOfBounds('token decimals', t.decimals);
 };
@@ -36,14 +34,14 @@ export const tronBounds = {
   account(a: TronAccountRead): void {
     if (!a.found) return;
     amount(a.balance, TRX_MAX_SUN, 'balance');
-    for (const t of a.assets) amount(t.balance, MAX_INT64, 'token balance');
+    for (const t of a.assets) amount(t.balance, INT64_MAX, 'token balance');
   },
   resources(r: TronResourceRead): void {
-    for (const v of Object.values(r)) amount(v, MAX_INT64, 'resource');
+    for (const v of Object.values(r)) amount(v, INT64_MAX, 'resource');
   },
   /** The index's TRC-20 balances (uint256). */
   trc20Balances(list: readonly { balance: bigint }[]): void {
-    for (const t of list) amount(t.balance, MAX_UINT256, 'token balance');
+    for (const t of list) amount(t.balance, UINT256_MAX, 'token balance');
   },
   token,
   params(p: Omit<TronParamsAnswer, 'chain' | 'provider'>): void {
@@ -53,7 +51,7 @@ export const tronBounds = {
     amount(p.createNewAccountFeeInSystemContract, MAX_CREATION_FEE, 'system create-account fee');
   },
   energy(e: bigint): void {
-    amount(e, MAX_INT64, 'energy');
+    amount(e, INT64_MAX, 'energy');
   },
   /**
    * One index list's operations (mapped by chain-tron): TRX values and fees within the supply; token values within
@@ -64,9 +62,9 @@ export const tronBounds = {
     operations(
       ops.filter((o) => !trc10.includes(o)),
       TRX_MAX_SUN,
-      { tokenMax: MAX_UINT256 },
+      { tokenMax: UINT256_MAX },
     );
-    operations(trc10, TRX_MAX_SUN, { tokenMax: MAX_INT64 });
+    operations(trc10, TRX_MAX_SUN, { tokenMax: INT64_MAX });
   },
   /** The index's `/transactions` list: its operations, and every entry's fee (a TRC-20 transfer takes it from there). */
   transactions(data: readonly unknown[], account: string): void {

@@ -11,6 +11,7 @@
  * one, or the provider serves another network (wrongChain).
  */
 import { transactionOf } from '@secux-companion/chain-stellar';
+import { INT64_MAX } from '@secux-companion/server-kit/bounds';
 import { z } from 'zod';
 import {
   ProviderError,
@@ -31,8 +32,6 @@ import type {
   StellarProvider,
 } from '../backend.js';
 
-/** int64 max: the most stroops any balance can hold. */
-export const INT64_MAX = 2n ** 63n - 1n;
 /** A ledger entry holds at most 1,000 subentries (protocol limit). */
 export const MAX_SUBENTRIES = 1000;
 /** Bounds of the live network values (stroops): a base reserve up to 10,000 XLM, a base fee up to 100 XLM. */
