@@ -1,6 +1,6 @@
 /**
  * Integration test: starts the whole localnet on free loopback ports and checks it over JSON-RPC.
- * The Litecoin part is skipped (with a note) where litecoind is not installed.
+ * Litecoin is required (`ltc.required`): without litecoind the suite fails, it is never skipped (the test command installs it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
