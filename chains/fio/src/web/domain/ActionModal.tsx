@@ -26,7 +26,7 @@ import { ActionReview } from './ActionReview';
 import { ActionStatus, type ActionResult } from './ActionStatus';
 import { deviceFailure, type FioDomainAccount } from './model';
 import type { OwnedHandle } from './RequestForm';
-import { fioDescriptor } from './requests';
+import { fioDescriptor } from './model';
 import { useActionForm, type ActionForm } from './useActionForm';
 
 export type { ActionTarget, FioActionName, FioRequestActionName } from './actions';

@@ -14,7 +14,7 @@ import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import type { FioChain } from '../chain';
 import { loadFamily } from '@secux-companion/web-kit/state/families';
 import { deviceFailure, type FioDomainAccount } from './model';
-import { fioDescriptor } from './requests';
+import { fioDescriptor } from './model';
 
 /** How long the failure toast stays (spec 03 §9). */
 export const TOAST_MS = 3000;

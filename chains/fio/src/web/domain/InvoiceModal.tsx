@@ -15,7 +15,8 @@ import type { FioChain } from '../chain';
 import { SendPresetContext, type SendPreset } from '@secux-companion/web-kit/send/preset';
 import type { FioDomainAccount } from './model';
 import { MemoChunks, MemoField, TxIdRow } from './parts';
-import { fioDescriptor, recordFor } from './requests';
+import { fioDescriptor } from './model';
+import { recordFor } from './requests';
 import type { PayingAccount } from './SelectAccountModal';
 
 type Stage = 'invoice' | 'send' | 'recording' | 'done';

@@ -12,7 +12,8 @@ import {
 import { mapSigningError } from '@secux-companion/core';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import type { FioChain } from '../chain';
-import { fioDescriptor } from './requests';
+import type { AccountDescriptor } from '@secux-companion/chain-common';
+import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
 
 export interface FioDomainAccount {
   name: string;
@@ -87,4 +88,9 @@ export function deviceFailure(
   if (m.kind === 'cancelled') return { cancelled: true };
   if (m.kind === 'signature') return { cancelled: false, key: `errors.${m.messageKey}`, message: '' };
   return { cancelled: false, message: m.message };
+}
+
+/** The adapter's descriptor of a Domain page account. */
+export function fioDescriptor(chain: FioChain, a: FioDomainAccount): AccountDescriptor {
+  return accountDescriptor(chain.coin, a);
 }

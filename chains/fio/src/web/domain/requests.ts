@@ -14,16 +14,9 @@ import {
   type FioRequest,
   type FioRequestContent,
 } from '@secux-companion/chain-fio';
-import type { AccountDescriptor } from '@secux-companion/chain-common';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
-import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
 import type { FioChain } from '../chain';
-import type { FioDomainAccount } from './model';
-
-/** The adapter's descriptor of a Domain page account. */
-export function fioDescriptor(chain: FioChain, a: FioDomainAccount): AccountDescriptor {
-  return accountDescriptor(chain.coin, a);
-}
+import { fioDescriptor, type FioDomainAccount } from './model';
 
 /** Sent and received requests of every FIO account, newest first (chain-fio merges; decryption on the device). */
 export function loadRequests(chain: FioChain, accounts: readonly FioDomainAccount[]): Promise<FioRequest[]> {
