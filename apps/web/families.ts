@@ -4,10 +4,11 @@
  * its module loads) are imported as they are; its module (`@secux-companion/chain-<dir>/web`) is a lazy import, its
  * own chunk. So a new family is its folder plus its manifest line: no shared module names a family.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
 const MANIFEST = new URL('../../chains/families.json', import.meta.url);
+const CHAINS = new URL('../../chains/', import.meta.url);
 const ID = 'virtual:families';
 const RESOLVED = '\0' + ID;
 
@@ -17,8 +18,25 @@ interface ManifestFamily {
   entries: string[];
 }
 
-/** The module's source: `entries`, one per web family in the manifest's order. */
-export function familiesModule(manifest: { families: ManifestFamily[] }): string {
+/** A family's text files (`src/web/locales/<language>/<area>.json`), as `<language>/<area>.json`. */
+function textFiles(dir: string): string[] {
+  const root = new URL(`${dir}/src/web/locales/`, CHAINS);
+  if (!existsSync(root)) return [];
+  return readdirSync(root).flatMap((lng) =>
+    readdirSync(new URL(`${lng}/`, root))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => `${lng}/${f}`),
+  );
+}
+
+/**
+ * The module's source: `entries`, one per web family in the manifest's order, and `texts`, a lazy loader per
+ * family text file (keyed `<dir>/locales/<language>/<area>.json`) that i18n loads with the shared texts.
+ */
+export function familiesModule(
+  manifest: { families: ManifestFamily[] },
+  filesOf: (dir: string) => string[] = textFiles,
+): string {
   const web = manifest.families.filter((f) => f.entries.includes('web'));
   const imports = web.map(
     (f, i) => `import { entry as e${i} } from '@secux-companion/chain-${f.dir}/web/entry';`,
@@ -27,7 +45,22 @@ export function familiesModule(manifest: { families: ManifestFamily[] }): string
     (f, i) =>
       `  { ...e${i}, id: ${JSON.stringify(f.id)}, load: () => import('@secux-companion/chain-${f.dir}/web') },`,
   );
-  return [...imports, 'export const entries = [', ...items, '];', ''].join('\n');
+  const texts = web.flatMap((f) =>
+    filesOf(f.dir).map((file) => {
+      const key = JSON.stringify(`${f.dir}/locales/${file}`);
+      return `  ${key}: () => import('@secux-companion/chain-${f.dir}/locales/${file}').then((m) => m.default),`;
+    }),
+  );
+  return [
+    ...imports,
+    'export const entries = [',
+    ...items,
+    '];',
+    'export const texts = {',
+    ...texts,
+    '};',
+    '',
+  ].join('\n');
 }
 
 export function families(): Plugin {

@@ -4,4 +4,6 @@ declare const __EMULATOR_ENABLED__: boolean;
 declare module 'virtual:families' {
   import type { FamilyEntry } from '@secux-companion/web-kit/family/types';
   export const entries: readonly FamilyEntry[];
+  /** Each family's text files, lazily: keyed `<dir>/locales/<language>/<area>.json`. */
+  export const texts: Record<string, () => Promise<import('@secux-companion/web-kit/i18n').Tree>>;
 }

@@ -7,13 +7,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { families } from './families/registry';
-import { initI18n } from '@secux-companion/web-kit/i18n';
+import { texts } from 'virtual:families';
+import { initI18n, provideTexts } from '@secux-companion/web-kit/i18n';
 import { applyBrowserGate } from './lib/browserGate';
 import { provideFamilies } from '@secux-companion/web-kit/state/families';
 import { cssVariablesResolver, theme } from '@secux-companion/web-kit/theme';
 
 // The root composes the app: the shared screens reach the families only through what it provides.
 provideFamilies(families);
+provideTexts(texts);
 
 const i18n = await initI18n();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { resources } from './allResources';
+import { allResources } from './index';
 
 /** Every web source: the shell, this kit and each family's web side (chains/<dir>/src/web). */
 const repo = join(import.meta.dirname, '../../../..');
@@ -24,7 +24,14 @@ function flatten(obj: unknown, prefix = ''): Record<string, string> {
   return out;
 }
 
+/** The tests' set-up (apps/web/src/test/families.ts) provides the families' texts, as main.tsx does. */
+const resources = await allResources();
+
 describe('translations', () => {
+  it("holds the families' texts too", () => {
+    expect(Object.keys(resources.en)).toEqual(expect.arrayContaining(['tron', 'fio', 'evm']));
+  });
+
   const flat = Object.fromEntries(Object.entries(resources).map(([lng, r]) => [lng, flatten(r)]));
   const allKeys = new Set(Object.values(flat).flatMap((r) => Object.keys(r)));
 

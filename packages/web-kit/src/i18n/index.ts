@@ -1,18 +1,41 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { chooseLanguage, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language } from './language';
-import { loadLanguage, type Tree } from './resources';
+import {
+  chooseLanguage,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  SUPPORTED_LANGUAGES,
+  type Language,
+} from './language';
+import { loadLanguage, type TextLoaders, type Tree } from './resources';
 
 /**
  * Screen texts live in one file per area and language (locales/{lng}/{area}.json, keys `area.*`),
  * so each feature owns its file. Only the language on screen is loaded: the others arrive when
  * the user picks them, which keeps the landing page light.
  */
-const loaders = import.meta.glob<Tree>('./locales/*/*.json', { import: 'default' });
+const ownLoaders = import.meta.glob<Tree>('./locales/*/*.json', { import: 'default' });
+let loaders: TextLoaders = ownLoaders;
+
+/**
+ * The families' texts (each family's `src/web/locales/{lng}/{area}.json`), given by the root that knows the
+ * families (main.tsx, the tests' set-up) before {@link initI18n}: this kit names no family.
+ */
+export function provideTexts(familyTexts: TextLoaders): void {
+  loaders = { ...ownLoaders, ...familyTexts };
+}
 
 async function ensureLanguage(lng: Language): Promise<void> {
   if (i18next.hasResourceBundle(lng, 'translation')) return;
   i18next.addResourceBundle(lng, 'translation', await loadLanguage(lng, loaders));
+}
+
+/** Every language at once, this kit's and the provided families' texts (tests and tools). */
+export async function allResources(): Promise<Record<Language, Tree>> {
+  const all = await Promise.all(
+    SUPPORTED_LANGUAGES.map(async (lng) => [lng, await loadLanguage(lng, loaders)]),
+  );
+  return Object.fromEntries(all) as Record<Language, Tree>;
 }
 
 function storedLanguage(): string | null {
@@ -48,3 +71,4 @@ export async function setLanguage(lng: Language) {
 }
 
 export { i18next };
+export type { TextLoaders, Tree };
