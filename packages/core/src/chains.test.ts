@@ -107,6 +107,25 @@ describe('chain registry', () => {
     expect(CHAINS.TBTC.priceId).toBeUndefined();
   });
 
+  it('gives every coin with a market its price id: mainnet coins have one, testnets, HME and added chains none', () => {
+    expect(
+      Object.fromEntries(
+        (['BNB', 'XRP', 'XLM', 'TRX', 'SOL', 'FIO', 'ADA'] as const).map((s) => [s, CHAINS[s].priceId]),
+      ),
+    ).toEqual({
+      BNB: 'binancecoin',
+      XRP: 'ripple',
+      XLM: 'stellar',
+      TRX: 'tron',
+      SOL: 'solana',
+      FIO: 'fio-protocol',
+      ADA: 'cardano',
+    });
+    // HME: no price service lists a market; EVM: the chains the user adds have no known coin
+    expect(symbolsWhere((s) => !CHAINS[s].testnet && !CHAINS[s].priceId)).toEqual(['EVM', 'HME']);
+    expect(symbolsWhere((s) => CHAINS[s].testnet && !!CHAINS[s].priceId)).toEqual([]);
+  });
+
   it('has the families', () => {
     expect(CHAINS.BTC.family).toBe('bitcoin');
     expect(CHAINS.DOGE.family).toBe('bitcoin');

@@ -437,6 +437,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   HME: define({
     symbol: 'HME',
+    // No priceId: no price service lists a market for HME (chain 886), so its value is 'Price N/A'.
     name: 'HME',
     family: 'evm',
     coinType: 60, // (not in spec) EVM coin type
@@ -456,6 +457,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   BNB: define({
     symbol: 'BNB',
+    priceId: 'binancecoin',
     name: 'BNB Beacon Chain',
     family: 'bnb',
     coinType: 714,
@@ -467,6 +469,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   XRP: define({
     symbol: 'XRP',
+    priceId: 'ripple',
     name: 'XRP Ledger',
     family: 'xrp',
     coinType: 144,
@@ -477,6 +480,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   XLM: define({
     symbol: 'XLM',
+    priceId: 'stellar',
     name: 'Stellar',
     family: 'stellar',
     coinType: 148,
@@ -490,6 +494,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   TRX: define({
     symbol: 'TRX',
+    priceId: 'tron',
     name: 'Tron',
     family: 'tron',
     coinType: 195,
@@ -501,6 +506,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   SOL: define({
     symbol: 'SOL',
+    priceId: 'solana',
     name: 'Solana',
     family: 'solana',
     coinType: 501,
@@ -512,6 +518,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   FIO: define({
     symbol: 'FIO',
+    priceId: 'fio-protocol',
     name: 'FIO Protocol',
     family: 'fio',
     coinType: 235,
@@ -531,6 +538,7 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
   }),
   ADA: define({
     symbol: 'ADA',
+    priceId: 'cardano',
     name: 'Cardano',
     family: 'ada',
     coinType: 1815, // (not in spec) SLIP-44 Cardano

@@ -1,4 +1,5 @@
 export * from './amount';
+export * from './price';
 export * from './chains';
 export * from './paths';
 export * from './validation';
