@@ -16,31 +16,63 @@ export const REMOTE_CONFIG_DEFAULTS = {
   /** Free-form environment flags for the web app. */
   environments: {} as Record<string, unknown>,
   /**
-   * The external pages the web app links to (issue 18 item 4). Only the product's pages known to be real are
-   * defaults; every other link is empty until configured, and the web app then falls back to `website` or
-   * leaves the link out (it never guesses an address).
+   * The external pages the web app links to (issue 18 item 4, issue 31 item 3). The defaults are the vendor's public
+   * addresses, each with the public source it was read from; every key can be overridden (or unset with '') through
+   * `links` in the remote config. A key left empty has no public address that could be found (issue 31's closing
+   * note): the web app then falls back to `website` or leaves the link out — it never guesses an address.
    */
   links: {
     /** The product's home page: the fallback of a help link that is not configured. */
     website: 'https://secuxtech.com/',
+    /** SecuX's own page (the terms the wallet's users accept; linked from the vendor's site). */
     terms: 'https://secuxtech.com/secuxess-and-secux-mobile-app-terms-of-use/',
+    /**
+     * GAP: no public address of SecuX's privacy policy was found (the terms page names one without a link in the
+     * stored copy); falls back to `website`.
+     */
     privacy: '',
+    /**
+     * GAP (help, the three guides): SecuX's help centre lives under https://secuxtech.com/community/how-it-works/…
+     * (e.g. …/secux-authenticator/2-user-guide, seen in public search results), but no public page for the web
+     * wallet's "add accounts", "send and receive" or "device functions" guides, nor the help centre's own index, was
+     * found; they fall back to `website` (as does the fee alert's "contact support", which opens `help`).
+     */
     help: '',
     guideAddAccount: '',
     guideSendReceive: '',
     guideDevice: '',
+    /**
+     * GAP: SecuX publishes no Cardano portal address that could be found (its ADA SDK, @secux/app-ada, names none); the
+     * portal's Go button waits for a configured address.
+     */
     cardanoPortal: '',
+    /** GAP: no public address of a SecuX dApp-connect page was found; the landing's "Try it" waits for one. */
     dappConnect: '',
-    /** The mobile app's listing (Bluetooth update instructions). */
-    mobileApp: '',
-    /** Where the browser gate sends iPhone and iPad users (the app's App Store page). */
-    iosAppStore: '',
+    /**
+     * The mobile app's listing (Bluetooth update instructions): "SecuX Mobile" by SecuX on Google Play, package
+     * com.secuxapp — source: WalletScrutiny's public record of the app,
+     * https://github.com/WalletScrutiny/WalletScrutinyCom/blob/master/_android/com.secuxapp.md (appId com.secuxapp,
+     * website secuxtech.com).
+     */
+    mobileApp: 'https://play.google.com/store/apps/details?id=com.secuxapp',
+    /**
+     * Where the browser gate sends iPhone and iPad users: "SecuX Mobile" by SecuX Technology Inc. on the App Store,
+     * id 1477437607 (bundle com.secuxtech.secuxcess2) — source: WalletScrutiny's public record of the app,
+     * https://github.com/WalletScrutiny/WalletScrutinyCom/blob/master/_iphone/com.secuxtech.secuxcess2.md
+     * (idd '1477437607', developerName SecuX Technology Inc.). The country-neutral form sends each user to their
+     * own store.
+     */
+    iosAppStore: 'https://apps.apple.com/app/id1477437607',
     /**
      * BNB Chain's official token recovery for the retired BNB Beacon Chain (BEP-299): since the hosted dApp closed on
      * 2026-07-01, BNB Chain's self-service tool (chain-bnb's BNB_TOKEN_RECOVERY_URL, from BNB Chain's docs).
      */
     bnbTokenRecovery: BNB_TOKEN_RECOVERY_URL,
-    /** Support address for the unsupported-device modal (an e-mail address, not a URL). */
+    /**
+     * Support address for the unsupported-device modal (an e-mail address, not a URL). GAP: SecuX publishes no
+     * support e-mail address that could be found in public sources (only developers' addresses in its SDKs, which
+     * are not a support channel); the modal then points to `help`.
+     */
     supportEmail: '',
   } as Record<LinkKey, string>,
 };

@@ -204,6 +204,11 @@ describe.each(BACKENDS)('product API ($name)', (backend) => {
           extraRpcs: {},
           environments: {},
         });
+        // issue 31 item 3: the vendor's public app-store pages are served as defaults.
+        expect(res.json().links).toMatchObject({
+          iosAppStore: 'https://apps.apple.com/app/id1477437607',
+          mobileApp: 'https://play.google.com/store/apps/details?id=com.secuxapp',
+        });
         await setRemoteConfig(t.app.deps.dbh, 'extraRpcs', { ETH: ['http://127.0.0.1:8545'] });
         expect((await get('/api/config')).json().extraRpcs).toEqual({ ETH: ['http://127.0.0.1:8545'] });
         await expect(setRemoteConfig(t.app.deps.dbh, 'maxFeeLimit', 'lots')).rejects.toThrow(/number/);

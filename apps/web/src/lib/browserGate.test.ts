@@ -64,6 +64,32 @@ describe('browser gate', () => {
     resetLinksForTests();
   });
 
+  it('iOS: the served default App Store page (SecuX Mobile, issue 31 item 3) is where the user goes', async () => {
+    resetLinksForTests();
+    const appStore = 'https://apps.apple.com/app/id1477437607';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              links: {
+                website: 'https://secuxtech.com/',
+                mobileApp: 'https://play.google.com/store/apps/details?id=com.secuxapp',
+                iosAppStore: appStore,
+              },
+            }),
+          ),
+      ),
+    );
+    const win = fakeWindow(UA.iphone);
+    applyBrowserGate(win, t);
+    await vi.waitFor(() => expect(win.location.replace).toHaveBeenCalledWith(appStore));
+    expect(win.location.replace).not.toHaveBeenCalledWith('https://secuxtech.com/');
+    vi.unstubAllGlobals();
+    resetLinksForTests();
+  });
+
   it.each([['firefox'], ['edge']] as const)('%s: alerts and redirects', (name) => {
     const win = fakeWindow(UA[name]);
     expect(applyBrowserGate(win, t)).toBe(false);
