@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHAINS, CHAIN_SYMBOLS } from '@secux-companion/core';
+import { LOCAL_TRC20 } from '@secux-companion/chain-tron/sim';
 import { FIAT_CURRENCIES } from './constants.js';
 import { SingleFlightCache } from './cache.js';
+import { LocalPriceUpstream } from './service.js';
 import { startFakeUpstream, type FakeUpstream } from '../test/fake-upstream.js';
 import { BACKENDS, useTestApp } from '../test/harness.js';
 
@@ -33,10 +36,49 @@ describe('SingleFlightCache', () => {
   });
 });
 
+describe('local price table (the local profile and the e2e journeys)', () => {
+  const up = new LocalPriceUpstream();
+  const priceIds = CHAIN_SYMBOLS.flatMap((s) => (CHAINS[s].priceId ? [CHAINS[s].priceId] : []));
+
+  it("prices every coin of core's chain table in every display currency", async () => {
+    for (const currency of FIAT_CURRENCIES) {
+      const prices = await up.coins(priceIds, currency.toLowerCase());
+      expect(Object.keys(prices).sort(), currency).toEqual([...new Set(priceIds)].sort());
+    }
+    expect(
+      await up.coins(['ripple', 'stellar', 'tron', 'solana', 'fio-protocol', 'binancecoin'], 'usd'),
+    ).toEqual({
+      ripple: '0.6',
+      stellar: '0.11',
+      tron: '0.12',
+      solana: '150',
+      'fio-protocol': '0.03',
+      binancecoin: '580',
+    });
+  });
+
+  it('converts with decimal arithmetic: exact decimal text, no float residue', async () => {
+    expect(await up.coins(['bitcoin', 'ripple', 'fio-protocol'], 'twd')).toEqual({
+      bitcoin: '2086500',
+      ripple: '19.26',
+      'fio-protocol': '0.963',
+    });
+    expect(await up.coins(['dogecoin'], 'eur')).toEqual({ dogecoin: '0.138' });
+  });
+
+  it("prices the local network's TRC-20 token (LUSDT) by its contract, as EVM tokens are", async () => {
+    expect(
+      await up.tokens('tron', [LOCAL_TRC20.address, 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'], 'eur'),
+    ).toEqual({
+      [LOCAL_TRC20.address]: '0.92',
+    });
+  });
+});
+
 describe.each(BACKENDS)('prices via CoinGecko ($name)', (backend) => {
   describe.skipIf(!backend.enabled)('', () => {
     let cg: FakeUpstream;
-    let mode: 'ok' | 'fail' | 'garbage' | 'huge' = 'ok';
+    let mode: 'ok' | 'fail' | 'garbage' | 'huge' | 'nonsense' = 'ok';
     beforeAll(async () => {
       cg = await startFakeUpstream((req) => {
         if (mode === 'fail')
@@ -46,6 +88,18 @@ describe.each(BACKENDS)('prices via CoinGecko ($name)', (backend) => {
         if (mode === 'huge')
           return { body: { 'dogecoin-huge': { usd: 1 }, pad: 'x'.repeat(2 * 1024 * 1024) } };
         const cur = req.query.get('vs_currencies') ?? '';
+        // Well-formed answers whose values are no prices: negative, zero, absurd, text.
+        if (mode === 'nonsense')
+          return {
+            body: {
+              ripple: { [cur]: 0.6 },
+              'neg-coin': { [cur]: -1 },
+              'zero-coin': { [cur]: 0 },
+              'huge-coin': { [cur]: 1e20 },
+              'text-coin': { [cur]: 'abc' },
+              'object-coin': { [cur]: { value: 1 } },
+            },
+          };
         if (req.path === '/api/v3/simple/price') {
           const ids = (req.query.get('ids') ?? '').split(',');
           const out: Record<string, Record<string, number>> = {};
@@ -145,6 +199,16 @@ describe.each(BACKENDS)('prices via CoinGecko ($name)', (backend) => {
       expect(Object.keys(rates)).toHaveLength(FIAT_CURRENCIES.length);
       expect(rates.USD).toBe(1);
       expect(rates.EUR).toBe(2);
+    });
+
+    it('values that are no price (negative, zero, absurd, not a number) are left out: Price N/A, not a wrong value', async () => {
+      mode = 'nonsense';
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/prices/coins?ids=ripple,neg-coin,zero-coin,huge-coin,text-coin,object-coin&currency=usd',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().prices).toEqual({ ripple: 0.6 });
     });
 
     it('upstream failure gives 200 with empty prices, never 5xx', async () => {

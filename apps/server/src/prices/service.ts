@@ -1,7 +1,11 @@
 /**
  * Price service: pluggable upstream (fixed local table or CoinGecko) behind a single-flight TTL cache.
  * Upstream failures never throw out of here: callers get the last good value (marked stale) or an empty result.
+ * Prices are decimal text checked for meaning (core's parsePrice: positive, finite, plausibly bounded) and converted
+ * with decimal arithmetic; the answer writes them as JSON numbers of at most 12 significant digits, which a reader
+ * gets back as the same decimal (the wire format is unchanged).
  */
+import { divideToFiatRate, multiplyPrice, parsePrice, priceToJsonNumber } from '@secux-companion/core';
 import { httpRequest, parseJson } from '@secux-companion/server-kit/failover';
 import type { Config } from '../config.js';
 import { SingleFlightCache } from './cache.js';
@@ -17,7 +21,8 @@ import {
 type FetchFn = typeof fetch;
 /** Largest CoinGecko answer read: a price or image answer for a page of ids is a few kB. */
 const MAX_PRICE_ANSWER_BYTES = 1024 * 1024;
-export type PriceMap = Record<string, number>;
+/** Prices (or rates) as checked decimal text, keyed by coin id, contract or currency code. */
+export type PriceMap = Record<string, string>;
 
 export interface PriceUpstream {
   readonly source: 'local' | 'coingecko';
@@ -40,7 +45,7 @@ export interface PriceAnswer {
 
 export class LocalPriceUpstream implements PriceUpstream {
   readonly source = 'local' as const;
-  private rate(currency: string): number | undefined {
+  private rate(currency: string): string | undefined {
     return LOCAL_FIAT_RATES[currency.toUpperCase() as FiatCurrency];
   }
   async coins(ids: string[], currency: string): Promise<PriceMap> {
@@ -49,7 +54,8 @@ export class LocalPriceUpstream implements PriceUpstream {
     if (rate === undefined) return out;
     for (const id of ids) {
       const usd = LOCAL_COIN_PRICES_USD[id];
-      if (usd !== undefined) out[id] = round(usd * rate);
+      const price = usd === undefined ? null : multiplyPrice(usd, rate);
+      if (price !== null) out[id] = price;
     }
     return out;
   }
@@ -60,7 +66,8 @@ export class LocalPriceUpstream implements PriceUpstream {
     if (rate === undefined) return out;
     for (const c of contracts) {
       const usd = table[c] ?? table[c.toLowerCase()];
-      if (usd !== undefined) out[c] = round(usd * rate);
+      const price = usd === undefined ? null : multiplyPrice(usd, rate);
+      if (price !== null) out[c] = price;
     }
     return out;
   }
@@ -77,8 +84,6 @@ export class LocalPriceUpstream implements PriceUpstream {
     return out;
   }
 }
-
-const round = (n: number): number => Number(n.toPrecision(12));
 
 export class CoinGeckoUpstream implements PriceUpstream {
   readonly source = 'coingecko' as const;
@@ -112,8 +117,8 @@ export class CoinGeckoUpstream implements PriceUpstream {
     );
     const out: PriceMap = {};
     for (const id of ids) {
-      const v = body[id]?.[cur];
-      if (typeof v === 'number' && Number.isFinite(v)) out[id] = v;
+      const price = parsePrice(body[id]?.[cur]);
+      if (price !== null) out[id] = price;
     }
     return out;
   }
@@ -125,8 +130,8 @@ export class CoinGeckoUpstream implements PriceUpstream {
     );
     const out: PriceMap = {};
     for (const c of contracts) {
-      const v = (body[c] ?? body[c.toLowerCase()])?.[cur];
-      if (typeof v === 'number' && Number.isFinite(v)) out[c] = v;
+      const price = parsePrice((body[c] ?? body[c.toLowerCase()])?.[cur]);
+      if (price !== null) out[c] = price;
     }
     return out;
   }
@@ -153,12 +158,13 @@ export class CoinGeckoUpstream implements PriceUpstream {
   async fiat(): Promise<PriceMap> {
     const list = FIAT_CURRENCIES.map((c) => c.toLowerCase()).join(',');
     const btc = (await this.get(`/simple/price?ids=bitcoin&vs_currencies=${list}`)).bitcoin ?? {};
-    const usd = btc.usd;
-    if (typeof usd !== 'number' || !(usd > 0)) throw new Error('coingecko: no USD price');
+    const usd = parsePrice(btc.usd);
+    if (usd === null) throw new Error('coingecko: no USD price');
     const out: PriceMap = {};
     for (const c of FIAT_CURRENCIES) {
-      const v = btc[c.toLowerCase()];
-      if (typeof v === 'number' && v > 0) out[c] = round(v / usd);
+      const price = parsePrice(btc[c.toLowerCase()]);
+      const rate = price === null ? null : divideToFiatRate(price, usd);
+      if (rate !== null) out[c] = rate;
     }
     return out;
   }
@@ -182,6 +188,10 @@ export const tokensKey = (platform: string, contracts: string[], currency: strin
 export const FIAT_KEY = 'f';
 export const imagesKey = (platform: string, contracts: string[]) => `i|${platform}|${contracts.join(',')}`;
 
+/** Checked decimal prices as the answer's JSON numbers (exact: at most 12 significant digits). */
+const toWire = (prices: PriceMap): Record<string, number> =>
+  Object.fromEntries(Object.entries(prices).map(([k, v]) => [k, priceToJsonNumber(v)]));
+
 /** Stale values older than this are not served after a failed refresh. */
 const MAX_STALE_MS = 60 * 60 * 1000;
 
@@ -203,7 +213,7 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
     key: string,
     field: 'prices' | 'rates' | 'images',
     meta: Record<string, unknown>,
-    call: () => Promise<PriceMap | ImageMap>,
+    call: () => Promise<Record<string, number> | ImageMap>,
   ) =>
     cache.get(key, async () => {
       calls++;
@@ -239,12 +249,12 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
     source: up.source,
     peek: (key) => cache.peek(key),
     coins: (ids, currency) =>
-      load(coinsKey(ids, currency), 'prices', { currency }, () => up.coins(ids, currency)),
+      load(coinsKey(ids, currency), 'prices', { currency }, () => up.coins(ids, currency).then(toWire)),
     tokens: (platform, contracts, currency) =>
       load(tokensKey(platform, contracts, currency), 'prices', { platform, currency }, () =>
-        up.tokens(platform, contracts, currency),
+        up.tokens(platform, contracts, currency).then(toWire),
       ),
-    fiat: () => load(FIAT_KEY, 'rates', { base: 'USD' }, () => up.fiat()),
+    fiat: () => load(FIAT_KEY, 'rates', { base: 'USD' }, () => up.fiat().then(toWire)),
     tokenImages: (platform, contracts) =>
       load(imagesKey(platform, contracts), 'images', { platform }, () => up.tokenImages(platform, contracts)),
     get upstreamCalls() {
