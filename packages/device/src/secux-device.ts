@@ -186,8 +186,12 @@ export class SecuxDevice implements Device {
     return this.#run(() => sign.signEth(this.#ctx, path, tx, options));
   }
 
-  signEthMessage(path: string, message: string): Promise<string> {
+  signEthMessage(path: string, message: string | Uint8Array): Promise<string> {
     return this.#run(() => sign.signEthMessage(this.#ctx, path, message));
+  }
+
+  signSolMessage(path: string, message: string | Uint8Array): Promise<string> {
+    return this.#run(() => sign.signSolMessage(this.#ctx, path, message));
   }
 
   signEthTypedData(path: string, typedData: string): Promise<string> {

@@ -175,6 +175,11 @@ describe('ETH signing verified with viem', () => {
     expect(await recoverMessageAddress({ message: 'hello SecuX', signature: signature as Hex })).toBe(ETH_ADDRESS);
   });
 
+  it('signs a text that starts with 0x as text, as every verifier reads it', async () => {
+    const signature = await device.signEthMessage(path, '0xdead');
+    expect(await recoverMessageAddress({ message: '0xdead', signature: signature as Hex })).toBe(ETH_ADDRESS);
+  });
+
   it('signs EIP-712 typed data', async () => {
     const typedData = {
       types: {

@@ -74,6 +74,14 @@ describe('XRP, XLM, TRX, SOL, BNB, FIO signing', () => {
     expect(ed25519.verify(sig, message, base58.decode(from))).toBe(true);
   });
 
+  it('SOL message: the device shows the text; the base58 signature verifies over its UTF-8 bytes', async () => {
+    const text = '0xcafe: sign in to example.com';
+    const signature = await device.signSolMessage("m/44'/501'/0'", text);
+    const owner = await device.getAddress("m/44'/501'/0'");
+    expect(ed25519.verify(base58.decode(signature), new TextEncoder().encode(text), base58.decode(owner))).toBe(true);
+    expect(emulator.screen.history.at(-1)!.prompt.lines).toContainEqual({ label: 'Message', value: text });
+  });
+
   it('BNB transfer: signature verifies over sha256(sign bytes)', async () => {
     const path = "m/44'/714'/0'/0/0";
     const pub = await device.getPublicKey(path);

@@ -161,7 +161,10 @@ export interface Device {
   signBtc(inputs: BtcInput[], outputs: BtcOutputs, options?: BtcSignOptions): Promise<SignedTx>;
   /** serialized unsigned tx (hex, legacy/EIP-155 or 0x02 EIP-1559) or an SDK tx object */
   signEth(path: string, tx: string | Record<string, unknown>, options?: SignOptions): Promise<SignedTx>;
-  signEthMessage(path: string, message: string): Promise<string>;
+  /** personal_sign: a text (UTF-8) or bytes; the 65-byte signature as 0x-hex. */
+  signEthMessage(path: string, message: string | Uint8Array): Promise<string>;
+  /** A Solana off-chain message (Ed25519 over its bytes; text as UTF-8); the signature in base58. */
+  signSolMessage(path: string, message: string | Uint8Array): Promise<string>;
   /** EIP-712 typed data as JSON string */
   signEthTypedData(path: string, typedData: string): Promise<string>;
   signXrp(path: string, tx: Record<string, unknown>): Promise<SignedTx>;

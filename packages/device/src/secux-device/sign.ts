@@ -7,6 +7,7 @@ import { SecuxXLM } from '@secux/app-xlm';
 import { SecuxTRX } from '@secux/app-trx';
 import { SecuxSOL } from '@secux/app-sol';
 import { SecuxBNB } from '@secux/app-bnb';
+import { base58 } from '@scure/base';
 import { DataError } from '../errors.js';
 import type { BtcInput, BtcOutputs, BtcSignOptions, SignedTx, SignOptions } from '../types.js';
 import { checkSigning, COIN_SOL, coinTypeOf, exchange, notBootloader, purposeOf, sdk, type DeviceContext } from './context.js';
@@ -56,10 +57,24 @@ export async function signEth(ctx: DeviceContext, path: string, tx: string | Rec
   return { rawTx, signature: `0x${signature}` };
 }
 
-export async function signEthMessage(ctx: DeviceContext, path: string, message: string): Promise<string> {
+/**
+ * The message's bytes: text as UTF-8. (The SDK would read a string that starts with `0x` as hex, so a text such as
+ * "0xdead" would be signed as two bytes while every verifier hashes its text.)
+ */
+const messageBytes = (message: string | Uint8Array): Buffer =>
+  typeof message === 'string' ? Buffer.from(message, 'utf8') : Buffer.from(message);
+
+export async function signEthMessage(ctx: DeviceContext, path: string, message: string | Uint8Array): Promise<string> {
   notBootloader(ctx);
-  const rsp = await exchange(ctx, SecuxETH.prepareSignMessage(path, message));
+  const rsp = await exchange(ctx, SecuxETH.prepareSignMessage(path, messageBytes(message)));
   return `0x${SecuxETH.resolveSignatureEIP155(rsp)}`;
+}
+
+/** A Solana off-chain message as wallets sign it (`signMessage`: Ed25519 over the bytes); the signature in base58. */
+export async function signSolMessage(ctx: DeviceContext, path: string, message: string | Uint8Array): Promise<string> {
+  notBootloader(ctx);
+  const rsp = await exchange(ctx, SecuxSOL.prepareSignMessage(path, messageBytes(message)));
+  return base58.encode(Buffer.from(SecuxSOL.resolveSignature(rsp), 'base64'));
 }
 
 export async function signEthTypedData(ctx: DeviceContext, path: string, typedData: string): Promise<string> {
