@@ -24,11 +24,15 @@ const VirtualScreen = lazy(() =>
   import('./components/VirtualScreen').then((m) => ({ default: m.VirtualScreen })),
 );
 const UnsupportedModelNotice = lazy(() => import('./firmware/UnsupportedModelNotice'));
+const UninitializedWalletNotice = lazy(() =>
+  import('./firmware/UnsupportedModelNotice').then((m) => ({ default: m.UninitializedWalletNotice })),
+);
 
 /** The root view: top bar, loader, and a guard that swallows the browser's back and forward buttons. */
 function RootView() {
   const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
   const unsupportedModel = useDeviceInfo((s) => s.unsupportedModel);
+  const uninitialized = useDeviceInfo((s) => s.uninitialized);
   const otpOpen = useStore(otpRequest, (s) => s.open);
   const emulatorInUse = useRuntime((r) => r.emulator !== null);
   const navigate = useNavigate();
@@ -61,6 +65,11 @@ function RootView() {
       {unsupportedModel && (
         <Suspense fallback={null}>
           <UnsupportedModelNotice />
+        </Suspense>
+      )}
+      {uninitialized && (
+        <Suspense fallback={null}>
+          <UninitializedWalletNotice />
         </Suspense>
       )}
       {__EMULATOR_ENABLED__ && emulatorInUse && (

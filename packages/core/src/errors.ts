@@ -109,6 +109,8 @@ export const MESSAGE_KEYS = [
   'unexpectedRetry',
   'unexpectedPowerOff',
   'usbConnectionFailed',
+  'walletNotInitialized',
+  'restoreWithRecoveryWords',
   'transactionFailed',
   'wrongOtp',
   'cannotDeleteActiveAccount',
@@ -166,7 +168,8 @@ const en: Messages = {
     'Alert! You may have an unconfirmed transaction on the Blockchain and cannot make a new transaction before it is completed. Please wait for a moment.',
   broadcastFailedRetry: 'broadcast failed, try again, contact support if it persists',
   btcFeeTooHigh: 'BTC Transaction fee is too high: {{fees}} Satoshi/byte. Please contact SecuX team',
-  minRelayFeeNotMet: 'The network fee is below the minimum the network relays ({{minimum}} sat/vB). Please raise it.',
+  minRelayFeeNotMet:
+    'The network fee is below the minimum the network relays ({{minimum}} sat/vB). Please raise it.',
   evmFeeHigherThanBalance:
     "The network fee is higher than account's balance. Please back to step one to modify the network fee.",
   insufficientBalance: 'Insufficient account balance',
@@ -216,6 +219,8 @@ const en: Messages = {
   unexpectedRetry: 'unexpected error, please retry again',
   unexpectedPowerOff: 'Unexpected error. Please press the power button to log out and reconnect.',
   usbConnectionFailed: 'USB connection failed.',
+  walletNotInitialized: 'Please initialize the wallet on your device first.',
+  restoreWithRecoveryWords: 'To use a wallet you already have, restore the device with its recovery words.',
   transactionFailed: 'Transaction failed.',
   wrongOtp: 'Wrong OTP.',
   cannotDeleteActiveAccount: 'Can not delete an active account',
@@ -313,6 +318,8 @@ const zhTW: Messages = {
   unexpectedRetry: '發生未預期的錯誤，請再試一次',
   unexpectedPowerOff: '發生未預期的錯誤，請按下電源鍵登出後重新連線。',
   usbConnectionFailed: 'USB 連線失敗。',
+  walletNotInitialized: '請先在裝置上初始化錢包。',
+  restoreWithRecoveryWords: '若要使用您既有的錢包，請在裝置上以助記詞還原。',
   transactionFailed: '交易失敗。',
   wrongOtp: 'OTP 錯誤。',
   cannotDeleteActiveAccount: '無法刪除有餘額的帳戶',
@@ -367,7 +374,8 @@ const pt: Messages = {
   broadcastFailedRetry: 'falha na transmissão, tente novamente e contate o suporte se persistir',
   btcFeeTooHigh:
     'A taxa da transação BTC é muito alta: {{fees}} Satoshi/byte. Entre em contato com a equipe SecuX',
-  minRelayFeeNotMet: 'A taxa de rede está abaixo do mínimo que a rede retransmite ({{minimum}} sat/vB). Aumente-a.',
+  minRelayFeeNotMet:
+    'A taxa de rede está abaixo do mínimo que a rede retransmite ({{minimum}} sat/vB). Aumente-a.',
   evmFeeHigherThanBalance:
     'A taxa de rede é maior que o saldo da conta. Volte ao primeiro passo para alterar a taxa de rede.',
   insufficientBalance: 'Saldo da conta insuficiente',
@@ -416,6 +424,9 @@ const pt: Messages = {
   unexpectedRetry: 'erro inesperado, tente novamente',
   unexpectedPowerOff: 'Erro inesperado. Pressione o botão liga/desliga para sair e conecte novamente.',
   usbConnectionFailed: 'Falha na conexão USB.',
+  walletNotInitialized: 'Inicialize primeiro a carteira no seu dispositivo.',
+  restoreWithRecoveryWords:
+    'Para usar uma carteira que você já tem, restaure o dispositivo com as palavras de recuperação.',
   transactionFailed: 'A transação falhou.',
   wrongOtp: 'OTP incorreto.',
   cannotDeleteActiveAccount: 'Não é possível excluir uma conta ativa',
@@ -564,7 +575,9 @@ export function mapSigningError(err: unknown): MappedSigningError {
   }
   const text = typeof message === 'string' && message ? message : typeof err === 'string' ? err : String(err);
   const messageKey = deviceErrorMessageKey(err);
-  return messageKey ? { kind: 'other', silent: false, message: text, messageKey } : { kind: 'other', silent: false, message: text };
+  return messageKey
+    ? { kind: 'other', silent: false, message: text, messageKey }
+    : { kind: 'other', silent: false, message: text };
 }
 
 // ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import {
   isSeVersionUnsupported,
   isTestAccount,
   isWalletReady,
+  isWalletUninitialized,
   mcuProgress,
   mcuState,
   seModeNeedsBootloader,
@@ -89,6 +90,8 @@ describe('update states', () => {
     expect(isWalletReady(34)).toBe(true);
     expect(isWalletReady(98)).toBe(true);
     expect(isWalletReady(0)).toBe(false);
+    // Only a device without a seed is uninitialized; a logged-out (odd) or ready wallet is not.
+    expect([0, 1, 18, 34, 98].filter(isWalletUninitialized)).toEqual([0]);
     expect([1, 2, 3, 4, 5].filter(seModeNeedsBootloader)).toEqual([2, 3, 5]);
   });
 

@@ -21,6 +21,11 @@ export const DEFAULT_MCU_REQUIRED_VERSION = '2';
 export const DEVICE_TYPE_C20 = 'C20';
 /** walletStatus values meaning "ready". */
 export const WALLET_READY_STATUSES: readonly number[] = [34, 98];
+/**
+ * walletStatus of a device without a seed (the SDK's WalletStatus.NO_SEED; its reader also maps any status it
+ * does not know to this one): the wallet must be initialized, or restored from recovery words, on the device.
+ */
+export const WALLET_STATUS_NO_SEED = 0;
 /** SE modes in which the device must first enter the SE bootloader. */
 export const SE_MODES_NEEDING_BOOTLOADER: readonly number[] = [2, 3, 5];
 export const MCU_PROGRESS_OFFSET = 2;
@@ -124,6 +129,11 @@ export function shouldOpenForceUpdateModal(input: {
 
 export function isWalletReady(walletStatus: number): boolean {
   return WALLET_READY_STATUSES.includes(walletStatus);
+}
+
+/** The device holds no wallet yet: the user sets one up (or restores it) on the device itself. */
+export function isWalletUninitialized(walletStatus: number): boolean {
+  return walletStatus === WALLET_STATUS_NO_SEED;
 }
 
 export function seModeNeedsBootloader(seMode: number): boolean {

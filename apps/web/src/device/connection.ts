@@ -3,6 +3,7 @@ import {
   isLegacySeVariant,
   isTestAccountMcu,
   isWalletReady,
+  isWalletUninitialized,
   mcuState,
   seState,
   trimMcuVersion,
@@ -162,6 +163,11 @@ export async function runConnection(method: ConnectionMethod): Promise<void> {
     }
     const info = await device.getWalletInfo();
     deviceInfo.set({ walletStatus: info.walletStatus, deviceType: info.deviceType });
+    if (isWalletUninitialized(info.walletStatus)) {
+      // No wallet on the device: the catalogue's "initialize the wallet" / "restore with the recovery words" notice.
+      deviceInfo.set({ uninitialized: true });
+      return;
+    }
     if (!isWalletReady(info.walletStatus)) return; // Other statuses: nothing shown.
 
     await loadDeviceInfo(version, info.deviceType);

@@ -11,6 +11,7 @@ import {
   TestAccountsModal,
   UnsupportedCoinModal,
   UnsupportedDeviceModal,
+  UninitializedWalletModal,
   UnsupportedModelModal,
   UsbOnlyModal,
 } from './Modals';
@@ -61,6 +62,13 @@ const NOTICES: [string, ReactElement, string, string, boolean][] = [
     'firmware.biometricText',
     false,
   ],
+  [
+    'uninitialized-wallet-modal',
+    <UninitializedWalletModal opened onLogout={noop} />,
+    'firmware.uninitializedTitle',
+    'errors.walletNotInitialized',
+    false,
+  ],
 ];
 
 describe('firmware notices', () => {
@@ -98,6 +106,20 @@ describe('firmware notices', () => {
     expect(link.getAttribute('aria-disabled')).toBe('true');
   });
 
+  it('a device without a wallet: initialize it or restore it with the recovery words on the device; only Log out is offered', () => {
+    const onLogout = vi.fn();
+    renderUi(<UninitializedWalletModal opened onLogout={onLogout} />);
+    const dialog = within(screen.getByRole('dialog', { name: 'No wallet on this device' }));
+    expect(dialog.getByText('Please initialize the wallet on your device first.')).toBeTruthy();
+    expect(
+      dialog.getByText('To use a wallet you already have, restore the device with its recovery words.'),
+    ).toBeTruthy();
+    // No account action: the one button logs out.
+    expect(dialog.getAllByRole('button').map((b) => b.textContent)).toEqual(['Log out']);
+    dialog.getByRole('button', { name: 'Log out' }).click();
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
   it('a closable notice calls onClose from its close button', () => {
     const onClose = vi.fn();
     renderUi(<UsbOnlyModal opened onClose={onClose} />);
@@ -120,4 +142,4 @@ it('every firmware notice passes axe (WCAG 2 A and AA; contrast is the browser s
     ],
   ];
   expect(await axeInEveryLanguage(all)).toEqual([]);
-});
+}, 30_000); // ten notices in three languages: more than the default 5 s on a busy machine

@@ -275,6 +275,28 @@ export function UnsupportedModelModal({ opened, onLogout }: { opened: boolean; o
   );
 }
 
+/**
+ * The device holds no wallet yet (walletStatus NO_SEED): it is set up, or restored from its recovery words, on the
+ * device itself; the app offers no account action, only logging out (and connecting again afterwards).
+ */
+export function UninitializedWalletModal({ opened, onLogout }: { opened: boolean; onLogout: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      opened={opened}
+      onClose={onLogout}
+      closable={false}
+      title={t('firmware.uninitializedTitle')}
+      text={t('errors.walletNotInitialized')}
+      testId="uninitialized-wallet-modal"
+      actions={<Button onClick={onLogout}>{t('firmware.logOut')}</Button>}
+    >
+      <Text>{t('errors.restoreWithRecoveryWords')}</Text>
+      <Text>{t('firmware.uninitializedReconnect')}</Text>
+    </Notice>
+  );
+}
+
 /** Spinner overlay with a message, covering the page while the device works. */
 export function SpinnerOverlay({ visible, message }: { visible: boolean; message: string }) {
   if (!visible) return null;

@@ -30,6 +30,8 @@ export interface DeviceInfoState {
   transport: 'usb' | 'bluetooth';
   /** A model this wallet does not support (the biometric wallet): the notice with a log-out button shows. */
   unsupportedModel: boolean;
+  /** The device holds no wallet (walletStatus NO_SEED): the notice to set it up on the device shows. */
+  uninitialized: boolean;
 }
 
 export const initialDeviceInfo: DeviceInfoState = {
@@ -46,6 +48,7 @@ export const initialDeviceInfo: DeviceInfoState = {
   seState: 'latest',
   transport: 'usb',
   unsupportedModel: false,
+  uninitialized: false,
 };
 
 export const deviceInfo = createStore<DeviceInfoState>(initialDeviceInfo);
