@@ -64,6 +64,34 @@ describe('FIO adapter', () => {
     expect(recovered.toString()).toBe(myKey);
   });
 
+  it('every action carries the configured technology provider id (issue 31 item 4)', async () => {
+    const pushed: FioPushBody[] = [];
+    const a = createFioChain('FIO', fakeBackend(10_000_000_000n, pushed), { tpid: 'proxy@secux' });
+    // a transfer
+    const sent = await a.build(account, { recipient: payee, amount: 1_000_000_000n });
+    await a.broadcast(a.finalize(sent, await a.sign(signer, sent)));
+    // and a name-service action
+    const named = await a.names.build(account, {
+      kind: 'addPublicAddress',
+      handle: 'me@secux',
+      chainCode: 'LTC',
+      tokenCode: 'LTC',
+      publicAddress: 'ltc1q',
+    });
+    await a.names.signAndPush(signer, named);
+    expect(pushed).toHaveLength(2);
+    for (const body of pushed) {
+      const d = await decodeFioTransaction(body.packed_trx, chainId, abis);
+      expect(d.actions[0]!.data).toMatchObject({ tpid: 'proxy@secux' });
+    }
+    // Without a setting: the empty tpid FIO accepts.
+    const none = await createFioChain('FIO', fakeBackend(10_000_000_000n, [])).build(account, {
+      recipient: payee,
+      amount: 1n,
+    });
+    expect(none.unsigned.data.tpid).toBe('');
+  });
+
   it('refuses a send over the available balance and an invalid key', async () => {
     const a = createFioChain('FIO', fakeBackend(2_500_000_000n, []));
     await expect(a.build(account, { recipient: payee, amount: 1_000_000_000n })).rejects.toMatchObject({

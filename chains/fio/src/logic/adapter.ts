@@ -22,11 +22,16 @@ import { broadcast, finalize, sign } from './ops/sign';
 import type { FioAdapter, FioNameService } from './types';
 
 export type * from './types';
-export { fioActor, SECUX_TPID } from './ops/context';
+export { fioActor } from './ops/context';
 export { balanceOrZeros } from './ops/getBalance';
 
-export function createFioChain(chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>, backend: FioBackend): FioAdapter {
-  const ctx = createFioContext(chain, backend);
+/** `tpid`: the technology provider id every action carries (the server's setting; '' = none). */
+export function createFioChain(
+  chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>,
+  backend: FioBackend,
+  options: { tpid?: string } = {},
+): FioAdapter {
+  const ctx = createFioContext(chain, backend, options.tpid);
   const names: FioNameService = {
     fee: (kind, handle) => actionFee(ctx, kind, handle),
     build: (account, action, tpid, secrets) => buildNameAction(ctx, account, action, tpid, secrets),

@@ -4,9 +4,11 @@ import { createFioChain, type FioAdapter } from './adapter';
 import type { FioBackend } from './backend';
 
 export function createFioProductApiChain(
-  options: FioProductApiOptions & { chain?: 'FIO' | 'TFIO' } = {},
+  options: FioProductApiOptions & { chain?: 'FIO' | 'TFIO'; tpid?: string } = {},
 ): FioAdapter {
-  return createFioChain(options.chain ?? 'FIO', createFioProductApiBackend(options));
+  return createFioChain(options.chain ?? 'FIO', createFioProductApiBackend(options), {
+    ...(options.tpid !== undefined ? { tpid: options.tpid } : {}),
+  });
 }
 
 /** The name-service reads of the Domain page and the send forms' handle resolution, over the product API. */

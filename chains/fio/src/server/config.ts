@@ -22,6 +22,15 @@
  * proxy@fiotestnet, both registered proxies in FIO Dashboard's proxy list (fioprotocol/fio-dashboard server
  * constants FIO_PROXY_LIST, mainnet and testnet), local: the simulator's registered proxy — CHAIN_<SYM>_DEFAULT_PROXY
  * replaces it.
+ *
+ * Technology provider id (issue 31 item 4, spec 03 §9 "a technology provider id is attached to FIO actions"): the FIO
+ * handle every action the wallet builds names as its `tpid` (FIO's docs, dev.fio.net/docs/tpid: "a valid FIO Handle
+ * belonging to the entity which has built the specific application"), sent to the web app in `GET /chains/:chain`.
+ * FIO: `proxy@secux` — SecuX publishes no TPID of its own that could be found; this is SecuX's public FIO handle, a
+ * registered proxy on SecuX's @secux domain (FIO Dashboard's FIO_PROXY_LIST, the default proxy above), so the bounty
+ * goes to SecuX and an account that has not voted is auto-proxied to the same proxy the stake form offers. TFIO: none
+ * (SecuX has no known testnet handle). Local: the simulator's registered proxy. CHAIN_<SYM>_TPID replaces it (`none`:
+ * no TPID, the empty string FIO accepts).
  */
 import { isValidHandle } from '@secux-companion/chain-fio';
 import { z } from 'zod';
@@ -77,6 +86,11 @@ export const DEFAULT_PROXY: Record<(typeof FIO_SYMBOLS)[number], string> = {
   FIO: 'proxy@secux',
   TFIO: 'proxy@fiotestnet',
 };
+/** The technology provider id of each chain's actions ('' = none); see the header. */
+export const DEFAULT_TPID: Record<(typeof FIO_SYMBOLS)[number], string> = {
+  FIO: 'proxy@secux',
+  TFIO: '',
+};
 /** The local simulator's registered proxy (localnet FIO_LOCAL_PROXY) when endpoints.json does not name one. */
 const LOCAL_PROXY = 'proxy@secux';
 
@@ -94,6 +108,14 @@ export const FioPerChainEnv = z.object({
     .string()
     .trim()
     .refine(isValidHandle, { message: 'must be a crypto handle (name@domain)' })
+    .optional(),
+  /** The technology provider id of every action: a handle, or `none` (no TPID). */
+  TPID: z
+    .string()
+    .trim()
+    .refine((v) => v === 'none' || isValidHandle(v), {
+      message: 'must be a crypto handle (name@domain) or none',
+    })
     .optional(),
 });
 
@@ -117,6 +139,7 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
     let historyUrls: readonly string[] | undefined = pc.HISTORY_NODES ?? pc.NODES;
     let stakingUrls: readonly string[] = MAINNET_STAKING[chain];
     let defaultProxy = DEFAULT_PROXY[chain];
+    let tpid = DEFAULT_TPID[chain];
     if (!urls && ctx.local) {
       const file = LocalnetFile.safeParse(ctx.localnet);
       const local = g.LOCAL_FIO_API_URL ?? (file.success ? file.data.fio.apiUrl : undefined);
@@ -130,12 +153,14 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
           ? [`${local.replace(/\/+$/, '')}/staking`]
           : [];
       defaultProxy = fromFile?.proxy ?? LOCAL_PROXY;
+      tpid = defaultProxy;
     }
     urls ??= MAINNET_NODES[chain];
     historyUrls ??= MAINNET_HISTORY_NODES[chain];
     if (historyUrls.includes('none')) historyUrls = [];
     if (pc.STAKING_URL) stakingUrls = none(pc.STAKING_URL) ? [] : pc.STAKING_URL;
     if (pc.DEFAULT_PROXY) defaultProxy = pc.DEFAULT_PROXY;
+    if (pc.TPID) tpid = pc.TPID === 'none' ? '' : pc.TPID;
     if (!urls.length) continue;
     const timeoutMs = pc.TIMEOUT_MS ?? FIO_TIMEOUT_MS;
     const providers = urls.map((url, i) =>
@@ -166,6 +191,7 @@ export function fioChains(ctx: FamilyContext): ServedChain<FioFacade>[] {
       history,
       staking,
       defaultProxy,
+      tpid,
       policy: ctx.policy,
       ...(ctx.log ? { log: ctx.log } : {}),
     });

@@ -46,7 +46,8 @@ export class FioFacade implements ChainFacade {
 
   private readonly ctx: FioContext;
 
-  constructor(readonly cfg: FioChainConfig) {
+  /** `tpid`: the technology provider id the wallet attaches to every action ('' = none; config.ts). */
+  constructor(readonly cfg: FioChainConfig & { tpid?: string }) {
     this.ctx = new FioContext(cfg);
   }
 
@@ -55,7 +56,13 @@ export class FioFacade implements ChainFacade {
   }
 
   describe(source: ChainSource | undefined): Record<string, unknown> {
-    return { chain: this.chain, family: this.family, ...(source ? { source } : {}) };
+    // tpid: the technology provider id the wallet attaches to every FIO action it builds (config.ts).
+    return {
+      chain: this.chain,
+      family: this.family,
+      tpid: this.cfg.tpid ?? '',
+      ...(source ? { source } : {}),
+    };
   }
 
   account(id: string, _query: unknown): Promise<FioAccountAnswer> {

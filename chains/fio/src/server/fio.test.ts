@@ -549,6 +549,22 @@ describe('FIO staking configuration', () => {
     expect(tfio.cfg.staking).toEqual([]);
   });
 
+  it('the technology provider id (issue 31 item 4): FIO proxy@secux, TFIO none; CHAIN_<SYM>_TPID replaces it', () => {
+    const r = createChainRegistry({
+      config: { profile: 'mainnet', dataDir: '/nonexistent' },
+      fetch,
+      env: {},
+      families: [fioFamily],
+    });
+    expect(r.get('FIO')!.describe('config')).toMatchObject({ chain: 'FIO', tpid: 'proxy@secux' });
+    expect(r.get('TFIO')!.describe('config')).toMatchObject({ chain: 'TFIO', tpid: '' });
+    expect(facadeOf({ CHAIN_FIO_TPID: 'wallet@example' })!.describe(undefined)).toMatchObject({
+      tpid: 'wallet@example',
+    });
+    expect(facadeOf({ CHAIN_FIO_TPID: 'none' })!.describe(undefined)).toMatchObject({ tpid: '' });
+    expect(() => facadeOf({ CHAIN_FIO_TPID: 'not a handle' })).toThrow(/TPID/);
+  });
+
   it('CHAIN_FIO_STAKING_URL=none switches the APR off; a default proxy that is not a handle is refused', () => {
     expect(facadeOf({ CHAIN_FIO_STAKING_URL: 'none' })!.cfg.staking).toEqual([]);
     expect(() => facadeOf({ CHAIN_FIO_DEFAULT_PROXY: 'not a handle' })).toThrow();

@@ -7,17 +7,19 @@ import type { FioSecretSource } from '../requests';
 import { fioPublicKeyHex } from '../rules';
 import type { FioRawAbi } from '../tx';
 
-/** The technology provider id attached to every action (spec 03 §9). Empty until SecuX registers its handle. */
-export const SECUX_TPID = '';
-
 export interface FioContext {
   chain: Extract<ChainSymbol, 'FIO' | 'TFIO'>;
   backend: FioBackend;
+  /**
+   * The technology provider id attached to every action (spec 03 §9): a FIO handle, '' for none. The server's
+   * setting (CHAIN_<SYM>_TPID, default SecuX's handle), read from `GET /chains/:chain` by the web app.
+   */
+  tpid: string;
   /** A contract's ABI, read once (a failed read is asked again next time). */
   abi(account: string): Promise<FioRawAbi>;
 }
 
-export function createFioContext(chain: FioContext['chain'], backend: FioBackend): FioContext {
+export function createFioContext(chain: FioContext['chain'], backend: FioBackend, tpid = ''): FioContext {
   const abiCache = new Map<string, Promise<FioRawAbi>>();
   const abi = (account: string) => {
     let p = abiCache.get(account);
@@ -28,7 +30,7 @@ export function createFioContext(chain: FioContext['chain'], backend: FioBackend
     }
     return p;
   };
-  return { chain, backend, abi };
+  return { chain, backend, tpid, abi };
 }
 
 /** The account's FIO public key. */

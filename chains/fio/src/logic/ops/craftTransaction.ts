@@ -5,7 +5,7 @@ import { isValidFioPublicKey } from '../rules';
 import type { FioUnsignedTx } from '../tx';
 import type { FioDraft, FioSignRequest } from '../types';
 import { buildAction } from './buildAction';
-import { keyOf, SECUX_TPID, type FioContext } from './context';
+import { keyOf, type FioContext } from './context';
 
 export async function craftTransaction(
   ctx: FioContext,
@@ -27,7 +27,7 @@ export async function craftTransaction(
     'transferTokens',
     { payee_public_key: recipient, amount: amount.toString() },
     fee,
-    SECUX_TPID,
+    ctx.tpid,
   );
   return {
     unsigned: built.unsigned,

@@ -7,7 +7,7 @@ import { fioPushBody } from '../tx';
 import type { FioBuiltAction, FioNameAction, FioSigner } from '../types';
 import { checkRequestId, encryptedFields, fieldsOf } from './actionFields';
 import { buildAction } from './buildAction';
-import { keyOf, SECUX_TPID, type FioContext } from './context';
+import { keyOf, type FioContext } from './context';
 
 export function actionFee(ctx: FioContext, kind: FioActionKind, handle = ''): Promise<bigint> {
   return ctx.backend.fee(FIO_ACTIONS[kind].endPoint, FIO_ACTIONS[kind].bundled ? handle : '');
@@ -42,7 +42,7 @@ export async function buildNameAction(
   ctx: FioContext,
   account: AccountDescriptor,
   action: FioNameAction,
-  tpid = SECUX_TPID,
+  tpid = ctx.tpid,
   secrets?: FioSecretSource,
 ): Promise<FioBuiltAction> {
   const handle = 'handle' in action ? action.handle : '';
