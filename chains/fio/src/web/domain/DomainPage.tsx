@@ -2,23 +2,25 @@
  * The Domain page (spec 03 §2): title DOMAIN with Request and Register; the device's FIO accounts, then their domains
  * (expiry, transfer and renew) and crypto handles (the 'secux' domain first) with their mapped-address cards, the
  * bundled count with an alert under 10, Add bundled and Assign address (disabled when a device FIO account is off
- * the FIO path); the no-FIO-account notice; the register chooser (crypto handle, domain, the external free-handle
+ * the FIO path); the no-FIO-account notice, where the device's FIO accounts can be found in place (the store's
+ * cryptoAccountRecover: the FIO account page's discovery); the register chooser (crypto handle, domain, the external free-handle
  * site with the public key). After a success: a registered domain is inserted, a renewed one re-read, a transfer
  * reloads everything, any other action reloads the handles. Request opens the request manager (payment requests:
  * new, pay through the select-account and invoice modals, reject, cancel, mark as paid).
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FioDomainEntry, FioRequest, FioRequestContent } from '@secux-companion/chain-fio';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { useRuntime } from '@secux-companion/web-kit/device/runtime';
+import { errorText } from '@secux-companion/web-kit/lib/format';
 import { getFioChain, type FioChain } from '../chain';
 import { ActionModal, type ActionTarget, type FioActionName } from './ActionModal';
 import { AssignModal } from './AssignModal';
 import { InvoiceModal } from './InvoiceModal';
-import { loadFioNames, type FioDomainAccount, type FioNames } from './model';
+import { loadFioNames, recoverFioAccounts, type FioDomainAccount, type FioNames } from './model';
 import { DomainCard, HandleCard, RegisterChooser, type Mapping, type OpenAction } from './NameCards';
 import { RequestManager } from './RequestManager';
 import { payment } from './requests';
@@ -66,6 +68,47 @@ function afterSuccess(
   }
   void queryClient.invalidateQueries({ queryKey: ['fio-requests'] });
   reload();
+}
+
+/**
+ * The no-FIO-account notice with the store's cryptoAccountRecover in place (spec 03 §2, §7): the device's FIO
+ * accounts are found as on the FIO account page and written to the device, then the page reads them.
+ */
+function FindAccounts({ chain, onFound }: { chain: FioChain; onFound: () => void }) {
+  const { t } = useTranslation();
+  const find = useMutation({ mutationFn: () => recoverFioAccounts(chain), onSuccess: onFound });
+  return (
+    <Alert color="yellow" data-testid="fio-no-account">
+      <Stack gap="xs">
+        <Text size="sm">{t('fio.domain.noAccount')}</Text>
+        {find.isSuccess && find.data === 0 && (
+          <Text size="sm" role="status" data-testid="fio-none-found">
+            {t('fio.domain.noneFound')}
+          </Text>
+        )}
+        {find.isError && (
+          <Text size="sm" c="red" role="alert" data-testid="fio-find-error">
+            {t('fio.domain.findFailed', { message: errorText(t, find.error) })}
+          </Text>
+        )}
+        <Group>
+          <Button
+            size="xs"
+            onClick={() => find.mutate()}
+            loading={find.isPending}
+            data-testid="fio-find-accounts"
+          >
+            {t('fio.domain.findAccounts')}
+          </Button>
+        </Group>
+        {find.isPending && (
+          <Text size="sm" aria-live="polite">
+            {t('fio.domain.finding')}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
 }
 
 /** The accounts' domains, then their crypto handles. */
@@ -197,11 +240,7 @@ export default function DomainPage() {
           {t('fio.errors.loadFailed', { message: String((chainQ.error ?? namesQ.error) as Error) })}
         </Alert>
       )}
-      {noAccount && (
-        <Alert color="yellow" data-testid="fio-no-account">
-          {t('fio.domain.noAccount')}
-        </Alert>
-      )}
+      {noAccount && chain && <FindAccounts chain={chain} onFound={() => void namesQ.refetch()} />}
       {data && chain && data.accounts.length > 0 && (
         <NameLists
           chain={chain}

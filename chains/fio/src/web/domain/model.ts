@@ -14,6 +14,7 @@ import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import type { FioChain } from '../chain';
 import type { AccountDescriptor } from '@secux-companion/chain-common';
 import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
+import { loadFamily } from '@secux-companion/web-kit/state/families';
 
 export interface FioDomainAccount {
   name: string;
@@ -78,6 +79,18 @@ export async function loadFioNames(chain: FioChain): Promise<FioNames> {
   );
   domains.sort((x, y) => x.domain.localeCompare(y.domain));
   return { accounts, allOnFioPath, domains, handles: sortHandles(handles) };
+}
+
+/**
+ * The store's cryptoAccountRecover (spec 03 §7) on the Domain page: the FIO account page's discovery (the family's
+ * recover: the device's saved FIO accounts and those with a balance or history, by gap limit) written back to the
+ * device's account table, so that the page reads them next. Returns how many accounts were found.
+ */
+export async function recoverFioAccounts(chain: FioChain): Promise<number> {
+  const family = await loadFamily(chain.coin);
+  const found = await family.recover(chain, chain.coin);
+  await family.syncToDevice(chain, found);
+  return found.length;
 }
 
 /** The spec's device-error rule: user cancel is silent; DATA_ERROR / TransferError → 'Signature error from Device'. */
