@@ -11,7 +11,7 @@ const answer = (status: number, body: unknown) =>
 describe('display currency rate', () => {
   it('reads the rate of the chosen currency', async () => {
     answer(200, { rates: { USD: 1, EUR: 0.92 } });
-    await expect(fetchCurrencyRate('EUR')).resolves.toBe(0.92);
+    await expect(fetchCurrencyRate('EUR')).resolves.toBe('0.92');
   });
 
   it('a failed or empty answer is a loading failure (the 5 s toast), never a rate of 0', async () => {
@@ -21,6 +21,11 @@ describe('display currency rate', () => {
     await expect(fetchCurrencyRate('EUR')).resolves.toBeNull();
     answer(200, { rates: { EUR: 0 } });
     await expect(fetchCurrencyRate('EUR')).resolves.toBeNull();
+    // an answer that is no rate (negative, absurd, text) is no rate either
+    for (const EUR of [-0.92, 1e9, 'abc']) {
+      answer(200, { rates: { EUR } });
+      await expect(fetchCurrencyRate('EUR')).resolves.toBeNull();
+    }
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('offline'))),

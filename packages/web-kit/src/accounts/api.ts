@@ -4,6 +4,7 @@ import {
   CHAINS,
   DEFAULT_HIGHER_FEE_LIMIT,
   DEFAULT_MAX_FEE_LIMIT,
+  parsePrice,
   type ChainSymbol,
 } from '@secux-companion/core';
 
@@ -12,7 +13,10 @@ export const PRICE_IDS: Partial<Record<ChainSymbol, string>> = Object.fromEntrie
   CHAIN_SYMBOLS.flatMap((s) => (CHAINS[s].priceId ? [[s, CHAINS[s].priceId]] : [])),
 );
 
-/** Price of one coin as text, or null ('Price N/A'; price failures are silent). */
+/**
+ * Price of one coin as decimal text, or null ('Price N/A'; price failures are silent). The answer's value is read
+ * with core's parsePrice: a JSON number or decimal text that is a positive, finite, plausible price.
+ */
 export async function fetchCoinPrice(chain: ChainSymbol, currency: string): Promise<string | null> {
   const id = PRICE_IDS[chain];
   if (!id) return null;
@@ -21,17 +25,16 @@ export async function fetchCoinPrice(chain: ChainSymbol, currency: string): Prom
       `/api/prices/coins?ids=${encodeURIComponent(id)}&currency=${encodeURIComponent(currency.toLowerCase())}`,
     );
     if (!res.ok) return null;
-    const body = (await res.json()) as { prices?: Record<string, number> };
-    const p = body.prices?.[id];
-    return typeof p === 'number' && Number.isFinite(p) ? String(p) : null;
+    const body = (await res.json()) as { prices?: Record<string, unknown> } | null;
+    return parsePrice(body?.prices?.[id]);
   } catch {
     return null;
   }
 }
 
 /**
- * Token prices by contract on a price platform (core's chain table's `pricePlatform`), as text; contracts are sent
- * and keyed as given (a family with case-insensitive addresses normalizes them). Failures are silent: none.
+ * Token prices by contract on a price platform (core's chain table's `pricePlatform`), as decimal text; contracts
+ * are sent and keyed as given (a family with case-insensitive addresses normalizes them). Failures are silent: none.
  */
 export async function fetchTokenPrices(
   platform: string,
@@ -44,9 +47,14 @@ export async function fetchTokenPrices(
     const q = `platform=${encodeURIComponent(platform)}&contracts=${contracts.join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}`;
     const res = await fetch(`/api/prices/tokens?${q}`);
     if (!res.ok) return out;
-    const body = (await res.json()) as { prices?: Record<string, unknown> };
-    for (const [k, v] of Object.entries(body.prices ?? {}))
-      if (typeof v === 'number' && Number.isFinite(v)) out.set(k, String(v));
+    const body = (await res.json()) as { prices?: unknown } | null;
+    const prices = body?.prices;
+    if (!prices || typeof prices !== 'object') return out;
+    // Only the contracts asked for, each a checked price (core's parsePrice).
+    for (const c of contracts) {
+      const price = parsePrice((prices as Record<string, unknown>)[c]);
+      if (price !== null) out.set(c, price);
+    }
   } catch {
     // prices are optional
   }

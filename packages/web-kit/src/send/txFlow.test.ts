@@ -55,6 +55,40 @@ describe('fee alert', () => {
     });
     await expect(feeLimitPrompt('LTC', 10n ** 6n)).resolves.toBeNull();
   });
+  // The fee-limit rule of spec 01 (maxFeeLimit / higherFeeLimit on the fee's fiat value) for the families that had no
+  // price id: the price service is asked for the chain's own coin id, and a fee past the limit alerts.
+  it.each([
+    // chain, price-service id, price (USD), a fee under 100 USD, one above 100 USD, one above 1000 USD
+    ['XRP', 'ripple', 0.6, 100_000_000n, 200_000_000n, 2_000_000_000n], // drops: 100, 200, 2000 XRP
+    ['XLM', 'stellar', 0.11, 8_000_000_000n, 10_000_000_000n, 100_000_000_000n], // stroops: 800, 1000, 10000 XLM
+    ['SOL', 'solana', 150, 500_000_000n, 1_000_000_000n, 7_000_000_000n], // lamports: 0.5, 1, 7 SOL
+    ['FIO', 'fio-protocol', 0.03, 3_000_000_000_000n, 4_000_000_000_000n, 40_000_000_000_000n], // 3000, 4000, 40000 FIO
+  ] as const)(
+    '%s: the fee is valued at its coin price (%s) and past the limits alerts',
+    async (chain, id, price, ok, higher, max) => {
+      const asked: string[] = [];
+      vi.stubGlobal('fetch', async (url: string) => {
+        if (url === '/api/config')
+          return new Response(JSON.stringify({ maxFeeLimit: 1000, higherFeeLimit: 100 }));
+        if (url.startsWith('/api/prices/coins')) {
+          const ids = new URL(url, 'http://x').searchParams.get('ids') ?? '';
+          asked.push(ids);
+          return new Response(JSON.stringify({ prices: ids === id ? { [id]: price } : {} }));
+        }
+        return new Response('{}', { status: 404 });
+      });
+      await expect(feeLimitPrompt(chain, ok)).resolves.toBeNull();
+      await expect(feeLimitPrompt(chain, higher)).resolves.toEqual({
+        kind: 'higher_fee',
+        limit: '100',
+        currency: 'USD',
+        symbol: '$',
+      });
+      await expect(feeLimitPrompt(chain, max)).resolves.toEqual({ kind: 'max_fee' });
+      expect(new Set(asked)).toEqual(new Set([id]));
+    },
+  );
+
   it('a coin without a price (a chain the user added, testnets) has no fee-limit alert and asks nothing', async () => {
     const f = vi.fn();
     vi.stubGlobal('fetch', f);
