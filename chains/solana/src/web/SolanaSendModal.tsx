@@ -24,6 +24,7 @@ import {
   useMemoTagFirmware,
   type MemoTagValue,
 } from '@secux-companion/web-kit/send/MemoTagField';
+import { useRequestMode } from '@secux-companion/web-kit/send/preset';
 import { RecipientField } from '@secux-companion/web-kit/send/RecipientField';
 import { broadcastWith, feeLimitPrompt } from '@secux-companion/web-kit/send/txFlow';
 import { useSendFlow } from '@secux-companion/web-kit/send/useSendFlow';
@@ -60,6 +61,7 @@ export function SolanaSendModal({
   const [asset, setAsset] = useState<string>(typeof initial === 'string' ? initial : 'SOL');
   const { recipientText, setRecipientText, amountInput, setAmountInput, sendAll, setSendAll, clear } =
     useTransferFields();
+  const requestMode = useRequestMode();
   const [blockhash, setBlockhash] = useState<SolanaBlockhash | null>(null);
   const [expiredOnce, setExpiredOnce] = useState(false);
   const [memo, setMemo] = useState<MemoTagValue>(EMPTY_MEMO_TAG);
@@ -206,6 +208,8 @@ export function SolanaSendModal({
         data={assets}
         value={asset}
         allowDeselect={false}
+        // Paying a request, the asset is the request's.
+        disabled={requestMode}
         onChange={(v) => {
           setAsset(v ?? 'SOL');
           setAmountInput('');

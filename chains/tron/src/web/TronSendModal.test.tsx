@@ -11,6 +11,7 @@ import {
 } from '@secux-companion/chain-tron';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import type { TronChain } from './chain';
+import { SendPresetContext } from '@secux-companion/web-kit/send/preset';
 import { TronSendModal } from './TronSendModal';
 
 setupUiTests();
@@ -56,7 +57,7 @@ const me: TronAccountInfo = {
   ],
 };
 
-function open(initial?: unknown, energy = 65_000n) {
+function open(initial?: unknown, energy = 65_000n, preset?: { recipient: string; amount: string }) {
   vi.stubGlobal('fetch', async () => new Response('{}'));
   const backend: TronBackend = {
     account: async (a) =>
@@ -127,15 +128,16 @@ function open(initial?: unknown, energy = 65_000n) {
     },
   };
   const chain = { unit: { symbol: 'TRX', decimals: 6, digits: 6 }, local: true, adapter } as TronChain;
-  renderUi(
+  const modal = (
     <TronSendModal
       chain={chain}
       account={account}
       initial={initial}
       onClose={() => undefined}
       onDone={() => undefined}
-    />,
+    />
   );
+  renderUi(preset ? <SendPresetContext.Provider value={preset}>{modal}</SendPresetContext.Provider> : modal);
 }
 
 const type = (testId: string, value: string) =>
@@ -158,6 +160,22 @@ describe('TRON send', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('send-error')).textContent).toContain(
       'Insufficient TRX balance to pay the network fee and the account creation fee.',
     );
+  });
+
+  it("paying a request: Reset (Back) keeps the request's recipient and amount, and the amount cannot be changed", async () => {
+    open(undefined, 65_000n, { recipient: HOLDER, amount: '1' });
+    await screen.findByTestId('trx-send-resources');
+    const amount = () => screen.getByTestId('send-amount') as HTMLInputElement;
+    expect(amount().disabled).toBe(true);
+    expect((screen.getByTestId('send-all') as HTMLInputElement).disabled).toBe(true);
+    await continueEnabled();
+    fireEvent.click(screen.getByTestId('send-continue'));
+    await screen.findByTestId('review-burn-sentence');
+    fireEvent.click(screen.getByTestId('send-back'));
+    await screen.findByTestId('send-available');
+    expect((screen.getByTestId('send-recipient') as HTMLInputElement).value).toBe(HOLDER);
+    expect(amount().value).toBe('1');
+    expect(amount().disabled).toBe(true);
   });
 
   it('a TRC-20 send: the review says what it burns and why', async () => {

@@ -23,10 +23,39 @@ export function useSendPreset(): SendPreset | null {
 }
 
 /**
- * A send form's recipient or amount text: it starts with the preset's value (paying a request), else `fallback`.
- * Every family's form keeps its recipient and amount with this, so a request of any chain is paid prefilled.
+ * Request mode (spec 01 §4): the send pays a request. Its amount is the request's and cannot be changed — nor Send
+ * all or the asset, which would change it — and Reset keeps the recipient and amount.
  */
-export function usePresetText(field: 'recipient' | 'amount', fallback = '') {
+export function useRequestMode(): boolean {
+  return useSendPreset() !== null;
+}
+
+/**
+ * A send form's recipient and amount text, its Send all, and `reset`, the flow's Reset of them (spec 01 §4 Send
+ * flow 7): it clears the recipient (and so the domain entered there), the amount (back to `fallbackAmount`) and Send
+ * all, unless the send pays a request — then the form started with the request's recipient and amount, and keeps
+ * them. Every family's form holds these fields with this, so a request of any chain is paid the same way.
+ */
+export function useSendFields(fallbackAmount = '') {
   const preset = useSendPreset();
-  return useState(preset?.[field] ?? fallback);
+  const requestMode = preset !== null;
+  const [recipientText, setRecipientText] = useState(preset?.recipient ?? '');
+  const [amountText, setAmountText] = useState(preset?.amount ?? fallbackAmount);
+  const [sendAll, setSendAll] = useState(false);
+  const reset = () => {
+    if (requestMode) return;
+    setRecipientText('');
+    setAmountText(fallbackAmount);
+    setSendAll(false);
+  };
+  return {
+    requestMode,
+    recipientText,
+    setRecipientText,
+    amountText,
+    setAmountText,
+    sendAll,
+    setSendAll,
+    reset,
+  };
 }

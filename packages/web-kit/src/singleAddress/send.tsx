@@ -12,11 +12,11 @@ import type {
   ExplorerLinks,
   ReviewRow as AdapterReviewRow,
 } from '@secux-companion/chain-common';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrice } from '../accounts/usePrice';
 import { SendFlowModal } from '../send/SendFlowModal';
-import { usePresetText } from '../send/preset';
+import { useRequestMode, useSendFields } from '../send/preset';
 import type { ReviewRow } from '../send/types';
 import { reviewTableRows } from '../send/reviewRows';
 import type { SendFlow } from '../send/useSendFlow';
@@ -51,19 +51,20 @@ export interface SendDescriptor {
 }
 
 /**
- * A transfer form's recipient and amount text (both start with the send's preset, paying a request) and its Send all
- * switch; `clear` empties the three (the flow's reset).
+ * A transfer form's recipient and amount text and its Send all (send/preset.ts useSendFields); `clear` is the flow's
+ * Reset: it empties the three, except when paying a request (both then keep the request's values).
  */
 export function useTransferFields() {
-  const [recipientText, setRecipientText] = usePresetText('recipient');
-  const [amountInput, setAmountInput] = usePresetText('amount');
-  const [sendAll, setSendAll] = useState(false);
-  const clear = () => {
-    setRecipientText('');
-    setAmountInput('');
-    setSendAll(false);
+  const f = useSendFields();
+  return {
+    recipientText: f.recipientText,
+    setRecipientText: f.setRecipientText,
+    amountInput: f.amountText,
+    setAmountInput: f.setAmountText,
+    sendAll: f.sendAll,
+    setSendAll: f.setSendAll,
+    clear: f.reset,
   };
-  return { recipientText, setRecipientText, amountInput, setAmountInput, sendAll, setSendAll, clear };
 }
 
 /** The transaction log's context of a transfer (server routes/txlog.ts): the kind, the account's path, the review's figures. */
@@ -81,7 +82,11 @@ export function transferLog(
   };
 }
 
-/** The amount in the coin (or token) with Send all under it; while Send all is on the field shows `allValue`. */
+/**
+ * The amount in the coin (or token) with Send all under it; while Send all is on the field shows `allValue`. Paying a
+ * request, or when the family says so (`disabled`: TRON's balance short of the recipient's creation fee), neither
+ * can be changed (spec 01 §4 Send form behaviour).
+ */
 export function AmountField(props: {
   symbol: string;
   decimals: number;
@@ -92,16 +97,18 @@ export function AmountField(props: {
   onSendAll: (on: boolean) => void;
   /** What the field shows while Send all is on (the amount it sends, or a note that the fee comes off). */
   allValue: string;
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const { input, decimals, sendAll } = props;
+  const fixed = useRequestMode() || !!props.disabled;
   return (
     <>
       <TextInput
         label={t('send.amount', { coin: props.symbol })}
         value={sendAll ? props.allValue : input}
         inputMode="decimal"
-        disabled={sendAll}
+        disabled={sendAll || fixed}
         onChange={(e) => props.onInput(filterAmountInput(e.currentTarget.value, input, decimals))}
         error={props.error}
         data-testid="send-amount"
@@ -109,6 +116,7 @@ export function AmountField(props: {
       <Switch
         label={t('send.sendAll')}
         checked={sendAll}
+        disabled={fixed}
         onChange={(e) => props.onSendAll(e.currentTarget.checked)}
         data-testid="send-all"
       />

@@ -30,7 +30,7 @@ import { SendFlowModal } from '@secux-companion/web-kit/send/SendFlowModal';
 import { reviewTableRows } from '@secux-companion/web-kit/send/reviewRows';
 import type { SendAccount } from '@secux-companion/web-kit/send/types';
 import { useSendFlow } from '@secux-companion/web-kit/send/useSendFlow';
-import { usePresetText } from '@secux-companion/web-kit/send/preset';
+import { useSendFields } from '@secux-companion/web-kit/send/preset';
 import { checkAmount, checkRecipient, feeRateOf } from './sendRules';
 import { bitcoinSendPrompts, bitcoinSigning } from './bitcoinFlow';
 
@@ -70,10 +70,17 @@ export function BitcoinSendModal({
   const { t } = useTranslation();
   const coin = account.chain;
   const { price, currency } = usePrice(coin);
-  // A send started elsewhere (paying a payment request) starts with its recipient and amount.
-  const [recipientText, setRecipientText] = usePresetText('recipient');
-  const [amountText, setAmountText] = usePresetText('amount');
-  const [sendAll, setSendAll] = useState(false);
+  // Paying a request, the form starts with its recipient and amount, keeps them through Reset, and the amount is fixed.
+  const {
+    requestMode,
+    recipientText,
+    setRecipientText,
+    amountText,
+    setAmountText,
+    sendAll,
+    setSendAll,
+    reset,
+  } = useSendFields();
   const [mode, setMode] = useState<FeeMode>(DEFAULT_FEE_MODE);
   const [customText, setCustomText] = useState('');
 
@@ -94,12 +101,8 @@ export function BitcoinSendModal({
   const flow = useSendFlow<BtcBuiltTransaction>({
     ...bitcoinSigning(chain, account),
     prompts: bitcoinSendPrompts(account, () => ({ mode, tiers })),
-    // Reset clears the destination, amount and send-all (spec 01 §4 Send flow 7).
-    onReset: () => {
-      setRecipientText('');
-      setAmountText('');
-      setSendAll(false);
-    },
+    // Reset clears the destination, amount and send-all unless paying a request (spec 01 §4 Send flow 7).
+    onReset: reset,
   });
 
   const { lookup, resolvedFrom, resolving } = useDomainEntry(coin, recipientText, setRecipientText);
@@ -178,7 +181,7 @@ export function BitcoinSendModal({
         label={t('send.amount', { coin })}
         value={shownAmount}
         inputMode="decimal"
-        disabled={sendAll}
+        disabled={sendAll || requestMode}
         onChange={(e) =>
           setAmountText(filterAmountInput(e.currentTarget.value, amountText, CHAINS[coin].decimals))
         }
@@ -189,6 +192,7 @@ export function BitcoinSendModal({
       <Switch
         label={t('send.sendAll')}
         checked={sendAll}
+        disabled={requestMode}
         onChange={(e) => {
           const on = e.currentTarget.checked;
           setSendAll(on);

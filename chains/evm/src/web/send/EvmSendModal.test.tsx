@@ -163,6 +163,44 @@ describe('EVM send', () => {
     expect(input('send-amount').value).toBe('0.25');
   });
 
+  it("paying a request: Reset (Back) keeps the request's recipient and amount; the amount, Send all and the asset are fixed", async () => {
+    stubServer();
+    const f = fakeChain('ETH');
+    renderUi(
+      <SendPresetContext.Provider value={{ recipient: TO, amount: '0.5' }}>
+        <EvmSendModal
+          account={account}
+          chain={f.chain}
+          tokens={[
+            {
+              contract: '0x00000000000000000000000000000000000000cc',
+              symbol: 'TKN',
+              decimals: 6,
+              balance: 1n,
+            },
+          ]}
+          initial={{ kind: 'coin' }}
+          onClose={() => {}}
+          onDone={() => {}}
+        />
+      </SendPresetContext.Provider>,
+    );
+    await screen.findByTestId('send-available');
+    expect(input('send-amount').disabled).toBe(true);
+    expect(input('send-all').disabled).toBe(true);
+    expect((screen.getByTestId('send-asset') as HTMLSelectElement).disabled).toBe(true);
+    await waitFor(() =>
+      expect((screen.getByTestId('send-continue') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('send-continue'));
+    await screen.findByTestId('review-amount');
+    fireEvent.click(screen.getByText('Back'));
+    await screen.findByTestId('send-available');
+    expect(input('send-recipient').value).toBe(TO);
+    expect(input('send-amount').value).toBe('0.5');
+    expect(input('send-amount').disabled).toBe(true);
+  });
+
   it('a custom gas price must be a whole number of Gwei (err-22)', async () => {
     open('ETH');
     fireEvent.click(await screen.findByText('Custom'));

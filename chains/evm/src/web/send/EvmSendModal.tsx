@@ -43,7 +43,7 @@ import { SendFlowModal } from '@secux-companion/web-kit/send/SendFlowModal';
 import { useSendFlow } from '@secux-companion/web-kit/send/useSendFlow';
 import { reviewTableRows } from '@secux-companion/web-kit/send/reviewRows';
 import { evmSendPrompts, evmSigning } from './evmFlow';
-import { usePresetText } from '@secux-companion/web-kit/send/preset';
+import { useSendFields } from '@secux-companion/web-kit/send/preset';
 
 /** What is sent: the coin, one of the enabled tokens (chosen in the form) or an NFT from the asset modal. */
 export type SendAsset =
@@ -88,9 +88,18 @@ export function EvmSendModal({
   const symbol = chain.spec.symbol;
   const initialAmount = initial.kind === 'nft' ? '1' : '';
   const [asset, setAsset] = useState<SendAsset>(initial);
-  const [recipientText, setRecipientText] = usePresetText('recipient');
-  const [amountText, setAmountText] = usePresetText('amount', initialAmount);
-  const [sendAll, setSendAll] = useState(false);
+  // Paying a request, the form starts with its recipient and amount, keeps them through Reset, and the amount (so
+  // Send all and the asset) is fixed.
+  const {
+    requestMode,
+    recipientText,
+    setRecipientText,
+    amountText,
+    setAmountText,
+    sendAll,
+    setSendAll,
+    reset,
+  } = useSendFields(initialAmount);
   const [mode, setMode] = useState<FeeMode>(DEFAULT_FEE_MODE);
   const [customText, setCustomText] = useState('');
   const { price, currency } = usePrice(symbol);
@@ -130,12 +139,8 @@ export function EvmSendModal({
   const flow = useSendFlow<EvmBuiltTransaction>({
     ...evmSigning(chain, account),
     prompts: evmSendPrompts(chain, () => ({ mode: feeMode, fees: fees.data })),
-    // Reset clears the destination, amount and send-all (spec 01 §4 Send flow 7).
-    onReset: () => {
-      setRecipientText('');
-      setAmountText(initialAmount);
-      setSendAll(false);
-    },
+    // Reset clears the destination, amount and send-all unless paying a request (spec 01 §4 Send flow 7).
+    onReset: reset,
   });
 
   const token =
@@ -253,6 +258,7 @@ export function EvmSendModal({
         <NativeSelect
           label={t('evm.asset')}
           value={asset.kind === 'coin' ? '' : asset.contract}
+          disabled={requestMode}
           onChange={(e) => {
             const v = e.currentTarget.value;
             setAsset(v ? { kind: 'token', contract: v } : { kind: 'coin' });
@@ -294,7 +300,7 @@ export function EvmSendModal({
               : amountText
           }
           inputMode="decimal"
-          disabled={sendAll}
+          disabled={sendAll || requestMode}
           onChange={(e) => setAmountText(filterAmountInput(e.currentTarget.value, amountText, decimals))}
           error={
             !sendAll && amountText !== '' && amount && !amount.ok ? issueText(t, amount.issue) : undefined
@@ -306,6 +312,7 @@ export function EvmSendModal({
         <Switch
           label={t('send.sendAll')}
           checked={sendAll}
+          disabled={requestMode}
           onChange={(e) => setSendAll(e.currentTarget.checked)}
           data-testid="send-all"
         />
