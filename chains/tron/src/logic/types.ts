@@ -21,8 +21,6 @@ export interface TronToken {
   symbol: string;
   decimals: number;
   balance: bigint;
-  /** Price of one token in TRX (decimal text), when the provider knows it. */
-  tokenPriceInTrx?: string;
 }
 
 /** The account as the product API reads it (getaccount + getaccountresource + the indexer's token balances). */
@@ -100,5 +98,8 @@ export type TronAdapter = ChainAdapter<TronFamily> & {
   burnSentence(built: BuiltTransaction<TronUnsigned, TronSignRequest>): string;
 };
 
-/** A token as the account state lists it: the shared holding plus TRON's price in TRX when known. */
-export type TronTokenHolding = TokenHolding & { tokenPriceInTrx?: string; type: 'trc10' | 'trc20' };
+/**
+ * A token as the account state lists it: the shared holding plus its TRC type. Its price is not the chain's business:
+ * the web asks the price service by TRC-20 contract, as for every token.
+ */
+export type TronTokenHolding = TokenHolding & { type: 'trc10' | 'trc20' };

@@ -52,9 +52,6 @@ export function parseTronToken(v: unknown): TronToken {
     symbol: str(o.symbol, 'symbol', 64),
     decimals: uint(o.decimals, 'decimals', 77),
     balance: units(o.balance, 'token balance'),
-    ...(typeof o.tokenPriceInTrx === 'string' && /^\d{1,30}(\.\d{1,30})?$/.test(o.tokenPriceInTrx)
-      ? { tokenPriceInTrx: o.tokenPriceInTrx }
-      : {}),
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * The Tokens tab of a TRX account: the TRC-10 and TRC-20 tokens it holds (read with the account) and those kept on the
- * device's token table; each shows its standard, balance and price in TRX (tokenPriceInTrx, 'Price N/A' when the
- * provider gives none), a switch that adds it to or hides it from the device's token table, and Send.
+ * device's token table; each shows its standard, balance and value in the display currency (a TRC-20 token priced by
+ * its contract through the price service, as every token is; 'Price N/A' when it has no market, and for TRC-10
+ * assets, which have no contract to price), a switch that adds it to or hides it from the device's token table, and
+ * Send.
  * Add a token by its TRC-20 contract (T…) or TRC-10 id (digits): its details are read from the chain.
  */
 import { Alert, Button, Stack, Switch, Table, Text } from '@mantine/core';
@@ -9,7 +11,10 @@ import { useQuery } from '@tanstack/react-query';
 import { tronTokenType, type TronTokenHolding } from '@secux-companion/chain-tron';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, tokenAmountText } from '@secux-companion/web-kit/lib/format';
+import { CHAINS } from '@secux-companion/core';
+import { fetchTokenPrices } from '@secux-companion/web-kit/accounts/api';
+import { selectedCurrency } from '@secux-companion/web-kit/lib/currency';
+import { errorText, tokenAmountText, unitFiatText } from '@secux-companion/web-kit/lib/format';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import {
   AddTokenRow,
@@ -70,6 +75,14 @@ export function TronTokensTab({
 }) {
   const { t } = useTranslation();
   const tokens = useTronTokens(chain, account);
+  const currency = selectedCurrency();
+  const contracts = (tokens.data ?? []).filter((x) => x.type === 'trc20').map((x) => x.contract);
+  const prices = useQuery({
+    queryKey: ['trx-token-prices', contracts.join(','), currency.code],
+    queryFn: () => fetchTokenPrices(CHAINS.TRX.pricePlatform ?? 'tron', contracts, currency.code),
+    enabled: contracts.length > 0,
+    staleTime: 60_000,
+  });
   const [input, setInput] = useState('');
   const { busy, failure, setFailure, run, toggle } = useDeviceTokenActions(account, [
     'trx-tokens',
@@ -123,44 +136,46 @@ export function TronTokensTab({
             <Table.Tr>
               <Table.Th>{t('tron.tokens.token')}</Table.Th>
               <Table.Th>{t('tron.tokens.balance')}</Table.Th>
-              <Table.Th>{t('tron.tokens.priceInTrx')}</Table.Th>
+              <Table.Th>{t('tron.tokens.value')}</Table.Th>
               <Table.Th>{t('tron.tokens.onDevice')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {tokens.data.map((row) => (
-              <Table.Tr key={row.contract} data-testid={`trx-token-${row.symbol}`}>
-                <Table.Td>
-                  <TokenNameCell row={row} testIdPrefix="trx-token" />
-                </Table.Td>
-                <Table.Td data-testid="trx-token-balance">{tokenAmountText(row.balance, row)}</Table.Td>
-                <Table.Td data-testid="trx-token-price">
-                  {row.tokenPriceInTrx ? `${row.tokenPriceInTrx} TRX` : t('errors.priceNotAvailable')}
-                </Table.Td>
-                <Table.Td>
-                  <Switch
-                    checked={row.onDevice}
-                    disabled={busy !== null}
-                    onChange={() => void toggle(row)}
-                    aria-label={t('tron.tokens.onDeviceLabel', { symbol: row.symbol })}
-                    data-testid="trx-token-toggle"
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    disabled={row.balance === 0n}
-                    onClick={() =>
-                      onSend({ contract: row.contract, symbol: row.symbol, decimals: row.decimals })
-                    }
-                    data-testid="trx-token-send"
-                  >
-                    {t('tron.tokens.send')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {tokens.data.map((row) => {
+              const price = prices.data?.get(row.contract);
+              const fiat = price ? unitFiatText(row.balance, row, price) : null;
+              return (
+                <Table.Tr key={row.contract} data-testid={`trx-token-${row.symbol}`}>
+                  <Table.Td>
+                    <TokenNameCell row={row} testIdPrefix="trx-token" />
+                  </Table.Td>
+                  <Table.Td data-testid="trx-token-balance">{tokenAmountText(row.balance, row)}</Table.Td>
+                  <Table.Td data-testid="trx-token-value">{fiat ?? t('errors.priceNotAvailable')}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      checked={row.onDevice}
+                      disabled={busy !== null}
+                      onChange={() => void toggle(row)}
+                      aria-label={t('tron.tokens.onDeviceLabel', { symbol: row.symbol })}
+                      data-testid="trx-token-toggle"
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      disabled={row.balance === 0n}
+                      onClick={() =>
+                        onSend({ contract: row.contract, symbol: row.symbol, decimals: row.decimals })
+                      }
+                      data-testid="trx-token-send"
+                    >
+                      {t('tron.tokens.send')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}

@@ -17,7 +17,6 @@ export function summaryOf(a: TronAccountInfo): AccountSummary {
 export function tokenHolding(t: TronToken): TronTokenHolding {
   return {
     type: t.type,
-    ...(t.tokenPriceInTrx ? { tokenPriceInTrx: t.tokenPriceInTrx } : {}),
     contract: t.contract,
     symbol: t.symbol,
     name: t.name,
