@@ -18,6 +18,7 @@ import { STAKE_PROCESS, UNSTAKE_PROCESS, type StakeTitle } from './stake';
 import { StakeModal } from './StakeModal';
 import { StakeEntry } from './StakeEntry';
 import { family } from './index';
+import { recordTxLogs } from './domain/testFakes';
 
 setupUiTests();
 
@@ -55,7 +56,12 @@ function fakeChain(w: World): FioChain {
       w.actions.push(action);
       return {
         fee: 0n,
-        unsigned: { maxFee: action.handle ? 0n : 3n * FIO, txId: `tx-${action.kind}` },
+        unsigned: {
+          kind: action.kind,
+          maxFee: action.handle ? 0n : 3n * FIO,
+          txId: `tx-${action.kind}`,
+          data: { fio_address: action.handle },
+        },
         signRequest: {
           path: "m/44'/235'/0'/0/0",
           sigData: `sig-${action.kind}`,
@@ -142,7 +148,10 @@ const type = (text: string) => fireEvent.change(amountInput(), { target: { value
 const next = () => screen.getByTestId('fio-stake-next') as HTMLButtonElement;
 
 beforeEach(() => runtime.set({ device: null, emulator: null }));
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('FIO stake flow', () => {
   it('an account that does not vote is told, signs the proxy vote first, then the stake; both broadcast in order', async () => {
@@ -184,11 +193,18 @@ describe('FIO stake flow', () => {
     expect(screen.getByTestId('fio-stake-review-proxy').textContent).toBe('proxy@secux');
     expect(w.log.some((l) => l.startsWith('push'))).toBe(false); // nothing broadcast before Confirmation
 
+    const posts = recordTxLogs();
     fireEvent.click(screen.getByTestId('fio-stake-broadcast'));
     await screen.findByTestId('fio-stake-success');
     expect(w.log.slice(4)).toEqual([
       'push:proxyVote:SIG_proxyVote',
       'push:stakeFioTokens:SIG_stakeFioTokens',
+    ]);
+    // Each push posts its transaction log (spec 01 §7).
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts.map((p) => [p.hash, p.context.kind, p.context.result])).toEqual([
+      ['txid-proxyVote', 'proxyVote', 'state-010'],
+      ['txid-stakeFioTokens', 'stakeFioTokens', 'state-010'],
     ]);
     expect(screen.getByTestId('fio-stake-txid').textContent).toBe('txid-stakeFioTokens');
     expect(screen.getByTestId('fio-stake-vote-txid').textContent).toBe('txid-proxyVote');

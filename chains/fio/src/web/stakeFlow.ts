@@ -6,6 +6,7 @@
 import type { AccountDescriptor } from '@secux-companion/chain-common';
 import type { FioAdapter, FioBuiltAction } from '@secux-companion/chain-fio';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
+import { pushFioAction } from './actionLog';
 import type { StakeStepKind } from './stake';
 import type { StakeOrder } from './useStakeForm';
 
@@ -43,15 +44,16 @@ export async function signOrder(
   return done;
 }
 
-/** Pushes what was signed, in order; a refusal ends it with the chain's message. */
+/** Pushes what was signed, in order, each with its transaction log; a refusal ends it with the chain's message. */
 export async function pushSigned(
   names: FioAdapter['names'],
+  coin: string,
   signed: readonly Signed[],
 ): Promise<StakeResult> {
   const txIds: StakeTxIds = [];
   try {
     for (const s of signed) {
-      const txId = await names.signAndPush({ signFio: () => Promise.resolve(s.signature) }, s.built);
+      const txId = await pushFioAction(names, coin, s.built, s.signature);
       txIds.push({ kind: s.kind, txId });
     }
     return { state: 'success', txIds, at: new Date() };

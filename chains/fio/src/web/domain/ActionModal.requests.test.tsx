@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import { ActionModal, type FioActionName } from './ActionModal';
-import { ACCOUNT0, ACCOUNT1, BUILT, fakeDevice, fakeFio, request } from './testFakes';
+import { ACCOUNT0, ACCOUNT1, BUILT, fakeDevice, fakeFio, recordTxLogs, request } from './testFakes';
 
 setupUiTests();
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const HANDLES = [
   { handle: 'emulator@secux', expiration: '2030-01-01T00:00:00', bundled: 1, owner: ACCOUNT0 },
@@ -111,6 +114,23 @@ describe('reject, cancel and mark-paid start at Verification and run at once', (
     expect(device.signFio).toHaveBeenCalledTimes(1);
     expect(onSuccess).toHaveBeenCalledWith('rejectRequest', { owner: ACCOUNT1 });
     expect(screen.queryByTestId('fio-action-next')).toBeNull();
+  });
+
+  it('each action posts its transaction log after the push (spec 01 §7)', async () => {
+    const posts = recordTxLogs();
+    open('rejectRequest', { request: request({ id: 7 }) });
+    await screen.findByTestId('fio-action-success');
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({
+      hash: 'f10tx',
+      chain: 'FIO',
+      context: {
+        kind: 'rejectFundsRequest',
+        to: 'payer@secux',
+        from: BUILT.signRequest.path,
+        result: 'state-010',
+      },
+    });
   });
 
   it("cancel: the payee's handle and account", async () => {

@@ -19,6 +19,7 @@ import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import type { SendFlowState } from '@secux-companion/web-kit/send/sendFlow';
 import { useStepFlow } from '@secux-companion/web-kit/send/useStepFlow';
+import { pushFioAction } from '../actionLog';
 import type { FioChain } from '../chain';
 import { isRunAtOnce, stepKey, titleKey, type ActionTarget, type FioActionName } from './actions';
 import { ActionDetails } from './ActionDetails';
@@ -81,7 +82,7 @@ function useActionFlow(
       : {}),
     broadcast: async (signature, b) => {
       try {
-        const txId = await chain.adapter.names.signAndPush({ signFio: async () => signature }, b);
+        const txId = await pushFioAction(chain.adapter.names, chain.coin, b, signature);
         onSuccess(action, {
           ...(target.domain
             ? { domain: target.domain }

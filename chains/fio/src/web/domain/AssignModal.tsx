@@ -2,7 +2,8 @@
  * Add or remove a mapped address on a handle (spec 03 §2, §4, §5): a chain and an account are required (chains from
  * the device's account table, FIO and contract accounts excluded; the account's chain id must match the chain), then
  * a confirm modal; the action uses a bundled transaction (max_fee 0). A cancel on the device closes the confirm modal
- * and reopens the assign modal; any other failure is a 3 s toast 'Can not add or delete address'.
+ * and reopens the assign modal; a device signature error (DATA_ERROR, TransferError) is a 3 s toast 'Signature error
+ * from Device', any other failure one with 'Can not add or delete address'. The push posts its transaction log.
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { CHAINS, isChainSymbol, type ChainSymbol } from '@secux-companion/core';
@@ -11,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
+import { pushFioAction } from '../actionLog';
 import type { FioChain } from '../chain';
 import { loadFamily } from '@secux-companion/web-kit/state/families';
 import { deviceFailure, type FioDomainAccount } from './model';
@@ -241,9 +243,14 @@ export function AssignModal({
           if (remove) onClose();
           return;
         }
+        // DATA_ERROR / TransferError: the catalogue's 'Signature error from Device' (spec 03 §8).
+        if (f.key) {
+          setToast(t(f.key));
+          return;
+        }
         throw e;
       }
-      await chain.adapter.names.signAndPush({ signFio: async () => signature }, built);
+      await pushFioAction(chain.adapter.names, chain.coin, built, signature);
       onDone();
     } catch {
       setToast(t('fio.errors.assignFailed'));

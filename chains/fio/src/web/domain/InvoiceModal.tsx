@@ -11,6 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
+import { pushFioAction } from '../actionLog';
 import type { FioChain } from '../chain';
 import { SendPresetContext, type SendPreset } from '@secux-companion/web-kit/send/preset';
 import type { FioDomainAccount } from './model';
@@ -45,7 +46,8 @@ async function recordPayment(
       undefined,
       device,
     );
-    await fio.adapter.names.signAndPush({ signFio: (path, data) => device.signFio(path, data) }, built);
+    const signature = await device.signFio(built.signRequest.path, built.signRequest.sigData);
+    await pushFioAction(fio.adapter.names, fio.coin, built, signature);
   } catch (e) {
     console.warn('recording the payment on FIO failed', e);
   }

@@ -45,17 +45,34 @@ export function request(over: Partial<FioRequest> = {}): FioRequest {
 }
 
 export const BUILT = {
-  unsigned: { maxFee: 0n },
+  unsigned: { kind: 'requestFunds', maxFee: 0n, data: {}, txId: 'f1'.repeat(32) },
   signRequest: { path: "m/44'/235'/1'/0/0", sigData: 'abcd', digest: 'D1GE57' },
   fee: 0n,
 } as unknown as FioBuiltAction;
+
+/** What a build of `action` gives: BUILT with the action's kind and the names it carries (as the chain data does). */
+export function builtFor(action: { kind: string; handle?: string }): FioBuiltAction {
+  return {
+    ...BUILT,
+    unsigned: {
+      ...BUILT.unsigned,
+      kind: action.kind,
+      data: action.handle ? { fio_address: action.handle } : {},
+    },
+  } as unknown as FioBuiltAction;
+}
 
 export function fakeFio(over: { requests?: FioRequest[]; fee?: bigint } = {}) {
   const names = {
     requests: vi.fn(async () => over.requests ?? []),
     fee: vi.fn(async () => over.fee ?? 0n),
     build: vi.fn(
-      async (_account: { path: string }, _action: unknown, _tpid?: string, _secrets?: unknown) => BUILT,
+      async (
+        _account: { path: string },
+        action: { kind: string; handle?: string },
+        _tpid?: string,
+        _secrets?: unknown,
+      ) => builtFor(action),
     ),
     signAndPush: vi.fn(
       async (signer: { signFio(p: string, d: string): Promise<string> }, b: FioBuiltAction) => {
@@ -79,6 +96,22 @@ export function fakeFio(over: { requests?: FioRequest[]; fee?: bigint } = {}) {
     local: true,
   } as unknown as FioChain;
   return { chain, names, reader };
+}
+
+/** Records the transaction-log posts (POST /api/txlog) of a test; other requests answer 404. */
+export function recordTxLogs() {
+  const posts: { hash: string; chain: string; context: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: { method?: string; body?: string }) => {
+      if (url === '/api/txlog' && init?.method === 'POST') {
+        posts.push(JSON.parse(init.body ?? '{}') as (typeof posts)[number]);
+        return new Response('{}');
+      }
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  return posts;
 }
 
 /** The connected device: signFio answers (or fails), the shared secret is never asked by these fakes. */
