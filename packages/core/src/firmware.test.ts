@@ -142,8 +142,10 @@ describe('per-coin minimums', () => {
     ['DGB', '2', undefined],
     ['DASH', '2.2', undefined],
     ['DOGE', '2.2', undefined],
-    ['XLM', undefined, '1.83'],
-    ['LTC', undefined, undefined],
+    // A coin the table leaves out needs the default MCU required version, 2 (spec 01 §9).
+    ['XLM', '2', '1.83'],
+    ['LTC', '2', undefined],
+    ['XRP', '2', undefined],
   ] as const)('%s needs MCU %s and SE %s', (coin, mcu, se) => {
     const r = checkCoinFirmware(coin, latest);
     expect(r.requiredMcu).toBe(mcu);
@@ -160,6 +162,12 @@ describe('per-coin minimums', () => {
     });
     expect(checkCoinFirmware('DASH', { mcu: '2.2', se: '1.0' })).toMatchObject({ mcuOk: true, seOk: true });
     expect(checkCoinFirmware('DASH', { mcu: '2.1', se: '1.0' })).toMatchObject({ mcuOk: false });
+    // The default MCU required version (2) holds a coin without its own minimum too.
+    expect(checkCoinFirmware('LTC', { mcu: '1.99', se: '1.97' })).toMatchObject({
+      mcuOk: false,
+      requiredMcu: '2',
+    });
+    expect(checkCoinFirmware('LTC', { mcu: '2.0', se: '1.97' })).toMatchObject({ mcuOk: true });
   });
 
   it('exempts C20 from MCU checks but not SE', () => {

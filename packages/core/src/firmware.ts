@@ -15,7 +15,7 @@ export const FALLBACK_SE_VERSION = '1.96';
 export const MIN_SUPPORTED_SE_VERSION = '1.83';
 /** MCU version that is special-cased (test-account detection). */
 export const TEST_ACCOUNT_MCU_VERSION = '2.13';
-/** Default MCU required version field. */
+/** The MCU required version of a coin the per-coin table names no minimum for (spec 01 §9 "default 2"). */
 export const DEFAULT_MCU_REQUIRED_VERSION = '2';
 /** Device type with special handling: exempt from MCU checks, no RBF. */
 export const DEVICE_TYPE_C20 = 'C20';
@@ -228,10 +228,13 @@ function check(versions: DeviceVersions, requiredMcu?: string, requiredSe?: stri
   return { mcuOk, seOk, requiredMcu, requiredSe };
 }
 
-/** Per-coin MCU/SE minimums; C20 is exempt from the MCU requirement. */
+/**
+ * Per-coin MCU/SE minimums; a coin the table leaves out requires the default MCU version (2); C20 is exempt from the
+ * MCU requirement.
+ */
 export function checkCoinFirmware(coin: FirmwareCoin, versions: DeviceVersions): FirmwareCheck {
   const key = MAINNET_OF[coin] ?? coin;
-  return check(versions, MIN_MCU_BY_COIN[key], MIN_SE_BY_COIN[key]);
+  return check(versions, MIN_MCU_BY_COIN[key] ?? DEFAULT_MCU_REQUIRED_VERSION, MIN_SE_BY_COIN[key]);
 }
 
 export type Feature =

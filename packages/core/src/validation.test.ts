@@ -4,13 +4,11 @@ import {
   filterAmountInput,
   isDuplicateContract,
   isFeeIntegerOnly,
-  isTransferTooLarge,
   isUnsignedIntegerUpTo,
   meetsMinimumBalance,
   recipientIssue,
   stripNonAscii,
   stripScheme,
-  validateAccountCreationFunds,
   validateAccountName,
   validateAmount,
   validateFeeInput,
@@ -131,8 +129,6 @@ describe('fee', () => {
     expect(isFeeIntegerOnly('ETH', false)).toBe(false);
     expect(isFeeIntegerOnly('ETH', true)).toBe(true);
   });
-
-
 });
 
 describe('balances', () => {
@@ -144,22 +140,6 @@ describe('balances', () => {
     ).toEqual({
       code: 'err-30',
       params: { minimum: '10', coin: 'XRP' },
-    });
-  });
-
-  it('detects transfers that are too large', () => {
-    expect(isTransferTooLarge({ balance: 100n, amount: 90n, fee: 10n })).toBe(false);
-    expect(isTransferTooLarge({ balance: 100n, amount: 91n, fee: 10n })).toBe(true);
-    expect(isTransferTooLarge({ balance: 0n, amount: 50n, fee: 10n, tokenBalance: 50n })).toBe(false);
-    expect(isTransferTooLarge({ balance: 0n, amount: 51n, fee: 10n, tokenBalance: 50n })).toBe(true);
-  });
-
-  it('err-39 insufficient for account creation', () => {
-    const input = { balance: 2_100_000n, amount: 1_000_000n, fee: 0n, creationFee: 1_100_000n };
-    expect(validateAccountCreationFunds(input, 'TRX')).toBeUndefined();
-    expect(validateAccountCreationFunds({ ...input, fee: 1n }, 'TRX')).toEqual({
-      code: 'err-39',
-      params: { coin: 'TRX' },
     });
   });
 });

@@ -56,8 +56,6 @@ export function recipientIssue(status: RecipientStatus): Issue | undefined {
 // Amount
 // ---------------------------------------------------------------------------
 
-/** Amounts in canonical form: digits with an optional fraction not ending in zero. */
-export const CANONICAL_AMOUNT = /^\d+(\.\d*[1-9])?$/;
 const AMOUNT_TYPING = /^\d*\.?\d*$/;
 
 /**
@@ -170,31 +168,9 @@ export function validateMinimumBalance(
   return issue('err-30', { minimum: formatUnits(minimum, chain.decimals), coin: chain.coin });
 }
 
-export interface TransferInput {
-  /** Coin balance (smallest units). */
-  balance: bigint;
-  amount: bigint;
-  fee: bigint;
-  /** For token sends: token balance (the fee against the coin balance is the family's err-36 rule). */
-  tokenBalance?: bigint;
-}
-
-/** Transfer too large: balance below amount + fee (token: token balance below amount). */
-export function isTransferTooLarge(input: TransferInput): boolean {
-  if (input.tokenBalance !== undefined) return input.tokenBalance < input.amount;
-  return input.balance < input.amount + input.fee;
-}
-
-/**
- * err-39: a send that must create the recipient account (Tron ~1.1 TRX, XLM doubled fee)
- * needs balance ≥ amount + fee + creation fee.
- */
-export function validateAccountCreationFunds(
-  input: { balance: bigint; amount: bigint; fee: bigint; creationFee: bigint },
-  coin: string,
-): Issue | undefined {
-  return input.balance < input.amount + input.fee + input.creationFee ? issue('err-39', { coin }) : undefined;
-}
+// "Transfer too large" (balance below amount + fee; a token's balance below its amount) and err-39 (TRX short of the
+// recipient's account-creation fee, SOL of its rent) are each family's build rule, where the fee and the creation fee
+// are known: insufficientBalance / err-31 / err-39 (issue 31 item 12).
 
 // ---------------------------------------------------------------------------
 // Tag / memo

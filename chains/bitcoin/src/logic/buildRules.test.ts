@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  validateBtcFeeRate,
-  validateCpfpOutput,
-  validateUtxoBuildInput,
-  validateUtxoChange,
-} from './buildRules';
+import { validateBtcFeeRate, validateCpfpOutput, validateUtxoBuildInput } from './buildRules';
 
 describe('bitcoin-family build', () => {
   it('requires recipient and amount', () => {
@@ -12,13 +7,6 @@ describe('bitcoin-family build', () => {
     expect(validateUtxoBuildInput('bc1q', undefined)).toEqual({ code: 'amountOrRecipientMissing' });
     expect(validateUtxoBuildInput('bc1q', 0n)).toEqual({ code: 'amountOrRecipientMissing' });
     expect(validateUtxoBuildInput('bc1q', 1n)).toBeUndefined();
-  });
-
-  it('needs change of 0 or at least 546 satoshis', () => {
-    expect(validateUtxoChange(0n)).toBeUndefined();
-    expect(validateUtxoChange(546n)).toBeUndefined();
-    expect(validateUtxoChange(545n)).toEqual({ code: 'insufficientBalanceDust' });
-    expect(validateUtxoChange(-1n)).toEqual({ code: 'insufficientBalance' });
   });
 
   it('CPFP needs a recipient and a 546-satoshi output', () => {

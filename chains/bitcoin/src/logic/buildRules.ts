@@ -1,6 +1,7 @@
 /**
  * The bitcoin family's send rules before a build (spec 01 §5 "Bitcoin-family build"): recipient and amount present,
- * change and CPFP outputs above dust, the fee rate's ceiling.
+ * the CPFP output above dust, the fee rate's ceiling. Change below dust is coinselect.ts's rule (it drops the change or
+ * refuses with insufficientBalanceDust while it selects the inputs).
  */
 import { DUST_SATOSHIS, MAX_BTC_FEE_RATE, issue, type Issue } from '@secux-companion/core';
 
@@ -9,15 +10,6 @@ export function validateUtxoBuildInput(recipient: string, amount: bigint | undef
   return recipient.trim() === '' || amount === undefined || amount <= 0n
     ? issue('amountOrRecipientMissing')
     : undefined;
-}
-
-/** Change (or the send-all remainder) must be 0 or at least 546 satoshis. */
-export function validateUtxoChange(change: bigint): Issue | undefined {
-  return change < 0n
-    ? issue('insufficientBalance')
-    : change > 0n && change < DUST_SATOSHIS
-      ? issue('insufficientBalanceDust')
-      : undefined;
 }
 
 /** CPFP needs a recipient and an output of at least 546 satoshis. */

@@ -1,8 +1,7 @@
 /**
  * The bitcoin family's change and taproot address rules (spec 01 §9): change goes to chain 1 at a random index
- * 0..4; a taproot account watches 5 receive and 5 change addresses.
+ * 0..4 (build.ts derives it with the account's keys); a taproot account watches 5 receive and 5 change addresses.
  */
-import { addressPath } from '@secux-companion/core';
 
 /** Change chain index (§9). */
 export const CHANGE_CHAIN = 1;
@@ -18,9 +17,4 @@ export function randomChangeIndex(rng: Rng = Math.random): number {
   const r = rng();
   if (!(r >= 0 && r < 1)) throw new RangeError(`RNG must return a number in [0, 1), got ${r}`);
   return Math.floor(r * (CHANGE_INDEX_MAX + 1));
-}
-
-/** Change address path m/…'/1/{random 0..4}. */
-export function changeAddressPath(path: string, rng: Rng = Math.random): string {
-  return addressPath(path, CHANGE_CHAIN, randomChangeIndex(rng));
 }

@@ -7,7 +7,7 @@
  * - mainnet profile: Trezor's public Blockbooks and mempool.space fees, each replaceable with CHAIN_<SYMBOL>_*;
  * - CHAIN_<SYMBOL>_BITCOIN_RPC adds the operator's own nodes (before the Blockbooks) in either profile.
  */
-import { CHAINS, type ChainInfo } from '@secux-companion/core';
+import { ADDRESS_SCAN_LIMIT, CHAINS, type ChainInfo } from '@secux-companion/core';
 import { z } from 'zod';
 import {
   chainRate,
@@ -75,7 +75,8 @@ export const MAX_SUPPLY: Record<(typeof UTXO_SYMBOLS)[number], bigint> = {
 const LOCAL_SYMBOL = 'LTC';
 
 export const UtxoGlobalEnv = z.object({
-  BITCOIN_RPC_SCAN_RANGE: int(1, 10_000).default(100),
+  /** Addresses of each chain of an xpub a node scans: spec 01 §9's address scan of a derived path (100 indexes). */
+  BITCOIN_RPC_SCAN_RANGE: int(1, 10_000).default(ADDRESS_SCAN_LIMIT),
   BITCOIN_RPC_RESCAN_SINCE: int(0, 10_000_000_000).default(0),
   BITCOIN_RPC_MEMPOOL_MAX: int(0, 10_000_000).default(50_000),
   BITCOIN_RPC_MAX_WALLETS: int(1, 10_000).default(50),
