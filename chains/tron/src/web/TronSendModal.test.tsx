@@ -57,12 +57,17 @@ const me: TronAccountInfo = {
   ],
 };
 
-function open(initial?: unknown, energy = 65_000n, preset?: { recipient: string; amount: string }) {
+function open(
+  initial?: unknown,
+  energy = 65_000n,
+  preset?: { recipient: string; amount: string },
+  balance = me.balance,
+) {
   vi.stubGlobal('fetch', async () => new Response('{}'));
   const backend: TronBackend = {
     account: async (a) =>
       a === ME
-        ? me
+        ? { ...me, balance }
         : a === HOLDER
           ? { ...me, tokens: [] }
           : { balance: 0n, activated: false, txCount: 0, resources, tokens: [] },
@@ -189,6 +194,43 @@ describe('TRON send', { timeout: 20_000 }, () => {
       'This send burns about 3 TRX because the account has 35000 energy.',
     );
     expect(screen.getByTestId('review-energy-burn').textContent).toContain('3 TRX');
+  });
+
+  it("the balance cannot cover a new recipient's creation fee (read from the chain): err-39, the amount and Send all are disabled", async () => {
+    open(undefined, 65_000n, undefined, 1_000_000n);
+    await screen.findByTestId('trx-send-resources');
+    const amount = () => screen.getByTestId('send-amount') as HTMLInputElement;
+    expect(amount().disabled).toBe(false);
+    type('send-recipient', NEW);
+    expect((await screen.findByTestId('trx-activation-note')).textContent).toContain('1.1 TRX');
+    await waitFor(() => expect(amount().disabled).toBe(true));
+    expect((screen.getByTestId('send-all') as HTMLInputElement).disabled).toBe(true);
+    expect(
+      screen.getByText('Insufficient TRX balance to pay the network fee and the account creation fee.'),
+    ).toBeTruthy();
+    expect((screen.getByTestId('send-continue') as HTMLButtonElement).disabled).toBe(true);
+    // An account that exists needs no creation fee: the amount is open again.
+    type('send-recipient', HOLDER);
+    await waitFor(() => expect(amount().disabled).toBe(false));
+  });
+
+  it('a fee above the higher-fee limit (its fiat value, the remote config) asks before signing', async () => {
+    open({ contract: LUSDT, symbol: 'LUSDT', decimals: 6 });
+    // 1 TRX = 100 USD: the 3 TRX burn is 300 USD, above the default 100 USD higher-fee limit.
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.startsWith('/api/prices/coins')
+        ? new Response(JSON.stringify({ prices: { tron: 100 } }))
+        : new Response('{}'),
+    );
+    await waitFor(() => expect(screen.getByTestId('send-available').textContent).toContain('9 LUSDT'));
+    type('send-recipient', HOLDER);
+    type('send-amount', '1');
+    await continueEnabled();
+    fireEvent.click(screen.getByTestId('send-continue'));
+    expect((await screen.findByTestId('fee-alert-text')).dataset.kind).toBe('higher_fee');
+    expect(screen.queryByTestId('send-sign')).toBeNull();
+    fireEvent.click(screen.getByTestId('fee-alert-continue'));
+    expect(await screen.findByTestId('send-sign')).toBeTruthy();
   });
 
   it('a TRC-20 send above the 40 TRX fee limit is refused before signing, in words', async () => {

@@ -13,7 +13,7 @@ import type { BuiltTransaction } from '@secux-companion/chain-common';
 import { useTranslation } from 'react-i18next';
 import { amountText, errorText, issueText, tokenAmountText } from '@secux-companion/web-kit/lib/format';
 import { RecipientField } from '@secux-companion/web-kit/send/RecipientField';
-import { broadcastWith, signWith } from '@secux-companion/web-kit/send/txFlow';
+import { broadcastWith, feeLimitPrompt, signWith } from '@secux-companion/web-kit/send/txFlow';
 import { useSendFlow } from '@secux-companion/web-kit/send/useSendFlow';
 import {
   AccountSendModal,
@@ -24,7 +24,7 @@ import {
 } from '@secux-companion/web-kit/singleAddress/send';
 import type { SendProps } from '@secux-companion/web-kit/family/types';
 import type { TronChain } from './chain';
-import { burnSentenceText, sunText, tronErrorText, type TronAccount } from './rules';
+import { burnSentenceText, creationFeeIssue, sunText, tronErrorText, type TronAccount } from './rules';
 
 type TronBuilt = BuiltTransaction<TronFamily['unsigned'], TronFamily['signRequest']>;
 
@@ -74,12 +74,18 @@ export function TronSendModal({
   const amount = sendAll ? (token ? balance : 0n) : typed;
   const tooMuch = !sendAll && amount !== null && amount > balance;
   const activates = !token?.contract.startsWith('T') && recipient.data?.activated === false;
+  // A new recipient's creation fee (the chain's parameters) comes out of TRX before any amount: a balance short of it
+  // cannot send anything there, so the amount is closed with err-39 (spec 01 §4 Send form behaviour, §5).
+  const creationShort = activates
+    ? creationFeeIssue(state.data?.balance ?? 0n, recipient.data?.creationFee)
+    : undefined;
 
   const flow = useSendFlow<TronBuilt>({
     sign: (built, onProgress) => signWith(adapter, built, onProgress),
     broadcast: (tx, built) =>
       broadcastWith(adapter, 'TRX', tx, transferLog(built.unsigned.tx.kind, account, built.review)),
-    prompts: [],
+    // The fee-limit alert: what the send burns (bandwidth, energy, activation) against the remote config's limits.
+    prompts: [(built) => feeLimitPrompt('TRX', built.review.fee)],
     onReset: clear,
     describeError: (e) => tronErrorText(t, e) ?? errorText(t, e),
   });
@@ -89,6 +95,7 @@ export function TronSendModal({
     !self &&
     recipient.isSuccess &&
     state.isSuccess &&
+    !creationShort &&
     (sendAll || (amount !== null && amount > 0n && !tooMuch));
 
   const onContinue = () =>
@@ -129,7 +136,14 @@ export function TronSendModal({
         decimals={decimals}
         input={amountInput}
         onInput={setAmountInput}
-        error={tooMuch ? t(token ? 'errors.err-31' : 'errors.err-39', { coin: 'TRX' }) : undefined}
+        error={
+          creationShort
+            ? issueText(t, creationShort)
+            : tooMuch
+              ? t(token ? 'errors.err-31' : 'errors.err-39', { coin: 'TRX' })
+              : undefined
+        }
+        disabled={!!creationShort}
         sendAll={sendAll}
         onSendAll={setSendAll}
         allValue={token ? tokenAmountText(balance, { symbol, decimals }) : t('tron.send.allAfterCosts')}

@@ -1,7 +1,7 @@
 import { tronCosts } from '@secux-companion/chain-tron';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { burnSentenceText, tronDeleteIssue } from './rules';
+import { burnSentenceText, creationFeeIssue, tronDeleteIssue } from './rules';
 
 const t = ((key: string, p?: Record<string, unknown>) =>
   `${key} ${JSON.stringify(p ?? {})}`) as unknown as TFunction;
@@ -26,6 +26,11 @@ describe('TRON screen rules', () => {
     expect(tronDeleteIssue({ balance: 0n, txCount: 1 })?.code).toBe('err-11');
     expect(tronDeleteIssue({ balance: 0n, txCount: 0 }, 1)?.code).toBe('err-11');
     expect(tronDeleteIssue({ balance: 0n, txCount: 0 })).toBeUndefined();
+  });
+  it("err-39 when TRX cannot cover a new recipient's creation fee; none for an existing recipient", () => {
+    expect(creationFeeIssue(1_099_999n, 1_100_000n)).toEqual({ code: 'err-39', params: { coin: 'TRX' } });
+    expect(creationFeeIssue(1_100_000n, 1_100_000n)).toBeUndefined();
+    expect(creationFeeIssue(0n, undefined)).toBeUndefined();
   });
   it('the review sentence carries the burn and the account energy, or says nothing is burned', () => {
     const c = tronCosts({ bytes: 345, energy: 65_000n, activates: false, resources: res, params });

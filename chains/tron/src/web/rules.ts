@@ -30,6 +30,16 @@ export function tronDeleteIssue(a: { balance: bigint; txCount: number }, tokens 
   return undefined;
 }
 
+/**
+ * err-39 when the TRX balance cannot cover a new recipient's creation fee (the chain's parameters) even before any
+ * amount: nothing can be sent there, so the amount field closes (spec 01 §4 Send form behaviour, §5 Tron).
+ */
+export function creationFeeIssue(trxBalance: bigint, creationFee: bigint | undefined): Issue | undefined {
+  return creationFee !== undefined && trxBalance < creationFee
+    ? { code: 'err-39', params: { coin: 'TRX' } }
+    : undefined;
+}
+
 const ERROR_KEYS: Record<TronErrorCode, string> = {
   tronFeeLimitExceeded: 'tron.errors.feeLimitExceeded',
   tronTokenBalance: 'tron.errors.tokenBalance',
