@@ -154,7 +154,7 @@ function StakeSuccess({
   return (
     <>
       <Alert color="green" data-testid="fio-stake-success">
-        {t('fio.success')}
+        {t('errors.state-010')}
       </Alert>
       <Table data-testid="fio-stake-details">
         <Table.Tbody>
@@ -210,8 +210,8 @@ export function StakeStatus({
       )}
       {result !== 'loading' && result.state === 'failed' && (
         <>
-          <Alert color="red" role="alert" data-testid="fio-stake-failed">
-            {t('fio.trFail', { message: result.message })}
+          <Alert color="red" role="alert" title={t('errors.err-08')} data-testid="fio-stake-failed">
+            {result.message}
           </Alert>
           {result.txIds.map((x) => (
             <Text key={x.txId} size="xs" data-testid="fio-stake-vote-done">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import { ActionModal, type FioActionName } from './ActionModal';
 import { ACCOUNT0, ACCOUNT1, BUILT, fakeDevice, fakeFio, recordTxLogs, request } from './testFakes';
@@ -131,6 +131,21 @@ describe('reject, cancel and mark-paid start at Verification and run at once', (
         result: 'state-010',
       },
     });
+  });
+
+  it('the status is the catalogue’s state-010, or err-08 with the node’s words (spec 03 §8)', async () => {
+    open('rejectRequest', { request: request({ id: 7 }) });
+    expect((await screen.findByTestId('fio-action-success')).textContent).toBe(
+      'Transaction sent successfully.',
+    );
+    cleanup();
+    const { names } = open('cancelRequest', {
+      request: request({ id: 8, type: 'sent', accountPath: ACCOUNT0.path }),
+    });
+    names.signAndPush.mockRejectedValueOnce(new Error('Fio request not found'));
+    const failed = await screen.findByTestId('fio-action-failed');
+    expect(failed.textContent).toContain('Transaction failed.');
+    expect(failed.textContent).toContain('Fio request not found');
   });
 
   it("cancel: the payee's handle and account", async () => {

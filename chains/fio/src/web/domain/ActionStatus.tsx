@@ -1,4 +1,7 @@
-/** The action modal's Status (spec 03 §2): the transaction id with copy and the explorer link, or the failure. */
+/**
+ * The action modal's Status (spec 03 §2, §8): the catalogue's state-010 with the transaction id (copy, explorer link),
+ * or its err-08 with the node's words.
+ */
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FioChain } from '../chain';
@@ -23,7 +26,7 @@ export function ActionStatus({
       {result.ok ? (
         <>
           <Alert color="green" data-testid="fio-action-success">
-            {t('fio.success')}
+            {t('errors.state-010')}
           </Alert>
           <TxIdRow txid={result.txId} testId="fio-action-txid" />
           {explorer && (
@@ -33,8 +36,8 @@ export function ActionStatus({
           )}
         </>
       ) : (
-        <Alert color="red" role="alert" data-testid="fio-action-failed">
-          {t('fio.trFail', { message: result.message })}
+        <Alert color="red" role="alert" title={t('errors.err-08')} data-testid="fio-action-failed">
+          {result.message}
         </Alert>
       )}
       <Group justify="flex-end">
