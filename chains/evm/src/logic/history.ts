@@ -6,6 +6,9 @@
  */
 import type { Direction, Operation } from '@secux-companion/chain-common';
 
+/** Spec 02 §9 "History page: 100 (EVM)": the items one page of an EVM account's history holds. */
+export const EVM_HISTORY_PAGE_SIZE = 100;
+
 /** One explorer item (txlist or tokentx), amounts as bigint. */
 export interface EvmTxRecord {
   hash: string;

@@ -10,7 +10,7 @@
 import { errorMessages } from '@secux-companion/core';
 import type { Hex } from 'viem';
 import type { EvmAccountSummary, EvmBackend } from '../logic/adapter';
-import type { EvmTxRecord } from '../logic/history';
+import { EVM_HISTORY_PAGE_SIZE, type EvmTxRecord } from '../logic/history';
 import { NONCE_TIMEOUTS_MS, type NonceSource } from '../logic/nonce';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -30,7 +30,7 @@ export const HEALTH_TIMEOUT_MS = 3_000;
 /** Spec 02 (ETH and generic EVM): what a broadcast no RPC took says (core's catalogue `cannotBroadcast`). */
 export const CANNOT_BROADCAST = errorMessages.en.cannotBroadcast ?? 'Can not broadcast at the moment';
 /** Spec 02 §9: EVM history page 100 (explorer offset). */
-export const EXPLORER_PAGE = 100;
+export const EXPLORER_PAGE = EVM_HISTORY_PAGE_SIZE;
 
 export interface JsonRpcClient {
   readonly url: string;

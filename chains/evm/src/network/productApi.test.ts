@@ -42,7 +42,7 @@ describe('EVM product API backend', () => {
   it('uses /api/chains/{chain}/… routes', () => {
     expect(serverChainId('ETH', 1)).toBe('ETH');
     expect(serverChainId('EVM', 137)).toBe('EVM-137');
-    expect(ROUTES.history('ETH', ME, null)).toBe(`/chains/ETH/history/${ME}?pageSize=10`);
+    expect(ROUTES.history('ETH', ME, null)).toBe(`/chains/ETH/history/${ME}?pageSize=100`);
     expect(ROUTES.tokens('ETH', ME, [LUSD])).toBe(`/chains/ETH/tokens?address=${ME}&contracts=${LUSD}`);
   });
 
@@ -169,6 +169,47 @@ describe('EVM product API backend', () => {
     expect(f.seen.filter((s) => s.path.startsWith('/api/chains/ETH/tokens')).length).toBe(2);
   });
 
+  it('history pages hold 100 operations (spec 02 §9): 250 of them come in three pages along the cursor', async () => {
+    const ops = Array.from({ length: 250 }, (_, i) => ({
+      hash: `0x${(250 - i).toString(16)}`,
+      time: 1_700_000_000_000 + (250 - i) * 1000,
+      blockHeight: 250 - i,
+      direction: 'in',
+      value: '1',
+      fee: '21000',
+      senders: [{ address: LUSD, value: '1', isOwn: false }],
+      recipients: [{ address: ME, value: '1', isOwn: true }],
+      isOwnTransaction: false,
+      rbf: false,
+    }));
+    // A server that pages as asked: `pageSize` items from the cursor's offset.
+    const f = fakeFetch((url) => {
+      if (url.pathname !== `/api/chains/ETH/history/${ME}`) return undefined;
+      const size = Number(url.searchParams.get('pageSize'));
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      const next = from + size < ops.length ? String(from + size) : null;
+      return { body: { operations: ops.slice(from, from + size), cursor: next, provider: 'etherscan' } };
+    });
+    const b = createEvmProductApiBackend({ chain: 'ETH', fetch: f.fetch, baseUrl: 'http://wallet.test/api' });
+    const sizes: number[] = [];
+    const hashes: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await b.getTransactions(ME, cursor);
+      if (!('operations' in page)) throw new Error('expected operations');
+      sizes.push(page.operations.length);
+      hashes.push(...page.operations.map((o) => o.hash));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(sizes).toEqual([100, 100, 50]);
+    expect(hashes).toEqual(ops.map((o) => o.hash));
+    expect(f.seen.map((s) => new URL(s.path, 'http://x').searchParams.get('pageSize'))).toEqual([
+      '100',
+      '100',
+      '100',
+    ]);
+  });
+
   it('history: the server operations are used as they are; cursor passed on', async () => {
     const op = {
       hash: '0x3',
@@ -211,7 +252,7 @@ describe('EVM product API backend', () => {
     );
     const b = createEvmProductApiBackend({ chain: 'ETH', fetch: f.fetch, baseUrl: 'http://wallet.test/api' });
     const page = await b.getTransactions(ME, 'prev');
-    expect(f.seen[0]!.path).toBe(`/api/chains/ETH/history/${ME}?pageSize=10&cursor=prev`);
+    expect(f.seen[0]!.path).toBe(`/api/chains/ETH/history/${ME}?pageSize=100&cursor=prev`);
     expect(page.cursor).toBe('abc');
     if (!('operations' in page)) throw new Error('expected operations');
     // One Operation type: the wire form read into bigint, nothing merged again, no made-up gasUsed.

@@ -7,9 +7,9 @@
  * The routes used are listed in {@link ROUTES} and in chains/evm/API.md (with what is still missing).
  */
 import type { Hex } from 'viem';
-import { HISTORY_PAGE_SIZE } from '@secux-companion/core';
 import type { EvmAccountSummary, EvmBackend, EvmCallRequest } from '../logic/adapter';
 import type { FeeHistoryData, GasOracleData } from '../logic/fees';
+import { EVM_HISTORY_PAGE_SIZE } from '../logic/history';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
 import { BROADCAST_TIMEOUT_MS, historyTimeout } from '@secux-companion/chain-common';
 import type { NftAsset } from '../logic/nft';
@@ -44,7 +44,7 @@ export const ROUTES = {
   tokens: (chain: string, address: string, contracts: readonly string[]) =>
     `/chains/${enc(chain)}/tokens?address=${enc(address)}&contracts=${contracts.map(enc).join(',')}`,
   history: (chain: string, address: string, cursor: string | null) =>
-    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+    `/chains/${enc(chain)}/history/${enc(address)}?pageSize=${EVM_HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
   rpc: (chain: string) => `/chains/${enc(chain)}/rpc`,
   /** The server's token list of the chain ({ code, data }; spec 02 "GET /bsc_token_list"). */

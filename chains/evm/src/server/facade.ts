@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { parseInput } from '@secux-companion/server-kit/errors';
 import type { BroadcastResult, ChainFacade, ChainSource } from '@secux-companion/server-kit/facade';
 import type { FailoverLog } from '@secux-companion/server-kit/failover';
-import { DEFAULT_HISTORY_PAGE, boolQ, cursor, hexTx, pageSize } from '@secux-companion/server-kit/params';
+import { boolQ, cursor, hexTx, pageSize } from '@secux-companion/server-kit/params';
 import type {
   AccountInfo,
   EvmCallRequest,
@@ -28,6 +28,9 @@ import { historyOf } from './facade/history.js';
 import { nfts } from './facade/nfts.js';
 import { txStatus } from './facade/txStatus.js';
 import type { NftPage } from './nfts.js';
+
+/** Spec 02 §9 "History page: 100 (EVM)": a history page when the client names no size (the web asks for 100). */
+export const EVM_HISTORY_PAGE = 100;
 
 export type { EvmChainConfig } from './facade/context.js';
 export { EVM_FALLBACK_DEPTH } from './facade/txStatus.js';
@@ -126,7 +129,7 @@ export class EvmFacade implements ChainFacade {
     return this.historyOf(
       parseInput(evmAddress, id, 'address'),
       q.cursor ?? null,
-      q.pageSize ?? DEFAULT_HISTORY_PAGE,
+      q.pageSize ?? EVM_HISTORY_PAGE,
     );
   }
 

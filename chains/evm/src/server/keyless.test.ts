@@ -267,6 +267,10 @@ describe('ETH without a key: Blockscout', () => {
     const r = await m.get(`/api/chains/ETH/history/${ADDRESS}`);
     expect(r.status).toBe(200);
     expect(r.body.provider).toBe('blockscout#1');
+    // No pageSize named: an EVM page is spec 02 §9's 100 items (the explorer's offset).
+    const lists = bs.requests.filter((q) => q.query.get('action') === 'txlist');
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((q) => q.query.get('offset') === '100')).toBe(true);
     expect(etherscan.requests.length).toBeGreaterThan(0);
     for (const q of etherscan.requests) {
       expect(q.query.get('apikey')).toBe('etherscan-key');

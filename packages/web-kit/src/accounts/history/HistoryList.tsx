@@ -28,7 +28,10 @@ interface FetchHistoryPage {
   (cursor: string | null): Promise<HistoryPage>;
 }
 
-/** The paged history of one account: 10 per page, always fresh when the tab opens and re-read while it is open. */
+/**
+ * The paged history of one account, in the pages the family's adapter serves (their size is the family's), always
+ * fresh when the tab opens and re-read while it is open.
+ */
 export function useHistoryPages(queryKey: readonly unknown[], fetchPage: FetchHistoryPage) {
   const q = useInfiniteQuery({
     queryKey,

@@ -7,7 +7,7 @@ import { HistoryList, useHistoryPages, type HistoryItemView } from './HistoryLis
 const noExtras = (): HistoryExtras => ({});
 
 /**
- * History tab of every family: the adapter's pages (10 per page, infinite scroll with 1 px tolerance),
+ * History tab of every family: the adapter's pages (of the family's page size, infinite scroll with 1 px tolerance),
  * pending items, explorer links (none on a local chain), and the family's per-item action (Speed up). When the
  * history cannot be read, the family's simple link to the account on the explorer is offered with the error.
  */
