@@ -180,6 +180,7 @@ describe('the local chain', () => {
       name: 'Localnet Side Chain',
       chain: 'ETH',
       shortName: 'local-side',
+      icon: 'localnet',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcs: ['http://127.0.0.1:8546'],
       rpc: 'http://127.0.0.1:8546',

@@ -267,6 +267,8 @@ export function localChain(
     name: 'Localnet Side Chain',
     chain: 'ETH',
     shortName: 'local-side',
+    // Shipped in ./icons (logos.ts), so the local profile shows a registry logo too.
+    icon: 'localnet',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcs: [rpcUrl],
     rpc: rpcUrl,

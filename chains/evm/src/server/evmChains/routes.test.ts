@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isForwardableRpc } from '@secux-companion/server-kit/rpcGuard';
 import { registerEvmChainRoutes, type EvmChainSource } from './routes.js';
+import { EVM_CHAIN_ICON_DIR, type LogoSource } from './logos.js';
 
 type Config = { profile: 'local' | 'mainnet'; dataDir: string };
 
@@ -132,6 +133,37 @@ describe('GET /api/evm/chains and /api/evm/blacklist', () => {
       unsupported: [],
     });
     await app.close();
+  });
+
+  it("GET /api/evm/chains/:id/logo: the local side chain's shipped logo, as a PNG that may not be sniffed or run", async () => {
+    const res = await local.inject({ method: 'GET', url: '/api/evm/chains/31338/logo' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.rawPayload.equals(fs.readFileSync(path.join(EVM_CHAIN_ICON_DIR, 'localnet.png')))).toBe(true);
+  });
+
+  it('logo route: 404 for a chain not in the list, a malformed id, or a chain whose icon has no raster logo', async () => {
+    const asked: string[] = [];
+    const logos: LogoSource = {
+      logo: async (icon) => {
+        asked.push(icon);
+        return null;
+      },
+    };
+    const { app } = await appFor(config(tmp, 'mainnet'), { logos });
+    try {
+      for (const id of ['31337', '1', 'abc', '99999999999'])
+        expect((await app.inject({ method: 'GET', url: `/api/evm/chains/${id}/logo` })).statusCode).toBe(404);
+      expect(asked).toEqual([]);
+      // Polygon's icon is asked for by its registry name; no logo → 404 (the client shows letters).
+      const res = await app.inject({ method: 'GET', url: '/api/evm/chains/137/logo' });
+      expect(res.statusCode).toBe(404);
+      expect(asked).toEqual(['polygon']);
+    } finally {
+      await app.close();
+    }
   });
 
   it("allow list for a proxy: snapshot RPCs and the own local side chain's node only", () => {

@@ -4,6 +4,7 @@
  *
  *   GET /api/evm/chains     → { chains: AddableChain[], unsupported: [{chainId, name}], source, snapshotChains }
  *   GET /api/evm/blacklist  → { chainIds: number[], rpcs: string[] }
+ *   GET /api/evm/chains/:chainId/logo → the chain's logo (PNG, JPEG or WebP; 404 when it has none), see ./logos.ts
  *
  * See ./README.md for the shapes and the filtering rules.
  */
@@ -19,12 +20,15 @@ import {
   type RegistryChain,
 } from './registry.js';
 import { prepareAllowList, type PreparedAllowList } from '@secux-companion/server-kit/rpcGuard';
+import { createLogoSource, DEFAULT_ICON_BASE, type LogoSource } from './logos.js';
 
 export interface EvmChainRouteOptions {
   env?: Record<string, string | undefined>;
   /** Test overrides. */
   snapshotFile?: string;
   blacklistFiles?: { chainIds?: string; rpcs?: string };
+  /** Test override of the logo source (default: the shipped icons, then EVM_CHAIN_ICON_BASE). */
+  logos?: LogoSource;
 }
 
 export interface EvmChainSource {
@@ -86,6 +90,27 @@ export function registerEvmChainRoutes(
     // The local side chain's RPC changes with every localnet start: keep the cache short.
     reply.header('cache-control', r.source === 'snapshot' ? 'public, max-age=3600' : 'no-cache');
     return { ...r, snapshotChains: source.snapshot().length };
+  });
+
+  // The registry host for logos: chainid.network in the mainnet profile, none in the local one (no third party in
+  // tests); EVM_CHAIN_ICON_BASE overrides it, an empty value switches it off.
+  const env = opts.env ?? process.env;
+  const base = env.EVM_CHAIN_ICON_BASE ?? (deps.config.profile === 'mainnet' ? DEFAULT_ICON_BASE : '');
+  const logos =
+    opts.logos ?? createLogoSource({ base: /^https:\/\/[^\s/?#@]+$/i.test(base.trim()) ? base.trim() : '' });
+
+  api.get<{ Params: { chainId: string } }>('/evm/chains/:chainId/logo', async (req, reply) => {
+    const id = /^\d{1,10}$/.test(req.params.chainId) ? Number(req.params.chainId) : NaN;
+    const icon = source.list().chains.find((c) => c.chainId === id)?.icon;
+    const logo = icon ? await logos.logo(icon) : null;
+    // A miss is cached too: the client shows the letter avatar and need not ask again soon.
+    reply.header('cache-control', 'public, max-age=3600');
+    if (!logo) return reply.code(404).send({ error: 'no logo' });
+    reply.header('cache-control', 'public, max-age=86400');
+    // Served as an image only: the browser must not sniff it into anything else, nor run anything in it.
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('content-security-policy', "default-src 'none'; sandbox");
+    return reply.type(logo.type).send(logo.bytes);
   });
 
   api.get('/evm/blacklist', async (_req, reply) => {

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Avatar,
   Button,
   Card,
@@ -24,6 +25,7 @@ import { useNavigate } from 'react-router-dom';
 import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { ROUTES } from '@secux-companion/web-kit/lib/backRule';
 import { errorText } from '@secux-companion/web-kit/lib/format';
+import { EXTERNAL_LINK_PROPS, useLinks } from '@secux-companion/web-kit/lib/links';
 import { showAccounts } from '@secux-companion/web-kit/accounts/store';
 import { loadFamily } from '@secux-companion/web-kit/state/families';
 import type { EvmAccount } from '../tab/account';
@@ -49,9 +51,30 @@ interface AddChainHandler {
   (entry: RegistryChain, rpcs: string[]): Promise<void>;
 }
 
+/**
+ * A chain's logo from the chain registry, served by our own server (GET /api/evm/chains/:id/logo: raster only,
+ * size-capped; no third-party request from the browser). Decorative: the chain's name is next to it. Without a logo
+ * (404) or when it fails to load, the first letters of the coin show instead.
+ */
+export function ChainLogo({ chainId, coin }: { chainId: number; coin: string }) {
+  return (
+    <Avatar
+      src={`/api/evm/chains/${chainId}/logo`}
+      alt=""
+      color="grape"
+      radius="xl"
+      aria-hidden="true"
+      data-testid="evm-chain-logo"
+    >
+      {coin.slice(0, 3)}
+    </Avatar>
+  );
+}
+
 /** The EVM chains area: added chains with their account cards, Add EVM chains, Refresh. */
 export default function EvmChainsPage() {
   const { t } = useTranslation();
+  const links = useLinks();
   const navigate = useNavigate();
   const [chains, setChains] = useState<AddedEvmChain[]>(() => readAddedChains());
   const [adding, setAdding] = useState(false);
@@ -161,7 +184,24 @@ export default function EvmChainsPage() {
             {failure}
           </Alert>
         )}
-        {chains.length === 0 && <Alert data-testid="evm-chains-empty">{t('evm.noChains')}</Alert>}
+        {chains.length === 0 && (
+          <Alert data-testid="evm-chains-empty">
+            <Stack gap={4}>
+              <Text size="sm">{t('evm.noChains')}</Text>
+              {/* The guide to adding accounts, from the remote config (no link while it names none). */}
+              {links.guideAddAccount && (
+                <Anchor
+                  href={links.guideAddAccount}
+                  size="sm"
+                  {...EXTERNAL_LINK_PROPS}
+                  data-testid="evm-chains-help"
+                >
+                  {t('evm.noChainsHelp')}
+                </Anchor>
+              )}
+            </Stack>
+          </Alert>
+        )}
         {chains.map((c) => {
           const evm = chainOf(c);
           return (
@@ -176,9 +216,7 @@ export default function EvmChainsPage() {
             >
               <Group justify="space-between" mb="sm">
                 <Group gap="sm">
-                  <Avatar color="grape" radius="xl" aria-hidden="true">
-                    {c.coin.slice(0, 3)}
-                  </Avatar>
+                  <ChainLogo chainId={c.chainId} coin={c.coin} />
                   <Stack gap={0}>
                     <Text fw={600}>{c.name}</Text>
                     <Text size="xs" c="dimmed">
