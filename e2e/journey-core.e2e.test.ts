@@ -16,7 +16,6 @@ const { baseUrl } = stack;
 const side = stack.localnet.sideEvm;
 const root = resolve(import.meta.dirname, '..');
 
-
 const LATEST_FIRMWARE = /\/api\/firmware\/latest\?/;
 
 interface EmulatorStart {
@@ -238,7 +237,10 @@ describe('connect and home', () => {
     await context.route('**/api/config*', async (route) => {
       const res = await route.fetch();
       const body = (await res.json()) as Record<string, unknown>;
-      await route.fulfill({ response: res, json: { ...body, environments: { developerPanel: true, stage: 'e2e' } } });
+      await route.fulfill({
+        response: res,
+        json: { ...body, environments: { developerPanel: true, stage: 'e2e' } },
+      });
     });
     await connect(page);
     await page.getByTestId('welcome-continue').click();
@@ -445,7 +447,9 @@ describe('coins and settings', () => {
     // The rates load (local price table): no failure toast. When they cannot, the toast says so.
     await new Promise((r) => setTimeout(r, 500));
     expect(await page.getByText('Failed to load the currency rates.').count()).toBe(0);
-    await context.route('**/api/prices/fiat', (route) => route.fulfill({ status: 503, json: { error: 'down' } }));
+    await context.route('**/api/prices/fiat', (route) =>
+      route.fulfill({ status: 503, json: { error: 'down' } }),
+    );
     await select.selectOption('GBP');
     await page.getByText('Failed to load the currency rates.').waitFor();
     await context.unroute('**/api/prices/fiat');
@@ -473,7 +477,9 @@ describe('coins and settings', () => {
       .locator('[data-testid="evm-chain-account"][data-index="0"]');
     await sideAccount.waitFor({ timeout: 30_000 });
     const walletKeys = () =>
-      page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('secux.') || k === 'authorized'));
+      page.evaluate(() =>
+        Object.keys(localStorage).filter((k) => k.startsWith('secux.') || k === 'authorized'),
+      );
     expect((await walletKeys()).sort()).toEqual(['authorized', 'secux.evm.addedChains']);
     const language = await page.evaluate(() => localStorage.getItem('user-language'));
 
@@ -705,15 +711,20 @@ describe('other device states', () => {
     await context.close();
   });
 
-  it('a wallet that is not ready (walletStatus 0) shows nothing and stays on the landing page', async () => {
+  it('a device without a wallet (walletStatus 0) shows the set-up notice, with only Log out, on the landing page', async () => {
     const { context, page, alerts } = await journey({ walletStatus: 0 });
     await page.goto(`${baseUrl}/`);
     await page.getByTestId('connect-emulator').click();
-    await page.getByTestId('full-screen-loader').waitFor({ state: 'detached' });
-    await new Promise((r) => setTimeout(r, 500));
+    const notice = page.getByRole('dialog', { name: 'No wallet on this device' });
+    await notice.waitFor();
+    await notice.getByText('Please initialize the wallet on your device first.').waitFor();
+    await notice.getByText('restore the device with its recovery words', { exact: false }).waitFor();
+    expect(await notice.getByRole('button').allTextContents()).toEqual(['Log out']);
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.getByText("Please verify the status of a device's connection").count()).toBe(0);
     expect(alerts).toEqual([]);
+    await notice.getByRole('button', { name: 'Log out' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 });
