@@ -48,6 +48,13 @@ describe('wire contract: Operation', () => {
     expect(parseOperation(JSON.parse(JSON.stringify(toWire(op))))).toEqual(op);
   });
 
+  it("keeps a family's extras of an operation (FIO: stake or unstake, the handle, the chain)", () => {
+    const extras = { stakeAction: 'unstake', cryptoHandleName: 'me@secux', assignChain: 'LTC,BTC' };
+    const op = parseOperation({ ...wireOp, action: 'staking', extras });
+    expect(op.extras).toEqual(extras);
+    expect(parseOperation(JSON.parse(JSON.stringify(toWire(op))))).toEqual(op);
+  });
+
   it('pending is a null block height (the spec\'s −1 too); an unknown time stays null', () => {
     expect(parseOperation({ ...wireOp, blockHeight: -1, time: null })).toMatchObject({ blockHeight: null, time: null });
   });
@@ -70,6 +77,12 @@ describe('wire contract: Operation', () => {
     ['a destination tag above 2^32−1', { destinationTag: 4_294_967_296 }],
     ['a gas price as hex', { gasPrice: '0x10' }],
     ['token decimals as text', { token: { contract: 'c', symbol: 's', decimals: '6' } }],
+    ['extras not an object', { extras: ['stake'] }],
+    ['an extra that is not a text', { extras: { stakeAction: 1 } }],
+    ['an extra longer than 256 characters', { extras: { cryptoHandleName: 'x'.repeat(257) } }],
+    ['an extra with control characters', { extras: { assignChain: 'LTC\u0007' } }],
+    ['an extra under a name that is not plain', { extras: { 'a b': 'x' } }],
+    ['more than 8 extras', { extras: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'v'])) }],
   ])('refuses %s', (_what, patch) => {
     expect(() => parseOperation({ ...wireOp, ...patch })).toThrow(MalformedAnswerError);
   });

@@ -61,7 +61,18 @@ export interface Operation {
    * TRON 'freeze'; Stellar 'createAccount'). Absent for transfers.
    */
   action?: string;
+  /**
+   * The family's details of the operation that its screens show, as short texts (FIO: stakeAction 'stake' or
+   * 'unstake', cryptoHandleName, assignChain). At most {@link OPERATION_EXTRAS_MAX} entries of at most
+   * {@link OPERATION_EXTRA_MAX_CHARS} characters.
+   */
+  extras?: Readonly<Record<string, string>>;
 }
+
+/** Most entries of an operation's extras. */
+export const OPERATION_EXTRAS_MAX = 8;
+/** Longest text of an operation's extra. */
+export const OPERATION_EXTRA_MAX_CHARS = 256;
 
 export interface HistoryPage {
   operations: Operation[];

@@ -5,6 +5,7 @@ import type {
   HistoryPage as DomainHistoryPage,
   Operation as DomainOperation,
 } from '../adapter';
+import { OPERATION_EXTRA_MAX_CHARS, OPERATION_EXTRAS_MAX } from '../adapter/history';
 import type { ChainErrorBody, Jsonify, TxState, TxStatus } from './types';
 
 // ---------------------------------------------------------------------------
@@ -109,6 +110,22 @@ function parseCounterparty(v: unknown, field: string): DomainCounterparty {
 
 const DIRECTIONS: readonly string[] = ['in', 'out', 'self'];
 
+/** A family's extras of an operation: a few short texts under plain names, no control characters. */
+function parseExtras(v: unknown, field: string): Record<string, string> {
+  const o = obj(v, field);
+  const entries = Object.entries(o);
+  if (entries.length > OPERATION_EXTRAS_MAX) fail(field, `has more than ${OPERATION_EXTRAS_MAX} entries`);
+  const out: Record<string, string> = {};
+  for (const [k, x] of entries) {
+    if (!/^[A-Za-z][A-Za-z0-9_]{0,31}$/.test(k)) fail(`${field}.${k.slice(0, 40)}`, 'is not a plain name');
+    const s = text(x, `${field}.${k}`);
+    if (s.length > OPERATION_EXTRA_MAX_CHARS || /\p{Cc}/u.test(s))
+      fail(`${field}.${k}`, `is not a short text (at most ${OPERATION_EXTRA_MAX_CHARS} characters)`);
+    out[k] = s;
+  }
+  return out;
+}
+
 /** A wire Operation → the domain Operation. */
 export function parseOperation(v: unknown, field = 'operation'): DomainOperation {
   const o = obj(v, field);
@@ -141,6 +158,7 @@ export function parseOperation(v: unknown, field = 'operation'): DomainOperation
   const memo = optional(o, 'memo', text, field);
   const destinationTag = optional(o, 'destinationTag', (x, f) => uint(x, f, 0xffff_ffff), field);
   const action = optional(o, 'action', text, field);
+  const extras = optional(o, 'extras', parseExtras, field);
   return {
     hash,
     time,
@@ -165,6 +183,7 @@ export function parseOperation(v: unknown, field = 'operation'): DomainOperation
     ...(memo !== undefined ? { memo } : {}),
     ...(destinationTag !== undefined ? { destinationTag } : {}),
     ...(action !== undefined ? { action } : {}),
+    ...(extras !== undefined ? { extras } : {}),
   };
 }
 

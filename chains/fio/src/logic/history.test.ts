@@ -64,6 +64,29 @@ describe('operationFromFioAction', () => {
       operationFromFioAction(entry('remaddress', { fio_address: 'me@secux', actor: me }), me, myKey)!.action,
     ).toBe('removeAddress');
   });
+  it('the operation itself carries stake or unstake, the handle and the chains (its extras, which reach the web)', () => {
+    const stake = operationFromFioAction(
+      entry('stakefio', { amount: 3, fio_address: 'me@secux', actor: me }),
+      me,
+      myKey,
+    )!;
+    expect(stake.extras).toEqual({ stakeAction: 'stake', cryptoHandleName: 'me@secux' });
+    const unstake = operationFromFioAction(entry('unstakefio', { amount: 3, actor: me }), me, myKey)!;
+    expect(unstake.extras).toEqual({ stakeAction: 'unstake' });
+    const add = operationFromFioAction(
+      entry('addaddress', {
+        fio_address: 'me@secux',
+        public_addresses: [{ chain_code: 'LTC' }, { chain_code: 'BTC' }, { chain_code: 'LTC' }],
+        actor: me,
+      }),
+      me,
+      myKey,
+    )!;
+    expect(add.extras).toEqual({ cryptoHandleName: 'me@secux', assignChain: 'LTC,BTC' });
+    expect(
+      operationFromFioAction(entry('trnsfiopubky', { actor: me, amount: 1 }), me, myKey)!.extras,
+    ).toBeUndefined();
+  });
   it('pages 20 at a time from the newest', () => {
     expect(fioHistoryWindow(null)).toEqual({ pos: -1, offset: -20 });
     expect(fioHistoryWindow(40)).toEqual({ pos: 39, offset: -19 });

@@ -5,7 +5,7 @@
  * (stakefio / unstakefio), registerFioAddress (regaddress), addAddress (addaddress), removeAddress (remaddress).
  * The fee is the response's fee_collected. Used by the product API's FIO family.
  */
-import type { Operation } from '@secux-companion/chain-common';
+import { OPERATION_EXTRA_MAX_CHARS, type Operation } from '@secux-companion/chain-common';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,6 +37,18 @@ function feeCollected(receipt: Json | undefined): bigint {
   } catch {
     return 0n;
   }
+}
+
+/** The chain codes of an assign action as one text: the distinct codes (at most 10 characters each), comma-separated. */
+function chainList(codes: readonly string[]): string {
+  const seen = [...new Set(codes.filter((c) => /^[A-Za-z0-9]{1,10}$/.test(c)))];
+  let out = '';
+  for (const c of seen) {
+    const next = out ? `${out},${c}` : c;
+    if (next.length > OPERATION_EXTRA_MAX_CHARS) break;
+    out = next;
+  }
+  return out;
 }
 
 /** FIO history item extras of an operation (spec 03 §3): the FIO action, stake action, handle and chain. */
@@ -104,6 +116,13 @@ export function operationFromFioAction(
         isObj(p) && typeof p.chain_code === 'string' ? [p.chain_code] : [],
       )
     : [];
+  // What the history shows of the action (spec 03 §3): stake or unstake, the handle, the chains assigned; they travel
+  // to the web as the operation's extras (bounded as the wire contract bounds them).
+  const extras = {
+    ...(kind === 'staking' ? { stakeAction: act.name === 'stakefio' ? 'stake' : 'unstake' } : {}),
+    ...(handle && handle.length <= 64 ? { cryptoHandleName: handle } : {}),
+    ...(chainList(chains) ? { assignChain: chainList(chains) } : {}),
+  } as const;
   return {
     ...base,
     direction: 'self',
@@ -111,13 +130,8 @@ export function operationFromFioAction(
     senders: [{ address: sender, value: amount, isOwn: own }],
     recipients: [],
     action: kind,
-    fio: {
-      action: kind,
-      account_action_seq: seq,
-      ...(kind === 'staking' ? { stakeAction: act.name === 'stakefio' ? 'stake' : 'unstake' } : {}),
-      ...(handle ? { cryptoHandleName: handle } : {}),
-      ...(chains.length ? { assignChain: chains.join(',') } : {}),
-    },
+    ...(Object.keys(extras).length ? { extras } : {}),
+    fio: { action: kind, account_action_seq: seq, ...extras },
   } as never;
 }
 

@@ -3,8 +3,8 @@
  * FIO public key per account, the balance split into available / staked / locked ('Failed to get FIO balance: …' and
  * zeros when it cannot be read) with the 7-day staking APR and the unlock date of unstaked FIO, Stake and Unstake
  * (StakeEntry: the registration page for an account without a handle, then the four-step flow), History from
- * get_actions with the FIO action kinds, receive confirmed on the device, the transfer send, and a link to the Domain
- * page.
+ * get_actions with the FIO action kinds (stake or unstake, the handle and the chains assigned), receive confirmed
+ * on the device, the transfer send, and a link to the Domain page.
  */
 import { Anchor, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -162,15 +162,35 @@ export const family: WebFamily<FioChain, FioAccount> = {
       ],
     };
   },
+  // The FIO history item (spec 03 §3): the action (stake and unstake told apart), its crypto handle and the chains
+  // assigned, from the operation's extras; names shown as text.
   useHistoryExtras() {
     const { t } = useTranslation();
     return {
-      action: (op) =>
-        op.action ? (
+      action: (op) => {
+        if (!op.action) return undefined;
+        const x = op.extras ?? {};
+        const stake = x.stakeAction === 'stake' || x.stakeAction === 'unstake' ? x.stakeAction : null;
+        return (
           <Text size="xs" c="dimmed" data-testid="history-fio-action">
-            {t(`fio.history.${op.action}`)}
+            {stake ? t(`fio.history.${stake}`) : t(`fio.history.${op.action}`)}
+            {x.cryptoHandleName && (
+              <>
+                {' · '}
+                <span data-testid="history-fio-handle">{x.cryptoHandleName}</span>
+              </>
+            )}
+            {x.assignChain && (
+              <>
+                {' · '}
+                <span data-testid="history-fio-chain">
+                  {t('fio.history.chain', { chain: x.assignChain })}
+                </span>
+              </>
+            )}
           </Text>
-        ) : undefined,
+        );
+      },
     };
   },
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
