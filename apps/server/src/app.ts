@@ -153,7 +153,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           : 500;
       if (status >= 500) {
         req.log.error({ err, path: pathOnly(req.url) }, 'request failed');
-        return reply.status(status).send({ error: 'Internal Server Error', statusCode: status });
+        // A code the route gave (e.g. buy_not_configured) names the web app's translated message.
+        const code =
+          err instanceof HttpError && typeof err.extra?.code === 'string' ? err.extra.code : 'internal';
+        return reply.status(status).send({ error: 'Internal Server Error', code, statusCode: status });
       }
       const extra = err instanceof HttpError ? err.extra : undefined;
       return reply.status(status).send({ error: err.message, statusCode: status, ...extra });

@@ -100,6 +100,9 @@ export const MESSAGE_KEYS = [
   'networkBusy',
   'noAvailableRpc',
   'noValidRpcs',
+  'noValidApiProvider',
+  'cannotFetchTransactionData',
+  'buyNotConfigured',
   'chainInfoUnavailable',
   'cannotBroadcast',
   'notUtxoBase',
@@ -208,6 +211,9 @@ const en: Messages = {
   networkBusy: 'The network is busy or the service is interrupted. Please try again later.',
   noAvailableRpc: 'there is no available rpc.',
   noValidRpcs: 'No valid RPCs',
+  noValidApiProvider: 'No valid API provider',
+  cannotFetchTransactionData: 'Can not fetch transaction data',
+  buyNotConfigured: 'Buying is not available on this server.',
   chainInfoUnavailable: 'The account information of this chain cannot be displayed temporarily.',
   cannotBroadcast: 'Can not broadcast at the moment',
   notUtxoBase: 'Not Utxo base',
@@ -305,6 +311,9 @@ const zhTW: Messages = {
   networkBusy: '網路忙碌或服務中斷，請稍後再試。',
   noAvailableRpc: '沒有可用的 RPC。',
   noValidRpcs: '沒有有效的 RPC',
+  noValidApiProvider: '沒有有效的 API 提供者',
+  cannotFetchTransactionData: '無法取得交易資料',
+  buyNotConfigured: '此伺服器未提供購買服務。',
   chainInfoUnavailable: '暫時無法顯示此鏈的帳戶資訊。',
   cannotBroadcast: '目前無法廣播交易',
   notUtxoBase: '非 UTXO 類型',
@@ -409,6 +418,9 @@ const pt: Messages = {
   networkBusy: 'A rede está ocupada ou o serviço foi interrompido. Tente novamente mais tarde.',
   noAvailableRpc: 'não há RPC disponível.',
   noValidRpcs: 'Nenhum RPC válido',
+  noValidApiProvider: 'Nenhum provedor de API válido',
+  cannotFetchTransactionData: 'Não foi possível obter os dados da transação',
+  buyNotConfigured: 'A compra não está disponível neste servidor.',
   chainInfoUnavailable: 'As informações da conta desta rede não podem ser exibidas temporariamente.',
   cannotBroadcast: 'Não é possível transmitir no momento',
   notUtxoBase: 'Não é baseado em UTXO',
@@ -535,6 +547,32 @@ export function deviceErrorMessageKey(err: unknown): CatalogueMessageKey | undef
 export function connectionFailureMessageKey(err: unknown): CatalogueMessageKey {
   return deviceErrorMessageKey(err) ?? 'deviceConnectionCheck';
 }
+
+/**
+ * The catalogue text of a failed call to the product API (issue 31 item 13): the server's `code` (and HTTP `status`,
+ * 0 for a network failure or timeout) name it; the server's English `error` text is never shown. Undefined for an
+ * error that is not such a call's (no numeric `status`).
+ */
+export function serverErrorIssue(err: unknown): Issue | undefined {
+  const status = errorField(err, 'status');
+  if (typeof status !== 'number') return undefined;
+  const code = errorField(err, 'code');
+  const byCode = typeof code === 'string' ? SERVER_CODE_MESSAGES[code] : undefined;
+  if (byCode) return issue(byCode);
+  if (status === 429) return issue('serverBusy');
+  if (status === 0 || status >= 500 || status === 200) return issue('networkBusy');
+  return issue('httpError', { status: String(status) });
+}
+
+/** The product API's error codes that have a message of their own (spec 02 §8); the others go by HTTP status. */
+const SERVER_CODE_MESSAGES: Readonly<Record<string, CatalogueMessageKey>> = {
+  no_provider: 'noValidApiProvider',
+  not_configured: 'noValidApiProvider',
+  chain_not_configured: 'noValidApiProvider',
+  buy_not_configured: 'buyNotConfigured',
+  too_many_requests: 'serverBusy',
+  rate_limited: 'serverBusy',
+};
 
 function errorField(err: unknown, field: string): unknown {
   return typeof err === 'object' && err !== null ? (err as Record<string, unknown>)[field] : undefined;

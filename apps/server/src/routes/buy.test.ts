@@ -110,3 +110,16 @@ describe('buy widgets, mainnet profile', () => {
     expect(loadConfig({ BUY_WIDGET2_URL: 'ftp://x' }).ok).toBe(false);
   });
 });
+
+describe('buy widgets without the first provider configured', () => {
+  const t = useTestApp({ name: 'sqlite', enabled: true }, { env: { WALLET_PROFILE: 'mainnet' } });
+
+  it('answers 503 with the code the web app translates (issue 31 item 13), not only an English text', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/buy/widget-url?address=${ETH_ADDR}&coin=ETH`,
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'buy_not_configured', statusCode: 503 });
+  });
+});

@@ -88,7 +88,9 @@ export function registerBuyRoutes(api: FastifyInstance, { config }: AppDeps): vo
         url: new URL(config.buyWidget2.url).toString(),
       };
     }
-    if (!config.buyWidget.hmacSecret) throw new HttpError(503, 'buy widget is not configured on this server');
+    // The code names the web app's (translated) message; the text is for logs and API clients.
+    if (!config.buyWidget.hmacSecret)
+      throw new HttpError(503, 'buy widget is not configured on this server', { code: 'buy_not_configured' });
     return {
       provider: 'primary',
       coin: q.coin,

@@ -123,6 +123,15 @@ describe('bitcoin adapter (in-memory backend)', () => {
     expect((await adapter.getFees()).tiers).toEqual({ high: 200, medium: 120, low: 60 });
   });
 
+  it("legacy inputs whose previous tx the server cannot fetch: 'Can not fetch transaction data' from the catalogue", async () => {
+    const draft = { recipient: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amount: 100_000n, feeRate: 10 };
+    const down = Object.assign(new Error('Can not fetch transaction data'), { status: 502, code: 'upstream_failed' });
+    const failing = createBitcoinAdapter('BTC', { ...backend, getRawTransactions: () => Promise.reject(down) }, { rng: () => 0 });
+    await expect(failing.build(account, draft)).rejects.toMatchObject({ name: 'CoreError', code: 'cannotFetchTransactionData' });
+    const missing = createBitcoinAdapter('BTC', { ...backend, getRawTransactions: async () => ({}) }, { rng: () => 0 });
+    await expect(missing.build(account, draft)).rejects.toMatchObject({ name: 'CoreError', code: 'cannotFetchTransactionData' });
+  });
+
   it('build → sign (fake device) → finalize → broadcast; legacy inputs get their previous tx', async () => {
     const built = await adapter.build(account, { recipient: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amount: 100_000n, feeRate: 10 });
     expect(built.signRequest.inputs).toHaveLength(1); // the pending 9,000 is not spent

@@ -151,11 +151,15 @@ function ProviderWidget({
         // Only the first provider's URL carries (signed) the address; the second gets it by message.
         if (provider === 'primary') q.set('address', target.address);
         const res = await fetch(`/api/buy/widget-url?${q.toString()}`);
-        const body = (await res.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
+        const body = (await res.json().catch(() => ({}))) as { url?: unknown; code?: unknown };
         const url = typeof body.url === 'string' ? body.url : '';
         const origin = widgetOrigin(url);
+        // The server's status and code name the (translated) message: its English text is not shown.
         if (!res.ok || !origin)
-          throw new Error(typeof body.error === 'string' ? body.error : `HTTP ${res.status}`);
+          throw Object.assign(new Error(`HTTP ${res.status}`), {
+            status: res.ok ? 200 : res.status,
+            ...(typeof body.code === 'string' ? { code: body.code } : {}),
+          });
         if (!cancelled) setWidget({ url, origin });
       } catch (e) {
         if (!cancelled) setError(errorText(t, e));

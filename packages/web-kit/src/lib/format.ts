@@ -6,6 +6,8 @@ import {
   formatFiat,
   formatPercent,
   TOKEN_DISPLAY_DIGITS,
+  deviceErrorMessageKey,
+  serverErrorIssue,
   type ChainSymbol,
   type Issue,
 } from '@secux-companion/core';
@@ -89,11 +91,20 @@ export function issueText(t: TFunction, issue: Issue): string {
   return t(`errors.${issue.code}`, { ...(issue.params ?? {}) });
 }
 
-/** Any error → a text for the user: catalogue keys when the error carries one, its message otherwise. */
+/**
+ * Any error → a text for the user in the interface language: the catalogue key the error carries (a CoreError, a
+ * device error's messageKey), or — for a failed call to the server — the catalogue text its code and status name
+ * (core's serverErrorIssue: the server's English text never reaches the user, issue 31 item 13); its message only
+ * for any other error.
+ */
 export function errorText(t: TFunction, e: unknown): string {
   const o = e as { code?: unknown; params?: Issue['params']; issue?: Issue; name?: string; message?: string };
   if (o?.issue) return issueText(t, o.issue);
   if (o?.name === 'CoreError' && typeof o.code === 'string')
     return issueText(t, { code: o.code as Issue['code'], ...(o.params ? { params: o.params } : {}) });
+  const deviceKey = deviceErrorMessageKey(e);
+  if (deviceKey) return issueText(t, { code: deviceKey });
+  const server = serverErrorIssue(e);
+  if (server) return issueText(t, server);
   return typeof o?.message === 'string' && o.message ? o.message : String(e);
 }
