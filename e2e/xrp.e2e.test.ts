@@ -73,6 +73,11 @@ describe('XRP through the UI with the emulator', () => {
     await expect(card(page, P0).getByTestId('account-balance').innerText()).resolves.toMatch(
       /^1,000(\.0+)? XRP$/,
     );
+    // The local price table's 0.6 USD per XRP values the portfolio (it said 'Price N/A' without XRP's price id).
+    const drops = xrpl.accounts.slice(0, 2).reduce((sum, a) => sum + BigInt(a.balanceDrops), 0n);
+    const cents = (drops * 60n) / 1_000_000n;
+    const usd = `$${(cents / 100n).toLocaleString('en-US')}.${(cents % 100n).toString().padStart(2, '0')}`;
+    await expect.poll(() => page.getByTestId('portfolio-fiat').innerText(), { timeout: 15_000 }).toBe(usd);
     // The note reads the reserves live from the ledger (1 XRP + 0.2 XRP per object on the simulator).
     await expect(page.getByTestId('account-list-note').innerText()).resolves.toContain('1 XRP, plus 0.2 XRP');
     await openAccount(page, baseUrl, P0);
