@@ -47,9 +47,12 @@ export interface BitcoinBackend {
   getRawTransactions(txids: readonly string[]): Promise<Record<string, string>>;
   /** Recommended fees (BTC/TBTC); null when the service failed. */
   getRecommendedFees(): Promise<RecommendedFees | null>;
-  /** The lowest fee rate (sat/vB) the network's node relays now (getmempoolinfo). */
+  /** The lowest fee rate (sat/vB) the network relays now (a node's getmempoolinfo, else the mempool service's). */
   getNetworkMinFeeRate?(): Promise<number>;
-  /** Fee (satoshis) and vsize of a pending transaction together with its unconfirmed ancestors (getmempoolentry). */
+  /**
+   * Fee (satoshis) and vsize of a pending transaction together with its unconfirmed ancestors (a node's
+   * getmempoolentry, else the server's walk through the mempool service's transaction endpoint).
+   */
   getMempoolAncestors?(txid: string): Promise<{ fee: bigint; vsize: number }>;
   /** Broadcasts and returns the transaction id. */
   broadcast(rawTx: string): Promise<string>;

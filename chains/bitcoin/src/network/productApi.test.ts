@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBitcoinAdapter } from '../logic/adapter';
 import { ProductApiError, ROUTES, createProductApiBackend, fetchChainNetworks, type FetchLike } from './productApi';
-import { MalformedAnswerError, NodeRpcError, parseFees, parseMempoolAncestors, parseUtxos } from './raw';
+import { MalformedAnswerError, parseAncestors, parseFees, parseUtxos } from './raw';
 
 const XPUB = 'xpub-test';
 
@@ -208,33 +208,33 @@ describe('raw answer parsing', () => {
   });
 });
 
-describe('node proxy calls (POST /api/chains/:chain/rpc)', () => {
-  it("getmempoolinfo: the node's relay minimum in sat/vB (the higher of mempoolminfee and minrelaytxfee, coin per kvB)", async () => {
+describe('relay minimum and CPFP ancestors (served from a node RPC or the mempool service)', () => {
+  const TXID = 'aa'.repeat(32);
+  it('GET /min-relay-fee: the rate in sat/vB; a missing, zero or absurd rate is malformed', async () => {
     const { fn, calls } = fakeFetch({
-      '/api/chains/BTC/rpc': { body: { jsonrpc: '2.0', id: 1, result: { size: 3, mempoolminfee: 0.00012, minrelaytxfee: 0.00001 } } },
+      '/api/chains/BTC/min-relay-fee': { body: { chain: 'BTC', rate: 12, unit: 'sat/vB', source: 'mempool', provider: 'mempool#1' } },
     });
-    const backend = createProductApiBackend({ chain: 'BTC', fetch: fn });
-    await expect(backend.getNetworkMinFeeRate()).resolves.toBe(12);
-    expect(calls[0]!.init?.method).toBe('POST');
-    expect(JSON.parse(String(calls[0]!.init?.body))).toMatchObject({ method: 'getmempoolinfo', params: [] });
+    await expect(createProductApiBackend({ chain: 'BTC', fetch: fn }).getNetworkMinFeeRate()).resolves.toBe(12);
+    expect(calls[0]!.init?.method ?? 'GET').toBe('GET');
+    for (const rate of [undefined, 0, -1, 10_001, 'x']) {
+      const bad = fakeFetch({ '/api/chains/BTC/min-relay-fee': { body: { rate } } }).fn;
+      await expect(createProductApiBackend({ chain: 'BTC', fetch: bad }).getNetworkMinFeeRate()).rejects.toBeInstanceOf(
+        MalformedAnswerError,
+      );
+    }
   });
 
-  it("a node's refusal comes back as NodeRpcError; a malformed answer as MalformedAnswerError", async () => {
-    const refused = createProductApiBackend({
-      chain: 'BTC',
-      fetch: fakeFetch({ '/api/chains/BTC/rpc': { body: { jsonrpc: '2.0', id: 1, error: { code: -5, message: 'Transaction not in mempool' } } } }).fn,
-    });
-    await expect(refused.getMempoolAncestors('aa'.repeat(32))).rejects.toBeInstanceOf(NodeRpcError);
-    const garbage = createProductApiBackend({
-      chain: 'BTC',
-      fetch: fakeFetch({ '/api/chains/BTC/rpc': { body: { jsonrpc: '2.0', id: 1, result: { mempoolminfee: 'x' } } } }).fn,
-    });
-    await expect(garbage.getNetworkMinFeeRate()).rejects.toBeInstanceOf(MalformedAnswerError);
-  });
-
-  it('getmempoolentry: ancestors’ fee (fees.ancestor in coins, or the older ancestorfees in satoshis) and size', () => {
-    expect(parseMempoolAncestors({ ancestorsize: 400, fees: { base: 0.00000141, ancestor: 0.00000282 } })).toEqual({ fee: 282n, vsize: 400 });
-    expect(parseMempoolAncestors({ ancestorsize: 400, ancestorfees: 282 })).toEqual({ fee: 282n, vsize: 400 });
-    expect(() => parseMempoolAncestors({ ancestorsize: 0, ancestorfees: 282 })).toThrow(MalformedAnswerError);
+  it("GET /tx/:txid/ancestors: the package's fee and vsize, of the transaction asked for and plausible", async () => {
+    const answer = { chain: 'BTC', txid: TXID, fee: '282', vsize: 282, count: 2, source: 'mempool', provider: 'mempool#1' };
+    const { fn } = fakeFetch({ [`/api/chains/BTC/tx/${TXID}/ancestors`]: { body: answer } });
+    await expect(createProductApiBackend({ chain: 'BTC', fetch: fn }).getMempoolAncestors(TXID)).resolves.toEqual({ fee: 282n, vsize: 282 });
+    expect(parseAncestors(answer, TXID.toUpperCase())).toEqual({ fee: 282n, vsize: 282 });
+    // another transaction, an empty package, a size no node relays, a fee above 10 000 sat/vB: refused
+    expect(() => parseAncestors({ ...answer, txid: 'bb'.repeat(32) }, TXID)).toThrow(MalformedAnswerError);
+    expect(() => parseAncestors({ ...answer, vsize: 0 }, TXID)).toThrow(MalformedAnswerError);
+    expect(() => parseAncestors({ ...answer, vsize: 101_001 }, TXID)).toThrow(MalformedAnswerError);
+    expect(() => parseAncestors({ ...answer, count: 0 }, TXID)).toThrow(MalformedAnswerError);
+    expect(() => parseAncestors({ ...answer, fee: String(282 * 10_000 + 1) }, TXID)).toThrow(MalformedAnswerError);
+    expect(() => parseAncestors({ ...answer, fee: '-1' }, TXID)).toThrow(MalformedAnswerError);
   });
 });

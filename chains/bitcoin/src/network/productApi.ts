@@ -21,14 +21,13 @@ import { ProductApiError } from '../logic/errors';
 export { ProductApiError };
 import {
   parseAccount,
+  parseAncestors,
   parseBroadcast,
   parseFees,
-  parseMempoolAncestors,
-  parseMempoolMinFee,
+  parseMinRelayFee,
   parseNetworkInfo,
   parseRawTx,
   parseUtxos,
-  rpcResult,
   type RawAddressEntry,
 } from './raw';
 
@@ -49,8 +48,10 @@ export const ROUTES = {
   rawTx: (chain: string, txid: string) => `/chains/${enc(chain)}/tx/${enc(txid)}/raw`,
   fees: (chain: string) => `/chains/${enc(chain)}/fees`,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
-  /** The node proxy (allow-listed JSON-RPC: getmempoolinfo, getmempoolentry …). */
-  rpc: (chain: string) => `/chains/${enc(chain)}/rpc`,
+  /** The network's relay minimum (a node RPC's, else the mempool service's). */
+  minRelayFee: (chain: string) => `/chains/${enc(chain)}/min-relay-fee`,
+  /** A pending transaction with its unconfirmed ancestors (a node's getmempoolentry, else the mempool service's walk). */
+  ancestors: (chain: string, txid: string) => `/chains/${enc(chain)}/tx/${enc(txid)}/ancestors`,
 } as const;
 
 export interface ProductApiOptions {
@@ -76,8 +77,6 @@ export interface ProductApiBackend extends BitcoinBackend {
   getNetworkMinFeeRate(): Promise<number>;
   getMempoolAncestors(txid: string): Promise<{ fee: bigint; vsize: number }>;
 }
-
-const rpcBody = (method: string, params: unknown[]) => ({ jsonrpc: '1.0', id: 1, method, params });
 
 export function createProductApiBackend(options: ProductApiOptions): ProductApiBackend {
   const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
@@ -154,13 +153,11 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
     },
 
     async getNetworkMinFeeRate() {
-      return parseMempoolMinFee(rpcResult(await request(ROUTES.rpc(chain), { method: 'POST', body: rpcBody('getmempoolinfo', []) })));
+      return parseMinRelayFee(await request(ROUTES.minRelayFee(chain)));
     },
 
     async getMempoolAncestors(txid) {
-      return parseMempoolAncestors(
-        rpcResult(await request(ROUTES.rpc(chain), { method: 'POST', body: rpcBody('getmempoolentry', [txid]) })),
-      );
+      return parseAncestors(await request(ROUTES.ancestors(chain, txid)), txid);
     },
 
     async broadcast(rawTx) {

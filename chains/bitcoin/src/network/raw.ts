@@ -11,6 +11,11 @@ export { MalformedAnswerError };
 
 type Obj = Record<string, unknown>;
 
+/** Highest fee rate believed (sat/vB): a node's default maxfeerate (0.1 coin/kvB), the server's bound too. */
+const MAX_FEE_RATE = 10_000;
+/** Bitcoin Core's -limitancestorsize (101 kvB): no package a child is relayed for is larger. */
+const MAX_PACKAGE_VSIZE = 101_000;
+
 function obj(v: unknown, what: string): Obj {
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new MalformedAnswerError(what, 'is not an object');
   return v as Obj;
@@ -153,56 +158,27 @@ export function parseNetworkInfo(v: unknown): Record<string, 'main' | 'test' | '
   return out;
 }
 
-/** A node's own JSON-RPC error, passed back by POST /chains/:chain/rpc (the node answered, and refused). */
-export class NodeRpcError extends Error {
-  override readonly name = 'NodeRpcError';
-  constructor(
-    readonly code: number | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** {jsonrpc, id, result} → result; {error: {code, message}} → NodeRpcError. */
-export function rpcResult(v: unknown): unknown {
-  const o = obj(v, 'rpc');
-  if (o.error !== undefined && o.error !== null) {
-    const e = obj(o.error, 'rpc error');
-    throw new NodeRpcError(typeof e.code === 'number' ? e.code : undefined, typeof e.message === 'string' ? e.message : 'node error');
-  }
-  if (!('result' in o)) throw new MalformedAnswerError('rpc', 'has no result');
-  return o.result;
-}
-
-/** A node's fee unit (coin per 1000 vB, a decimal number) → sat/vB, rounded up. */
-function feePerKvb(v: unknown, what: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) throw new MalformedAnswerError(what, 'not a fee rate');
-  return Math.ceil(Math.round(v * 1e8) / 1000);
-}
-
-/** getmempoolinfo → the lowest fee rate the node relays now (sat/vB): mempoolminfee or minrelaytxfee, the higher. */
-export function parseMempoolMinFee(v: unknown): number {
-  const o = obj(v, 'getmempoolinfo');
-  return Math.max(feePerKvb(o.mempoolminfee, 'mempoolminfee'), feePerKvb(o.minrelaytxfee, 'minrelaytxfee'));
+/** GET /chains/:chain/min-relay-fee → the network's relay minimum in sat/vB (a node's, or the mempool service's). */
+export function parseMinRelayFee(v: unknown): number {
+  const rate = obj(v, 'min-relay-fee').rate;
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate > MAX_FEE_RATE)
+    throw new MalformedAnswerError('rate', 'not a fee rate');
+  return rate;
 }
 
 /**
- * getmempoolentry → fee (satoshis) and vsize of the transaction with its unconfirmed ancestors: `fees.ancestor` in
- * coins (current nodes) or `ancestorfees` in satoshis (older ones), and `ancestorsize`.
+ * GET /chains/:chain/tx/:txid/ancestors → fee (satoshis) and vsize of the transaction with its unconfirmed ancestors
+ * (a node's getmempoolentry, or the server's walk through the mempool service): of the transaction asked for.
  */
-export function parseMempoolAncestors(v: unknown): { fee: bigint; vsize: number } {
-  const o = obj(v, 'getmempoolentry');
-  const vsize = int(o.ancestorsize, 'ancestorsize');
-  if (vsize <= 0) throw new MalformedAnswerError('ancestorsize', 'is not a size');
-  const fees = o.fees && typeof o.fees === 'object' ? (o.fees as Obj) : undefined;
-  let fee: bigint;
-  if (fees && fees.ancestor !== undefined) {
-    const x = fees.ancestor;
-    if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > 21e6)
-      throw new MalformedAnswerError('fees.ancestor', 'not an amount');
-    fee = BigInt(Math.round(x * 1e8));
-  } else fee = amount(o.ancestorfees, 'ancestorfees');
-  if (fee < 0n) throw new MalformedAnswerError('ancestor fee', 'is negative');
+export function parseAncestors(v: unknown, txid: string): { fee: bigint; vsize: number } {
+  const o = obj(v, 'ancestors');
+  if (str(o.txid, 'txid').toLowerCase() !== txid.toLowerCase()) throw new MalformedAnswerError('txid', 'another transaction');
+  const vsize = int(o.vsize, 'vsize');
+  const count = int(o.count, 'count');
+  // A package holds at least the transaction itself; a node relays none heavier than 101 kvB in total.
+  if (vsize < 65 || vsize > MAX_PACKAGE_VSIZE) throw new MalformedAnswerError('vsize', 'is not a package size');
+  if (count < 1) throw new MalformedAnswerError('count', 'is not a count');
+  const fee = amount(o.fee, 'fee');
+  if (fee < 0n || fee > BigInt(vsize * MAX_FEE_RATE)) throw new MalformedAnswerError('fee', 'not a plausible fee');
   return { fee, vsize };
 }

@@ -5,6 +5,7 @@
  */
 import type { HistoryQuery, Provider } from '@secux-companion/server-kit/failover';
 import type { AccountInfo, FeeTiers, HistoryPage, TxDetails, Utxo } from '@secux-companion/server-kit/types';
+import type { PackageTx } from './providers/mempoolTx.js';
 import type { UtxoBip } from './xpub.js';
 
 /** What a bitcoin-family query is about: an account-level xpub (with its purpose) or one address. */
@@ -43,4 +44,8 @@ export interface UtxoProvider extends Provider {
 export interface FeeProvider extends Provider {
   readonly kind: 'mempool';
   recommendedFees(signal: AbortSignal): Promise<FeeTiers<number>>;
+  /** The lowest fee rate the service's node relays now (sat/vB): the network minimum without a node RPC. */
+  minRelayFee?(signal: AbortSignal): Promise<number>;
+  /** One transaction's fee, vsize, status and parents (GET /tx/:txid), for the CPFP ancestor walk. */
+  getPackageTx?(txid: string, signal: AbortSignal): Promise<PackageTx>;
 }

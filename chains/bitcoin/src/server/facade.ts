@@ -40,8 +40,10 @@ import type {
   TxStatus,
   Utxo,
 } from '@secux-companion/server-kit/types';
+import { walkAncestors } from './ancestors.js';
 import type { FeeProvider, UtxoProvider, UtxoSubject, XpubQuery } from './backend.js';
-import { utxoBounds } from './bounds.js';
+import { MAX_FEE_RATE, utxoBounds } from './bounds.js';
+import type { PackageTx } from './providers/mempoolTx.js';
 import { bipOfKey, isExtendedKey, type UtxoBip, type UtxoNetwork } from './xpub.js';
 
 export interface UtxoChainConfig {
@@ -153,6 +155,45 @@ export function subjectOf(id: string, b: UtxoBip | undefined): UtxoSubject {
   if (/^[a-z]pub|^[A-Z][a-z]ub/.test(id) && id.length > 100)
     throw new HttpError(400, 'invalid extended public key');
   return { kind: 'address', address: parseInput(utxoAddress, id, 'address') };
+}
+
+/** A node's fee rate (coin per 1000 vB) → sat/vB, rounded up. */
+const perKvb = z
+  .number()
+  .nonnegative()
+  .max(1)
+  .transform((v) => Math.ceil(Math.round(v * 1e8) / 1000));
+/** getmempoolinfo: the node relays nothing below the higher of its mempool's and its relay minimum. */
+const MempoolInfo = z.object({ mempoolminfee: perKvb, minrelaytxfee: perKvb });
+/** getmempoolentry: the transaction with its unconfirmed ancestors (fees.ancestor in coins; older nodes ancestorfees). */
+const MempoolEntry = z.object({
+  ancestorcount: z.number().int().min(1).max(10_000),
+  ancestorsize: z.number().int().positive().max(10_000_000),
+  ancestorfees: z.number().int().nonnegative().optional(),
+  fees: z.object({ ancestor: z.number().nonnegative().max(21e6) }).optional(),
+});
+
+/** The network's relay minimum (GET /chains/:chain/min-relay-fee). */
+export interface MinRelayFee {
+  chain: string;
+  /** sat/vB. */
+  rate: number;
+  unit: 'sat/vB';
+  /** A node RPC's getmempoolinfo, or the mempool service's minimumFee. */
+  source: 'node' | 'mempool';
+  provider: string;
+}
+
+/** A pending transaction with its unconfirmed ancestors (GET /chains/:chain/tx/:txid/ancestors). */
+export interface AncestorsAnswer {
+  chain: string;
+  txid: string;
+  /** Satoshis, decimal string. */
+  fee: string;
+  vsize: number;
+  count: number;
+  source: 'node' | 'mempool';
+  provider: string;
 }
 
 export class UtxoFacade implements ChainFacade {
@@ -352,6 +393,113 @@ export class UtxoFacade implements ChainFacade {
       if (!(e instanceof ChainApiError)) throw e;
       // Spec 02 §7: when the fee service fails, high 200, medium 120, low 60.
       return { ...base, tiers: this.cfg.feeTiers, source: 'fallback' };
+    }
+  }
+
+  /** The providers of a mempool-service call, each with its breaker and failure hook. */
+  private mempoolOf<K extends 'minRelayFee' | 'getPackageTx'>(k: K) {
+    return having(this.cfg.feeProviders, k);
+  }
+
+  /**
+   * The lowest fee rate the network relays now: a node RPC's getmempoolinfo when one is configured, else (or when
+   * every node fails) the mempool service's minimumFee (spec 02 §5 network-fee check; the public providers have no
+   * node RPC).
+   */
+  async minRelayFee(): Promise<MinRelayFee> {
+    const base = { chain: this.cfg.chain, unit: 'sat/vB' as const };
+    const rate = (r: number) => {
+      if (!Number.isFinite(r) || r <= 0 || r > MAX_FEE_RATE)
+        throw new ProviderError('malformed', `relay minimum ${r}`);
+    };
+    const fromMempool = async () => {
+      const r = await failover(
+        this.cfg.chain,
+        'relay minimum',
+        this.mempoolOf('minRelayFee'),
+        (p, s) => p.minRelayFee(s),
+        this.opts(rate),
+      );
+      return { ...base, rate: r.value, source: 'mempool' as const, provider: r.provider };
+    };
+    if (!having(this.cfg.providers, 'rpc').length) return fromMempool();
+    try {
+      const r = await this.run(
+        'rpc',
+        'getmempoolinfo',
+        async (p, s) => {
+          const info = MempoolInfo.safeParse(await p.rpc('getmempoolinfo', [], s));
+          if (!info.success) throw new ProviderError('malformed', 'getmempoolinfo: not fee rates');
+          return Math.max(info.data.mempoolminfee, info.data.minrelaytxfee);
+        },
+        rate,
+      );
+      return { ...base, rate: r.value, source: 'node', provider: r.provider };
+    } catch (e) {
+      if (e instanceof ChainApiError && this.mempoolOf('minRelayFee').length) return fromMempool();
+      throw e;
+    }
+  }
+
+  /**
+   * A pending transaction's fee and vsize with its unconfirmed ancestors, what a CPFP child pays for: a node's
+   * getmempoolentry when a node RPC is configured, else (or when every node fails) the walk through the mempool
+   * service's transaction endpoint (spec 02 §7; ancestors.ts).
+   */
+  async ancestors(id: string): Promise<AncestorsAnswer> {
+    const txid = parseHexHash(id, 'a txid').toLowerCase();
+    const base = { chain: this.cfg.chain, txid };
+    const fromMempool = async (): Promise<AncestorsAnswer> => {
+      const providers = new Set<string>();
+      const a = await walkAncestors(this.cfg.chain, txid, async (t) => {
+        const r = await failover(
+          this.cfg.chain,
+          'transaction',
+          this.mempoolOf('getPackageTx'),
+          (p, s) => p.getPackageTx(t, s),
+          this.opts<PackageTx>((x) => {
+            if (x.txid !== t) throw new ProviderError('malformed', 'another transaction');
+            if (x.fee > this.cfg.maxSats) throw new ProviderError('malformed', 'fee above the supply');
+          }),
+        );
+        providers.add(r.provider);
+        return r.value;
+      });
+      return {
+        ...base,
+        fee: a.fee.toString(),
+        vsize: a.vsize,
+        count: a.count,
+        source: 'mempool',
+        provider: [...providers].join(','),
+      };
+    };
+    if (!having(this.cfg.providers, 'rpc').length) return fromMempool();
+    try {
+      const r = await this.run('rpc', 'getmempoolentry', async (p, s) => {
+        const e = MempoolEntry.safeParse(await p.rpc('getmempoolentry', [txid], s));
+        if (!e.success) throw new ProviderError('malformed', 'getmempoolentry: not a mempool entry');
+        const fee =
+          e.data.fees !== undefined
+            ? BigInt(Math.round(e.data.fees.ancestor * 1e8))
+            : e.data.ancestorfees !== undefined
+              ? BigInt(e.data.ancestorfees)
+              : undefined;
+        if (fee === undefined || fee > this.cfg.maxSats)
+          throw new ProviderError('malformed', 'getmempoolentry: no ancestor fee');
+        return { fee, vsize: e.data.ancestorsize, count: e.data.ancestorcount };
+      });
+      return {
+        ...base,
+        fee: r.value.fee.toString(),
+        vsize: r.value.vsize,
+        count: r.value.count,
+        source: 'node',
+        provider: r.provider,
+      };
+    } catch (e) {
+      if (e instanceof ChainApiError && this.mempoolOf('getPackageTx').length) return fromMempool();
+      throw e;
     }
   }
 

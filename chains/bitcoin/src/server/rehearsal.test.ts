@@ -25,6 +25,7 @@ import {
   signInput as utxoSignInput,
 } from '@secux-companion/chain-bitcoin/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpfpFeeRate } from '@secux-companion/core';
 import { useRehearsal, type Rehearsal } from '@secux-companion/server-kit/testing/rehearsal';
 import { utxoFamily } from './index.js';
 
@@ -218,6 +219,89 @@ describe('BTC: a submit that reaches the chain but never answers', () => {
     expect(await confirmation(r, tx.txid)).toBe('confirmed');
     const theirs = await r.get(`/api/chains/BTC/account/${to}`);
     expect(theirs.body).toMatchObject({ balance: '500000', txCount: 1 });
+  });
+});
+
+describe('BTC CPFP on the mempool-only profile (no node RPC): the ancestors and the relay minimum from mempool.space', () => {
+  let wide: StandIn;
+  beforeAll(async () => {
+    // mempool.space at its sample config's 200 a minute: a walk reads each transaction of the package once.
+    wide = await startStandIn({ upstream: utxo.info.coins.BTC.mempool!, behaviour: mempoolSpace() });
+  });
+  afterAll(async () => {
+    await wide?.close();
+  });
+  const r = useRehearsal(utxoFamily, () => ({
+    CHAIN_BTC_BLOCKBOOK: `${dead},${trezor2.url},${more.map((s) => s.url).join(',')}`,
+    CHAIN_BTC_MEMPOOL: `${dead},${wide.url}`,
+    CHAIN_BTC_BITCOIN_RPC: 'none',
+  }));
+
+  /** Spends output `vout` (worth `value`) of `txid`, paying `value - fee` back to the account's first address. */
+  function spendOutput(txid: string, vout: number, value: bigint, fee: bigint) {
+    const funded = utxo.info.coins.BTC.funded.find((f) => f.path === "m/84'/0'/0'/0/0")!;
+    const script = utxoAddressToScript(coin, funded.address)!;
+    const tx = new Transaction();
+    tx.version = 2;
+    tx.addInput(Buffer.from(txid, 'hex').reverse(), vout, 0xfffffffd);
+    tx.addOutput(script, value - fee);
+    utxoSignInput(coin, tx, 0, [{ script, value }], root.derive("m/84'/0'/0'/0/0").privateKey!, 84);
+    return { rawTx: tx.toHex(), txid: tx.getId(), vsize: tx.virtualSize(), value: value - fee };
+  }
+
+  it('a child of two pending transactions pays for both: the package rate reaches the target', async () => {
+    utxo.coins.BTC.mine(1); // the earlier suites' spends confirmed: the walk starts from a confirmed output
+    const to = emulatorUtxoAddress('BTC', "m/84'/0'/3'/0/0", DEFAULT_MNEMONIC);
+    const first = await spend(r, to, 400_000n); // pays 2000 sat; its change (output 1) comes back
+    expect((await r.post('/api/chains/BTC/broadcast', { rawTx: first.rawTx })).status).toBe(200);
+    const firstTx = Transaction.fromHex(first.rawTx);
+    const second = spendOutput(first.txid, 1, firstTx.outs[1]!.value, 2000n);
+    expect((await r.post('/api/chains/BTC/broadcast', { rawTx: second.rawTx })).status).toBe(200);
+
+    const min = await r.get('/api/chains/BTC/min-relay-fee');
+    expect(min.status).toBe(200);
+    expect(min.body).toMatchObject({ rate: 1, unit: 'sat/vB', source: 'mempool', provider: 'mempool#2' });
+
+    const a = await r.get(`/api/chains/BTC/tx/${second.txid}/ancestors`);
+    expect(a.status).toBe(200);
+    const packageVsize = firstTx.virtualSize() + second.vsize;
+    expect(a.body).toMatchObject({
+      txid: second.txid,
+      fee: '4000',
+      vsize: packageVsize,
+      count: 2,
+      source: 'mempool',
+    });
+    for (const t of [second.txid, first.txid])
+      expect(wide.requests.some((q) => q.path.endsWith(`/tx/${t}`))).toBe(true);
+
+    // The child at 20 sat/vB for the package: accepted, and the three together pay at least 20 sat/vB.
+    const target = 20;
+    const childVsize = spendOutput(second.txid, 0, second.value, 0n).vsize;
+    const rate = cpfpFeeRate({
+      targetFeeRate: target,
+      parentFee: 4000,
+      parentVsize: packageVsize,
+      childVsize,
+    });
+    const child = spendOutput(second.txid, 0, second.value, BigInt(rate * childVsize));
+    const sent = await r.post('/api/chains/BTC/broadcast', { rawTx: child.rawTx });
+    expect(sent.status).toBe(200);
+    const all = await r.get(`/api/chains/BTC/tx/${child.txid}/ancestors`);
+    expect(all.body).toMatchObject({ count: 3 });
+    expect(Number(all.body.fee) / all.body.vsize).toBeGreaterThanOrEqual(target);
+    // What paying for the nearest parent alone (the old fallback) would have left: short of the target.
+    const alone = cpfpFeeRate({
+      targetFeeRate: target,
+      parentFee: 2000,
+      parentVsize: second.vsize,
+      childVsize,
+    });
+    expect((4000 + alone * childVsize) / (packageVsize + childVsize)).toBeLessThan(target);
+
+    utxo.coins.BTC.mine(1);
+    const done = await r.get(`/api/chains/BTC/tx/${child.txid}/ancestors`);
+    expect(done.status).toBe(409);
   });
 });
 

@@ -45,6 +45,25 @@ export const utxoRoutes: readonly ChainRoute<UtxoFacade>[] = [
       return f.tx(txid.replace(/^0x/, ''));
     },
   },
+  // A pending transaction with its unconfirmed ancestors (what a CPFP child pays for): node RPC, else mempool service.
+  {
+    method: 'GET',
+    path: '/tx/:txid/ancestors',
+    async handler(f, req, reply) {
+      const { txid } = parseInput(TxParams, req.params, 'path');
+      noStore(reply);
+      return f.ancestors(txid.replace(/^0x/, ''));
+    },
+  },
+  // The network's relay minimum (sat/vB): node RPC's getmempoolinfo, else the mempool service's minimumFee.
+  {
+    method: 'GET',
+    path: '/min-relay-fee',
+    async handler(f, _req, reply) {
+      noStore(reply);
+      return f.minRelayFee();
+    },
+  },
   {
     method: 'GET',
     path: '/tx/:txid/raw',

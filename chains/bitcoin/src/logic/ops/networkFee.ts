@@ -1,4 +1,4 @@
-/** The network's relay minimum (getmempoolinfo) and the check every build makes against it. */
+/** The network's relay minimum (a node's getmempoolinfo, else the mempool service's) and every build's check. */
 import { CoreError } from '@secux-companion/core';
 import type { BitcoinContext } from './context';
 
@@ -21,7 +21,7 @@ export function networkMinFeeRate(ctx: BitcoinContext): Promise<number | null> {
 }
 
 /**
- * Spec 02 §5 network-fee check: a rate below the relay minimum of the network's node (getmempoolinfo) is refused
+ * Spec 02 §5 network-fee check: a rate below the network's relay minimum (node RPC or mempool service) is refused
  * with the min-relay-fee error, which reaches the caller as it is; other failures of the check do not stop the send.
  */
 export async function checkNetworkFee(ctx: BitcoinContext, rate: number): Promise<void> {

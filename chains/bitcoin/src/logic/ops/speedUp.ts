@@ -8,7 +8,10 @@ import { buildContextOf, type BitcoinContext } from './context';
 import { withPrevTxs } from './craftTransaction';
 import { checkNetworkFee } from './networkFee';
 
-/** CPFP pays for the parent and every unconfirmed ancestor (getmempoolentry); the parent alone when unknown. */
+/**
+ * CPFP pays for the parent and every unconfirmed ancestor (the server's node RPC, else its walk through the mempool
+ * service); the parent alone when unknown.
+ */
 async function ancestorsOf(ctx: BitcoinContext, parent: UtxoTx, draft: CpfpDraft): Promise<CpfpDraft> {
   const { backend } = ctx;
   if (draft.ancestorsFee !== undefined || !backend.getMempoolAncestors) return draft;

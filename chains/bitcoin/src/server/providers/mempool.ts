@@ -3,6 +3,9 @@
  * JSON numbers) as high / medium / low. When every fee source fails the facade uses the spec's fallback 200/120/60.
  * Shapes: shared/reference/apis/mempool-space.md (503 plain text when out of sync, 429 when rate limited).
  *
+ * The same service's minimumFee (the lowest rate its node relays now, sat/vB) is the network minimum when no node RPC
+ * is configured, and GET {base}/tx/{txid} serves the child-pays-for-parent walk (./mempoolTx.ts, ../ancestors.ts).
+ *
  * Chain check: GET {base}/block-height/0 (the genesis block's hash, plain text) must be the configured network's
  * genesis; checked on the first call, again every 10 minutes and after any failure of this provider.
  */
@@ -10,6 +13,7 @@ import { z } from 'zod';
 import type { FeeProvider } from '../backend.js';
 import { ProviderError, getJson, httpRequest, type FetchFn } from '@secux-companion/server-kit/failover';
 import type { UtxoNetwork } from '../xpub.js';
+import { getPackageTx } from './mempoolTx.js';
 
 const Recommended = z.object({
   fastestFee: z.number(),
@@ -68,6 +72,18 @@ export function createMempool(o: MempoolOptions): FeeProvider {
         signal,
       });
       return { high: r.fastestFee, medium: r.halfHourFee, low: r.hourFee };
+    },
+    async minRelayFee(signal) {
+      await checkChain(signal);
+      const r = await getJson(o.fetch, `${base}/v1/fees/recommended`, Recommended, 'mempool fees', {
+        signal,
+      });
+      if (r.minimumFee === undefined) throw new ProviderError('malformed', 'mempool fees: no minimumFee');
+      return r.minimumFee;
+    },
+    async getPackageTx(txid, signal) {
+      await checkChain(signal);
+      return getPackageTx(o.fetch, base, txid, signal);
     },
   };
 }

@@ -1,6 +1,7 @@
 /** Fees: Blockbook's `/api/v2/estimatefee/<blocks>` and mempool.space's API (BTC, TBTC) from one fee table. */
 import type { UtxoChain } from '../chain.js';
 import { bad, type Answer } from './answer.js';
+import { esploraTx } from './esplora.js';
 
 export interface FeeTable {
   fastestFee: number;
@@ -18,10 +19,15 @@ export function estimateFee(fees: FeeTable, arg: string): Answer {
   return { status: 200, body: { result: (perVb / 100_000).toFixed(8) } };
 }
 
-/** `/mempool/api/…`: the recommended fees and a block's hash by height (plain text); 404 for coins without it. */
+/**
+ * `/mempool/api/…`: the recommended fees, a block's hash by height (plain text) and a transaction (`/tx/:txid`,
+ * Esplora format); 404 for coins without it.
+ */
 export function mempoolApi(chain: UtxoChain, fees: FeeTable, path: string): Answer {
   if (!chain.coin.mempoolFees) return { status: 404, body: 'Not Found', text: true };
   if (path === '/v1/fees/recommended') return { status: 200, body: fees };
+  const tx = /^\/tx\/([^/]+)$/.exec(path);
+  if (tx) return esploraTx(chain, tx[1]!);
   const bh = /^\/block-height\/(\d+)$/.exec(path);
   if (bh) {
     const b = chain.blocks[Number(bh[1])];
