@@ -40,7 +40,7 @@
 export type { Attempt } from './failover/errors.js';
 export { ChainApiError, ProviderError } from './failover/errors.js';
 export type { CallClass } from './failover/callClass.js';
-export { CLASS_TIMEOUTS, callClassOf } from './failover/callClass.js';
+export { CLASS_TIMEOUTS } from './failover/callClass.js';
 export { Breaker, breakerOf, withBreaker } from './failover/breaker.js';
 export type {
   FailoverHost,

@@ -291,7 +291,7 @@ export class UtxoFacade implements ChainFacade {
       'history',
       cursorProviders(having(this.cfg.providers, 'getHistory'), cursor),
       (p, s) => p.getHistory(subject, { cursor, pageSize }, s),
-      this.opts(this.bounds.history),
+      this.opts(this.bounds.history, undefined, 'history'),
     );
     return { ...r.value, provider: r.provider };
   }
@@ -312,7 +312,7 @@ export class UtxoFacade implements ChainFacade {
 
   async broadcast(hex: string): Promise<BroadcastResult> {
     try {
-      const r = await this.run('broadcast', 'broadcast', (p, s) => p.broadcast(hex, s));
+      const r = await this.run('broadcast', 'broadcast', (p, s) => p.broadcast(hex, s), undefined, 'submit');
       return { hash: r.value, provider: r.provider };
     } catch (e) {
       // The node already has this very transaction (a resend of the same bytes after a timeout): in its mempool
@@ -504,6 +504,8 @@ export class UtxoFacade implements ChainFacade {
   }
 
   async rpc(method: string, params: unknown[]): Promise<unknown> {
-    return (await this.run('rpc', method, (p, s) => p.rpc(method, params, s))).value;
+    // The node's broadcast is a submit (its own timeout and budget); every other forwarded method a read.
+    const cls = method === 'sendrawtransaction' ? 'submit' : 'read';
+    return (await this.run('rpc', method, (p, s) => p.rpc(method, params, s), undefined, cls)).value;
   }
 }

@@ -20,6 +20,7 @@ import {
   historyCursor,
   encodeCursor,
   facadeFailover,
+  type CallClass,
   type FailoverLog,
   type FailoverPolicy,
 } from '@secux-companion/server-kit/failover';
@@ -102,9 +103,10 @@ export class BnbFacade implements ChainFacade {
     what: string,
     fn: (p: BnbArchiveProvider, signal: AbortSignal) => Promise<T>,
     check?: (v: T) => void,
+    cls: CallClass = 'read',
   ) {
     if (!this.archive) throw this.retired();
-    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check);
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check, cls);
   }
 
   private address(id: string): string {
@@ -153,6 +155,7 @@ export class BnbFacade implements ChainFacade {
       'history',
       (p, s) => p.transactions(address, from, BNB_HISTORY_LIMIT, s),
       (v) => bnbBounds.history(toWire(opsOf(v.txs))),
+      'history',
     );
     const operations = opsOf(r.value.txs);
     const next = from + r.value.txs.length;

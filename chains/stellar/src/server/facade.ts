@@ -19,6 +19,7 @@ import {
   historyCursor,
   encodeCursor,
   facadeFailover,
+  type CallClass,
   type FailoverLog,
   type FailoverPolicy,
 } from '@secux-companion/server-kit/failover';
@@ -94,8 +95,9 @@ export class StellarFacade implements ChainFacade {
     what: string,
     fn: (p: StellarProvider, signal: AbortSignal) => Promise<T>,
     check?: (v: T) => void,
+    cls: CallClass = 'read',
   ) {
-    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check);
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check, cls);
   }
 
   private address(id: string): string {
@@ -165,6 +167,7 @@ export class StellarFacade implements ChainFacade {
         return { operations: toWire(ops), next: page.next };
       },
       (v) => stellarBounds.history(v.operations),
+      'history',
     );
     const next = r.value.next;
     return {
@@ -207,7 +210,7 @@ export class StellarFacade implements ChainFacade {
   async broadcast(rawTx: string): Promise<BroadcastResult> {
     if (!isStellarEnvelope(rawTx, this.cfg.networkPassphrase))
       throw new HttpError(400, 'invalid body: rawTx: not a Stellar transaction envelope');
-    const r = await this.run('broadcast', (p, s) => p.submit(rawTx, s));
+    const r = await this.run('broadcast', (p, s) => p.submit(rawTx, s), undefined, 'submit');
     const v = r.value;
     if (v.ok) return { hash: v.hash, provider: r.provider };
     // A resend after a timeout that a Horizon refuses for its used sequence: when a closed ledger holds this very

@@ -13,6 +13,7 @@ import {
   historyCursor,
   encodeCursor,
   facadeFailover,
+  type CallClass,
   type FailoverLog,
   type FailoverPolicy,
 } from '@secux-companion/server-kit/failover';
@@ -98,8 +99,9 @@ export class XrpFacade implements ChainFacade {
     what: string,
     fn: (p: XrpProvider, signal: AbortSignal) => Promise<T>,
     check?: (v: T) => void,
+    cls: CallClass = 'read',
   ) {
-    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check);
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check, cls);
   }
 
   private address(id: string): string {
@@ -141,6 +143,7 @@ export class XrpFacade implements ChainFacade {
       'history',
       (p, s) => p.accountTx(address, sent, XRP_HISTORY_LIMIT, s),
       (v) => xrpBounds.history(toWire(opsOf(v))),
+      'history',
     );
     const operations = opsOf(r.value);
     const next = r.value.marker;
@@ -189,7 +192,7 @@ export class XrpFacade implements ChainFacade {
    * history in 20 s", not as a failure (core's classifier).
    */
   async broadcast(rawTx: string): Promise<BroadcastResult> {
-    const r = await this.run('broadcast', (p, s) => p.submit(rawTx, s));
+    const r = await this.run('broadcast', (p, s) => p.submit(rawTx, s), undefined, 'submit');
     const { engineResult, message, hash } = r.value;
     if (engineResult === 'tesSUCCESS') return { hash, provider: r.provider };
     // A resend of the same bytes after a timeout: the first submit used the sequence. When the ledger holds this very

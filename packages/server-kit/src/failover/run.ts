@@ -1,7 +1,7 @@
 /** The failover runner: tries a call on each provider in order (see ../failover.ts). */
 import { breakerOf } from './breaker.js';
 import { requestContext, withTimeout } from './budget.js';
-import { callClassOf, type CallClass } from './callClass.js';
+import type { CallClass } from './callClass.js';
 import { ChainApiError, TRANSIENT, toProviderError, type Attempt, type ProviderError } from './errors.js';
 import type {
   FailoverHost,
@@ -145,7 +145,7 @@ export async function failover<P extends Provider, T>(
   if (!providers.length)
     throw new ChainApiError(503, 'no_provider', `No valid API provider for ${what} on ${chain}`, { chain });
   const { log, policy = {}, check } = opts;
-  const cls = opts.callClass ?? callClassOf(what);
+  const cls = opts.callClass ?? 'read';
   const deadline = deadlineOf(cls, policy);
   const run: Run = { chain, what, log, attempts: [], failed: 0, retryAfter: undefined };
   const usable = providers.filter((p) => !breakerOf(p).isOpen && !breakerOf(p).callPauseLeft(what));

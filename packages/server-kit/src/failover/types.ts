@@ -56,7 +56,7 @@ export interface FailoverResult<T> {
 export interface FailoverOptions<T> {
   log?: FailoverLog;
   policy?: FailoverPolicy;
-  /** The call's class (its timeout, first-byte rule and budget); default from its name ({@link callClassOf}). */
+  /** The call's class (its timeout, first-byte rule and budget), as the facade states it; default `read`. */
   callClass?: CallClass;
   /** Checks the answer (bounds.ts): a thrown ProviderError makes it that provider's failure (next provider). */
   check?: (value: T) => void;

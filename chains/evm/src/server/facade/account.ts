@@ -43,8 +43,11 @@ export async function tokenBalances(
   let contracts = tokens.contracts;
   if (tokens.discover) {
     if (!having(await c.providers(), 'discoverTokens').length) throw c.notConfigured('tokens');
-    const found = (await c.run('discoverTokens', 'token discovery', (p, s) => p.discoverTokens(address, s)))
-      .value;
+    const found = (
+      await c.run('discoverTokens', 'token discovery', (p, s) => p.discoverTokens(address, s), undefined, {
+        cls: 'history',
+      })
+    ).value;
     const seen = new Set(contracts.map((x) => x.toLowerCase()));
     contracts = [...contracts, ...found.filter((x) => !seen.has(x.toLowerCase()))];
   }
@@ -55,6 +58,7 @@ export async function tokenBalances(
       'token balances',
       (p, s) => p.getTokenBalances(address, contracts, s),
       evmBounds.tokens,
+      { cls: 'history' },
     )
   ).value;
 }

@@ -5,7 +5,9 @@ import type { EvmContext } from './context.js';
 
 export async function broadcast(c: EvmContext, raw: string): Promise<BroadcastResult> {
   try {
-    const r = await c.run('broadcast', 'broadcast', (p, s) => p.broadcast(raw, s));
+    const r = await c.run('broadcast', 'broadcast', (p, s) => p.broadcast(raw, s), undefined, {
+      cls: 'submit',
+    });
     return { hash: r.value, provider: r.provider };
   } catch (e) {
     if (e instanceof ChainApiError && e.statusCode >= 500)
@@ -15,5 +17,7 @@ export async function broadcast(c: EvmContext, raw: string): Promise<BroadcastRe
 }
 
 export async function rpc(c: EvmContext, method: string, params: unknown[]): Promise<unknown> {
-  return (await c.run('rpc', method, (p, s) => p.rpc(method, params, s))).value;
+  // The node's broadcast is a submit (its own timeout and budget); every other forwarded method a read.
+  const cls = method === 'eth_sendRawTransaction' ? 'submit' : 'read';
+  return (await c.run('rpc', method, (p, s) => p.rpc(method, params, s), undefined, { cls })).value;
 }

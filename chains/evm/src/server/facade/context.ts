@@ -4,6 +4,7 @@ import {
   failover,
   failoverOptions,
   having,
+  type CallClass,
   type FailoverLog,
   type FailoverOptions,
   type FailoverPolicy,
@@ -46,9 +47,12 @@ export class EvmContext {
     readonly log?: FailoverLog,
   ) {}
 
-  /** Failover options: the log, the policy and the answer's bounds check (the one place answers are checked). */
-  opts<T>(check?: (v: T) => void, policy = this.cfg.policy): FailoverOptions<T> {
-    return failoverOptions(this.log, policy, check);
+  /**
+   * Failover options: the log, the policy, the answer's bounds check (the one place answers are checked) and the
+   * call's class (a history page, a token or NFT discovery, a broadcast say so; else a read).
+   */
+  opts<T>(check?: (v: T) => void, policy = this.cfg.policy, cls?: CallClass): FailoverOptions<T> {
+    return failoverOptions(this.log, policy, check, cls);
   }
 
   get feesPolicy(): FailoverPolicy {
@@ -84,11 +88,11 @@ export class EvmContext {
     what: string,
     fn: (p: Has<EvmProvider, K>, s: AbortSignal) => Promise<T>,
     check?: (v: T) => void,
-    policy?: FailoverPolicy,
+    o: { policy?: FailoverPolicy; cls?: CallClass } = {},
   ) {
     const list = having(await this.providers(), k);
     try {
-      const r = await failover(this.cfg.chain, what, list, fn, this.opts(check, policy));
+      const r = await failover(this.cfg.chain, what, list, fn, this.opts(check, o.policy, o.cls));
       // A provider failed (not merely skipped while its breaker is open): check the RPCs again on the next call.
       if (r.failed) this.cfg.pool.invalidate();
       return r;

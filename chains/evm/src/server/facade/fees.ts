@@ -19,7 +19,9 @@ export async function fees(c: EvmContext): Promise<FeeInfo> {
     );
     return { chain: c.cfg.chain, ...r.value, source: 'network', provider: r.provider };
   }
-  const r = await c.run('getFees', 'fees', (p, s) => p.getFees(s), evmBounds.fees, c.feesPolicy);
+  const r = await c.run('getFees', 'fees', (p, s) => p.getFees(s), evmBounds.fees, {
+    policy: c.feesPolicy,
+  });
   return { chain: c.cfg.chain, ...r.value, source: 'network', provider: r.provider };
 }
 

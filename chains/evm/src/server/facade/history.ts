@@ -16,7 +16,7 @@ export async function historyOf(
     'history',
     cursorProviders(having(list, 'getHistory'), cursor),
     (p, s) => p.getHistory(address, { cursor, pageSize }, s),
-    c.opts(c.bounds.history),
+    c.opts(c.bounds.history, undefined, 'history'),
   );
   return { ...r.value, provider: r.provider };
 }

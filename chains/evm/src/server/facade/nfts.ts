@@ -102,7 +102,9 @@ export async function nfts(
   const chain = c.cfg.chain;
   if (!having(await c.providers(), 'getNftHoldings').length)
     throw new ChainApiError(404, 'not_found', `NFT listing is not available on ${chain}`, { chain });
-  const held = await c.run('getNftHoldings', 'NFTs', (p, s) => p.getNftHoldings(address, s), evmBounds.nfts);
+  const held = await c.run('getNftHoldings', 'NFTs', (p, s) => p.getNftHoldings(address, s), evmBounds.nfts, {
+    cls: 'history',
+  });
   const all = groupsOf(held.value);
   const groups = new Map(all);
   const wanted = q.collection?.toLowerCase();

@@ -2,7 +2,12 @@
 import { isValidDomain, isValidFioPublicKey, isValidHandle } from '@secux-companion/chain-fio';
 import { z } from 'zod';
 import { parseId } from '@secux-companion/server-kit/params';
-import { facadeFailover, type FailoverLog, type FailoverPolicy } from '@secux-companion/server-kit/failover';
+import {
+  facadeFailover,
+  type CallClass,
+  type FailoverLog,
+  type FailoverPolicy,
+} from '@secux-companion/server-kit/failover';
 import type { FioProvider, FioStakingProvider } from '../backend.js';
 
 export interface FioChainConfig {
@@ -50,8 +55,14 @@ export class FioContext {
     return this.cfg.chain;
   }
 
-  run<T>(what: string, fn: (p: FioProvider, signal: AbortSignal) => Promise<T>, check?: (v: T) => void) {
-    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check);
+  /** A call on the nodes; `cls` its class (a broadcast is a submit), else a read. */
+  run<T>(
+    what: string,
+    fn: (p: FioProvider, signal: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+    cls: CallClass = 'read',
+  ) {
+    return facadeFailover(this.cfg, what, this.cfg.providers, fn, check, cls);
   }
 
   key(id: string): string {

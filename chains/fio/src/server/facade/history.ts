@@ -51,6 +51,7 @@ export async function history(ctx: FioContext, id: string, query: unknown): Prom
     pinned,
     (p, s) => p.actions(actor, w.pos, w.offset, s),
     (v) => fioBounds.history(opsOf(v)),
+    'history',
   );
   const seqs = r.value.flatMap((e) => {
     const s = (e as { account_action_seq?: unknown }).account_action_seq;

@@ -22,7 +22,7 @@ export async function fees(ctx: FioContext): Promise<FeeInfo> {
 
 export async function broadcast(ctx: FioContext, rawTx: string): Promise<BroadcastResult> {
   const body = JSON.parse(rawTx) as Record<string, unknown>;
-  const r = await ctx.run('broadcast', (p, s) => p.push(body, s));
+  const r = await ctx.run('broadcast', (p, s) => p.push(body, s), undefined, 'submit');
   if (r.value.ok) return { hash: r.value.transactionId, provider: r.provider };
   // nodeos already has this very transaction (tx_duplicate 3040008: a resend of the same bytes after a timeout):
   // the send succeeded; its id is the SHA-256 of the packed transaction.

@@ -67,15 +67,18 @@ export async function account(ctx: SolanaContext, id: string): Promise<SolanaAcc
       'balance',
       (p, s) => p.getBalance(address, s),
       (v) => lamports(v, 'balance'),
-      true,
+      { balance: true },
     ),
     ctx.run(
       'signatures',
       (p, s) => p.getSignaturesForAddress(address, { limit: SOL_SIGNATURES_LIMIT }, s),
       (v) => signatures(v, SOL_SIGNATURES_LIMIT),
+      { cls: 'history' },
     ),
-    ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, TOKEN_PROGRAM, s)),
-    ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, TOKEN_2022_PROGRAM, s)),
+    ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, TOKEN_PROGRAM, s), undefined, { cls: 'history' }),
+    ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, TOKEN_2022_PROGRAM, s), undefined, {
+      cls: 'history',
+    }),
   ]);
   const tokens = [...spl.value, ...t22.value];
   return {

@@ -2,7 +2,12 @@
 import { isValidSolanaAddress } from '@secux-companion/chain-solana';
 import { z } from 'zod';
 import { parseInput } from '@secux-companion/server-kit/errors';
-import { facadeFailover, type FailoverLog, type FailoverPolicy } from '@secux-companion/server-kit/failover';
+import {
+  facadeFailover,
+  type CallClass,
+  type FailoverLog,
+  type FailoverPolicy,
+} from '@secux-companion/server-kit/failover';
 import type { SolanaProvider } from '../backend.js';
 import { KNOWN_MINTS, type TokenMeta } from '../tokens.js';
 
@@ -67,10 +72,10 @@ export class SolanaContext {
     what: string,
     fn: (p: SolanaProvider, s: AbortSignal) => Promise<T>,
     check?: (v: T) => void,
-    balance = false,
+    o: { balance?: boolean; cls?: CallClass } = {},
   ) {
-    const list = this.order(balance ? this.cfg.balanceProviders : this.cfg.providers);
-    return facadeFailover(this.cfg, what, list, fn, check);
+    const list = this.order(o.balance ? this.cfg.balanceProviders : this.cfg.providers);
+    return facadeFailover(this.cfg, what, list, fn, check, o.cls);
   }
 
   address(id: string, what = 'address'): string {

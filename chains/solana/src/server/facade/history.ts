@@ -18,6 +18,8 @@ import { SOL_HISTORY_TOKEN_ACCOUNTS, SOL_SIGNATURES_LIMIT, type SolanaContext } 
 type Positions = Record<string, string | null>;
 type Signature = { signature: string; slot: number };
 type Listed = { a: string; before: string; sigs: Signature[]; provider: string };
+/** Token account and signature listings are history-class calls (their timeout and budget). */
+const HISTORY_CLASS = { cls: 'history' } as const;
 
 const cursorOk = (v: unknown): v is Positions =>
   typeof v === 'object' &&
@@ -33,8 +35,18 @@ async function positionsOf(ctx: SolanaContext, address: string, cursor: string |
   const c = historyCursor(cursor, 'sol', address, (c) => cursorOk(c.b));
   if (c) return c.b as Positions;
   const [spl, t22] = await Promise.all([
-    ctx.run('tokens', (p, s) => p.getTokenAccountsByOwner(address, TOKEN_PROGRAM, s)),
-    ctx.run('tokens', (p, s) => p.getTokenAccountsByOwner(address, TOKEN_2022_PROGRAM, s)),
+    ctx.run(
+      'tokens',
+      (p, s) => p.getTokenAccountsByOwner(address, TOKEN_PROGRAM, s),
+      undefined,
+      HISTORY_CLASS,
+    ),
+    ctx.run(
+      'tokens',
+      (p, s) => p.getTokenAccountsByOwner(address, TOKEN_2022_PROGRAM, s),
+      undefined,
+      HISTORY_CLASS,
+    ),
   ]);
   const positions: Positions = { [address]: '' };
   for (const e of [...spl.value, ...t22.value].slice(0, SOL_HISTORY_TOKEN_ACCOUNTS)) positions[e.pubkey] = '';
@@ -76,6 +88,7 @@ export async function history(ctx: SolanaContext, id: string, query: unknown): P
           (p, s) =>
             p.getSignaturesForAddress(a, { limit: SOL_SIGNATURES_LIMIT, ...(before ? { before } : {}) }, s),
           (v) => signatures(v, SOL_SIGNATURES_LIMIT),
+          HISTORY_CLASS,
         )
         .then((r) => ({ a, before, sigs: r.value, provider: r.provider })),
     ),

@@ -66,7 +66,7 @@ export async function blockhashStatus(ctx: SolanaContext, id: string) {
 
 export async function broadcast(ctx: SolanaContext, rawTx: string): Promise<BroadcastResult> {
   try {
-    const r = await ctx.run('broadcast', (p, s) => p.sendTransaction(rawTx, s));
+    const r = await ctx.run('broadcast', (p, s) => p.sendTransaction(rawTx, s), undefined, { cls: 'submit' });
     return { hash: r.value, provider: r.provider };
   } catch (e) {
     // The node already processed this very transaction (a resend of the same bytes after a timeout): its id is its

@@ -10,7 +10,7 @@ export async function account(ctx: TronContext, id: string): Promise<TronAccount
   const [acc, res, trc20] = await Promise.all([
     ctx.node('balance', (p, s) => p.getAccount(address, s), tronBounds.account),
     ctx.node('resources', (p, s) => p.getAccountResource(address, s), tronBounds.resources),
-    ctx.index('tokens', (p, s) => p.trc20Balances(address, s), tronBounds.trc20Balances),
+    ctx.index('tokens', (p, s) => p.trc20Balances(address, s), tronBounds.trc20Balances, 'history'),
   ]);
   const a = acc.value;
   const tokens: TronTokenAnswer[] = [];

@@ -2,7 +2,12 @@
 import { isValidTronAddress, type Trc10Details } from '@secux-companion/chain-tron';
 import { z } from 'zod';
 import { parseId } from '@secux-companion/server-kit/params';
-import { facadeFailover, type FailoverLog, type FailoverPolicy } from '@secux-companion/server-kit/failover';
+import {
+  facadeFailover,
+  type CallClass,
+  type FailoverLog,
+  type FailoverPolicy,
+} from '@secux-companion/server-kit/failover';
 import { LruMap } from '@secux-companion/server-kit/lru';
 import type { TronIndexProvider, TronNodeProvider } from '../backend.js';
 
@@ -27,12 +32,24 @@ export class TronContext {
     return this.cfg.chain;
   }
 
-  node<T>(what: string, fn: (p: TronNodeProvider, s: AbortSignal) => Promise<T>, check?: (v: T) => void) {
-    return facadeFailover(this.cfg, what, this.cfg.nodes, fn, check);
+  /** A call on the full nodes; `cls` its class (a broadcast is a submit), else a read. */
+  node<T>(
+    what: string,
+    fn: (p: TronNodeProvider, s: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+    cls: CallClass = 'read',
+  ) {
+    return facadeFailover(this.cfg, what, this.cfg.nodes, fn, check, cls);
   }
 
-  index<T>(what: string, fn: (p: TronIndexProvider, s: AbortSignal) => Promise<T>, check?: (v: T) => void) {
-    return facadeFailover(this.cfg, what, this.cfg.indexers, fn, check);
+  /** A call on the indexers; `cls` its class (history pages and token lists are history), else a read. */
+  index<T>(
+    what: string,
+    fn: (p: TronIndexProvider, s: AbortSignal) => Promise<T>,
+    check?: (v: T) => void,
+    cls: CallClass = 'read',
+  ) {
+    return facadeFailover(this.cfg, what, this.cfg.indexers, fn, check, cls);
   }
 
   address(id: string): string {

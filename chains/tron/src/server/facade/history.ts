@@ -22,6 +22,7 @@ export async function history(ctx: TronContext, id: string, query: unknown): Pro
           'history',
           (p, s) => p.transactions(address, fpTx, s),
           (v) => tronBounds.transactions(v.data, address),
+          'history',
         ),
     c && fp20 === null
       ? { value: { data: [], fingerprint: null }, provider: '' }
@@ -29,6 +30,7 @@ export async function history(ctx: TronContext, id: string, query: unknown): Pro
           'history',
           (p, s) => p.trc20Transfers(address, fp20, s),
           (v) => tronBounds.trc20Transfers(v.data, address),
+          'history',
         ),
   ]);
   const trc10 = (tokenId: string) => ctx.trc10Details.get(tokenId);

@@ -92,7 +92,7 @@ export async function txStatus(ctx: TronContext, id: string): Promise<TxStatus> 
 
 /** broadcasthex: the id when the node says result true, otherwise its code and message. */
 export async function broadcast(ctx: TronContext, rawTx: string): Promise<BroadcastResult> {
-  const r = await ctx.node('broadcast', (p, s) => p.broadcastHex(rawTx, s));
+  const r = await ctx.node('broadcast', (p, s) => p.broadcastHex(rawTx, s), undefined, 'submit');
   const b = r.value;
   if (b.result && /^[0-9a-f]{64}$/.test(b.txid)) return { hash: b.txid, provider: r.provider };
   // The node already has this very transaction (a resend of the same bytes after a timeout): the send succeeded.
