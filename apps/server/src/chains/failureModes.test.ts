@@ -1,6 +1,7 @@
 /**
  * ONE failure-mode suite run against every provider kind (issue 19): Blockbook, Bitcoin Core, mempool.space, EVM
- * JSON-RPC, Etherscan-compatible explorer and block scan, each with fake upstreams on loopback (test/servers.ts).
+ * JSON-RPC and Etherscan-compatible explorer, each with fake upstreams on loopback (test/servers.ts); the modes are
+ * server-kit's testing/failureModes.ts, which the EVM block scan's own suite (chains/evm) runs too.
  * For every failure (refused, hang, hang after the health/chain check, 429, 5xx, HTML, truncated JSON, wrong chain,
  * negative, float, huge, missing fields, empty-history lie):
  *  - alone: the status the client gets (never a 200 with the bad value; fees fall back to the spec's tiers);
@@ -14,11 +15,15 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { evmBounds } from '@secux-companion/chain-evm/server/bounds';
-import { createEvmBlockScan } from '@secux-companion/chain-evm/server/providers/evmBlockScan';
-import { ChainApiError, failover } from '@secux-companion/server-kit/failover';
 import { registerChainRoutes } from './registry.js';
 import * as fx from '@secux-companion/server-kit/testing/fixtures';
+import {
+  MODES,
+  TIMEOUTS,
+  aloneStatus,
+  transportFailure,
+  type Mode,
+} from '@secux-companion/server-kit/testing/failureModes';
 import {
   refusedUrl,
   rpcHandler,
@@ -27,33 +32,6 @@ import {
   type Req,
   type TestServer,
 } from '@secux-companion/server-kit/testing/servers';
-
-const MODES = [
-  'refused',
-  'hang',
-  'hangAfterCheck',
-  'rateLimited',
-  'server',
-  'html',
-  'truncated',
-  'wrongChain',
-  'negative',
-  'float',
-  'huge',
-  'missing',
-  'emptyHistoryLie',
-] as const;
-type Mode = (typeof MODES)[number];
-
-// Short enough that a hung provider costs about a second; long enough that a healthy fake on loopback answers in
-// time while the end-to-end suites load the machine (250 ms connect timeouts failed there).
-const TIMEOUTS = {
-  CHAIN_PROVIDER_TIMEOUT_MS: '3000',
-  CHAIN_CONNECT_TIMEOUT_MS: '1000',
-  CHAIN_HEALTH_TIMEOUT_MS: '1000',
-  CHAIN_REQUEST_BUDGET_MS: '8000',
-  CHAIN_FEES_BUDGET_MS: '4000',
-};
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -65,26 +43,6 @@ const serve = async (h: Handler) => {
   return s;
 };
 
-const hangs: Handler = () => ({ hang: true });
-/** The transport failures every kind shows the same way; `check` answers the chain/health check. */
-function transportFailure(mode: Mode, check: (r: Req) => boolean, healthy: Handler): Handler | undefined {
-  switch (mode) {
-    case 'hang':
-      return hangs;
-    case 'hangAfterCheck':
-      return (r) => (check(r) ? healthy(r) : { hang: true });
-    case 'rateLimited':
-      return () => ({ status: 429, body: { error: 'rate limit exceeded' }, headers: { 'retry-after': '7' } });
-    case 'server':
-      return () => ({ status: 503, body: 'Service Unavailable' });
-    case 'html':
-      return () => ({ body: '<html><body>502 Bad Gateway</body></html>' });
-    case 'truncated':
-      return (r) => (check(r) ? healthy(r) : { body: '{"result":{"balance":"12' });
-    default:
-      return undefined;
-  }
-}
 /** A healthy handler whose answers are rewritten (the lies). */
 const rewrite =
   (h: Handler, f: (r: Req, body: any) => any): Handler =>
@@ -249,47 +207,6 @@ function explorer(mode: Mode): Handler | undefined {
   }
 }
 
-// ---- block scan of a plain node (GET /history/:address) ----
-const ME = fx.ADDRESS;
-const scanNode = (
-  value: unknown = '0x5',
-  over: Record<string, (p: unknown[]) => unknown> = {},
-  chainId = '0x1',
-) =>
-  rpcHandler({
-    eth_chainId: () => chainId,
-    eth_blockNumber: () => '0x2',
-    eth_getBlockByNumber: (p) => ({
-      number: p[0],
-      hash: `0x${'33'.repeat(32)}`,
-      timestamp: '0x6553f100',
-      transactions:
-        p[0] === '0x2' ? [{ hash: fx.H1, from: ME, to: fx.OTHER, value, nonce: '0x0', gasPrice: '0x1' }] : [],
-    }),
-    eth_getLogs: () => [],
-    eth_getTransactionReceipt: () => ({ status: '0x1', gasUsed: '0x5208' }),
-    ...over,
-  });
-const scanCheck = (r: Req) => (r.json as any)?.method === 'eth_chainId';
-function blockScan(mode: Mode): Handler | undefined {
-  switch (mode) {
-    case 'wrongChain':
-      return scanNode('0x5', {}, '0x5');
-    case 'negative':
-      return scanNode('-0x5');
-    case 'float':
-      return scanNode(1.5);
-    case 'huge':
-      return scanNode(`0x1${'0'.repeat(70)}`);
-    case 'missing':
-      return scanNode('0x5', { eth_getBlockByNumber: (p) => ({ number: p[0], hash: '0x00' }) });
-    case 'emptyHistoryLie':
-      return undefined; // a block scan has no count of its own to contradict
-    default:
-      return transportFailure(mode, scanCheck, scanNode());
-  }
-}
-
 interface Kind {
   name: string;
   bad(mode: Mode): Handler | undefined;
@@ -307,13 +224,6 @@ interface Kind {
   alone?: (mode: Mode) => number;
   base?: string;
 }
-
-const aloneStatus = (mode: Mode) =>
-  mode === 'refused' || mode === 'hang' || mode === 'hangAfterCheck'
-    ? 503
-    : mode === 'rateLimited'
-      ? 429
-      : 502;
 
 const KINDS: Kind[] = [
   {
@@ -446,45 +356,6 @@ describe.each(KINDS)('failure modes: $name', (k) => {
       await app.close();
     },
   );
-});
-
-describe('failure modes: block scan', () => {
-  const scanModes = MODES.filter((m) => m === 'refused' || blockScan(m));
-  it.each(scanModes)('%s: alone → error status; before a healthy scan → its history', async (mode) => {
-    const bad = await badUrl(blockScan(mode), mode);
-    // Alone, through the routes: the block scan serves history on a chain with CHAIN_<SYM>_BLOCK_SCAN.
-    const app = await appWith({
-      CHAIN_ETH_RPC: bad,
-      CHAIN_ETH_BLOCK_SCAN: 'true',
-      CHAIN_ETH_EXPLORER: 'none',
-    });
-    const alone = await app.inject({ method: 'GET', url: `/api/chains/ETH/history/${ME}` });
-    expect(alone.statusCode).toBe(aloneStatus(mode));
-    await app.close();
-    // Before a healthy scan, with the facade's failover and the family's bounds (the pair built here the way config.ts
-    // builds a chain's scans, one per RPC).
-    const good = await serve(scanNode());
-    const scan = (name: string, url: string) =>
-      createEvmBlockScan({ name, url, fetch, timeoutMs: 1000, chainId: 1 });
-    const r = await failover(
-      'ETH',
-      'history',
-      [scan('scan#1', bad), scan('scan#2', good.url)],
-      (p, s) => p.getHistory!(ME, { cursor: null, pageSize: 10 }, s),
-      { check: evmBounds.history, policy: { connectTimeoutMs: 250, budgetMs: 3000 } },
-    );
-    expect(r.provider).toBe('scan#2');
-    expect(r.value.operations.map((o) => [o.hash, o.value, o.direction])).toEqual([[fx.H1, '5', 'out']]);
-    await expect(
-      failover(
-        'ETH',
-        'history',
-        [scan('scan#1', bad)],
-        (p, s) => p.getHistory!(ME, { cursor: null, pageSize: 10 }, s),
-        { check: evmBounds.history, policy: { connectTimeoutMs: 250, budgetMs: 3000 } },
-      ),
-    ).rejects.toBeInstanceOf(ChainApiError);
-  });
 });
 
 describe('a history cursor another provider kind wrote', () => {
