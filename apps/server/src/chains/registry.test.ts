@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPrivateHost } from '@secux-companion/server-kit/env';
-import { registryRpcs } from '@secux-companion/chain-evm/server/config';
 import { checkChainEnv, createChainRegistry } from './registry.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'secux-chains-registry-'));
@@ -105,61 +104,6 @@ describe('chain registry', () => {
     // TETH is Sepolia (Goerli is shut down), with public nodes and Etherscan V2 by default.
     expect(byChain.TETH).toMatchObject({ chainId: 11155111, providers: ['rpc#1', 'rpc#2', 'explorer#1'] });
     expect(JSON.stringify(reg.list())).not.toMatch(/secret|pass|https?:/);
-  });
-
-  it('generic EVM chains only from the chain-registry snapshot, with public https RPCs only', () => {
-    const file = path.join(tmp, 'chains.json');
-    fs.writeFileSync(
-      file,
-      JSON.stringify([
-        {
-          name: 'Polygon',
-          chainId: 137,
-          shortName: 'pol',
-          rpc: [
-            'https://polygon-rpc.com',
-            'https://x.infura.io/v3/${INFURA_API_KEY}',
-            'wss://ws.example.com',
-            'http://plain.example.com',
-          ],
-          nativeCurrency: { symbol: 'POL', decimals: 18 },
-        },
-        {
-          name: 'Sneaky',
-          chainId: 999001,
-          rpc: [
-            'https://127.0.0.1:8545',
-            'https://localhost',
-            'https://10.1.2.3',
-            'https://[::1]/',
-            'https://169.254.169.254/latest',
-          ],
-        },
-      ]),
-    );
-    const reg = createChainRegistry({
-      config: { profile: 'mainnet', dataDir: tmp },
-      fetch: noFetch,
-      env: { CHAIN_REGISTRY_FILE: file },
-    });
-    expect(reg.get('EVM-137')).toBeDefined();
-    expect(reg.get('EVM-999001')).toBeUndefined();
-    expect(reg.get('EVM-5')).toBeUndefined();
-    expect(
-      registryRpcs({
-        rpc: [
-          'https://polygon-rpc.com',
-          'https://u:p@host.example.com',
-          'https://192.168.1.1',
-          'https://fd00::1',
-          'https://LOCALHOST./rpc',
-          'https://[64:ff9b::7f00:1]',
-          // gone, though chain lists (and the shipped snapshot's chain id 1) still name them
-          'https://cloudflare-eth.com',
-          'https://eth.public-rpc.com/',
-        ],
-      }),
-    ).toEqual(['https://polygon-rpc.com']);
   });
 
   it('private host detection and env validation', () => {

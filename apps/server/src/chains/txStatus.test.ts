@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base58 } from '@scure/base';
 import { parseTxStatus } from '@secux-companion/chain-common/wire';
 import { registerChainRoutes } from './registry.js';
-import { SOLANA_MAINNET_GENESIS_HASH } from '@secux-companion/chain-solana/server/genesis';
+import { SOLANA_MAINNET_GENESIS_HASH } from '@secux-companion/localnet';
 import {
   RpcFail,
   rpcHandler,

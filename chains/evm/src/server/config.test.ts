@@ -1,13 +1,15 @@
 /**
  * The local profile serves every EVM coin of the menu from its own localnet node (endpoints.json `evm` for ETH,
  * `evmCoins.<SYMBOL>` for TETH, BSC, TBSC, XDC and HME): block-scan history, source 'local', the local ERC-20 as the
- * whole token list. CHAIN_<SYMBOL>_RPC replaces a chain's local node.
+ * whole token list. CHAIN_<SYMBOL>_RPC replaces a chain's local node. In the mainnet profile, generic EVM chains
+ * (EVM-<chainId>) come only from the chain-registry snapshot, with public https RPCs only.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createChainRegistry } from '@secux-companion/server-kit/registry';
+import { registryRpcs } from './config.js';
 import type { EvmFacade } from './facade.js';
 import { evmFamily } from './index.js';
 
@@ -87,5 +89,63 @@ describe('EVM chains in the local profile', () => {
       source: 'config',
     });
     expect(reg.list().find((c) => c.chain === 'BSC')).toMatchObject({ source: 'local' });
+  });
+});
+
+describe('EVM chains in the mainnet profile', () => {
+  it('generic EVM chains only from the chain-registry snapshot, with public https RPCs only', () => {
+    const file = path.join(tmp, 'chains.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          name: 'Polygon',
+          chainId: 137,
+          shortName: 'pol',
+          rpc: [
+            'https://polygon-rpc.com',
+            'https://x.infura.io/v3/${INFURA_API_KEY}',
+            'wss://ws.example.com',
+            'http://plain.example.com',
+          ],
+          nativeCurrency: { symbol: 'POL', decimals: 18 },
+        },
+        {
+          name: 'Sneaky',
+          chainId: 999001,
+          rpc: [
+            'https://127.0.0.1:8545',
+            'https://localhost',
+            'https://10.1.2.3',
+            'https://[::1]/',
+            'https://169.254.169.254/latest',
+          ],
+        },
+      ]),
+    );
+    const reg = createChainRegistry({
+      config: { profile: 'mainnet', dataDir: tmp },
+      fetch: noFetch,
+      env: { CHAIN_REGISTRY_FILE: file },
+      families: [evmFamily],
+    });
+    expect(reg.get('EVM-137')).toBeDefined();
+    expect(reg.get('EVM-999001')).toBeUndefined();
+    expect(reg.get('EVM-5')).toBeUndefined();
+    expect(
+      registryRpcs({
+        rpc: [
+          'https://polygon-rpc.com',
+          'https://u:p@host.example.com',
+          'https://192.168.1.1',
+          'https://fd00::1',
+          'https://LOCALHOST./rpc',
+          'https://[64:ff9b::7f00:1]',
+          // gone, though chain lists (and the shipped snapshot's chain id 1) still name them
+          'https://cloudflare-eth.com',
+          'https://eth.public-rpc.com/',
+        ],
+      }),
+    ).toEqual(['https://polygon-rpc.com']);
   });
 });
