@@ -100,21 +100,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: PACKAGE_INTERNALS }] },
   },
   {
-    // The server's cross-family tests (one assertion over every family's provider or bounds) reach into the
-    // families' server modules; a family's own tests live in its package.
-    files: ['apps/server/src/chains/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: PACKAGE_INTERNALS.map((p, i) =>
-            i ? p : { ...p, group: [...p.group, '!@secux-companion/chain-*/server/**'] },
-          ),
-        },
-      ],
-    },
-  },
-  {
     // Tests at a family's src root (integration harnesses) may wire network/ by hand.
     files: ['chains/*/src/**/*.{ts,tsx}'],
     ignores: ['chains/*/src/logic/**', 'chains/*/src/network/**', 'chains/*/src/**/*.test.{ts,tsx}'],
