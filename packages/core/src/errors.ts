@@ -122,6 +122,8 @@ export const MESSAGE_KEYS = [
   'invalidTimestamp',
   'domainUnresolved',
   'handleUnresolved',
+  'domainAddressUnavailable',
+  'domainTldsUnavailable',
   'unsupportedDeviceContactSupport',
   'browserNotSupported',
   'chromeTooOld',
@@ -233,6 +235,8 @@ const en: Messages = {
   invalidTimestamp: 'Invalid Timestamp',
   domainUnresolved: 'can not resolve domain from {{address}}',
   handleUnresolved: 'Can not resolve domain on {{coin}}',
+  domainAddressUnavailable: 'Can not get address',
+  domainTldsUnavailable: 'Can not get supported tlds',
   unsupportedDeviceContactSupport:
     'This device is not supported for {{coin}}. Please email support with your contact information, proof of purchase, device model and SE firmware version.',
   browserNotSupported: 'your browser is not supported, please use chrome based browser with 70up version',
@@ -333,6 +337,8 @@ const zhTW: Messages = {
   invalidTimestamp: '無效的時間戳記',
   domainUnresolved: '無法從 {{address}} 解析網域',
   handleUnresolved: '無法在 {{coin}} 上解析網域',
+  domainAddressUnavailable: '無法取得地址',
+  domainTldsUnavailable: '無法取得支援的頂級網域',
   unsupportedDeviceContactSupport:
     '此裝置不支援 {{coin}}，請寄信給客服並提供聯絡資訊、購買證明、裝置型號與 SE 韌體版本。',
   browserNotSupported: '不支援您的瀏覽器，請使用 70 以上版本的 Chrome 核心瀏覽器',
@@ -441,6 +447,8 @@ const pt: Messages = {
   invalidTimestamp: 'Data/hora inválida',
   domainUnresolved: 'não foi possível resolver o domínio de {{address}}',
   handleUnresolved: 'Não foi possível resolver o domínio em {{coin}}',
+  domainAddressUnavailable: 'Não foi possível obter o endereço',
+  domainTldsUnavailable: 'Não foi possível obter os domínios de topo suportados',
   unsupportedDeviceContactSupport:
     'Este dispositivo não é suportado para {{coin}}. Envie um e-mail ao suporte com seus dados de contato, comprovante de compra, modelo do dispositivo e versão do firmware SE.',
   browserNotSupported:

@@ -16,6 +16,7 @@ describe.each(BACKENDS)('product API ($name)', (backend) => {
       ud = await startFakeUpstream((req) => {
         if (req.headers.authorization !== 'Bearer test-ud-key')
           return { status: 403, body: { message: 'Please provide a valid API key.' } };
+        if (req.path === '/resolve/supported_tlds') return { body: { tlds: ['crypto', 'nft', 'x'] } };
         const domain = decodeURIComponent(req.path.replace('/resolve/domains/', ''));
         if (domain === 'brad.crypto')
           return {
@@ -382,16 +383,19 @@ describe.each(BACKENDS)('product API ($name)', (backend) => {
         expect(auth?.headers.authorization).toBe('Bearer test-ud-key');
       });
       it('spec wording on failures', async () => {
-        for (const [domain, coin, reason] of [
-          ['brad.crypto', 'BTC', 'not_found'],
-          ['nobody.crypto', 'ETH', 'not_registered'],
-          ['broken.crypto', 'ETH', 'upstream_error'],
-          ['huge.crypto', 'ETH', 'upstream_error'],
+        for (const [domain, coin, reason, error] of [
+          ['brad.crypto', 'BTC', 'not_found', 'can not resolve domain from brad.crypto'],
+          ['nobody.crypto', 'ETH', 'not_registered', 'can not resolve domain from nobody.crypto'],
+          ['brad.com', 'ETH', 'unsupported_tld', 'can not resolve domain from brad.com'],
+          ['broken.crypto', 'ETH', 'upstream_error', 'Can not get address'],
+          ['huge.crypto', 'ETH', 'upstream_error', 'Can not get address'],
         ] as const) {
           const res = await get(`/api/domain/resolve?domain=${domain}&coin=${coin}`);
           expect(res.statusCode).toBe(404);
-          expect(res.json()).toMatchObject({ error: `can not resolve domain from ${domain}`, reason });
+          expect(res.json()).toMatchObject({ error, reason });
         }
+        // A TLD UD does not list is never looked up.
+        expect(ud.requests.some((r) => r.path.endsWith('brad.com'))).toBe(false);
       });
       it('400 on bad input', async () => {
         for (const q of [

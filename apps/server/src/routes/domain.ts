@@ -1,7 +1,11 @@
 /**
  * GET /api/domain/resolve?domain=&coin=: Unstoppable Domains proxy (the API key stays on the server).
- * Looks up records crypto.{COIN}.address then crypto.{COIN}.version.{COIN}.address. Every failure answers 404 with
- * the spec wording 'can not resolve domain from {domain}' (plus a machine-readable reason).
+ * First the supported TLDs (UD's GET /supported_tlds, cached for an hour; reference apis/unstoppable-domains.md:
+ * UD says not to hard-code them): a domain under another TLD is not UD's. Then the records crypto.{COIN}.address,
+ * else crypto.{COIN}.version.{COIN}.address. Every failure answers 404 with a machine-readable reason the web app
+ * turns into the spec's texts (spec 03 §5, §8): 'Can not get supported tlds' (tlds_unavailable), 'Can not get
+ * address' (upstream_error), else 'can not resolve domain from {domain}' (the error field says which).
+ * The local profile without a UD key answers from remote config `localDomains`: its TLDs are those of its domains.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +17,30 @@ import { SingleFlightCache } from '../prices/cache.js';
 
 /** Largest Unstoppable Domains answer read: one domain's records are a few kB. */
 const MAX_DOMAIN_ANSWER_BYTES = 256 * 1024;
+/** Largest supported-TLD answer read, and most TLDs kept: UD lists a few hundred short names. */
+const MAX_TLDS_ANSWER_BYTES = 256 * 1024;
+const MAX_TLDS = 5000;
+/** How long a supported-TLD list is reused (they change rarely), and a failure remembered. */
+const TLDS_TTL_MS = 3_600_000;
+const TLDS_FAILURE_TTL_MS = 5_000;
+const TLD_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** UD's supported_tlds answer ({"tlds": ["crypto", …]}) as lower-case labels, or null when it is not one. */
+export function parseSupportedTlds(body: unknown): string[] | null {
+  const list = (body as { tlds?: unknown } | null)?.tlds;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TLDS) return null;
+  const out = new Set<string>();
+  for (const t of list) {
+    if (typeof t !== 'string') return null;
+    const label = t.trim().toLowerCase();
+    if (!TLD_RE.test(label)) return null;
+    out.add(label);
+  }
+  return [...out];
+}
+
+/** The last label of a domain name. */
+const tldOf = (domain: string) => domain.slice(domain.lastIndexOf('.') + 1);
 
 const Query = z.object({
   domain: z
@@ -31,7 +59,14 @@ const Query = z.object({
 });
 
 type Outcome =
-  { address: string; record: string } | { reason: 'not_found' | 'not_registered' | 'upstream_error' };
+  | { address: string; record: string }
+  | { reason: 'not_found' | 'not_registered' | 'upstream_error' | 'unsupported_tld' | 'tlds_unavailable' };
+
+/** What each failure says (spec 03 §8); the web app shows the catalogue's text for the reason. */
+const FAILURE_TEXT: Partial<Record<string, string>> = {
+  tlds_unavailable: 'Can not get supported tlds',
+  upstream_error: 'Can not get address',
+};
 
 export function pickAddress(
   records: Record<string, unknown>,
@@ -46,6 +81,24 @@ export function pickAddress(
 
 export function registerDomainRoutes(api: FastifyInstance, { config, fetch, dbh }: AppDeps): void {
   const cache = new SingleFlightCache<{ records: Record<string, unknown>; registered: boolean } | null>(2000);
+  const tldCache = new SingleFlightCache<string[] | null>(1);
+
+  /** UD's supported TLDs (cached), or null when they cannot be read. */
+  async function udTlds(): Promise<string[] | null> {
+    return tldCache.get('tlds', async () => {
+      try {
+        const res = await httpRequest(fetch, `${config.unstoppable.apiUrl}/supported_tlds`, {
+          headers: { authorization: `Bearer ${config.unstoppable.apiKey}` },
+          signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+          maxBytes: MAX_TLDS_ANSWER_BYTES,
+        });
+        const tlds = parseSupportedTlds(parseJson(res.text));
+        return { value: tlds, ttlMs: tlds ? TLDS_TTL_MS : TLDS_FAILURE_TTL_MS };
+      } catch {
+        return { value: null, ttlMs: TLDS_FAILURE_TTL_MS };
+      }
+    });
+  }
 
   async function lookup(domain: string) {
     return cache.get(domain, async () => {
@@ -76,19 +129,25 @@ export function registerDomainRoutes(api: FastifyInstance, { config, fetch, dbh 
   api.get('/domain/resolve', async (req, reply) => {
     const q = parseInput(Query, req.query, 'query');
     const fail = (reason: string) =>
-      new HttpError(404, `can not resolve domain from ${q.domain}`, {
+      new HttpError(404, FAILURE_TEXT[reason] ?? `can not resolve domain from ${q.domain}`, {
         reason,
         domain: q.domain,
         coin: q.coin,
       });
     let r: { records: Record<string, unknown>; registered: boolean } | null;
-    if (config.unstoppable.apiKey) r = await lookup(q.domain);
-    else if (config.profile === 'local') {
+    if (config.unstoppable.apiKey) {
+      const tlds = await udTlds();
+      if (!tlds) throw fail('tlds_unavailable');
+      if (!tlds.includes(tldOf(q.domain))) throw fail('unsupported_tld');
+      r = await lookup(q.domain);
+    } else if (config.profile === 'local') {
       // Local profile without a UD key: domains come from remote config key `localDomains`
-      // ({"alice.crypto": {"crypto.ETH.address": "0x..."}}), set with the admin tool.
+      // ({"alice.crypto": {"crypto.ETH.address": "0x..."}}), set with the admin tool; its TLDs are the supported ones.
       const local = (await readRemoteConfig(dbh)).localDomains;
-      const records =
-        local && typeof local === 'object' ? (local as Record<string, unknown>)[q.domain] : undefined;
+      const table = local && typeof local === 'object' ? (local as Record<string, unknown>) : {};
+      const tlds = new Set(Object.keys(table).map((d) => tldOf(d.toLowerCase())));
+      if (!tlds.has(tldOf(q.domain))) throw fail('unsupported_tld');
+      const records = table[q.domain];
       r =
         records && typeof records === 'object'
           ? { records: records as Record<string, unknown>, registered: true }

@@ -23,4 +23,21 @@ describe('crypto handles (spec 03 §5)', () => {
     );
     await expect(resolveHandle(() => ok({ address: null }), 'alice@secux', 'LTC')).rejects.toThrow();
   });
+  it("says 'Can not get address' when the FIO nodes cannot be asked, not that the handle maps nothing", async () => {
+    const down = () =>
+      Promise.resolve({
+        ok: false,
+        status: 502,
+        json: () => Promise.resolve({ code: 'upstream_failed' }),
+      } as Response);
+    await expect(resolveHandle(down, 'alice@secux', 'LTC')).rejects.toMatchObject({
+      issue: { code: 'domainAddressUnavailable' },
+    });
+    await expect(
+      resolveHandle(() => Promise.reject(new TypeError('Failed to fetch')), 'alice@secux', 'LTC'),
+    ).rejects.toMatchObject({ issue: { code: 'domainAddressUnavailable' } });
+    const unmapped = () =>
+      Promise.resolve({ ok: false, status: 404, json: () => Promise.resolve({}) } as Response);
+    await expect(resolveHandle(unmapped, 'alice@secux', 'LTC')).rejects.not.toHaveProperty('issue');
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { looksLikeHandle } from '@secux-companion/chain-fio';
 import type { NameResolver } from '@secux-companion/web-kit/family/types';
+import { NameLookupError } from '@secux-companion/web-kit/send/domainResolve';
 
 /** A crypto handle: chain-fio's rule (3 to 64 characters, alphanumerics and single hyphens in each part). */
 export { looksLikeHandle };
@@ -19,7 +20,10 @@ export function fioCodesOf(coin: string): { chain: string; token: string } {
   return { chain: code, token: code };
 }
 
-/** GET /api/chains/FIO/fio/pub-address/{handle}?chain=&token= → the address mapped for the coin, or throws. */
+/**
+ * GET /api/chains/FIO/fio/pub-address/{handle}?chain=&token= → the address mapped for the coin, or throws: 'Can not
+ * get address' (spec 03 §8) when the FIO nodes cannot be asked, else the handle maps none for the coin.
+ */
 export async function resolveHandle(
   fetchFn: FetchFn,
   handle: string,
@@ -28,10 +32,20 @@ export async function resolveHandle(
 ): Promise<string> {
   const codes = fioCodesOf(coin);
   const q = new URLSearchParams({ chain: codes.chain, token: codes.token });
-  const res = await fetchFn(
-    `/api/chains/${fioChainFor(coin)}/fio/pub-address/${encodeURIComponent(handle)}?${q.toString()}`,
-    signal ? { signal } : undefined,
-  );
+  const unavailable = () => new NameLookupError({ code: 'domainAddressUnavailable' });
+  let res: Awaited<ReturnType<FetchFn>>;
+  try {
+    res = await fetchFn(
+      `/api/chains/${fioChainFor(coin)}/fio/pub-address/${encodeURIComponent(handle)}?${q.toString()}`,
+      signal ? { signal } : undefined,
+    );
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    throw unavailable();
+  }
+  // The FIO nodes could not be asked (the server's 5xx): 'Can not get address', not an unmapped handle.
+  const status = (res as { status?: unknown }).status;
+  if (!res.ok && typeof status === 'number' && status >= 500) throw unavailable();
   const body = (await res.json().catch(() => ({}))) as { address?: unknown };
   if (!res.ok || typeof body.address !== 'string' || body.address.trim() === '')
     throw new Error('handleUnresolved');

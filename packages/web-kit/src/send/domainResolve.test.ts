@@ -3,6 +3,7 @@ import {
   createDomainResolver,
   domainRecipient,
   looksLikeDomain,
+  NameLookupError,
   resolveDomain,
   type DomainLookup,
 } from './domainResolve';
@@ -34,6 +35,22 @@ describe('resolveDomain', () => {
   it('fails on 404 or a missing address', async () => {
     await expect(resolveDomain(() => notFound(), 'a.crypto', 'BTC')).rejects.toThrow();
     await expect(resolveDomain(() => ok({}), 'a.crypto', 'BTC')).rejects.toThrow();
+  });
+  it("says 'Can not get supported tlds' and 'Can not get address' where the server says so (spec 03 §8)", async () => {
+    const failed = (reason: string) => () =>
+      Promise.resolve({ ok: false, json: () => Promise.resolve({ error: 'x', reason }) } as Response);
+    await expect(resolveDomain(failed('tlds_unavailable'), 'a.crypto', 'BTC')).rejects.toMatchObject({
+      issue: { code: 'domainTldsUnavailable' },
+    });
+    await expect(resolveDomain(failed('upstream_error'), 'a.crypto', 'BTC')).rejects.toMatchObject({
+      issue: { code: 'domainAddressUnavailable' },
+    });
+    await expect(
+      resolveDomain(() => Promise.reject(new TypeError('Failed to fetch')), 'a.crypto', 'BTC'),
+    ).rejects.toMatchObject({ issue: { code: 'domainAddressUnavailable' } });
+    await expect(resolveDomain(failed('not_registered'), 'a.crypto', 'BTC')).rejects.not.toBeInstanceOf(
+      NameLookupError,
+    );
   });
 });
 
@@ -69,6 +86,30 @@ describe('createDomainResolver', () => {
     await vi.advanceTimersByTimeAsync(500);
     await vi.runAllTimersAsync();
     expect(seen.at(-1)).toEqual({ state: 'failed', domain: 'nobody.crypto', coin: 'BTC' });
+  });
+
+  it('a failure with a reason of its own carries its text to the recipient field', async () => {
+    const fetchFn = vi.fn(() =>
+      Promise.resolve({
+        ok: false,
+        json: () => Promise.resolve({ error: 'Can not get supported tlds', reason: 'tlds_unavailable' }),
+      } as Response),
+    );
+    const seen: DomainLookup[] = [];
+    const r = createDomainResolver({ coin: 'ETH', fetchFn, onChange: (l) => seen.push(l) });
+    r.update('brad.crypto');
+    await vi.runAllTimersAsync();
+    const failed = seen.at(-1)!;
+    expect(failed).toEqual({
+      state: 'failed',
+      domain: 'brad.crypto',
+      coin: 'ETH',
+      issue: { code: 'domainTldsUnavailable' },
+    });
+    expect(domainRecipient('brad.crypto', failed)).toMatchObject({
+      status: 'invalid',
+      issue: { code: 'domainTldsUnavailable' },
+    });
   });
 
   it('drops a stale answer after the entry changed, and stops on dispose', async () => {

@@ -1,9 +1,11 @@
 /**
  * Recipient domain resolution (spec 01 §4 "Send form behaviour", §5; spec 03 §5 "Domain resolution"): an
- * unstoppable-style domain (`alice.crypto`, via /api/domain/resolve) and the names a family resolves (FIO's crypto
- * handles `name@domain`: the registry hands their resolvers over), with a debounced lookup via the server.
+ * unstoppable-style domain (`alice.crypto`, via /api/domain/resolve, which checks the provider's supported TLDs
+ * first) and the names a family resolves (FIO's crypto handles `name@domain`: the registry hands their resolvers
+ * over), with a debounced lookup via the server. A failure says why where the spec has a text for it (§8): 'Can not
+ * get supported tlds', 'Can not get address', else the provider's 'can not resolve' text.
  */
-import type { Issue, RecipientStatus } from '@secux-companion/core';
+import type { CatalogueMessageKey, Issue, RecipientStatus } from '@secux-companion/core';
 import type { NameResolver } from '../family/types';
 import { nameResolvers } from '../state/families';
 
@@ -31,7 +33,22 @@ export type DomainLookup =
   | { state: 'idle' }
   | { state: 'pending'; domain: string }
   | { state: 'resolved'; domain: string; address: string }
-  | { state: 'failed'; domain: string; coin?: string };
+  /** `issue`: why, when it is not that the name maps no address (the provider's text is shown then). */
+  | { state: 'failed'; domain: string; coin?: string; issue?: Issue };
+
+/** A lookup that failed for a reason the spec words (spec 03 §8): a resolver throws it with the issue to show. */
+export class NameLookupError extends Error {
+  override readonly name = 'NameLookupError';
+  constructor(readonly issue: Issue) {
+    super(issue.code);
+  }
+}
+
+/** The server's failure reasons that have a text of their own; the others are 'can not resolve domain from …'. */
+const REASON_ISSUES: Readonly<Record<string, CatalogueMessageKey>> = {
+  tlds_unavailable: 'domainTldsUnavailable',
+  upstream_error: 'domainAddressUnavailable',
+};
 
 type FetchFn = (input: string, init?: { signal?: AbortSignal }) => Promise<Pick<Response, 'ok' | 'json'>>;
 
@@ -43,10 +60,18 @@ export async function resolveDomain(
   signal?: AbortSignal,
 ): Promise<string> {
   const q = new URLSearchParams({ domain, coin });
-  const res = await fetchFn(`/api/domain/resolve?${q.toString()}`, signal ? { signal } : undefined);
-  const body = (await res.json().catch(() => ({}))) as { address?: unknown };
-  if (!res.ok || typeof body.address !== 'string' || body.address.trim() === '')
-    throw new Error('domainUnresolved');
+  let res: Awaited<ReturnType<FetchFn>>;
+  try {
+    res = await fetchFn(`/api/domain/resolve?${q.toString()}`, signal ? { signal } : undefined);
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    throw new NameLookupError({ code: 'domainAddressUnavailable' });
+  }
+  const body = (await res.json().catch(() => ({}))) as { address?: unknown; reason?: unknown };
+  if (!res.ok || typeof body.address !== 'string' || body.address.trim() === '') {
+    const key = typeof body.reason === 'string' ? REASON_ISSUES[body.reason] : undefined;
+    throw key ? new NameLookupError({ code: key }) : new Error('domainUnresolved');
+  }
   return body.address.trim();
 }
 
@@ -85,8 +110,10 @@ export function createDomainResolver(opts: {
           (address) => {
             if (!c.signal.aborted) opts.onChange({ state: 'resolved', domain, address });
           },
-          () => {
-            if (!c.signal.aborted) opts.onChange({ state: 'failed', domain, coin: opts.coin });
+          (e: unknown) => {
+            if (c.signal.aborted) return;
+            const issue = e instanceof NameLookupError ? e.issue : undefined;
+            opts.onChange({ state: 'failed', domain, coin: opts.coin, ...(issue ? { issue } : {}) });
           },
         );
       }, delay);
@@ -116,10 +143,11 @@ export function domainRecipient(
       kind: 'domain',
       address: '',
       status: 'invalid',
-      issue: familyResolverOf(domain)?.unresolved(domain, coin ?? lookup.coin ?? '') ?? {
-        code: 'domainUnresolved',
-        params: { address: domain },
-      },
+      issue: lookup.issue ??
+        familyResolverOf(domain)?.unresolved(domain, coin ?? lookup.coin ?? '') ?? {
+          code: 'domainUnresolved',
+          params: { address: domain },
+        },
     };
   return { kind: 'domain', address: '', status: 'empty' };
 }
