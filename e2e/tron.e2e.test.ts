@@ -40,6 +40,9 @@ async function node(path: string, body: unknown): Promise<Record<string, unknown
 const sun = async (address: string) =>
   BigInt(((await node('getaccount', { address, visible: true })).balance as number | undefined) ?? 0);
 const block = () => fetch(`${tron.controlUrl}block`, { method: 'POST' });
+/** Cents as the app writes US dollars: $1,320.00. */
+const usd = (cents: bigint) =>
+  `$${(cents / 100n).toLocaleString('en-US')}.${(cents % 100n).toString().padStart(2, '0')}`;
 
 describe('TRON through the UI with the emulator', () => {
   let page: Page;
@@ -82,10 +85,30 @@ describe('TRON through the UI with the emulator', () => {
     await expect(card(page, P0).getByTestId('account-balance').innerText()).resolves.toMatch(
       /^10,000(\.0+)? TRX$/,
     );
+    // The local price table's 0.12 USD per TRX values the portfolio (it said 'Price N/A' without TRX's price id).
+    const sunTotal = tron.accounts.slice(0, 2).reduce((sum, a) => sum + BigInt(a.balanceSun), 0n);
+    await expect
+      .poll(() => page.getByTestId('portfolio-fiat').innerText(), { timeout: 15_000 })
+      .toBe(usd((sunTotal * 12n) / 1_000_000n));
     await openAccount(page, baseUrl, P0);
     await expect(page.getByTestId('trx-energy').innerText()).resolves.toContain('Energy 100000 of 100000');
     await expect(page.getByTestId('trx-bandwidth').innerText()).resolves.toContain('of 600');
     expect(await receiveAddress(page)).toBe(A0);
+  });
+
+  it('the Tokens tab values the TRC-20 token by its contract through the price service; the TRC-10 asset has none', async () => {
+    await toAccount0();
+    await page.getByTestId('tab-tokens').click();
+    // the local price table: LUSDT at 1 USD (it said 'Price N/A' before: the tab read a tokenPriceInTrx nothing sent)
+    const lusdt = BigInt(tron.accounts[0]!.trc20);
+    await expect
+      .poll(() => page.getByTestId('trx-token-LUSDT').getByTestId('trx-token-value').innerText(), {
+        timeout: 30_000,
+      })
+      .toBe(usd(lusdt / 10_000n));
+    await expect(page.getByTestId('trx-token-LTA').getByTestId('trx-token-value').innerText()).resolves.toBe(
+      'Price N/A',
+    );
   });
 
   it('sends TRX to an activated address: nothing burned while the free bandwidth lasts', async () => {
