@@ -16,3 +16,4 @@ export * from './history';
 export * from './adapter';
 export * from './chain';
 export * from './errors';
+export * from './message';

@@ -50,6 +50,11 @@ export interface UtxoNetwork {
   /** Core chain symbol (fees, dust, explorer, coin type). */
   chain: ChainSymbol;
   name: string;
+  /**
+   * The text its wallets sign before a message (Core's `strMessageMagic`); absent where this wallet does not read
+   * the chain's signed messages.
+   */
+  messageMagic?: string;
   pubKeyHash: number;
   scriptHash: number;
   /** Further P2SH version bytes accepted when decoding (LTC '3…', regtest 0xc4, DGB '3…'). */
@@ -114,6 +119,7 @@ export const NETWORKS: Readonly<Record<NetworkId, UtxoNetwork>> = {
     id: 'BTC',
     chain: 'BTC',
     name: 'Bitcoin',
+    messageMagic: 'Bitcoin Signed Message:\n',
     pubKeyHash: 0x00,
     scriptHash: 0x05,
     bech32: 'bc',
@@ -127,6 +133,7 @@ export const NETWORKS: Readonly<Record<NetworkId, UtxoNetwork>> = {
     id: 'TBTC',
     chain: 'TBTC',
     name: 'Bitcoin Testnet',
+    messageMagic: 'Bitcoin Signed Message:\n',
     pubKeyHash: 0x6f,
     scriptHash: 0xc4,
     bech32: 'tb',
@@ -141,6 +148,7 @@ export const NETWORKS: Readonly<Record<NetworkId, UtxoNetwork>> = {
     id: 'LTC',
     chain: 'LTC',
     name: 'Litecoin',
+    messageMagic: 'Litecoin Signed Message:\n',
     pubKeyHash: 0x30,
     scriptHash: 0x32,
     scriptHashAlt: [0x05],
@@ -155,6 +163,7 @@ export const NETWORKS: Readonly<Record<NetworkId, UtxoNetwork>> = {
     id: 'LTC_REGTEST',
     chain: 'LTC',
     name: 'Litecoin Regtest',
+    messageMagic: 'Litecoin Signed Message:\n',
     pubKeyHash: 0x6f,
     scriptHash: 0x3a,
     scriptHashAlt: [0xc4],
@@ -172,6 +181,7 @@ export const NETWORKS: Readonly<Record<NetworkId, UtxoNetwork>> = {
     id: 'BCH',
     chain: 'BCH',
     name: 'Bitcoin Cash',
+    messageMagic: 'Bitcoin Signed Message:\n',
     pubKeyHash: 0x00,
     scriptHash: 0x05,
     cashAddrPrefix: 'bitcoincash',
@@ -199,6 +209,7 @@ export const NETWORKS: Readonly<Record<NetworkId, UtxoNetwork>> = {
     id: 'DASH',
     chain: 'DASH',
     name: 'Dash',
+    messageMagic: 'DarkCoin Signed Message:\n',
     pubKeyHash: 0x4c,
     scriptHash: 0x10,
     bips: LEGACY_ONLY,
@@ -223,6 +234,7 @@ export const NETWORKS: Readonly<Record<NetworkId, UtxoNetwork>> = {
     id: 'DOGE',
     chain: 'DOGE',
     name: 'Dogecoin',
+    messageMagic: 'Dogecoin Signed Message:\n',
     pubKeyHash: 0x1e,
     scriptHash: 0x16,
     bips: LEGACY_ONLY,

@@ -5,7 +5,7 @@
  */
 import { Alert, Badge, Button, Text } from '@mantine/core';
 import { btcAddressTypeLabel, CHAINS, supportsBuy, toBareAccountPath } from '@secux-companion/core';
-import { deviceAddress } from '@secux-companion/chain-bitcoin';
+import { deviceAddress, verifyMessage } from '@secux-companion/chain-bitcoin';
 import type { DiscoveredAccount, Operation } from '@secux-companion/chain-common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -227,4 +227,15 @@ export const family: WebFamily<BitcoinChain, AppAccount> = {
   Send: ({ chain, account, onClose, onDone }) => (
     <SendModal account={account} chain={chain} onClose={onClose} onDone={onDone} />
   ),
+  // Signed messages (BIP-137) are checked on the chains whose wallets sign them; the device does not sign them.
+  messages: (chain) => {
+    const network = chain.adapter.network;
+    if (!network.messageMagic) return undefined;
+    return {
+      signs: [],
+      verifies: ['text'],
+      verify: async (_kind, address, message, signature) =>
+        verifyMessage(network, address, message, signature),
+    };
+  },
 };

@@ -12,3 +12,4 @@ export * from './evmChains';
 export * from './adapter';
 export * from './chain';
 export * from './errors';
+export * from './message';

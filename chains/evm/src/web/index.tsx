@@ -5,7 +5,7 @@
  */
 import { Button, Indicator, Text } from '@mantine/core';
 import { accountBasePath, signingPath, supportsBuy, toBareAccountPath } from '@secux-companion/core';
-import { hasNftTab, type NftAsset } from '@secux-companion/chain-evm';
+import { hasNftTab, parseTypedData, verifyEvmMessage, type NftAsset } from '@secux-companion/chain-evm';
 import { useTranslation } from 'react-i18next';
 import { getEvmChain, type EvmChain } from './chains';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
@@ -266,6 +266,23 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
         }
       : null,
   Send: EvmSend,
+  // personal_sign and EIP-712 typed data, signed with the account's key (issue 32); typed data for another chain is
+  // flagged before signing.
+  messages: (chain) => ({
+    signs: ['text', 'typed'],
+    verifies: ['text', 'typed'],
+    preview: (input) => {
+      const { tree, chainId } = parseTypedData(input);
+      return chainId !== undefined && chainId !== chain.spec.chainId
+        ? { tree, warningKey: 'messages.otherChain' }
+        : { tree };
+    },
+    sign: (path, kind, input) =>
+      kind === 'typed'
+        ? currentDevice().signEthTypedData(path, input)
+        : currentDevice().signEthMessage(path, input),
+    verify: verifyEvmMessage,
+  }),
 };
 
 function EvmSend({ chain, account, initial, onClose, onDone }: SendProps<EvmChain, EvmAccount>) {

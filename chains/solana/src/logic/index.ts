@@ -7,3 +7,4 @@ export * from './fees';
 export * from './history';
 export * from './token2022';
 export * from './tx';
+export * from './message';

@@ -17,6 +17,8 @@ import { SolanaAccountForm, SolanaDeleteAccount } from './SolanaAccountForm';
 import { SolanaSendModal } from './SolanaSendModal';
 import { SolanaTokensTab } from './TokensTab';
 import { solanaDeleteIssue, type SolanaAccount } from './rules';
+import { verifySolanaMessage } from '@secux-companion/chain-solana';
+import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 
 const COIN_TYPE = 501;
 
@@ -69,4 +71,11 @@ export const family: WebFamily<SolanaChain, SolanaAccount> = {
   historyLink: (chain, a) => chain.adapter.explorer.address(a.address),
   receiveWarning: (t) => `${t('errors.state-004', { coin: 'SOL' })} ${t('solana.receiveNote')}`,
   Send: SolanaSendModal,
+  // Off-chain messages as Solana wallets sign them: Ed25519 over the text's bytes (issue 32).
+  messages: () => ({
+    signs: ['text'],
+    verifies: ['text'],
+    sign: (path, _kind, input) => currentDevice().signSolMessage(path, input),
+    verify: (_kind, address, message, signature) => verifySolanaMessage(address, message, signature),
+  }),
 };

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Loader, Stack, Tabs } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../lib/backRule';
@@ -15,6 +15,7 @@ import { ReceiveModal } from './receive/ReceiveModal';
 import { sendAllowed } from './sendGate';
 import { refreshBalances, selectedAccount, useAccounts } from './store';
 import { usePrice } from './usePrice';
+import { MessagesTab } from './messages/MessagesTab';
 
 /** AccountInformation: the selected account of the coin chosen in the coin menu. */
 export default function AccountInformation() {
@@ -98,7 +99,23 @@ function FamilyAccountPage({
   // A read-only chain (capabilities.readOnly, e.g. BNB Beacon) has neither Send nor Receive.
   const readOnly = chain.adapter.capabilities?.readOnly === true;
   const openSend = (initial?: unknown) => sendAllowed() && setModal({ kind: 'send', initial });
-  const extras = family.usePage({ chain, account, ...(state.data ? { state: state.data } : {}), openSend });
+  const page = family.usePage({ chain, account, ...(state.data ? { state: state.data } : {}), openSend });
+  const messages = useMemo(() => family.messages?.(chain), [family, chain]);
+  // Every family with message signing gets the same Messages tab after its own.
+  const extras = messages
+    ? {
+        ...page,
+        tabs: [
+          ...page.tabs,
+          {
+            value: 'messages',
+            testId: 'tab-messages',
+            label: t('messages.tab'),
+            panel: <MessagesTab support={messages} family={family} chain={chain} account={account} />,
+          },
+        ],
+      }
+    : page;
   const [tab, setTab] = useState<string | null>(extras.tabs[0]?.value ?? null);
   const balance = state.data?.balance ?? account.balance;
   const buy = family.buy(chain, account);

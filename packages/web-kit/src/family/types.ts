@@ -146,6 +146,37 @@ export interface HistoryExtras {
   overlay?: ReactNode;
 }
 
+/** A message the user signs or checks: a text, or structured data (EIP-712). */
+export type MessageKind = 'text' | 'typed';
+/** A signature checked: made by the address over the message, not, or not readable as this family's signature. */
+export type MessageCheck = 'valid' | 'invalid' | 'unreadable';
+
+/** One line of structured data as the user reads it before signing: a field and its value, or its members. */
+export interface MessageTreeNode {
+  label: string;
+  value?: string;
+  children?: MessageTreeNode[];
+}
+
+/** Structured data checked for signing: the tree to show, and a warning (its text key) the user should read. */
+export interface MessagePreview {
+  tree: MessageTreeNode[];
+  warningKey?: string;
+}
+
+/** What a family signs and verifies of messages on a chain (the account page's Messages tab). */
+export interface MessageSupport {
+  /** The kinds the device signs for the chain's accounts; empty: the tab only verifies. */
+  signs: readonly MessageKind[];
+  /** The kinds whose signatures the family checks (no device needed). */
+  verifies: readonly MessageKind[];
+  /** Structured data parsed and checked before signing; throws when it is not valid. */
+  preview?(input: string): MessagePreview;
+  /** Has the device sign the message with the key at `path`; the signature as the chain's wallets show it. */
+  sign?(path: string, kind: MessageKind, input: string): Promise<string>;
+  verify(kind: MessageKind, address: string, message: string, signature: string): Promise<MessageCheck>;
+}
+
 export interface WebFamily<C extends FamilyChain = FamilyChain, A extends WalletAccount = WalletAccount> {
   readonly id: string;
   /** The chain of a coin of this family (adapter over the product API, cached per coin). */
@@ -199,6 +230,8 @@ export interface WebFamily<C extends FamilyChain = FamilyChain, A extends Wallet
   /** Buy target, or null when the coin has no buy provider. */
   buy(chain: C, account: A): BuyTarget | null;
   Send: ComponentType<SendProps<C, A>>;
+  /** Message signing and verification on the chain; absent where the family has none. */
+  messages?(chain: C): MessageSupport | undefined;
 }
 
 /** Any family, as the registry hands it to the shared screens (each module is typed with its own chain and account). */

@@ -27,6 +27,12 @@ export function setupUiTests() {
       unobserve() {}
       disconnect() {}
     } as unknown as typeof ResizeObserver;
+    // Mantine's autosize textarea listens for web fonts, which jsdom lacks.
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        value: { addEventListener: () => {}, removeEventListener: () => {} },
+        configurable: true,
+      });
     await initI18n(['en']);
   });
   afterEach(cleanup);
