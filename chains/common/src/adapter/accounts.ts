@@ -57,6 +57,11 @@ export interface TokenHolding {
   standard?: string;
   /** Solana: the associated token account holding the mint. */
   tokenAccount?: string;
+  /**
+   * The symbol and name are the token's own words (its on-chain metadata), not a known token list's: anyone can
+   * name a token "USDC". The Tokens tab says so next to the name.
+   */
+  unverified?: boolean;
 }
 
 /**

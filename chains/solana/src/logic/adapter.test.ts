@@ -53,6 +53,7 @@ function fake(over: Partial<SolanaBackend> = {}, state: { expired?: boolean } = 
         nonTransferable: false,
         symbol: 'USDC',
         name: 'USD Coin',
+        unverified: false,
       },
       {
         tokenAccount: 'BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA',
@@ -64,6 +65,7 @@ function fake(over: Partial<SolanaBackend> = {}, state: { expired?: boolean } = 
         nonTransferable: false,
         symbol: 'FEE',
         name: null,
+        unverified: true,
       },
     ],
   };
@@ -77,6 +79,7 @@ function fake(over: Partial<SolanaBackend> = {}, state: { expired?: boolean } = 
       nonTransferable: false,
       symbol: 'USDC',
       name: 'USD Coin',
+      unverified: false,
     },
     [MINT22]: {
       mint: MINT22,
@@ -87,6 +90,7 @@ function fake(over: Partial<SolanaBackend> = {}, state: { expired?: boolean } = 
       nonTransferable: false,
       symbol: 'FEE',
       name: null,
+      unverified: true,
     },
   };
   const missing: SolanaAddressInfo = {
@@ -268,6 +272,7 @@ describe('Solana adapter', () => {
         nonTransferable: true,
         symbol: null,
         name: null,
+        unverified: false,
       }),
     });
     await expect(
@@ -375,7 +380,13 @@ describe('Solana adapter', () => {
     const found = await a.discoverAccounts(table as never);
     expect(found.map((f) => f.descriptor.address)).toEqual([ME]);
     const afterDiscovery = reads;
-    expect((await a.getAccountState(acct())).tokens).toHaveLength(2);
+    const tokens = (await a.getAccountState(acct())).tokens!;
+    expect(tokens).toHaveLength(2);
+    // A name from the token's own metadata is marked unverified; a listed one is not.
+    expect(tokens.map((t) => [t.symbol, t.unverified])).toEqual([
+      ['USDC', undefined],
+      ['FEE', true],
+    ]);
     expect(reads).toBe(afterDiscovery);
     await a.getAccountState(acct());
     expect(reads).toBe(afterDiscovery + 1);

@@ -26,6 +26,8 @@ export interface SolanaTokenAccount {
   nonTransferable: boolean;
   symbol: string | null;
   name: string | null;
+  /** The name is the token's own on-chain metadata (Metaplex, Token-2022), not a known token list's. */
+  unverified: boolean;
 }
 
 /** The account as the product API reads it: balance, whether it was used, and its tokens. */
@@ -48,6 +50,8 @@ export interface SolanaMintInfo {
   nonTransferable: boolean;
   symbol: string | null;
   name: string | null;
+  /** The name is the token's own on-chain metadata (Metaplex, Token-2022), not a known token list's. */
+  unverified: boolean;
 }
 
 /** Any address: whether it exists, its owner program, and for a Token-2022 account whether it requires memos. */

@@ -24,6 +24,18 @@ describe('Solana product-API client', () => {
     });
     expect(a.balance).toBe(2n ** 64n - 1n);
     expect(a.tokens[0]!.amount).toBe(420_000_000_000_000n);
+    expect(a.tokens[0]!.unverified).toBe(false); // an older server's answer: no flag, nothing claimed
+  });
+  it('reads the unverified flag of an on-chain name; anything but a boolean is refused', () => {
+    const token = (unverified: unknown) => ({
+      balance: '1',
+      txCount: 0,
+      tokenAccounts: [
+        { tokenAccount: TA, mint: MINT, program: 'spl-token', amount: '1', decimals: 0, frozen: false },
+      ].map((t) => ({ ...t, symbol: 'LMPX', name: 'Local Metaplex Token', unverified })),
+    });
+    expect(parseSolanaAccount(token(true)).tokens[0]!.unverified).toBe(true);
+    expect(() => parseSolanaAccount(token('yes'))).toThrow('unverified');
   });
   it('refuses out-of-bounds or wrongly typed values', () => {
     expect(() =>

@@ -59,6 +59,7 @@ export function parseSolanaToken(v: unknown): SolanaTokenAccount {
     nonTransferable: o.nonTransferable === undefined ? false : bool(o.nonTransferable, 'nonTransferable'),
     symbol: text(o.symbol, 'symbol'),
     name: text(o.name, 'name'),
+    unverified: o.unverified === undefined ? false : bool(o.unverified, 'unverified'),
   };
 }
 
@@ -91,6 +92,7 @@ export function parseSolanaMint(v: unknown): SolanaMintInfo {
     nonTransferable: bool(o.nonTransferable, 'nonTransferable'),
     symbol: text(o.symbol, 'symbol'),
     name: text(o.name, 'name'),
+    unverified: o.unverified === undefined ? false : bool(o.unverified, 'unverified'),
   };
 }
 

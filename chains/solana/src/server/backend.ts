@@ -11,6 +11,8 @@ export interface ParsedAccount {
   program: string | null;
   /** `data.parsed` ({type, info}) or null. */
   parsed: { type: string; info: Record<string, unknown> } | null;
+  /** The data of an account the node does not parse (base64), when small (a Metaplex metadata account); else null. */
+  data?: Uint8Array | null;
 }
 
 export interface SignatureInfo {
@@ -48,6 +50,8 @@ export interface SolanaProvider extends Provider {
     signal: AbortSignal,
   ): Promise<{ pubkey: string; account: ParsedAccount }[]>;
   getAccountInfo(address: string, signal: AbortSignal): Promise<ParsedAccount | null>;
+  /** getMultipleAccounts (jsonParsed) of at most 100 addresses: one entry per address, in order (null: none). */
+  getMultipleAccounts(addresses: readonly string[], signal: AbortSignal): Promise<(ParsedAccount | null)[]>;
   getMinimumBalanceForRentExemption(size: number, signal: AbortSignal): Promise<bigint>;
   getRecentPrioritizationFees(accounts: readonly string[], signal: AbortSignal): Promise<number[]>;
   getLatestBlockhash(signal: AbortSignal): Promise<{ blockhash: string; lastValidBlockHeight: number }>;

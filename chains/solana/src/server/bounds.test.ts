@@ -19,7 +19,7 @@ const MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 
 function node(
   name: string,
-  o: { signatures: number; tokenAmount: string; mintDecimals?: number },
+  o: { signatures: number; tokenAmount: string; mintDecimals?: number; supply?: string | null },
 ): SolanaProvider {
   const sigs: SignatureInfo[] = Array.from({ length: o.signatures }, (_, i) => ({
     signature: `sig${i}`,
@@ -27,19 +27,22 @@ function node(
     err: null,
     blockTime: null,
   }));
+  const mint = {
+    lamports: 1_461_600,
+    owner: TOKEN_PROGRAM,
+    space: 82,
+    program: 'spl-token',
+    parsed: { type: 'mint', info: { decimals: o.mintDecimals ?? 6, supply: o.supply ?? '1000' } },
+  };
   return {
     name,
     timeoutMs: 1000,
     getBalance: () => Promise.resolve(5_000),
     getEpoch: () => Promise.resolve(500),
-    getAccountInfo: () =>
-      Promise.resolve({
-        lamports: 1_461_600,
-        owner: TOKEN_PROGRAM,
-        space: 82,
-        program: 'spl-token',
-        parsed: { type: 'mint', info: { decimals: o.mintDecimals ?? 6, supply: '1000' } },
-      }),
+    getAccountInfo: () => Promise.resolve(mint),
+    // The mint (null: this node says it does not exist); no Metaplex account.
+    getMultipleAccounts: (keys: string[]) =>
+      Promise.resolve(keys.map((k) => (k === MINT && o.supply !== null ? mint : null))),
     getSignaturesForAddress: () => Promise.resolve(sigs),
     getTransaction: () => Promise.resolve(null),
     getTokenAccountsByOwner: (_owner: string, program: string) =>
@@ -102,6 +105,24 @@ describe('Solana answers out of bounds', () => {
     );
     const a = await f.account(OWNER, {});
     expect(a.tokenAccounts).toEqual([expect.objectContaining({ mint: MINT, amount: '42' })]);
+  });
+
+  it("asks the other node when one claims a token balance above its mint's supply", async () => {
+    const f = facade(
+      node('absurd', { signatures: 1, tokenAmount: '1001', supply: '1000' }),
+      node('sane', { signatures: 1, tokenAmount: '1000', supply: '1000' }),
+    );
+    const a = await f.account(OWNER, {});
+    expect(a.tokenAccounts).toEqual([expect.objectContaining({ mint: MINT, amount: '1000' })]);
+  });
+
+  it('asks the other node when one holds a balance of a mint it says does not exist', async () => {
+    const f = facade(
+      node('absurd', { signatures: 1, tokenAmount: '5', supply: null }),
+      node('sane', { signatures: 1, tokenAmount: '7' }),
+    );
+    const a = await f.account(OWNER, {});
+    expect(a.tokenAccounts).toEqual([expect.objectContaining({ mint: MINT, amount: '7' })]);
   });
 
   it('asks the other node when one gives a mint more than 255 decimals', async () => {

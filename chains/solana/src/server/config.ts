@@ -54,7 +54,9 @@ const LocalnetFile = z.object({
       .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
       .optional(),
     tokens: z
-      .array(z.object({ mint: z.string(), symbol: z.string(), name: z.string() }))
+      .array(
+        z.object({ mint: z.string(), symbol: z.string(), name: z.string(), listed: z.boolean().optional() }),
+      )
       .max(50)
       .optional(),
   }),
@@ -78,6 +80,8 @@ export function solanaChains(ctx: FamilyContext): ServedChain<SolanaFacade>[] {
   if (!urls && ctx.local) {
     urls = g.LOCAL_SOLANA_RPC_URL ? [g.LOCAL_SOLANA_RPC_URL] : file.success ? file.data.solana.rpcUrls : [];
     for (const t of file.success ? (file.data.solana.tokens ?? []) : []) {
+      // A token the local list leaves out is named from the chain only (its Metaplex account), as on mainnet.
+      if (t.listed === false) continue;
       const meta = cleanMeta(t.symbol, t.name);
       if (meta) tokens[t.mint] = meta;
     }

@@ -66,6 +66,25 @@ describe('Solana over HTTP against LiteSVM', () => {
     );
   });
 
+  it('names a token by its Metaplex metadata account, marked unverified; the list names none here', async () => {
+    const chain = createSolanaProductApiChain({ baseUrl: base });
+    const mpx = info.tokens.find((t) => t.listed === false)!;
+    const s = await chain.getAccountState(acct(me.address));
+    // The mainnet profile's list (KNOWN_MINTS) knows no localnet mint: only the Metaplex account names one.
+    expect(s.tokens!.find((t) => t.contract === mpx.mint)).toMatchObject({
+      symbol: 'LMPX',
+      name: 'Local Metaplex Token',
+      unverified: true,
+      balance: 5_000_000_000n,
+      decimals: 9,
+    });
+    const lusdc = s.tokens!.find((t) => t.contract === info.tokens[0]!.mint)!;
+    expect(lusdc.name).toBeUndefined();
+    expect(lusdc.unverified).toBeUndefined();
+    // The mint route (adding a token by its mint) reads the same account.
+    expect(await chain.mintInfo(mpx.mint)).toMatchObject({ symbol: 'LMPX', unverified: true });
+  });
+
   it('a SOL send: the SVM charges exactly the fee the review showed', async () => {
     const chain = createSolanaProductApiChain({ baseUrl: base });
     const before = (await chain.getAccountSummary(acct(me.address))).balance;

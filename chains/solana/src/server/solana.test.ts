@@ -28,6 +28,7 @@ const ctx = (value: unknown) => ({ context: { slot: 2792, apiVersion: '2.0.15' }
 const calls: { node: number; method: string; params: unknown[] }[] = [];
 let balanceValue: unknown = 5_000_000_000;
 let sendError: unknown = null;
+let usdcSupply = '9000000000000000';
 
 function answer(method: string, params: unknown[]): unknown {
   switch (method) {
@@ -115,7 +116,7 @@ function answer(method: string, params: unknown[]): unknown {
               type: 'mint',
               info: {
                 decimals: 2,
-                supply: '1000000',
+                supply: '1000000000000000',
                 isInitialized: true,
                 mintAuthority: ME,
                 freezeAuthority: null,
@@ -146,6 +147,22 @@ function answer(method: string, params: unknown[]): unknown {
             },
           },
         });
+      if (params[0] === USDC)
+        return ctx({
+          lamports: 1_461_600,
+          owner: TOKEN,
+          executable: false,
+          rentEpoch: 0,
+          space: 82,
+          data: {
+            program: 'spl-token',
+            space: 82,
+            parsed: {
+              type: 'mint',
+              info: { decimals: 6, supply: usdcSupply, isInitialized: true, mintAuthority: OTHER },
+            },
+          },
+        });
       if (params[0] === TA)
         return ctx({
           lamports: 2039280,
@@ -169,6 +186,10 @@ function answer(method: string, params: unknown[]): unknown {
           },
         });
       return ctx(null);
+    case 'getMultipleAccounts':
+      return ctx(
+        (params[0] as string[]).map((k) => (answer('getAccountInfo', [k]) as { value: unknown }).value),
+      );
     case 'getEpochInfo':
       return { absoluteSlot: 166598, blockHeight: 166500, epoch: 27, slotIndex: 2790, slotsInEpoch: 8192 };
     case 'getMinimumBalanceForRentExemption':
@@ -306,6 +327,7 @@ beforeEach(() => {
   down = false;
   balanceValue = 5_000_000_000;
   sendError = null;
+  usdcSupply = '9000000000000000';
 });
 
 const get = (url: string) => app.inject({ method: 'GET', url: `/api/chains/SOL${url}` });
@@ -313,7 +335,7 @@ const post = (url: string, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: `/api/chains/SOL${url}`, payload });
 
 describe('Solana product API', () => {
-  it('account: balance, the signatures count (limit 25) and both token programs, with metadata by mint', async () => {
+  it('account: balance, the signatures count (limit 25) and both token programs, names by list or the mint (unverified)', async () => {
     const r = await get(`/account/${ME}`);
     expect(r.statusCode).toBe(200);
     const a = r.json();
@@ -329,6 +351,7 @@ describe('Solana product API', () => {
         nonTransferable: false,
         symbol: 'USDC',
         name: 'USD Coin',
+        unverified: false,
       },
       {
         tokenAccount: TA,
@@ -338,8 +361,10 @@ describe('Solana product API', () => {
         decimals: 6,
         frozen: false,
         nonTransferable: false,
-        symbol: null,
-        name: null,
+        // the mint's own Token-2022 TokenMetadata: anyone's words, not the server's list
+        symbol: 'FEE',
+        name: 'Fee Token',
+        unverified: true,
       },
     ]);
     expect(calls.find((c) => c.method === 'getSignaturesForAddress')!.params[1]).toMatchObject({ limit: 25 });
@@ -381,8 +406,20 @@ describe('Solana product API', () => {
       nonTransferable: false,
       symbol: 'FEE',
       name: 'Fee Token',
+      unverified: true,
     });
+    expect((await get(`/mint/${USDC}`)).json()).toMatchObject({ symbol: 'USDC', unverified: false });
     expect((await get(`/mint/${OTHER}`)).statusCode).toBe(404);
+  });
+
+  it("a token balance above its mint's supply is refused (every node claiming it: 502, the lie unseen)", async () => {
+    usdcSupply = '420000000000000'; // exactly the balance: served
+    expect((await get(`/account/${ME}`)).statusCode).toBe(200);
+    usdcSupply = '419999999999999'; // both nodes claim more than exists
+    const r = await get(`/account/${ME}`);
+    expect(r.statusCode).toBe(502);
+    expect(r.json()).toMatchObject({ code: 'upstream_failed' });
+    expect(r.body).not.toContain('420000000000000');
   });
 
   it('an address: a memo-required Token-2022 account, and a missing one', async () => {

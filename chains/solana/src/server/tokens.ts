@@ -1,7 +1,8 @@
 /**
- * Token metadata by mint address: the server's own list (well-known mainnet mints, the localnet's mints from its
- * endpoints file) and a Token-2022 mint's TokenMetadata extension. Names are checked as plain short text (the web
- * renders them as text, never HTML).
+ * The server's own token list by mint address (well-known mainnet mints, the localnet's listed mints from its
+ * endpoints file): the names it serves as verified. Names a mint gives itself on chain (its Metaplex metadata
+ * account, its Token-2022 TokenMetadata extension) are read in metaplex.ts and served as unverified. Names are
+ * checked as plain short text (the web renders them as text, never HTML).
  */
 export interface TokenMeta {
   symbol: string;

@@ -18,6 +18,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { solanaSigner } from './keys.js';
+import { METAPLEX_PROGRAM, metaplexAddress } from './metaplexLayout.js';
 import { startSolana } from './start.js';
 
 let node: Awaited<ReturnType<typeof startSolana>>;
@@ -40,6 +41,29 @@ describe('localnet Solana node', () => {
   it("funds the emulator's first accounts (m/44'/501'/n'; account 0 is the vector of reference/vectors.md)", async () => {
     expect(node.info.accounts[0]!.address).toBe('GjJyeC1r2RgkuoCWMyPYkCWSGSGLcz266EaAkLA27AhL');
     expect((await call('getBalance', [node.info.accounts[0]!.address])).result.value).toBe(20_000_000_000);
+  });
+
+  it('getMultipleAccounts: mints parsed, the Metaplex metadata account as base64, null for none; at most 100 keys', async () => {
+    const mpx = node.info.tokens.find((t) => t.listed === false)!;
+    const pda = await metaplexAddress(mpx.mint);
+    const nobody = '2tWC4JAdL4AxEFJySziYJfsAnW2MHKRo98vbAPiRDSk8';
+    const r = (await call('getMultipleAccounts', [[mpx.mint, pda, nobody], { encoding: 'jsonParsed' }]))
+      .result;
+    expect(r.value).toHaveLength(3);
+    expect(r.value[0].data.parsed).toMatchObject({
+      type: 'mint',
+      info: { supply: '5000000000', decimals: 9 },
+    });
+    expect(r.value[1]).toMatchObject({ owner: METAPLEX_PROGRAM, space: 679 });
+    const data = Buffer.from(r.value[1].data[0], 'base64');
+    expect(r.value[1].data[1]).toBe('base64');
+    expect(data[0]).toBe(4); // MetadataV1
+    expect(data.subarray(69, 69 + 20).toString()).toBe('Local Metaplex Token');
+    expect(r.value[2]).toBeNull();
+    // agave's MAX_MULTIPLE_ACCOUNTS and its -32602 text
+    const tooMany = await call('getMultipleAccounts', [Array.from({ length: 101 }, () => nobody)]);
+    expect(tooMany.error).toEqual({ code: -32602, message: 'Too many inputs provided; max 100' });
+    expect((await call('getMultipleAccounts', [['not a key']])).error?.code).toBe(-32602);
   });
 
   it('serves the Token-2022 mint jsonParsed with its TransferFeeConfig, and the holder’s token accounts', async () => {

@@ -1,6 +1,7 @@
 /**
- * Starts the Solana node for startLocalnet: LiteSVM funded for the emulator's first SOL accounts, with one SPL mint
- * and one Token-2022 mint with a transfer fee (TransferFeeConfig), both held by the first account; slots advance on
+ * Starts the Solana node for startLocalnet: LiteSVM funded for the emulator's first SOL accounts, with one SPL mint,
+ * one Token-2022 mint with a transfer fee (TransferFeeConfig) and one SPL mint named only by its Metaplex metadata
+ * account (written directly, the program is not deployed), all held by the first account; slots advance on
  * the slot interval; served as two nodes of the same ledger (the provider's random pick and retry) on loopback only.
  */
 import {
@@ -28,6 +29,7 @@ import {
 import { SOLANA_CONTROL_PREFIX, SolanaSimulator, transactionErrorJson } from './simulator.js';
 import { solPath, solanaSigner } from './keys.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM, initializeTransferFeeConfigData } from './tokenLayout.js';
+import { writeMetaplex } from './metaplexLayout.js';
 
 /** Default ports of the two nodes (a validator's RPC port is 8899). */
 export const DEFAULT_SOLANA_PORTS = [8899, 8900] as const;
@@ -42,6 +44,11 @@ export interface SolanaToken {
   /** Token units held by the first account. */
   amount: string;
   transferFee?: { basisPoints: number; maximumFee: string };
+  /**
+   * false: the server's token list does not name it; its name is only in its Metaplex metadata account (the
+   * server reads it from there and marks it unverified).
+   */
+  listed?: boolean;
 }
 
 export interface SolanaInfo {
@@ -180,6 +187,9 @@ async function memoRequiredAccount(
   return { owner: owner.address, tokenAccount: ata };
 }
 
+/** The token named only by its Metaplex metadata account. */
+export const METAPLEX_TOKEN = { symbol: 'LMPX', name: 'Local Metaplex Token' } as const;
+
 export async function startSolana(o: {
   mnemonic: string;
   host: string;
@@ -209,6 +219,18 @@ export async function startSolana(o: {
     fee: { bps: 100, max: 1_000_000n },
   });
   const memo = await memoRequiredAccount(sim, authority, t22);
+  const mpx = await createMint(sim, authority, holder, {
+    program: TOKEN_PROGRAM,
+    decimals: 9,
+    amount: 5_000_000_000n,
+  });
+  await writeMetaplex(sim.svm, {
+    updateAuthority: authority.address,
+    mint: mpx,
+    name: METAPLEX_TOKEN.name,
+    symbol: METAPLEX_TOKEN.symbol,
+    uri: 'https://example.invalid/local-metaplex-token.json',
+  });
   const rpcUrls = await sim.start(o.ports, o.host);
   return {
     simulator: sim,
@@ -241,6 +263,14 @@ export async function startSolana(o: {
           decimals: 6,
           amount: '1000000000000',
           transferFee: { basisPoints: 100, maximumFee: '1000000' },
+        },
+        {
+          mint: mpx,
+          ...METAPLEX_TOKEN,
+          program: 'spl-token',
+          decimals: 9,
+          amount: '5000000000',
+          listed: false,
         },
       ],
     },

@@ -20,6 +20,7 @@ export function tokenHolding(t: SolanaTokenAccount): SolanaTokenHolding {
     contract: t.mint,
     symbol: t.symbol ?? `${t.mint.slice(0, 4)}…${t.mint.slice(-4)}`,
     ...(t.name ? { name: t.name } : {}),
+    ...(t.unverified ? { unverified: true } : {}),
     decimals: t.decimals,
     balance: t.amount,
     standard: t.program === 'spl-token-2022' ? 'Token-2022' : 'SPL',

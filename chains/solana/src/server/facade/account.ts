@@ -9,6 +9,7 @@ import type { AccountInfo } from '@secux-companion/server-kit/types';
 import type { ParsedAccount, SolanaProvider } from '../backend.js';
 import { accountSize, decimals, lamports, signatures, tokenAmount } from '../bounds.js';
 import { SOL_SIGNATURES_LIMIT, extensionsOf, isObj, type SolanaContext } from './context.js';
+import { mintFacts } from './names.js';
 
 export interface SolanaTokenAnswer {
   tokenAccount: string;
@@ -21,12 +22,17 @@ export interface SolanaTokenAnswer {
   nonTransferable: boolean;
   symbol: string | null;
   name: string | null;
+  /** The name is the token's own (Metaplex or Token-2022 metadata), not the server's token list: anyone's words. */
+  unverified: boolean;
 }
 
 /** The account answer: the generic fields and the token accounts of both programs (`tokenAccounts`). */
 export type SolanaAccountAnswer = AccountInfo & { tokenAccounts: SolanaTokenAnswer[] };
 
-function tokenOf(ctx: SolanaContext, pubkey: string, a: ParsedAccount): SolanaTokenAnswer | null {
+function tokenOf(
+  pubkey: string,
+  a: ParsedAccount,
+): Omit<SolanaTokenAnswer, 'symbol' | 'name' | 'unverified'> | null {
   const program = programNameOf(a.owner);
   if (!program || a.parsed?.type !== 'account') return null;
   const info = a.parsed.info;
@@ -34,7 +40,6 @@ function tokenOf(ctx: SolanaContext, pubkey: string, a: ParsedAccount): SolanaTo
   if (typeof info.mint !== 'string' || !isValidSolanaAddress(info.mint)) return null;
   tokenAmount(ta.amount, 'token amount');
   decimals(ta.decimals);
-  const meta = ctx.meta(info.mint);
   return {
     tokenAccount: pubkey,
     mint: info.mint,
@@ -43,51 +48,51 @@ function tokenOf(ctx: SolanaContext, pubkey: string, a: ParsedAccount): SolanaTo
     decimals: ta.decimals as number,
     frozen: info.state === 'frozen',
     nonTransferable: extensionsOf(info).some((e) => e.extension === 'nonTransferableAccount'),
-    symbol: meta?.symbol ?? null,
-    name: meta?.name ?? null,
   };
 }
 
-/** A node's token accounts of one program, read and bounded inside that node's call (out of bounds: next node). */
-async function tokensOf(
-  ctx: SolanaContext,
-  p: SolanaProvider,
-  owner: string,
-  program: string,
-  s: AbortSignal,
-) {
-  const list = await p.getTokenAccountsByOwner(owner, program, s);
-  return list.flatMap((e) => tokenOf(ctx, e.pubkey, e.account) ?? []);
+/**
+ * A node's token accounts of both programs with their mints' names, read and bounded inside that node's call: an
+ * amount out of u64, or above its mint's supply, is that node's malformed answer and the other node is asked.
+ */
+async function tokensOf(ctx: SolanaContext, p: SolanaProvider, owner: string, s: AbortSignal) {
+  const lists = await Promise.all(
+    [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].map((program) => p.getTokenAccountsByOwner(owner, program, s)),
+  );
+  const tokens = lists.flat().flatMap((e) => tokenOf(e.pubkey, e.account) ?? []);
+  const held = new Map<string, bigint>();
+  for (const t of tokens) held.set(t.mint, (held.get(t.mint) ?? 0n) + BigInt(t.amount));
+  const facts = await mintFacts(ctx, p, held, s);
+  return tokens.flatMap((t): SolanaTokenAnswer[] => {
+    const f = facts.get(t.mint);
+    if (!f) return [];
+    return [{ ...t, symbol: f.meta?.symbol ?? null, name: f.meta?.name ?? null, unverified: f.unverified }];
+  });
 }
 
 export async function account(ctx: SolanaContext, id: string): Promise<SolanaAccountAnswer> {
   const address = ctx.address(id);
-  const [balance, sigs, spl, t22] = await Promise.all([
+  const [balance, sigs, tokens] = await Promise.all([
     ctx.run(
       'balance',
       (p, s) => p.getBalance(address, s),
       (v) => lamports(v, 'balance'),
-      { balance: true },
+      true,
     ),
     ctx.run(
       'signatures',
       (p, s) => p.getSignaturesForAddress(address, { limit: SOL_SIGNATURES_LIMIT }, s),
       (v) => signatures(v, SOL_SIGNATURES_LIMIT),
-      { cls: 'history' },
     ),
-    ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, TOKEN_PROGRAM, s), undefined, { cls: 'history' }),
-    ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, TOKEN_2022_PROGRAM, s), undefined, {
-      cls: 'history',
-    }),
+    ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, s)),
   ]);
-  const tokens = [...spl.value, ...t22.value];
   return {
     chain: ctx.chain,
     address,
     balance: String(balance.value),
     unconfirmedBalance: '0',
     txCount: sigs.value.length,
-    tokenAccounts: tokens,
+    tokenAccounts: tokens.value,
     provider: balance.provider,
   };
 }

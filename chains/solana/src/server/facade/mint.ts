@@ -2,8 +2,9 @@
 import { programNameOf } from '@secux-companion/chain-solana';
 import { ChainApiError } from '@secux-companion/server-kit/failover';
 import { decimals, height, tokenAmount } from '../bounds.js';
-import { cleanMeta } from '../tokens.js';
+import { decodeMetaplex, metadataAddress } from '../metaplex.js';
 import { extensionsOf, isObj, type SolanaContext } from './context.js';
+import { accountData, token2022Meta } from './names.js';
 
 export interface SolanaMintAnswer {
   mint: string;
@@ -14,6 +15,8 @@ export interface SolanaMintAnswer {
   nonTransferable: boolean;
   symbol: string | null;
   name: string | null;
+  /** The name is the token's own (Metaplex or Token-2022 metadata), not the server's token list. */
+  unverified: boolean;
 }
 
 /** The transfer fee in force at `epoch` (the newer one from its epoch on), bounded. */
@@ -37,11 +40,20 @@ function transferFeeOf(
 
 export async function mint(ctx: SolanaContext, id: string): Promise<SolanaMintAnswer & { provider: string }> {
   const mint = ctx.address(id, 'mint');
+  const listed = ctx.meta(mint);
+  const pda = listed ? null : await metadataAddress(mint);
   const [r, epoch] = await Promise.all([
     ctx.run(
       'mint',
-      (p, s) => p.getAccountInfo(mint, s),
-      (a) => {
+      // The mint and, when the list does not name it, its Metaplex metadata account, from the same node.
+      async (p, s) => {
+        const [a, md] = await Promise.all([
+          p.getAccountInfo(mint, s),
+          pda ? p.getAccountInfo(pda, s) : Promise.resolve(null),
+        ]);
+        return { a, md };
+      },
+      ({ a }) => {
         if (a?.parsed?.type !== 'mint') return;
         decimals(a.parsed.info.decimals);
         // The transfer fees' caps are u64 (u64::MAX: no cap), JSON numbers read losslessly: bounded inside the
@@ -57,15 +69,15 @@ export async function mint(ctx: SolanaContext, id: string): Promise<SolanaMintAn
       (e) => height(e, 'epoch'),
     ),
   ]);
-  const a = r.value;
+  const a = r.value.a;
   const program = a ? programNameOf(a.owner) : null;
   if (!a || !program || a.parsed?.type !== 'mint')
     throw new ChainApiError(404, 'not_found', 'Token not found', { chain: ctx.chain });
   const info = a.parsed.info;
   const exts = extensionsOf(info);
   const transferFee = transferFeeOf(exts, epoch.value);
-  const metaExt = exts.find((e) => e.extension === 'tokenMetadata');
-  const meta = ctx.meta(mint) ?? (metaExt ? cleanMeta(metaExt.state.symbol, metaExt.state.name) : null);
+  const chain = listed ? null : (token2022Meta(a) ?? decodeMetaplex(accountData(r.value.md), mint));
+  const meta = listed ?? (chain ? { symbol: chain.symbol, name: chain.name } : null);
   return {
     mint,
     program,
@@ -75,6 +87,7 @@ export async function mint(ctx: SolanaContext, id: string): Promise<SolanaMintAn
     nonTransferable: exts.some((e) => e.extension === 'nonTransferable'),
     symbol: meta?.symbol ?? null,
     name: meta?.name ?? null,
+    unverified: !listed && !!chain,
     provider: r.provider,
   };
 }

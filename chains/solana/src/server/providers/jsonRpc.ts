@@ -65,19 +65,30 @@ const Account = z
   })
   .passthrough();
 
+/** Binary account data kept (base64 characters): a Metaplex metadata account is 679 bytes; larger ones are not read. */
+const RAW_DATA_MAX_CHARS = 4096;
+
 function toParsed(a: z.output<typeof Account>): ParsedAccount {
   const d = a.data;
   const isParsed = typeof d === 'object' && !Array.isArray(d);
   const space =
     a.space ?? (isParsed ? (d.space ?? 0) : Array.isArray(d) ? Math.floor(((d[0] ?? '').length * 3) / 4) : 0);
+  const b64 = Array.isArray(d) && d[1] === 'base64' ? (d[0] ?? '') : null;
   return {
     lamports: a.lamports,
     owner: a.owner,
     space,
     program: isParsed ? d.program : null,
     parsed: isParsed && typeof d.parsed === 'object' ? d.parsed : null,
+    data:
+      b64 !== null && b64.length <= RAW_DATA_MAX_CHARS && /^[A-Za-z0-9+/]*={0,2}$/.test(b64)
+        ? new Uint8Array(Buffer.from(b64, 'base64'))
+        : null,
   };
 }
+
+/** getMultipleAccounts' most addresses per call (agave MAX_MULTIPLE_ACCOUNTS). */
+export const MULTIPLE_ACCOUNTS_MAX = 100;
 
 const Signatures = z.array(
   z
@@ -202,6 +213,21 @@ export function createSolanaRpc(o: SolanaRpcOptions): SolanaProvider {
         signal,
       );
       return r.value ? toParsed(r.value) : null;
+    },
+    async getMultipleAccounts(addresses, signal) {
+      if (addresses.length > MULTIPLE_ACCOUNTS_MAX)
+        throw new ProviderError(
+          'badRequest',
+          `getMultipleAccounts: at most ${MULTIPLE_ACCOUNTS_MAX} addresses`,
+        );
+      if (!addresses.length) return [];
+      const r = await call(
+        'getMultipleAccounts',
+        [addresses, { ...confirmed, encoding: 'jsonParsed' }],
+        Ctx(z.array(Account.nullable()).length(addresses.length)),
+        signal,
+      );
+      return r.value.map((a) => (a ? toParsed(a) : null));
     },
     async getMinimumBalanceForRentExemption(size, signal) {
       return call('getMinimumBalanceForRentExemption', [size, confirmed], UintAmount, signal);

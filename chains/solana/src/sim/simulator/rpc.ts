@@ -16,6 +16,19 @@ import { simulate } from './simulate.js';
 export const SOLANA_CONTROL_PREFIX = '/_localnet';
 const SLOTS_PER_EPOCH = 432_000n;
 
+/** A base58 public key param, refused as agave refuses it. */
+function pubkeyOf(v: unknown): Address {
+  try {
+    if (typeof v !== 'string' || getBase58Encoder().encode(v).length !== 32) throw new Error();
+    return toAddress(v);
+  } catch {
+    throw new RpcError(-32602, 'Invalid param: Invalid');
+  }
+}
+
+/** getMultipleAccounts' most keys per call (agave `MAX_MULTIPLE_ACCOUNTS`). */
+export const MAX_MULTIPLE_ACCOUNTS = 100;
+
 /** One call: the node, its genesis hash, and readers of its params. */
 class Call {
   constructor(
@@ -31,13 +44,7 @@ class Call {
   }
 
   pubkey(i: number): Address {
-    const v = this.str(i);
-    try {
-      if (getBase58Encoder().encode(v).length !== 32) throw new Error();
-      return toAddress(v);
-    } catch {
-      throw new RpcError(-32602, 'Invalid param: Invalid');
-    }
+    return pubkeyOf(this.str(i));
   }
 
   cfg(i: number): Record<string, unknown> {
@@ -69,6 +76,14 @@ const METHODS: Readonly<Record<string, (c: Call) => unknown>> = {
   }),
   getBalance: (c) => c.l.ctx(Number(c.l.account(c.pubkey(0))?.lamports ?? 0n)),
   getAccountInfo: (c) => c.l.ctx(accountJson(c.l, c.pubkey(0))),
+  getMultipleAccounts: (c) => {
+    const keys = c.params[0];
+    if (!Array.isArray(keys)) throw new RpcError(-32602, 'Invalid params: expected an array of keys');
+    if (keys.length > MAX_MULTIPLE_ACCOUNTS)
+      throw new RpcError(-32602, `Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
+    const list = keys.map(pubkeyOf);
+    return c.l.ctx(list.map((k) => accountJson(c.l, k)));
+  },
   getMinimumBalanceForRentExemption: (c) => {
     const size = c.params[0];
     if (typeof size !== 'number' || !Number.isInteger(size) || size < 0)
