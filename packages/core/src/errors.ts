@@ -577,6 +577,8 @@ const SERVER_CODE_MESSAGES: Readonly<Record<string, CatalogueMessageKey>> = {
   no_provider: 'noValidApiProvider',
   not_configured: 'noValidApiProvider',
   chain_not_configured: 'noValidApiProvider',
+  // A chain that refused a transaction the family has no message of its own for: err-08 (spec 03 §9).
+  rejected: 'err-08',
   buy_not_configured: 'buyNotConfigured',
   too_many_requests: 'serverBusy',
   rate_limited: 'serverBusy',

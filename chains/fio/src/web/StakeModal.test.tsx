@@ -9,6 +9,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Device } from '@secux-companion/device';
 import type { FioAdapter, FioBackend, FioBuiltAction } from '@secux-companion/chain-fio';
+import { errorMessages } from '@secux-companion/core';
+import { setLanguage } from '@secux-companion/web-kit/i18n';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import { axeInEveryLanguage } from '@secux-companion/web-kit/test/axe';
 import { runtime } from '@secux-companion/web-kit/device/runtime';
@@ -44,6 +46,8 @@ interface World {
   log: string[];
   actions: unknown[];
   pushFails?: string;
+  /** What the failing push throws (default: a plain Error with the chain's text). */
+  pushError?: unknown;
   handles: { handle: string; expiration: string; bundled: number }[];
 }
 
@@ -72,7 +76,7 @@ function fakeChain(w: World): FioChain {
     signAndPush: async (signer: { signFio(p: string, d: string): Promise<string> }, b: FioBuiltAction) => {
       const sig = await signer.signFio(b.signRequest.path, b.signRequest.sigData);
       const kind = b.signRequest.sigData.slice(4);
-      if (w.pushFails === kind) throw new Error('Account has not voted and has not proxied');
+      if (w.pushFails === kind) throw w.pushError ?? new Error('Account has not voted and has not proxied');
       w.log.push(`push:${kind}:${sig}`);
       return `txid-${kind}`;
     },
@@ -265,6 +269,30 @@ describe('FIO stake flow', () => {
     fireEvent.click(await screen.findByTestId('fio-stake-broadcast'));
     expect((await screen.findByTestId('fio-stake-failed')).textContent).toMatch(/has not voted/);
     expect(screen.getByTestId('fio-stake-vote-done').textContent).toMatch(/txid-proxyVote/);
+  });
+
+  it('a push the server refuses shows err-08 in the interface language, not the server’s English (issue 31 item 13)', async () => {
+    const english = 'Account has not voted and has not proxied';
+    const refused = Object.assign(new Error(english), {
+      name: 'FioNetworkError',
+      status: 400,
+      code: 'rejected',
+    });
+    const w = world({ voted: true, pushFails: 'stakeFioTokens', pushError: refused });
+    device(w);
+    await setLanguage('pt');
+    try {
+      show(w, STAKE_PROCESS);
+      type('1');
+      await waitFor(() => expect(next().disabled).toBe(false));
+      fireEvent.click(next());
+      fireEvent.click(await screen.findByTestId('fio-stake-broadcast'));
+      const failed = (await screen.findByTestId('fio-stake-failed')).textContent ?? '';
+      expect(failed).toContain(errorMessages.pt['err-08']);
+      expect(failed).not.toContain(english);
+    } finally {
+      await setLanguage('en');
+    }
   });
 });
 

@@ -51,7 +51,7 @@ function useStakeFlow(chain: FioChain, descriptor: AccountDescriptor) {
       const f = deviceFailure(e);
       return f.cancelled ? '' : f.key ? t(f.key) : f.message || errorText(t, e);
     },
-    broadcast: (signed) => pushSigned(names, chain.coin, signed),
+    broadcast: (signed) => pushSigned(names, chain.coin, signed, (e) => errorText(t, e)),
   });
   return { flow, digest };
 }

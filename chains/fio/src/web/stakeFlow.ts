@@ -44,11 +44,15 @@ export async function signOrder(
   return done;
 }
 
-/** Pushes what was signed, in order, each with its transaction log; a refusal ends it with the chain's message. */
+/**
+ * Pushes what was signed, in order, each with its transaction log; a refusal ends it with `describe`'s text of the
+ * failure (the screen's: the catalogue's, in the user's language — not the server's English).
+ */
 export async function pushSigned(
   names: FioAdapter['names'],
   coin: string,
   signed: readonly Signed[],
+  describe: (e: unknown) => string = (e) => (e instanceof Error ? e.message : String(e)),
 ): Promise<StakeResult> {
   const txIds: StakeTxIds = [];
   try {
@@ -58,6 +62,6 @@ export async function pushSigned(
     }
     return { state: 'success', txIds, at: new Date() };
   } catch (e) {
-    return { state: 'failed', message: e instanceof Error ? e.message : String(e), txIds };
+    return { state: 'failed', message: describe(e), txIds };
   }
 }

@@ -14,6 +14,7 @@ const failures: readonly [string, ChainApiError, string][] = [
   ['an upstream 502', new ChainApiError(502, ENGLISH, 'upstream_failed'), 'networkBusy'],
   ['a malformed answer', new ChainApiError(200, 'malformed answer: balance', 'malformed'), 'networkBusy'],
   ['a chain with no provider', new ChainApiError(404, ENGLISH, 'not_configured'), 'noValidApiProvider'],
+  ['a transaction the chain refused', new ChainApiError(400, 'Account has not voted', 'rejected'), 'err-08'],
   ['a busy server', new ChainApiError(429, 'Too Many Requests', 'too_many_requests'), 'serverBusy'],
   [
     'the buy widget not configured',

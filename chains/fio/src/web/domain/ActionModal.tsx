@@ -99,7 +99,8 @@ function useActionFlow(
           onClose();
           return 'logged';
         }
-        return { ok: false, message: e instanceof Error ? e.message : String(e) };
+        // The catalogue's text of the failure in the user's language (never the server's English).
+        return { ok: false, message: errorText(t, e) };
       }
     },
   });
