@@ -77,14 +77,15 @@ export async function account(ctx: SolanaContext, id: string): Promise<SolanaAcc
       'balance',
       (p, s) => p.getBalance(address, s),
       (v) => lamports(v, 'balance'),
-      true,
+      { balance: true },
     ),
     ctx.run(
       'signatures',
       (p, s) => p.getSignaturesForAddress(address, { limit: SOL_SIGNATURES_LIMIT }, s),
       (v) => signatures(v, SOL_SIGNATURES_LIMIT),
+      { cls: 'history' },
     ),
-    ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, s)),
+    ctx.run('tokens', (p, s) => tokensOf(ctx, p, address, s), undefined, { cls: 'history' }),
   ]);
   return {
     chain: ctx.chain,
