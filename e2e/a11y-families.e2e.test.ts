@@ -1,7 +1,7 @@
 /**
  * Accessibility (issue 20): axe-core (WCAG 2 A and AA) finds no violation, in English, Traditional Chinese and
  * Portuguese (one after the other, each in its own browser context), on the account list, every tab of the account page and the send details of XRP, Stellar,
- * Solana, TRON, FIO and BNB (read-only: no send), each family's Receive modal, XRP's delete confirmation, and LTC's
+ * Solana, TRON, FIO and BNB (read-only: no send), each family's Receive modal, XRP's refused-delete toast, and LTC's
  * pages, Buy modal, every send step through the status and the speed-up modal.
  */
 import { Ecc } from '@fioprotocol/fiojs';
@@ -40,7 +40,7 @@ const FIO_RECIPIENT = String(Ecc.PrivateKey.fromSeed('a11y e2e recipient').toPub
 describe.each(LOCALES)('axe (WCAG 2 A + AA) on the pages of the other families in %s', (locale, lang) => {
   const openPage = usePage(browser);
 
-  it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB, the XRP delete confirmation; LTC through a send, Buy and speed-up: no violation', async () => {
+  it('the account list, account page (every tab) and send details of XRP, Stellar, Solana, TRON, FIO and BNB, the XRP refused-delete toast; LTC through a send, Buy and speed-up: no violation', async () => {
     const page = await openPage(locale);
     await connectEmulator(page, baseUrl);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
@@ -49,12 +49,11 @@ describe.each(LOCALES)('axe (WCAG 2 A + AA) on the pages of the other families i
       await toCoin(page, f.coin);
       found.push(await axe(page, `${f.coin} account list`));
       if (f.coin === 'XRP') {
-        // the delete confirmation (XRP's funded first account: blocked, saying why)
+        // XRP's funded first account cannot be deleted: the toast 'Can not delete an active account' (spec 01 §6)
         await page.getByTestId('account-menu').first().click();
-        const shown = page
-          .getByTestId('account-delete-blocked')
-          .or(page.getByTestId('account-delete-confirm'));
-        await inModal(page, found, 'XRP delete account', page.getByTestId('account-delete'), shown);
+        await page.locator('[data-testid="account-delete"]:visible').click();
+        await page.getByTestId('toast').first().waitFor();
+        found.push(await axe(page, 'XRP delete refused (toast)'));
       }
       await page.getByTestId('account-open').first().click();
       await page.getByTestId('account-name').waitFor();

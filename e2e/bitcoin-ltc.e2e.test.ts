@@ -204,16 +204,17 @@ describe('Litecoin regtest through the UI with the emulator', () => {
     await page.getByTestId('account-form-save').click();
     // The rename is written to the device before the card shows it: wait for it rather than read once.
     await expect.poll(() => created.getByTestId('account-open').innerText(), { timeout: 15_000 }).toBe('Savings');
-    // a used account cannot be deleted (err-11); the empty one can
+    // a used account cannot be deleted: the alert err-11 (spec 01 §6), no confirmation; the empty one can
     await card(page, P44_0).getByTestId('account-menu').click();
     await page.locator('[data-testid="account-delete"]:visible').click();
-    await page.getByTestId('account-delete-blocked').waitFor();
-    await page.keyboard.press('Escape');
+    const blocked = 'This account cannot be deleted because it has transaction history or LTC tokens.';
+    await expect.poll(() => dialogs).toEqual([blocked]);
+    expect(await page.getByTestId('account-delete-confirm').count()).toBe(0);
     await page.waitForFunction(() => ![...document.querySelectorAll<HTMLElement>('[data-testid="account-delete"]')].some((e) => e.offsetParent));
     await created.getByTestId('account-menu').click();
     await page.locator('[data-testid="account-delete"]:visible').click();
     await page.getByTestId('account-delete-confirm').click();
     await created.waitFor({ state: 'detached' });
-    expect(dialogs).toEqual([]);
+    expect(dialogs).toEqual([blocked]);
   });
 });

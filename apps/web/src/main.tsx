@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -11,11 +11,16 @@ import { texts } from 'virtual:families';
 import { initI18n, provideTexts } from '@secux-companion/web-kit/i18n';
 import { applyBrowserGate } from './lib/browserGate';
 import { provideFamilies } from '@secux-companion/web-kit/state/families';
+import { onToast } from '@secux-companion/web-kit/lib/toast';
 import { cssVariablesResolver, theme } from '@secux-companion/web-kit/theme';
 
 // The root composes the app: the shared screens reach the families only through what it provides.
 provideFamilies(families);
 provideTexts(texts);
+// The shared screens' toasts (copy feedback, a blocked delete …) show as the app's notifications.
+onToast(({ message, color, autoClose }) =>
+  notifications.show({ message, color, autoClose, 'data-testid': 'toast' }),
+);
 
 const i18n = await initI18n();
 

@@ -11,6 +11,7 @@ import { AccountCard } from './AccountCard';
 import { PortfolioHeader } from './PortfolioHeader';
 import { UnservedNotice } from './UnservedNotice';
 import { amountText, errorText, unitFiatText } from '@secux-companion/web-kit/lib/format';
+import { deleteBlockIssue, showDeleteBlocked } from '@secux-companion/web-kit/accounts/AccountForm';
 import {
   accountsStore,
   deleteAccount,
@@ -122,7 +123,10 @@ export default function AccountList() {
     try {
       await deleteAccount(a.id);
     } catch (e) {
-      setFailure(errorText(t, e));
+      // A delete the family refuses: err-11 as an alert, 'Can not delete an active account' as a toast (spec 01 §6).
+      const blocked = deleteBlockIssue(e);
+      if (blocked) showDeleteBlocked(t, blocked);
+      else setFailure(errorText(t, e));
     }
   };
 

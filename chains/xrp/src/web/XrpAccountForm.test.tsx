@@ -76,10 +76,17 @@ describe('the shared create / rename form of single-address families', () => {
 });
 
 describe('the shared delete confirmation', () => {
-  it('a used account shows the rule and no Delete button', () => {
-    renderUi(<XrpDeleteAccount chain={xrpChain} account={account(0, 2) as XrpAccount} onClose={() => {}} />);
-    screen.getByTestId('account-delete-blocked');
+  it('a used account: the alert err-11 (spec 01 §6), no confirmation and nothing deleted', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const onClose = vi.fn();
+    renderUi(<XrpDeleteAccount chain={xrpChain} account={account(0, 2) as XrpAccount} onClose={onClose} />);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(alert).toHaveBeenCalledWith(
+      'This account cannot be deleted because it has transaction history or XRP tokens.',
+    );
     expect(screen.queryByTestId('account-delete-confirm')).toBeNull();
+    expect(deleteAccount).not.toHaveBeenCalled();
+    alert.mockRestore();
   });
 
   it('an empty account is deleted by id and the modal closes', async () => {

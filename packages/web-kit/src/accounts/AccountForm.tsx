@@ -1,11 +1,13 @@
-import { Alert, Button, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import type { Issue } from '@secux-companion/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FormModal } from '../components/FormModal';
 import { ROUTES } from '../lib/backRule';
 import { errorText, issueText } from '../lib/format';
+import { TOAST_MS, toast } from '../lib/toast';
 import { AccountActionError, deleteAccount } from './store';
 
 /**
@@ -113,9 +115,33 @@ export function AccountNameInput({
   );
 }
 
+const DELETE_BLOCKS: readonly Issue['code'][] = ['err-11', 'cannotDeleteActiveAccount'];
+
+/** The issue of a delete the family's rule refused (err-11, 'Can not delete an active account'); else undefined. */
+export function deleteBlockIssue(e: unknown): Issue | undefined {
+  const o = e as { issue?: Issue; name?: string; code?: unknown; params?: Issue['params'] } | null;
+  const issue: Issue | undefined =
+    o?.issue ??
+    (o?.name === 'CoreError' && typeof o.code === 'string'
+      ? { code: o.code as Issue['code'], ...(o.params ? { params: o.params } : {}) }
+      : undefined);
+  return issue && DELETE_BLOCKS.includes(issue.code) ? issue : undefined;
+}
+
+/**
+ * Spec 01 §6: a non-empty account gives the alert err-11 (token type filled in); an account with a balance the
+ * toast 'Can not delete an active account'.
+ */
+export function showDeleteBlocked(t: TFunction, issue: Issue): void {
+  if (issue.code === 'cannotDeleteActiveAccount')
+    toast({ message: issueText(t, issue), color: 'yellow', autoClose: TOAST_MS.long });
+  else window.alert(issueText(t, issue));
+}
+
 /**
  * The delete confirmation of every family: only an account its family's rule lets go (`blocked` undefined) can be
- * deleted; otherwise the rule's message (err-11, cannotDeleteActiveAccount …) and no Delete button.
+ * deleted; otherwise the rule's message shows as the spec has it (err-11 alert, 'Can not delete an active account'
+ * toast, {@link showDeleteBlocked}) and no confirmation opens.
  */
 export function DeleteAccountConfirm({
   account,
@@ -129,42 +155,46 @@ export function DeleteAccountConfirm({
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const told = useRef(false);
+  useEffect(() => {
+    if (!blocked || told.current) return;
+    told.current = true;
+    showDeleteBlocked(t, blocked);
+    onClose();
+  }, [blocked, onClose, t]);
   const confirm = async () => {
     setBusy(true);
     try {
       await deleteAccount(account.id);
       onClose();
     } catch (e) {
-      setFailure(errorText(t, e));
+      // The family's own check at delete time (a fresh balance or history) may refuse it too.
+      const issue = deleteBlockIssue(e);
+      if (!issue) return setFailure(errorText(t, e));
+      showDeleteBlocked(t, issue);
+      onClose();
     } finally {
       setBusy(false);
     }
   };
+  if (blocked) return null;
   return (
     <FormModal
       title={t('accounts.deleteTitle')}
       onClose={onClose}
       failure={failure}
       action={
-        !blocked && (
-          <Button
-            color="red"
-            onClick={() => void confirm()}
-            loading={busy}
-            data-testid="account-delete-confirm"
-          >
-            {t('accounts.delete')}
-          </Button>
-        )
+        <Button
+          color="red"
+          onClick={() => void confirm()}
+          loading={busy}
+          data-testid="account-delete-confirm"
+        >
+          {t('accounts.delete')}
+        </Button>
       }
     >
-      {blocked ? (
-        <Alert color="red" role="alert" data-testid="account-delete-blocked">
-          {issueText(t, blocked)}
-        </Alert>
-      ) : (
-        <Text>{t('accounts.deleteConfirm', { name: account.name })}</Text>
-      )}
+      <Text>{t('accounts.deleteConfirm', { name: account.name })}</Text>
     </FormModal>
   );
 }

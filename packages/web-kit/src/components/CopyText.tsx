@@ -1,13 +1,14 @@
 import { Button } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TOAST_MS, toast } from '../lib/toast';
 
-/** How long 'Copied!' / 'Failed' stays on the button (spec 01: toast delay 1 s in this area). */
-export const COPY_FEEDBACK_MS = 1_000;
+/** How long the 'Copied!' toast stays (spec 01 §9: toast delay 1 s in this area); a failure stays longer. */
+export const COPY_FEEDBACK_MS = TOAST_MS.short;
+export const COPY_FAILED_MS = TOAST_MS.normal;
 
 /**
- * Copy button for an address or a transaction id: writes to the clipboard and says whether it worked
- * ('Copied!' or 'Failed', spec 01 §4 receive), announced to screen readers.
+ * Copy button for an address or a transaction id: writes to the clipboard and says whether it worked in a toast
+ * ('copied' or 'copy failed', spec 01 §8), which screen readers announce (an alert).
  */
 export function CopyText({
   value,
@@ -19,36 +20,19 @@ export function CopyText({
   size?: 'xs' | 'sm';
 }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
   const copy = () => {
     const write = navigator.clipboard?.writeText(value) ?? Promise.reject(new Error('no clipboard'));
     write.then(
-      () => setState('copied'),
+      () => toast({ message: t('common.copied'), color: 'green', autoClose: COPY_FEEDBACK_MS }),
       (e: unknown) => {
         console.warn('copy failed', e);
-        setState('failed');
+        toast({ message: t('common.copyFailed'), color: 'red', autoClose: COPY_FAILED_MS });
       },
     );
   };
   return (
-    <Button
-      size={size}
-      variant="light"
-      color={state === 'failed' ? 'red' : undefined}
-      onClick={copy}
-      aria-live="polite"
-      data-testid={testId}
-    >
-      {state === 'copied'
-        ? t('common.copied')
-        : state === 'failed'
-          ? t('common.copyFailed')
-          : t('common.copy')}
+    <Button size={size} variant="light" onClick={copy} data-testid={testId}>
+      {t('common.copy')}
     </Button>
   );
 }

@@ -5,6 +5,7 @@ import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import { axeInEveryLanguage } from '@secux-companion/web-kit/test/axe';
 import { resetLinksForTests } from '@secux-companion/web-kit/lib/links';
 import { WALLET_STORAGE_KEYS } from '@secux-companion/web-kit/state/walletStorage';
+import { onToast, type Toast } from '@secux-companion/web-kit/lib/toast';
 import EvmChainsPage from './EvmChainsPage';
 
 setupUiTests();
@@ -82,6 +83,35 @@ describe('EVM chains area', () => {
     expect(img.getAttribute('alt')).toBe('');
     fireEvent.error(img);
     await waitFor(() => expect(card.getByTestId('evm-chain-logo').textContent).toBe('POL'));
+  });
+
+  it("deleting an account that holds coins: the toast 'Can not delete an active account', nothing inline (spec 01 §6)", async () => {
+    server({});
+    localStorage.setItem(
+      WALLET_STORAGE_KEYS.addedEvmChains,
+      JSON.stringify([
+        {
+          chainId: 137,
+          name: 'Polygon Mainnet',
+          shortName: 'pol',
+          coin: 'POL',
+          decimals: 18,
+          rpcs: ['https://polygon-rpc.example'],
+          accounts: [{ index: 0, name: 'Polygon1', address: '0x' + '1'.repeat(40), balance: '5' }],
+        },
+      ]),
+    );
+    const toasts: Toast[] = [];
+    const stop = onToast((t) => toasts.push(t));
+    try {
+      renderUi(page());
+      fireEvent.click(await screen.findByTestId('evm-chain-account-delete'));
+      await waitFor(() => expect(toasts.map((t) => t.message)).toEqual(['Can not delete an active account']));
+      expect(screen.queryByTestId('evm-chains-error')).toBeNull();
+      expect(screen.getByTestId('evm-chain-account')).toBeTruthy();
+    } finally {
+      stop();
+    }
   });
 
   it('the empty state with its help link passes axe in every language', async () => {

@@ -25,6 +25,7 @@ import { useNavigate } from 'react-router-dom';
 import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { ROUTES } from '@secux-companion/web-kit/lib/backRule';
 import { errorText } from '@secux-companion/web-kit/lib/format';
+import { deleteBlockIssue, showDeleteBlocked } from '@secux-companion/web-kit/accounts/AccountForm';
 import { EXTERNAL_LINK_PROPS, useLinks } from '@secux-companion/web-kit/lib/links';
 import { showAccounts } from '@secux-companion/web-kit/accounts/store';
 import { loadFamily } from '@secux-companion/web-kit/state/families';
@@ -128,7 +129,10 @@ export default function EvmChainsPage() {
         })),
       );
     } catch (e) {
-      setFailure(errorText(t, e));
+      // A refused delete: 'Can not delete an active account' is a toast (spec 01 §6), err-11 an alert.
+      const blocked = deleteBlockIssue(e);
+      if (blocked) showDeleteBlocked(t, blocked);
+      else setFailure(errorText(t, e));
     } finally {
       setBusy(false);
     }
