@@ -76,6 +76,93 @@ describe('TRON answers out of bounds', () => {
   });
 });
 
+// ---- TRC-20 balances at most the token's total supply ----
+
+const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const word = (n: bigint) => n.toString(16).padStart(64, '0');
+const abiText = (t: string) => {
+  const hex = Buffer.from(t).toString('hex');
+  return word(32n) + word(BigInt(t.length)) + hex.padEnd(64, '0');
+};
+/** A node whose TRC-20 contract says `supply()` as its totalSupply and `own` as the account's balanceOf. */
+function tokenNode(name: string, supply: () => bigint, own: bigint | (() => bigint) = 0n): TronNodeProvider {
+  return Object.assign(node(name, 100n, 5_000_000n), {
+    triggerConstant: (_o: string, _c: string, call: { selector?: string }) => {
+      const result =
+        call.selector === 'totalSupply()'
+          ? word(supply())
+          : call.selector === 'balanceOf(address)'
+            ? word(typeof own === 'function' ? own() : own)
+            : call.selector === 'decimals()'
+              ? word(6n)
+              : abiText(call.selector === 'name()' ? 'Tether USD' : 'USDT');
+      return Promise.resolve({ ok: true, energyUsed: 0n, result, message: '' });
+    },
+  });
+}
+const indexWith = (name: string, balance: bigint | (() => bigint)) =>
+  ({
+    name,
+    timeoutMs: 1000,
+    trc20Balances: () =>
+      Promise.resolve([{ contract: USDT, balance: typeof balance === 'function' ? balance() : balance }]),
+  }) as unknown as TronIndexProvider;
+
+describe("TRC-20 balances at most the token's total supply", () => {
+  it('an index claiming more than the supply is refused: the next index answers; alone, 502', async () => {
+    const nodes = [tokenNode('node', () => 1000n, 500n)];
+    const first = new TronFacade({
+      chain: 'TRX',
+      nodes,
+      indexers: [indexWith('liar', 1001n), indexWith('honest', 500n)],
+    });
+    const a = await first.account(ME, {});
+    expect(a.tokens).toEqual([expect.objectContaining({ contract: USDT, symbol: 'USDT', balance: '500' })]);
+    const alone = new TronFacade({ chain: 'TRX', nodes, indexers: [indexWith('liar', 1001n)] });
+    await expect(alone.account(ME, {})).rejects.toMatchObject({ statusCode: 502, code: 'upstream_failed' });
+  });
+
+  it('exactly the supply is served; a supply grown since it was kept is read again', async () => {
+    let supply = 1000n;
+    let held = 1000n;
+    const f = new TronFacade({
+      chain: 'TRX',
+      nodes: [
+        tokenNode(
+          'node',
+          () => supply,
+          () => held,
+        ),
+      ],
+      indexers: [indexWith('index', () => held)],
+    });
+    expect((await f.account(ME, {})).tokens[0]).toMatchObject({ balance: '1000' });
+    supply = 3000n; // minted since the supply was kept
+    held = 2500n;
+    expect((await f.account(ME, {})).tokens[0]).toMatchObject({ balance: '2500' });
+  });
+
+  it("a token whose own contract says more than its supply is left out (not the index's fault)", async () => {
+    const f = new TronFacade({
+      chain: 'TRX',
+      nodes: [tokenNode('node', () => 1000n, 5000n)],
+      indexers: [indexWith('index', 5000n)],
+    });
+    const a = await f.account(ME, {});
+    expect(a.tokens).toEqual([]);
+    expect(a.balance).toBe('5000000');
+  });
+
+  it('the token lookup: a node whose balanceOf exceeds its totalSupply is refused, the next node answers', async () => {
+    const f = new TronFacade({
+      chain: 'TRX',
+      nodes: [tokenNode('liar', () => 1000n, 1001n), tokenNode('honest', () => 1000n, 700n)],
+      indexers: [index],
+    });
+    await expect(f.token(USDT, { owner: ME })).resolves.toMatchObject({ balance: '700' });
+  });
+});
+
 // ---- through the routes, with fake TronGrid hosts (issue 29: a balance of 1e12 TRX was served with 200) ----
 
 const OTHER = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';

@@ -3,14 +3,34 @@ import { isValidTronAddress } from '@secux-companion/chain-tron';
 import type { TronAccountAnswer, TronTokenAnswer } from '../answers.js';
 import { tronBounds } from '../bounds.js';
 import type { TronContext } from './context.js';
-import { trc10Info, trc20Info } from './tokens.js';
+import { trc10Info, trc20Info, trc20WithinSupply } from './tokens.js';
+
+/** The TRC-20 tokens an account answer lists at most. */
+const TRC20_SERVED = 100;
 
 export async function account(ctx: TronContext, id: string): Promise<TronAccountAnswer> {
   const address = ctx.address(id);
-  const [acc, res, trc20] = await Promise.all([
+  const nodeReads = Promise.all([
     ctx.node('balance', (p, s) => p.getAccount(address, s), tronBounds.account),
     ctx.node('resources', (p, s) => p.getAccountResource(address, s), tronBounds.resources),
-    ctx.index('tokens', (p, s) => p.trc20Balances(address, s), tronBounds.trc20Balances, 'history'),
+  ]);
+  const [[acc, res], trc20] = await Promise.all([
+    nodeReads,
+    // The index's balances, each checked against its token's total supply inside this index's call: one above it
+    // is this index's malformed answer and the next index is asked. The supplies are read on the nodes after the
+    // account's own node reads (a node that refuses the caller has said so by then, and is not asked again).
+    ctx.index(
+      'tokens',
+      async (p, s) => {
+        const list = (await p.trc20Balances(address, s)).slice(0, TRC20_SERVED);
+        tronBounds.trc20Balances(list);
+        await nodeReads.catch(() => undefined);
+        const broken = await trc20WithinSupply(ctx, address, list);
+        return list.filter((t) => !broken.has(t.contract));
+      },
+      tronBounds.trc20Balances,
+      'history',
+    ),
   ]);
   const a = acc.value;
   const tokens: TronTokenAnswer[] = [];
@@ -19,7 +39,7 @@ export async function account(ctx: TronContext, id: string): Promise<TronAccount
       const d = await trc10Info(ctx, t.id).catch(() => undefined);
       if (d) tokens.push({ type: 'trc10', contract: t.id, ...d, balance: t.balance.toString() });
     }
-  for (const t of trc20.value.slice(0, 100)) {
+  for (const t of trc20.value) {
     if (!isValidTronAddress(t.contract)) continue;
     const d = await trc20Info(ctx, t.contract, address).catch(() => undefined);
     if (d) tokens.push({ type: 'trc20', contract: t.contract, ...d, balance: t.balance.toString() });

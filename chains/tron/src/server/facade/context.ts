@@ -25,6 +25,8 @@ export class TronContext {
   /** Token details looked up once and kept. */
   readonly trc20Details = new LruMap<string, { name: string; symbol: string; decimals: number }>(500);
   readonly trc10Details = new LruMap<string, Trc10Details>(500);
+  /** TRC-20 total supplies last read (read again when a balance exceeds the one kept: tokens can be minted). */
+  readonly trc20Supplies = new LruMap<string, bigint>(500);
 
   constructor(readonly cfg: TronChainConfig) {}
 

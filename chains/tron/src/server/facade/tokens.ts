@@ -1,8 +1,11 @@
 /** The TRON facade's token details (TRC-20 by its calls, TRC-10 by its issue) and the token lookup. */
 import { isValidTronAddress, tronHex, type Trc10Details } from '@secux-companion/chain-tron';
 import { z } from 'zod';
+import { amount } from '@secux-companion/server-kit/bounds';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
+import { ProviderError } from '@secux-companion/server-kit/failover';
 import type { TronTokenAnswer } from '../answers.js';
+import type { TronConstantRead } from '../backend.js';
 import { tronBounds } from '../bounds.js';
 import { Address, type TronContext } from './context.js';
 
@@ -53,6 +56,78 @@ export async function trc20Info(ctx: TronContext, contract: string, owner: strin
   return info;
 }
 
+/** A uint256 return (totalSupply(), balanceOf()); null when the call failed or returned no word. */
+function abiUint(r: TronConstantRead): bigint | null {
+  return r.ok && /^[0-9a-fA-F]{64}/.test(r.result) ? BigInt(`0x${r.result.slice(0, 64)}`) : null;
+}
+
+/** Total supplies read at once while checking an account's TRC-20 balances. */
+const SUPPLY_READS_AT_ONCE = 8;
+
+const balanceOfParam = (owner: string) => tronHex(owner).slice(2).padStart(64, '0');
+
+/**
+ * A TRC-20 token's total supply (totalSupply(), on the nodes): the one kept unless `atLeast` exceeds it (a token
+ * can be minted since), then read again; null when no node tells it (no such function, or the nodes fail).
+ */
+export async function trc20Supply(
+  ctx: TronContext,
+  contract: string,
+  owner: string,
+  atLeast: bigint,
+): Promise<bigint | null> {
+  const kept = ctx.trc20Supplies.get(contract);
+  if (kept !== undefined && atLeast <= kept) return kept;
+  const r = await ctx
+    .node('token', (p, s) =>
+      p.triggerConstant(owner, contract, { selector: 'totalSupply()', parameter: '' }, s),
+    )
+    .catch(() => null);
+  const supply = r ? abiUint(r.value) : null;
+  if (supply !== null) ctx.trc20Supplies.set(contract, supply);
+  return supply;
+}
+
+/**
+ * An index's TRC-20 balances of `owner` checked against each token's total supply (the guide: an amount is at most
+ * its asset's supply). A balance above it is that index's malformed answer (the next index is asked) — unless the
+ * token's own contract says the same (the nodes' balanceOf also above its totalSupply: a broken or hostile token, not
+ * a lying index), then that token is left out of the answer. Answers the contracts left out.
+ */
+export async function trc20WithinSupply(
+  ctx: TronContext,
+  owner: string,
+  list: readonly { contract: string; balance: bigint }[],
+): Promise<Set<string>> {
+  const broken = new Set<string>();
+  const judge = async (t: { contract: string; balance: bigint }) => {
+    if (t.balance === 0n || !isValidTronAddress(t.contract)) return;
+    const supply = await trc20Supply(ctx, t.contract, owner, t.balance);
+    if (supply === null || t.balance <= supply) return;
+    const own = await ctx
+      .node('token', (p, s) =>
+        p.triggerConstant(
+          owner,
+          t.contract,
+          { selector: 'balanceOf(address)', parameter: balanceOfParam(owner) },
+          s,
+        ),
+      )
+      .then((r) => abiUint(r.value))
+      .catch(() => null);
+    if (own !== null && own > supply) broken.add(t.contract);
+    else
+      throw new ProviderError(
+        'malformed',
+        `out of bounds: token balance above its total supply (${t.contract})`,
+      );
+  };
+  // A few tokens at a time: the supplies are kept, so only a new token (or a grown balance) costs a node call.
+  for (let i = 0; i < list.length; i += SUPPLY_READS_AT_ONCE)
+    await Promise.all(list.slice(i, i + SUPPLY_READS_AT_ONCE).map(judge));
+  return broken;
+}
+
 export async function trc10Info(ctx: TronContext, id: string): Promise<Trc10Details> {
   const hit = ctx.trc10Details.get(id);
   if (hit) return hit;
@@ -75,12 +150,24 @@ export async function token(ctx: TronContext, contract: string, ownerQ: unknown)
     const d = await trc20Info(ctx, c, owner);
     let balance = '0';
     if (q.owner) {
-      const parameter = tronHex(q.owner).slice(2).padStart(64, '0');
-      const r = await ctx.node('token', (p, s) =>
-        p.triggerConstant(owner, c, { selector: 'balanceOf(address)', parameter }, s),
+      const parameter = balanceOfParam(q.owner);
+      // The balance and the total supply from the same node: a balance above the supply is that node's malformed
+      // answer (the next node is asked).
+      const r = await ctx.node(
+        'token',
+        async (p, s) => {
+          const [b, total] = await Promise.all([
+            p.triggerConstant(owner, c, { selector: 'balanceOf(address)', parameter }, s),
+            p.triggerConstant(owner, c, { selector: 'totalSupply()', parameter: '' }, s),
+          ]);
+          return { balance: abiUint(b), supply: abiUint(total) };
+        },
+        (v) => {
+          if (v.balance !== null && v.supply !== null)
+            amount(v.balance, v.supply, 'token balance above its supply');
+        },
       );
-      if (r.value.ok && /^[0-9a-fA-F]{64}/.test(r.value.result))
-        balance = BigInt(`0x${r.value.result.slice(0, 64)}`).toString();
+      if (r.value.balance !== null) balance = r.value.balance.toString();
     }
     const answer: TronTokenAnswer = { type: 'trc20', contract: c, ...d, balance };
     tronBounds.token(answer);
