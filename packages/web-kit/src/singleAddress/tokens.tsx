@@ -4,7 +4,7 @@
  * switch that adds a token to or removes it from the device's token table, the add-by-contract action with its busy
  * state and failure, and the token's name cell and add row.
  */
-import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { DeviceAccount } from '@secux-companion/device';
 import type { TokenHolding } from '@secux-companion/chain-common';
@@ -83,8 +83,13 @@ export function useDeviceTokenActions(account: { path: string }, queryKey: Query
   return { busy, failure, setFailure, run, toggle };
 }
 
-/** A token's symbol with its standard, and its name and contract under it. */
+/**
+ * A token's symbol with its standard, and its name and contract under it. A name that is the token's own on-chain
+ * metadata, not a known list's, carries an "Unverified" mark with the reason (anyone can name a token "USDC").
+ * Names are rendered as text, never as markup.
+ */
 export function TokenNameCell({ row, testIdPrefix }: { row: TokenHolding; testIdPrefix: string }) {
+  const { t } = useTranslation();
   return (
     <>
       <Group gap={6} wrap="nowrap">
@@ -92,6 +97,18 @@ export function TokenNameCell({ row, testIdPrefix }: { row: TokenHolding; testId
         <Badge size="xs" variant="light" data-testid={`${testIdPrefix}-standard`}>
           {row.standard}
         </Badge>
+        {row.unverified && (
+          <Badge
+            size="xs"
+            color="orange"
+            variant="light"
+            title={t('tokens.unverifiedHint')}
+            data-testid={`${testIdPrefix}-unverified`}
+          >
+            {t('tokens.unverified')}
+            <VisuallyHidden>{` ${t('tokens.unverifiedHint')}`}</VisuallyHidden>
+          </Badge>
+        )}
       </Group>
       <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={row.contract}>
         {row.name ? `${row.name} · ` : ''}
