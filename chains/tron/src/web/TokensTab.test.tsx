@@ -3,10 +3,12 @@
  * TRC-10 asset (no contract to price) and a token without a market say 'Price N/A'.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { CURRENCY_STORAGE_KEY } from '@secux-companion/core';
 import type { Device } from '@secux-companion/device';
 import type { TronTokenHolding } from '@secux-companion/chain-tron';
+import i18next from 'i18next';
+import { setLanguage } from '@secux-companion/web-kit/i18n';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import { runtime } from '@secux-companion/web-kit/device/runtime';
 import type { TronChain } from './chain';
@@ -85,5 +87,28 @@ describe('TRX Tokens tab: token values', () => {
       `/api/prices/tokens?platform=tron&contracts=${LUSDT},${NO_MARKET}&currency=eur`,
     ]);
     expect(screen.getByText('Value')).toBeTruthy();
+  });
+
+  it('says it in zh-TW and pt too: the column, the value in the language, Price N/A', async () => {
+    localStorage.setItem(CURRENCY_STORAGE_KEY, 'EUR');
+    try {
+      for (const [lng, column, value] of [
+        ['zh-TW', '價值', '11.50'],
+        ['pt', 'Valor', '11,50'],
+      ] as const) {
+        await setLanguage(lng);
+        open({ [LUSDT]: '0.92' });
+        const row = await screen.findByTestId('trx-token-LUSDT', {}, { timeout: 5_000 });
+        await waitFor(() => expect(within(row).getByTestId('trx-token-value').textContent).toContain(value));
+        expect(screen.getByText(column)).toBeTruthy();
+        expect(within(screen.getByTestId('trx-token-LTA')).getByTestId('trx-token-value').textContent).toBe(
+          i18next.t('errors.priceNotAvailable'),
+        );
+        expect(i18next.t('errors.priceNotAvailable')).not.toBe('Price N/A');
+        cleanup();
+      }
+    } finally {
+      await setLanguage('en');
+    }
   });
 });
