@@ -31,6 +31,7 @@ import { deviceInfo, useDeviceInfo } from '@secux-companion/web-kit/state/device
 import { queryClient } from '../state/queryClient';
 import { resetWalletData } from '@secux-companion/web-kit/state/walletStorage';
 import { session, useSession, type SettingsTab } from '../state/session';
+import { AddressBookPanel } from '@secux-companion/web-kit/addressBook/AddressBookPanel';
 
 /**
  * Dark mode (issue 20): the system's setting ('auto', MantineProvider's default in main.tsx) unless the user picks
@@ -241,6 +242,9 @@ export default function Setting() {
             <Tabs.Tab value="general" data-testid="tab-general" disabled={bootloader}>
               {t('settings.general')}
             </Tabs.Tab>
+            <Tabs.Tab value="contacts" data-testid="tab-contacts" disabled={bootloader}>
+              {t('addressBook.tab')}
+            </Tabs.Tab>
             <Tabs.Tab value="mcu" disabled={disabled} data-testid="tab-mcu">
               {t('settings.mcuTab')}
             </Tabs.Tab>
@@ -250,6 +254,9 @@ export default function Setting() {
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
             <GeneralTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="contacts" pt="md">
+            <AddressBookPanel />
           </Tabs.Panel>
           <Tabs.Panel value="mcu" pt="md">
             <McuTab />

@@ -13,6 +13,7 @@ import type { Operation } from '@secux-companion/chain-common';
 import { useTranslation } from 'react-i18next';
 import { selectedAccount, useAccounts } from '../accounts/store';
 import { checkRecipient, type RecipientCheck } from './addressPoisoning';
+import { contactsOf, useContacts } from '../addressBook/book';
 import { addressGroups } from './reviewRows';
 
 /** History pages read for the check (the adapters page 10–20 operations each). */
@@ -61,11 +62,18 @@ export function useRecipientHistory(): RecipientHistory {
   };
 }
 
-/** The check of `recipient` against the selected account's history ('none' while the history is unknown). */
+/**
+ * The check of `recipient` against the selected account's history and the chain's contacts. While the history is
+ * unknown only a look-alike of a contact is said; otherwise 'none'.
+ */
 export function useRecipientCheck(recipient: string): RecipientCheck {
   const { operations, own } = useRecipientHistory();
-  if (!operations) return { kind: 'none' };
-  return checkRecipient(recipient, operations, own);
+  const scope = useAccounts((s) => s.scope);
+  const all = useContacts();
+  const contacts = scope ? contactsOf(all, scope) : [];
+  const check = checkRecipient(recipient, operations ?? [], own, contacts);
+  if (!operations && check.kind !== 'lookAlike') return { kind: 'none' };
+  return check;
 }
 
 /** An address in groups of four characters (monospace), as the device screen shows it. */
@@ -104,9 +112,12 @@ export function RecipientNotice({ recipient, where }: { recipient: string; where
         data-testid="recipient-look-alike"
         data-where={where}
       >
-        <Text size="sm">{t('safety.lookAlikeText')}</Text>
+        <Text size="sm">{t(check.contact ? 'safety.lookAlikeContactText' : 'safety.lookAlikeText')}</Text>
         <Text size="sm" mt={4}>
-          {t('safety.lookAlikeSimilar')} <GroupedAddress address={check.similar} />
+          {check.contact
+            ? t('safety.lookAlikeContact', { label: check.contact })
+            : t('safety.lookAlikeSimilar')}{' '}
+          <GroupedAddress address={check.similar} />
         </Text>
         <Text size="sm" mt={4}>
           {t('safety.lookAlikeRecipient')} <GroupedAddress address={recipient.trim()} />

@@ -12,7 +12,17 @@
 import type { Operation } from '@secux-companion/chain-common';
 
 export type RecipientCheck =
-  { kind: 'none' } | { kind: 'known' } | { kind: 'firstSend' } | { kind: 'lookAlike'; similar: string };
+  | { kind: 'none' }
+  | { kind: 'known' }
+  | { kind: 'firstSend' }
+  /** `contact`: the similar address is the user's contact of that label (not an address of the history). */
+  | { kind: 'lookAlike'; similar: string; contact?: string };
+
+/** A saved recipient (the address book) as the check reads it. */
+export interface KnownContact {
+  address: string;
+  label: string;
+}
 
 /** Characters compared at each end. */
 export const LOOK_ALIKE_CHARS = 4;
@@ -68,21 +78,27 @@ export function historyAddresses(
 }
 
 /**
- * The check of one recipient against the account's history operations. `own` are the account's own
- * addresses (never a look-alike of themselves). A blank recipient gives `none`.
+ * The check of one recipient against the account's history operations and the user's contacts on the chain.
+ * `own` are the account's own addresses (never a look-alike of themselves). A blank recipient gives `none`; a
+ * contact is known; an address that looks like a contact is flagged, naming the contact.
  */
 export function checkRecipient(
   recipient: string,
   operations: readonly Pick<Operation, 'recipients' | 'senders' | 'isOwnTransaction' | 'direction'>[],
   own: readonly string[] = [],
+  contacts: readonly KnownContact[] = [],
 ): RecipientCheck {
   const r = recipient.trim();
   if (!r) return { kind: 'none' };
   if (own.some((a) => sameAddress(a, r))) return { kind: 'none' };
+  const lookalike = (a: string) => looksAlike(a, r) && !own.some((o) => sameAddress(o, a));
+  const contact = contacts.find((c) => lookalike(c.address));
+  if (contact) return { kind: 'lookAlike', similar: contact.address, contact: contact.label };
   const { sentTo, seen } = historyAddresses(operations);
-  const similar = seen.find((a) => looksAlike(a, r) && !own.some((o) => sameAddress(o, a)));
+  const similar = seen.find(lookalike);
   // A look-alike wins even over an earlier send to this very address: poisoned addresses get used twice.
   if (similar) return { kind: 'lookAlike', similar };
-  if (sentTo.some((a) => sameAddress(a, r))) return { kind: 'known' };
+  if (sentTo.some((a) => sameAddress(a, r)) || contacts.some((c) => sameAddress(c.address, r)))
+    return { kind: 'known' };
   return { kind: 'firstSend' };
 }

@@ -16,6 +16,8 @@ export const WALLET_STORAGE_KEYS = {
   addedEvmChains: 'secux.evm.addedChains',
   /** The token tutorial overlay was dismissed for good (evm/TokensTab). */
   tokenTutorialHidden: 'secux.evm.tokenTutorialHidden',
+  /** The address book: saved recipients with their labels, per chain (addressBook/book). */
+  addressBook: 'secux.addressBook',
   /** The welcome modal was accepted with Continue (screens/Welcome). */
   authorized: 'authorized',
   /** The accounts key the spec removes on reset (spec 01 §3); the app itself keeps accounts on the device. */
