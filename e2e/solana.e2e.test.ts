@@ -84,6 +84,11 @@ describe('Solana through the UI with the emulator', () => {
     await expect(page.getByTestId('sol-token-LUSDC').innerText()).resolves.toMatch(/\bSPL\b/i);
     await expect(page.getByTestId('sol-token-LUSDC').innerText()).resolves.not.toMatch(/Token-2022/i);
     await expect(page.getByTestId('sol-token-LFEE').innerText()).resolves.toMatch(/Token-2022/i);
+    // Listed tokens carry no mark; the one named only by its Metaplex metadata account is marked unverified.
+    expect(await page.getByTestId('sol-token-LUSDC').getByTestId('sol-token-unverified').count()).toBe(0);
+    const lmpx = page.getByTestId('sol-token-LMPX');
+    await expect(lmpx.innerText()).resolves.toContain('Local Metaplex Token');
+    await expect(lmpx.getByTestId('sol-token-unverified').innerText()).resolves.toMatch(/unverified/i);
     expect(await receiveAddress(page)).toBe(A0);
   });
 
