@@ -3,7 +3,7 @@
  * with the emulator, per coin, the funded account is discovered, its address is confirmed on the device (Receive), coin
  * is sent to another address (signed for the coin's chain id, with the coin's fee rule: BSC and TBSC one network fee,
  * the others tiers) and the send shows in the history; the Tokens tab offers the local LUSD the account holds (and
- * TETH's NFTs tab its LPUNK). One browser page walks the five coins in turn.
+ * the NFTs tab of TETH and XDC its LPUNK). One browser page walks the five coins in turn.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -21,6 +21,8 @@ const UNIT: Record<EvmCoin, string> = { TETH: 'ETH', BSC: 'BNB', TBSC: 'BNB', XD
 /** BSC and TBSC use the network's single fee (no fee selector); the others offer tiers (spec 01: hidden-fee chains). */
 const SINGLE_FEE = new Set<EvmCoin>(['BSC', 'TBSC']);
 const P0 = "m/44'/60'/0'";
+/** The coins with an NFTs tab (spec 01 §2: TETH; spec 02 §7: XDC's NFTs by owner). */
+const NFT_COINS = new Set<EvmCoin>(['TETH', 'XDC']);
 
 describe('TETH, BSC, TBSC, XDC and HME on their local chains through the UI with the emulator', () => {
   let page: Page;
@@ -73,13 +75,13 @@ describe('TETH, BSC, TBSC, XDC and HME on their local chains through the UI with
       await item.waitFor({ timeout: 30_000 });
       await expect(item.getByTestId('history-amount').innerText()).resolves.toContain(`0.5 ${unit}`);
 
-      // the screens' tokens: LUSD from the server's token list (and LPUNK on TETH, the NFT chain of the five)
+      // the screens' tokens: LUSD from the server's token list (and LPUNK on TETH and XDC, the NFT chains of the five)
       await page.getByTestId('tab-tokens').click();
       const lusd = page.locator(`[data-testid="token-found"][data-contract="${node.contracts.erc20}" i]`);
       await lusd.waitFor({ timeout: 30_000 });
       await expect(lusd.getAttribute('data-balance')).resolves.toBe(LUSD_SUPPLY.toString());
-      await expect(page.getByTestId('tab-nfts').count()).resolves.toBe(coin === 'TETH' ? 1 : 0);
-      if (coin === 'TETH') {
+      await expect(page.getByTestId('tab-nfts').count()).resolves.toBe(NFT_COINS.has(coin) ? 1 : 0);
+      if (NFT_COINS.has(coin)) {
         await page.getByTestId('tab-nfts').click();
         await page.locator(`[data-testid="nft-card"][data-contract="${node.contracts.erc721}" i]`).first().waitFor({ timeout: 30_000 });
       }

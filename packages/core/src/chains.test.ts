@@ -89,7 +89,7 @@ describe('chain registry', () => {
     expect(symbolsWhere((s) => CHAINS[s].nativeEvm)).toEqual(
       ['ETH', 'TETH', 'BSC', 'TBSC', 'HME', 'XDC'].sort(),
     );
-    expect(symbolsWhere((s) => CHAINS[s].nft)).toEqual(['ETH', 'TETH']);
+    expect(symbolsWhere((s) => CHAINS[s].nft)).toEqual(['ETH', 'TETH', 'XDC']);
     expect(symbolsWhere((s) => CHAINS[s].testnet)).toEqual(['TBSC', 'TBTC', 'TETH', 'TFIO']);
   });
 

@@ -431,6 +431,9 @@ export const CHAINS: Readonly<Record<ChainSymbol, ChainInfo>> = {
     chainId: EVM_NETWORK_IDS.xdc,
     decimals: EVM_DECIMALS,
     feeSource: 'networkTiers',
+    // Spec 02 §7 XDC: NFT collections by owner and a collection's NFTs by owner (collections 300, NFTs 50), so XDC
+    // has the NFTs tab too (spec 01 §2 names only ETH and TETH for it; the calls spec 02 lists for XDC are its NFTs).
+    nft: true,
     tokenStandards: ['XDC-20'],
     pricePlatform: 'xdc-network',
     explorer: explorer('https://xdcscan.io', '/tx/{hash}', '/address/{address}'),

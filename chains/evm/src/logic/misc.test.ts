@@ -134,10 +134,13 @@ describe('NFTs', () => {
     slug,
     traits: Array.from({ length: traits }, (_, i) => ({ traitType: `t${i}`, value: 'v' })),
   });
-  it('only ETH and TETH have the NFT tab', () => {
+  it('ETH, TETH and XDC have the NFT tab (spec 02 §7: XDC NFTs by owner); BSC, HME and added chains not', () => {
     expect(hasNftTab('ETH')).toBe(true);
     expect(hasNftTab('TETH')).toBe(true);
+    expect(hasNftTab('XDC')).toBe(true);
     expect(hasNftTab('BSC')).toBe(false);
+    expect(hasNftTab('HME')).toBe(false);
+    expect(hasNftTab('EVM')).toBe(false);
   });
   it('groups assets into collections', () => {
     const c = groupNftCollections([asset('punks', 1n), asset('items', 1n), asset('punks', 2n)]);

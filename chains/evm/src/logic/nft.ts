@@ -1,7 +1,7 @@
 /**
- * NFTs on ETH and TETH (spec 01 §2 "NFTs", §3 "NFT collection / NFT asset"): collections shown as an
- * accordion of asset cards; the asset modal has Properties (traits) and Details, a marketplace link and a
- * block-explorer link; an empty list shows info-06; a failed load the collections-error text.
+ * NFTs on ETH, TETH and XDC (spec 01 §2 "NFTs", §3 "NFT collection / NFT asset"; spec 02 §7 XDC's NFT calls):
+ * collections shown as an accordion of asset cards; the asset modal has Properties (traits) and Details, a marketplace
+ * link and a block-explorer link; an empty list shows info-06; a failed load the collections-error text.
  */
 import { CHAINS, type ChainSymbol } from '@secux-companion/core';
 import type { NftStandard } from './tx';
@@ -35,7 +35,7 @@ export interface NftCollection {
   assets: NftAsset[];
 }
 
-/** NFT tab exists only on ETH and TETH. */
+/** The NFT tab: ETH and TETH (spec 01 §2) and XDC (spec 02 §7 lists its NFT collections and NFTs by owner). */
 export function hasNftTab(chain: ChainSymbol): boolean {
   return CHAINS[chain].nft;
 }

@@ -96,4 +96,11 @@ describe('EVM account page tabs (the shared page with the EVM family slots)', ()
     show(chainOf('ETH', 'ETH'));
     expect(screen.getByTestId('tab-nfts')).toBeTruthy();
   });
+
+  it('XDC on MCU 2.20 has the NFTs tab too (spec 02 §7: its NFTs by owner)', () => {
+    deviceInfo.set({ mcuVersion: '2.20', seVersion: '1.97', deviceType: 'V20' });
+    show(chainOf('XDC', 'XDC'));
+    expect(screen.getByTestId('tab-tokens')).toBeTruthy();
+    expect(screen.getByTestId('tab-nfts')).toBeTruthy();
+  });
 });

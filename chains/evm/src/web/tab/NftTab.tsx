@@ -33,7 +33,7 @@ import type { EvmAccount } from './account';
 
 export const nftKeys = { list: (id: string) => ['evm-nfts', id] as const };
 
-/** NFTs tab (ETH and TETH): collections in an accordion, asset cards, the asset modal. */
+/** NFTs tab (ETH, TETH and XDC): collections in an accordion, asset cards, the asset modal. */
 export function NftTab({
   chain,
   account,
