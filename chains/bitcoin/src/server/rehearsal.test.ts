@@ -302,6 +302,12 @@ describe('BTC CPFP on the mempool-only profile (no node RPC): the ancestors and 
     utxo.coins.BTC.mine(1);
     const done = await r.get(`/api/chains/BTC/tx/${child.txid}/ancestors`);
     expect(done.status).toBe(409);
+
+    // The stand-in's errors are electrs' plain text, as mempool.space answers them.
+    const unknown = await fetch(`${wide.url}/tx/${'0'.repeat(63)}1`);
+    expect([unknown.status, await unknown.text()]).toEqual([404, 'Transaction not found']);
+    const malformed = await fetch(`${wide.url}/tx/xyz`);
+    expect([malformed.status, await malformed.text()]).toEqual([400, 'Invalid hex string']);
   });
 });
 
