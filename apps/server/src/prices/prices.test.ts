@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAINS, CHAIN_SYMBOLS } from '@secux-companion/core';
-import { LOCAL_TRC20 } from '@secux-companion/chain-tron/sim';
+import { LOCAL_TRC20 } from '@secux-companion/localnet';
 import { FIAT_CURRENCIES } from './constants.js';
 import { SingleFlightCache } from './cache.js';
 import { LocalPriceUpstream } from './service.js';
