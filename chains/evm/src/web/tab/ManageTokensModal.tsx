@@ -7,7 +7,7 @@ import { useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { errorText } from '@secux-companion/web-kit/lib/format';
 import type { EvmChain } from '../chains';
 import type { EvmAccount } from './account';
-import { toggleToken } from './tokens';
+import { removeToken, toggleToken } from './tokens';
 import type { useAccountTokens } from './useAccountTokens';
 
 export function ManageTokensModal({
@@ -27,6 +27,8 @@ export function ManageTokensModal({
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [adding, setAdding] = useState(state.settings.known.length === 0);
+  // The token whose removal is being confirmed.
+  const [removing, setRemoving] = useState<TokenMetadata | null>(null);
   const { settings, setSettings } = state;
   const enabled = (c: string) => settings.enabled.some((e) => e.toLowerCase() === c.toLowerCase());
 
@@ -43,8 +45,35 @@ export function ManageTokensModal({
     }
   };
 
+  // Remove (spec 01 §2 "Manage-tokens modal with delete"): off the device if it is there, then off the list; with no
+  // token left, the add-token form opens.
+  const remove = async (token: TokenMetadata) => {
+    setBusy(token.contract);
+    setFailure(null);
+    try {
+      const next = await removeToken(chain, account, settings, token, state.onDevice(token.contract));
+      setSettings(next);
+      state.refetchDevice();
+      void state.balances.refetch();
+      if (next.known.length === 0) setAdding(true);
+    } catch (e) {
+      setFailure(errorText(t, e)); // the token stays listed
+    } finally {
+      setBusy(null);
+      setRemoving(null);
+    }
+  };
+
   return (
     <Modal opened onClose={onClose} size={size} title={t('tokens.manage')}>
+      {removing && (
+        <RemoveTokenConfirm
+          token={removing}
+          busy={busy !== null}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => void remove(removing)}
+        />
+      )}
       {adding ? (
         <AddToken
           chain={chain}
@@ -81,13 +110,26 @@ export function ManageTokensModal({
                     {k.contract}
                   </Text>
                 </Stack>
-                <Switch
-                  checked={enabled(k.contract)}
-                  disabled={busy !== null}
-                  onChange={() => void toggle(k)}
-                  aria-label={t('tokens.toggle', { symbol: k.symbol })}
-                  data-testid="token-switch"
-                />
+                <Group gap="xs" wrap="nowrap">
+                  <Switch
+                    checked={enabled(k.contract)}
+                    disabled={busy !== null}
+                    onChange={() => void toggle(k)}
+                    aria-label={t('tokens.toggle', { symbol: k.symbol })}
+                    data-testid="token-switch"
+                  />
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="compact-sm"
+                    disabled={busy !== null}
+                    onClick={() => setRemoving(k)}
+                    aria-label={t('tokens.removeLabel', { symbol: k.symbol })}
+                    data-testid="token-remove"
+                  >
+                    {t('tokens.remove')}
+                  </Button>
+                </Group>
               </Group>
             ))}
           </Stack>
@@ -106,6 +148,48 @@ export function ManageTokensModal({
           </Group>
         </Stack>
       )}
+    </Modal>
+  );
+}
+
+/**
+ * Asks before a token leaves the list (and the device). Above the Manage-tokens modal; the focus stays inside it and
+ * returns to the Remove button when it closes. The token's symbol and name are rendered as text.
+ */
+function RemoveTokenConfirm({
+  token,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  token: TokenMetadata;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened
+      onClose={busy ? () => undefined : onCancel}
+      title={t('tokens.removeTitle', { symbol: token.symbol })}
+      zIndex={400}
+      data-testid="token-remove-confirm"
+    >
+      <Stack>
+        <Text>{t('tokens.removeText', { name: token.name, symbol: token.symbol })}</Text>
+        <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {token.contract}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={busy} data-testid="token-remove-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={busy} data-testid="token-remove-ok">
+            {t('tokens.removeConfirm')}
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }

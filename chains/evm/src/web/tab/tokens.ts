@@ -155,6 +155,31 @@ export async function toggleToken(
   return { known: settings.known, enabled: [...settings.enabled, token.contract] };
 }
 
+/**
+ * Removes a token from the account's list (the Manage-tokens modal's delete, spec 01 §2): one that is on the device
+ * (switched on, or found there) is deleted from it first, else the next read of the device would list it again; then
+ * it leaves the known and enabled tokens. Returns the new settings (the caller keeps the old ones on failure).
+ */
+export async function removeToken(
+  chain: EvmChain,
+  account: EvmAccount,
+  settings: TokenSettings,
+  token: TokenMetadata,
+  onDevice: boolean,
+): Promise<TokenSettings> {
+  const enabled = settings.enabled.some((c) => same(c, token.contract));
+  if (enabled || onDevice)
+    await currentDevice().deleteToken(
+      signingPath(chain.spec.symbol, account.path),
+      token.contract,
+      chain.spec.chainId,
+    );
+  return {
+    known: settings.known.filter((k) => !same(k.contract, token.contract)),
+    enabled: settings.enabled.filter((c) => !same(c, token.contract)),
+  };
+}
+
 /** Tokens from the server's token list that the account holds and that are not shown yet (not enabled). */
 export function unshownHeldTokens(held: readonly HeldToken[], settings: TokenSettings): HeldToken[] {
   return held.filter((t) => !settings.enabled.some((c) => same(c, t.contract)));

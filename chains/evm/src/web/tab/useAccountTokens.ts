@@ -66,6 +66,11 @@ export function useAccountTokens(chain: EvmChain, account: EvmAccount) {
     settings,
     setSettings,
     deviceCount: device.data?.length ?? 0,
+    /** Whether a token is in the device's token table (as last read). */
+    onDevice: (contract: string) =>
+      (device.data ?? []).some((d) => d.contract.toLowerCase() === contract.toLowerCase()),
+    /** Reads the device's token table again (after a token was deleted from it). */
+    refetchDevice: () => void device.refetch(),
     tokens: balances.data ?? [],
     balances,
     found,
