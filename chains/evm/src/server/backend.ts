@@ -11,6 +11,7 @@ import type {
   TokenBalance,
   TokenInfo,
 } from '@secux-companion/server-kit/types';
+import type { ApprovalCandidate, ApprovalLogs, ApprovalState } from './approvals.js';
 
 export type { HistoryQuery };
 
@@ -84,4 +85,12 @@ export interface EvmProvider extends Provider {
   getNftHoldings?(address: string, signal: AbortSignal): Promise<NftHolding[]>;
   /** Contract names and token metadata (eth_call). */
   getNftInfo?(q: NftInfoQuery, signal: AbortSignal): Promise<NftInfo>;
+  /** The owner's Approval / ApprovalForAll events as candidates (node logs in ranges, or the explorer's getLogs). */
+  getApprovalLogs?(owner: string, signal: AbortSignal): Promise<ApprovalLogs>;
+  /** Which candidates are live now, with their tokens (eth_call: allowance, isApprovedForAll). */
+  checkApprovals?(
+    owner: string,
+    candidates: readonly ApprovalCandidate[],
+    signal: AbortSignal,
+  ): Promise<ApprovalState[]>;
 }

@@ -21,6 +21,7 @@ import type {
 } from '@secux-companion/server-kit/types';
 import { contractList, evmAddress } from './address.js';
 import { accountOf, gasLimit, nonce, tokenBalances, tokenInfo } from './facade/account.js';
+import { approvals, type ApprovalsAnswer } from './facade/approvals.js';
 import { broadcast, rpc } from './facade/broadcast.js';
 import { EvmContext, type EvmChainConfig } from './facade/context.js';
 import { fees, gasOracle } from './facade/fees.js';
@@ -142,6 +143,11 @@ export class EvmFacade implements ChainFacade {
   }
 
   /** Final at the node's `finalized` block, or EVM_FALLBACK_DEPTH blocks deep (facade/txStatus.ts). */
+  /** Live ERC-20 allowances and NFT operator approvals of an address (facade/approvals.ts). */
+  approvals(owner: string): Promise<ApprovalsAnswer> {
+    return approvals(this.c, owner);
+  }
+
   txStatus(id: string): Promise<TxStatus> {
     return txStatus(this.c, id);
   }

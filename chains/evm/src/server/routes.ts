@@ -55,6 +55,17 @@ export const evmRoutes: readonly ChainRoute<EvmFacade>[] = [
       return f.nfts(address, { ...(q.collection ? { collection: q.collection } : {}), page: q.page ?? 1 });
     },
   },
+  // Token approvals of an address (issue 32): live ERC-20 allowances and NFT operator approvals.
+  {
+    method: 'GET',
+    path: '/approvals/:id',
+    async handler(f, req, reply) {
+      const { id } = parseInput(IdParams, req.params, 'path');
+      const owner = parseInput(evmAddress, id, 'address');
+      noStore(reply);
+      return f.approvals(owner);
+    },
+  },
   {
     method: 'GET',
     path: '/nonce/:id',

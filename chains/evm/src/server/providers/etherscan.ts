@@ -18,6 +18,7 @@
  * Its operations live in ./etherscan/: the client (chain check, calls), account, fees, tokens, NFTs and history.
  */
 import type { EvmProvider } from '../backend.js';
+import { getApprovalLogs } from './etherscan/approvals.js';
 import { broadcast, estimateGas, getBalance, getNonce, getSentCount } from './etherscan/account.js';
 import { createExplorer } from './etherscan/client.js';
 import type { EtherscanOptions } from './etherscan/options.js';
@@ -49,6 +50,7 @@ export function createEtherscan(o: EtherscanOptions): EvmProvider {
     getTokenBalances: (address, contracts, signal) => getTokenBalances(ex, address, contracts, signal),
     getHistory: (address, q, signal) => getHistory(ex, address, q, signal),
     broadcast: (raw, signal) => broadcast(ex, raw, signal),
+    getApprovalLogs: (owner, signal) => getApprovalLogs(ex, owner, signal),
   };
   if (o.dialect !== 'blockscout') return api;
 

@@ -11,6 +11,7 @@
  *
  * Its operations live in ./evmBlockScan/: the scanner (chain check, blocks, logs, token names), history and tokens.
  */
+import { checkApprovals, nodeApprovalLogs } from '../approvals.js';
 import type { EvmProvider } from '../backend.js';
 import { createNftInfoReader } from '../nfts.js';
 import { getHistory } from './evmBlockScan/history.js';
@@ -33,5 +34,12 @@ export function createEvmBlockScan(o: EvmBlockScanOptions): EvmProvider {
     getNftHoldings: (address, signal) => getNftHoldings(s, address, signal),
     getNftInfo: createNftInfoReader(s.t),
     discoverTokens: (address, signal) => discoverTokens(s, address, signal),
+    // Approvals: the same range as the NFT search (the whole local chain, else the last tokenScanBlocks blocks).
+    async getApprovalLogs(owner, signal) {
+      const latest = await s.tip(signal);
+      const from = s.o.nftFromBlock ?? Math.max(0, latest - (s.o.tokenScanBlocks ?? 200_000));
+      return nodeApprovalLogs(s.t, owner, from, latest, signal, s.o.nftLogStep);
+    },
+    checkApprovals: (owner, candidates, signal) => checkApprovals(s.t, owner, candidates, signal),
   };
 }

@@ -3,6 +3,7 @@ import { keccak256, type Hex } from 'viem';
 import { z } from 'zod';
 import { ProviderError, validate, type FetchFn } from '@secux-companion/server-kit/failover';
 import type { EvmProvider, RpcTransport } from '../../backend.js';
+import { checkApprovals } from '../../approvals.js';
 import { createNftInfoReader } from '../../nfts.js';
 import type { EvmCallRequest } from '@secux-companion/server-kit/types';
 import { erc20Balances, erc20Info } from './erc20.js';
@@ -101,5 +102,6 @@ export function createEvmRpc(o: EvmRpcOptions): EvmRpcProvider {
       return t.call(method, params, signal);
     },
     getNftInfo: createNftInfoReader(t),
+    checkApprovals: (owner, candidates, signal) => checkApprovals(t, owner, candidates, signal),
   };
 }
