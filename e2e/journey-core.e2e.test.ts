@@ -300,11 +300,8 @@ describe('firmware updates', () => {
     await page.waitForURL(`${baseUrl}/wallet/setting`);
     await page.getByTestId('se-whats-new').getByText('Latest version: 1.97').waitFor();
     await page.getByTestId('se-update-start').click();
-    // The restart step shows before the state-011 alert and the reload.
-    await page.getByTestId('se-step-restart').waitFor({ timeout: 60_000 });
-    expect(alerts).toEqual([]);
-    await page.getByTestId('se-restart-done').click();
-    await waitForAlert(alerts, UPDATED);
+    // At 100 % the restart step, then the state-011 alert and the reload, with no other click (spec 01 §4).
+    await waitForAlert(alerts, UPDATED, 90_000);
     await page.waitForURL(`${baseUrl}/`);
     const progress = (await recorded(page, 'e2e-progress')).map(Number);
     expect(progress[0]).toBeGreaterThanOrEqual(4); // reported + 4
@@ -649,8 +646,7 @@ describe('other device states', () => {
     await page.getByTestId('settings-link').click();
     await page.getByTestId('tab-se').click();
     await page.getByTestId('se-update-start').click();
-    await page.getByTestId('se-restart-done').click({ timeout: 60_000 });
-    await waitForAlert(alerts, UPDATED);
+    await waitForAlert(alerts, UPDATED, 90_000);
     await page.waitForURL(`${baseUrl}/`);
     await connect(page);
     await page.getByTestId('se-latest').waitFor();

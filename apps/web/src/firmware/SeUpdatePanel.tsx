@@ -1,6 +1,6 @@
 import { Alert, Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { seProgress } from '@secux-companion/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session, useSession } from '../state/session';
 import { useDeviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
@@ -8,9 +8,12 @@ import { SeUpdatingOverlay } from './Modals';
 import { finishUpdate, updateFailureText, updateSe } from './updates';
 
 /**
- * SE update (beta): a start step, then a restart step telling the user to reboot the device, whose button
- * alerts state-011 and reloads (spec 01 §4); start is disabled over Bluetooth.
+ * SE update (beta, spec 01 §4): a start step, then at 100 % the restart step telling the user to reboot the device,
+ * over which the state-011 alert shows and the page reloads; start is disabled over Bluetooth.
  */
+/** Time for the restart step to reach the screen before the (blocking) success alert. */
+const RESTART_STEP_PAINT_MS = 50;
+
 export function SeUpdatePanel() {
   const { t } = useTranslation();
   const transport = useDeviceInfo((s) => s.transport);
@@ -20,6 +23,13 @@ export function SeUpdatePanel() {
   const [error, setError] = useState<string | null>(null);
   const bluetooth = transport === 'bluetooth';
 
+  // The restart step is painted before the alert, which blocks the page until the user closes it.
+  useEffect(() => {
+    if (step !== 'restart') return;
+    const timer = window.setTimeout(finishUpdate, RESTART_STEP_PAINT_MS);
+    return () => window.clearTimeout(timer);
+  }, [step]);
+
   const start = async () => {
     setError(null);
     setProgress(seProgress(0));
@@ -27,7 +37,7 @@ export function SeUpdatePanel() {
     try {
       await updateSe(setProgress);
       session.set({ seUpdateError: false });
-      // The restart step shows first; its button ends with the state-011 alert and the reload.
+      // At 100 %: the restart step, then (once it is on screen) the state-011 alert and the reload.
       setStep('restart');
     } catch (e) {
       console.warn('SE update failed', e);
@@ -73,9 +83,6 @@ export function SeUpdatePanel() {
             <List>
               <List.Item>{t('settings.seRestartText')}</List.Item>
             </List>
-            <Button onClick={finishUpdate} data-testid="se-restart-done" w="fit-content">
-              {t('settings.seRestartDone')}
-            </Button>
           </Stack>
         )}
         {error && (
