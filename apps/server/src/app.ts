@@ -30,6 +30,19 @@ import { registerPriceRoutes } from './routes/prices.js';
 import { registerTxLogRoutes } from './routes/txlog.js';
 import { HSTS_VALUE, securityHeaders } from './security.js';
 import { seedIfEmpty } from './seed.js';
+import { readRemoteConfig } from './content/remote-config.js';
+
+/** How often the remote config's extra RPCs are read again. */
+export const EXTRA_RPCS_REFRESH_MS = 60_000;
+
+/** The extra RPCs of a stored value: chain → list of URL strings (anything else is left out). */
+export function extraRpcsOf(value: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return out;
+  for (const [chain, list] of Object.entries(value))
+    if (Array.isArray(list)) out[chain] = list.filter((u): u is string => typeof u === 'string').slice(0, 16);
+  return out;
+}
 
 export interface BuildOptions {
   /** Use an already opened database (it is then NOT closed by app.close()). */
@@ -206,6 +219,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
+  // The remote config's extra RPCs (spec 01 §9), read at start and every minute (the admin tool writes them to the
+  // database): the EVM chains try them after their own nodes (chains/evm config/extraRpcs.ts).
+  let extraRpcs: Record<string, string[]> = {};
+  const readExtraRpcs = async () => {
+    try {
+      extraRpcs = extraRpcsOf((await readRemoteConfig(dbh)).extraRpcs);
+    } catch (e) {
+      app.log.warn({ err: e }, 'extra RPCs could not be read; the last ones stay');
+    }
+  };
+  await readExtraRpcs();
+  const extraRpcsTimer = setInterval(() => void readExtraRpcs(), EXTRA_RPCS_REFRESH_MS);
+  extraRpcsTimer.unref();
+  app.addHook('onClose', async () => clearInterval(extraRpcsTimer));
+
   await app.register(
     async (api) => {
       registerFirmwareRoutes(api, deps);
@@ -215,7 +243,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       registerBuyRoutes(api, deps);
       registerDomainRoutes(api, deps);
       registerEmulatorRoutes(api, deps);
-      registerChainRoutes(api, deps, opts.chainEnv ? { env: opts.chainEnv } : {});
+      registerChainRoutes(api, deps, {
+        ...(opts.chainEnv ? { env: opts.chainEnv } : {}),
+        extraRpcs: () => extraRpcs,
+      });
       for (const family of FAMILIES) family.register?.(api, deps);
     },
     { prefix: '/api' },

@@ -109,6 +109,11 @@ export interface FamilyContext {
   timeoutMs: number;
   /** Connect timeout, budgets and breaker settings every failover of the family uses (CHAINS.md "Timeouts"). */
   policy: FailoverPolicy & { feesBudgetMs: number };
+  /**
+   * The remote config's extra RPCs (spec 01 §9): more node URLs per chain symbol or chain id (`{"ETH": [...],
+   * "56": [...]}`), which a family whose chains speak JSON-RPC tries after its own. Empty when none are configured.
+   */
+  extraRpcs?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface Family<F extends ChainFacade = ChainFacade, Id extends string = string> {

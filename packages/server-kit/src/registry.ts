@@ -114,6 +114,11 @@ export interface RegistryOptions<Fam extends Family> {
   log?: FailoverLog;
   /** The families to serve (the root gives the manifest's; tests give theirs). */
   families: readonly Fam[];
+  /**
+   * The remote config's extra RPCs as they are now (FamilyContext.extraRpcs); the chains are built again when they
+   * change.
+   */
+  extraRpcs?: () => Readonly<Record<string, readonly string[]>>;
 }
 
 export function createChainRegistry<Fam extends Family = Family>(
@@ -136,6 +141,7 @@ export function createChainRegistry<Fam extends Family = Family>(
     local,
     localnet,
     fetch: fetchFn,
+    extraRpcs: o.extraRpcs?.() ?? {},
     ...(o.log ? { log: o.log } : {}),
     timeoutMs: legacy ?? 15_000,
     policy: {
@@ -159,6 +165,7 @@ export function createChainRegistry<Fam extends Family = Family>(
   });
 
   type Served = { facade: ChainFacade; summary: ChainSummary<Fam['id']> };
+  let resolvers: ((chain: string) => Served | undefined)[] | undefined;
   const served = (f: Family, c: ServedChain): Served => {
     const { chain, ...facts } = c.summary;
     // `GET /chains` rows read chain, family, then the family's facts.
@@ -167,6 +174,7 @@ export function createChainRegistry<Fam extends Family = Family>(
 
   let localKey = '';
   let built = new Map<string, Served>();
+  let extraKey = '';
 
   /** The localnet file (local profile) and a key that changes when the file does. */
   function readLocal(): { key: string; localnet: unknown } {
@@ -191,6 +199,13 @@ export function createChainRegistry<Fam extends Family = Family>(
   }
 
   function current() {
+    // Extra RPCs changed in the remote config: every chain (and on-demand chain) is built again with them.
+    const extra = o.extraRpcs ? JSON.stringify(o.extraRpcs()) : '';
+    if (extra !== extraKey) {
+      extraKey = extra;
+      built = new Map();
+      resolvers = undefined;
+    }
     if (local) {
       const { key, localnet } = readLocal();
       if (key !== localKey || !built.size) {
@@ -201,7 +216,6 @@ export function createChainRegistry<Fam extends Family = Family>(
     return built;
   }
 
-  let resolvers: ((chain: string) => Served | undefined)[] | undefined;
   const onDemand = (sym: string) => {
     resolvers ??= families.flatMap((f) => {
       const r = f.resolver?.(context(undefined));

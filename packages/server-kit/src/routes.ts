@@ -24,6 +24,8 @@ export interface ChainRouteOptions {
   /** The families served when no registry is given (the root gives the manifest's). */
   families?: readonly Family[];
   env?: Record<string, string | undefined>;
+  /** The remote config's extra RPCs as they are now (RegistryOptions.extraRpcs). */
+  extraRpcs?: () => Readonly<Record<string, readonly string[]>>;
 }
 
 type Deps = { config: ChainServerConfig; fetch: FetchFn };
@@ -41,6 +43,7 @@ function registryOf(scope: FastifyInstance, deps: Deps, opts: ChainRouteOptions)
       config: deps.config,
       fetch: deps.fetch,
       env: opts.env,
+      ...(opts.extraRpcs ? { extraRpcs: opts.extraRpcs } : {}),
       log: { warn: (obj, msg) => scope.log.warn(obj, msg) },
     })
   );

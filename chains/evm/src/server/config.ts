@@ -21,6 +21,7 @@ import type { EvmFacade } from './facade.js';
 import { evmChain } from './config/chain.js';
 import { EVM_SYMBOLS, MAINNET_RPC } from './config/defaults.js';
 import { EvmPerChainEnv, globalEnv, localNodes } from './config/env.js';
+import { withExtraRpcs } from './config/extraRpcs.js';
 
 export {
   BSC_ALL_FAILED_PREFIX,
@@ -33,6 +34,7 @@ export {
 } from './config/defaults.js';
 export { EvmGlobalEnv, EvmPerChainEnv } from './config/env.js';
 export { DEAD_RPC_HOSTS, evmResolver, registryRpcs } from './config/registryChains.js';
+export { withExtraRpcs } from './config/extraRpcs.js';
 
 /** Every configured EVM chain, in EVM_SYMBOLS order. */
 export function evmChains(ctx: FamilyContext): ServedChain<EvmFacade>[] {
@@ -52,9 +54,9 @@ export function evmChains(ctx: FamilyContext): ServedChain<EvmFacade>[] {
           local: node.contracts?.erc20 ? { erc20: node.contracts.erc20 } : {},
         }) ?? []
       );
-    const urls = rpcs ?? (ctx.local ? [] : (MAINNET_RPC[sym] ?? []));
     const chainId = pc.CHAIN_ID ?? CHAINS[sym].chainId;
     if (chainId === undefined) return [];
+    const urls = withExtraRpcs(ctx, rpcs ?? (ctx.local ? [] : (MAINNET_RPC[sym] ?? [])), sym, chainId);
     return evmChain(ctx, g, sym, chainId, urls, pc, { explorerDefault: !ctx.local, source: 'config' }) ?? [];
   });
 }

@@ -7,6 +7,7 @@ import type { FamilyContext, ServedChain } from '@secux-companion/server-kit/fac
 import { EVM_CHAIN_SNAPSHOT_FILE } from '../evmChains/registry.js';
 import type { EvmFacade } from '../facade.js';
 import { evmChain } from './chain.js';
+import { withExtraRpcs } from './extraRpcs.js';
 import { globalEnv } from './env.js';
 
 /**
@@ -73,7 +74,7 @@ export function evmResolver(ctx: FamilyContext): (chain: string) => ServedChain<
     let hit = built.get(chainId);
     if (!hit) {
       const e = entry(chainId);
-      const rpcs = e ? registryRpcs(e).slice(0, 8) : [];
+      const rpcs = withExtraRpcs(ctx, e ? registryRpcs(e).slice(0, 8) : [], chain, chainId);
       hit = evmChain(ctx, g, chain, chainId, rpcs, {}, { source: 'registry' }) ?? undefined;
       if (!hit) return undefined;
       built.set(chainId, hit);
