@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Operation } from '@secux-companion/chain-common';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
+import { setLanguage } from '@secux-companion/web-kit/i18n';
 import type { FioChain } from './chain';
 import { family, type FioAccount } from './index';
 
@@ -51,5 +52,18 @@ describe('FIO history items', () => {
     renderUi(<Item op={{ action: 'removeAddress', extras: { cryptoHandleName: '<b>x</b>@secux' } }} />);
     expect(screen.getByTestId('history-fio-handle').textContent).toBe('<b>x</b>@secux');
     expect(screen.getByTestId('history-fio-handle').querySelector('b')).toBeNull();
+  });
+
+  it('say stake, unstake and the chain in every language', async () => {
+    const op = { action: 'staking', extras: { stakeAction: 'unstake' } };
+    const add = { action: 'addAddress', extras: { assignChain: 'LTC' } };
+    try {
+      await setLanguage('zh-TW');
+      expect([shown(op), shown(add)]).toEqual(['解除質押', '已對應地址 · 鏈 LTC']);
+      await setLanguage('pt');
+      expect([shown(op), shown(add)]).toEqual(['Stake retirado', 'Endereço associado · Rede LTC']);
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

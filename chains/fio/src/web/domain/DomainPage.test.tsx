@@ -11,6 +11,7 @@ import { connectEmulator, type SecuxDevice } from '@secux-companion/device';
 import { MemoryStorage, SecuxEmulator } from '@secux-companion/emulator';
 import { FIO_COIN_TYPE, createFioChain, type FioBackend } from '@secux-companion/chain-fio';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
+import { axeInEveryLanguage } from '@secux-companion/web-kit/test/axe';
 import { runtime } from '@secux-companion/web-kit/device/runtime';
 import { fakeFioBackend } from '../../testing';
 import type { FioChain } from '../chain';
@@ -66,6 +67,18 @@ function chainWith(over: Partial<FioBackend> = {}): FioChain {
   } as unknown as FioChain;
 }
 
+/** No key has a balance or history. */
+const unused: FioBackend['balance'] = async (key) => ({
+  balance: 0n,
+  available: 0n,
+  staked: 0n,
+  locked: 0n,
+  srps: '0',
+  roe: '1',
+  actor: key.slice(3, 15),
+  txCount: 0,
+});
+
 async function clearFioAccounts() {
   for (const a of await device.getAccounts(FIO_COIN_TYPE)) await device.deleteAccount(a.path);
 }
@@ -100,18 +113,7 @@ describe('Domain page without a FIO account on the device', () => {
   }, 60_000);
 
   it('says so when the device has no FIO account with a balance or history', async () => {
-    world.chain = chainWith({
-      balance: async (key) => ({
-        balance: 0n,
-        available: 0n,
-        staked: 0n,
-        locked: 0n,
-        srps: '0',
-        roe: '1',
-        actor: key.slice(3, 15),
-        txCount: 0,
-      }),
-    });
+    world.chain = chainWith({ balance: unused });
     page();
     fireEvent.click(await screen.findByTestId('fio-find-accounts'));
     expect((await screen.findByTestId('fio-none-found', {}, { timeout: 20_000 })).textContent).toContain(
@@ -120,4 +122,27 @@ describe('Domain page without a FIO account on the device', () => {
     expect((screen.getByTestId('fio-register') as HTMLButtonElement).disabled).toBe(true);
     expect(await device.getAccounts(FIO_COIN_TYPE)).toEqual([]);
   }, 60_000);
+
+  it('the notice and its outcome are in every language and pass axe (WCAG 2 A and AA)', async () => {
+    world.chain = chainWith({ balance: unused });
+    const said: string[] = [];
+    const violations = await axeInEveryLanguage([
+      [
+        'fio-no-account',
+        <MemoryRouter key="page">
+          <DomainPage />
+        </MemoryRouter>,
+        async () => {
+          fireEvent.click(await screen.findByTestId('fio-find-accounts'));
+          said.push((await screen.findByTestId('fio-none-found', {}, { timeout: 20_000 })).textContent ?? '');
+        },
+      ],
+    ]);
+    expect(violations).toEqual([]);
+    expect(said).toEqual([
+      expect.stringContaining('No FIO account with a balance or history'),
+      expect.stringContaining('找不到有餘額或交易紀錄的 FIO 帳戶'),
+      expect.stringContaining('Nenhuma conta FIO com saldo ou histórico'),
+    ]);
+  }, 90_000);
 });
