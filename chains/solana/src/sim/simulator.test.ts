@@ -179,6 +179,61 @@ describe('localnet Solana node', () => {
     });
   });
 
+  it('simulateTransaction returns the asked accounts after the simulation (fee taken), nothing changed; getFeeForMessage prices it', async () => {
+    const from = await solanaSigner(DEFAULT_MNEMONIC, 1);
+    const to = (await solanaSigner(DEFAULT_MNEMONIC, 51)).address; // never funded
+    const { blockhash } = (await call('getLatestBlockhash')).result.value as { blockhash: string };
+    const message = pipe(
+      createTransactionMessage({ version: 'legacy' }),
+      (m) => setTransactionMessageFeePayerSigner(from, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: blockhash as Blockhash, lastValidBlockHeight: 0n },
+          m,
+        ),
+      (m) =>
+        appendTransactionMessageInstruction(
+          getTransferSolInstruction({ source: from, destination: address(to), amount: 3_000_000n }),
+          m,
+        ),
+    );
+    const signed = await signTransactionMessageWithSigners(message);
+    const wire = getBase64EncodedWireTransaction(signed);
+    const before = (await call('getBalance', [from.address])).result.value as number;
+    const sim = (
+      await call('simulateTransaction', [
+        wire,
+        {
+          encoding: 'base64',
+          replaceRecentBlockhash: true,
+          accounts: { addresses: [from.address, to], encoding: 'jsonParsed' },
+        },
+      ])
+    ).result.value;
+    expect(sim.err).toBeNull();
+    expect(sim.replacementBlockhash.blockhash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    const fee = (await call('getFeeForMessage', [Buffer.from(signed.messageBytes).toString('base64')])).result
+      .value as number;
+    expect(fee).toBe(5000);
+    expect(sim.accounts[0].lamports).toBe(before - 3_000_000 - fee);
+    expect(sim.accounts[1]).toMatchObject({ lamports: 3_000_000, owner: '11111111111111111111111111111111' });
+    // nothing landed
+    expect((await call('getBalance', [from.address])).result.value).toBe(before);
+    expect((await call('getBalance', [to])).result.value).toBe(0);
+    // agave's refusals: more addresses than keys, base58, sigVerify with replaceRecentBlockhash
+    const bad = (cfg: Record<string, unknown>) =>
+      call('simulateTransaction', [wire, { encoding: 'base64', ...cfg }]).then((r) => r.error);
+    expect(await bad({ accounts: { addresses: [from.address, to, to, to], encoding: 'base64' } })).toEqual({
+      code: -32602,
+      message: 'Too many accounts provided; max 3',
+    });
+    expect(await bad({ accounts: { addresses: [to], encoding: 'base58' } })).toEqual({
+      code: -32602,
+      message: 'base58 encoding not supported',
+    });
+    expect((await bad({ sigVerify: true, replaceRecentBlockhash: true }))?.code).toBe(-32602);
+  });
+
   it('rent comes from the SVM; unknown methods and bad params are JSON-RPC errors', async () => {
     expect((await call('getMinimumBalanceForRentExemption', [165])).result).toBe(2_039_280);
     expect((await call('getSlotLeaders')).error?.code).toBe(-32601);

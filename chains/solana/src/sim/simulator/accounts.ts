@@ -19,8 +19,15 @@ const TOKEN_PROGRAMS = [
 
 /** getAccountInfo's value with jsonParsed: token mints and accounts parsed, anything else base64. */
 export function accountJson(l: SolanaLedger, a: string): Record<string, unknown> | null {
-  const acc = l.account(a);
-  if (!acc) return null;
+  return encodedAccountJson(l, l.account(a));
+}
+
+/** An account's JSON with jsonParsed (null when it does not exist): the ledger's, or a simulation's post-state. */
+export function encodedAccountJson(
+  l: SolanaLedger,
+  acc: { lamports: bigint; programAddress: string; executable: boolean; data: Uint8Array } | null,
+): Record<string, unknown> | null {
+  if (!acc || (acc.lamports === 0n && acc.data.length === 0)) return null;
   const data = new Uint8Array(acc.data);
   const owner = acc.programAddress;
   const base = {

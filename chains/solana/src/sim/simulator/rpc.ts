@@ -10,7 +10,7 @@ import { recentPrioritizationFees } from './fees.js';
 import { signatureStatuses, signaturesForAddress } from './history.js';
 import type { SolanaLedger } from './ledger.js';
 import { send } from './send.js';
-import { simulate } from './simulate.js';
+import { feeForMessage, simulate } from './simulate.js';
 
 /** Path of the test-only control API (advance blocks). */
 export const SOLANA_CONTROL_PREFIX = '/_localnet';
@@ -109,8 +109,9 @@ const METHODS: Readonly<Record<string, (c: Call) => unknown>> = {
   getSignatureStatuses: (c) => c.l.ctx(signatureStatuses(c.l, c.params[0])),
   simulateTransaction: (c) => {
     const { tx, c: cfg } = c.base64Tx();
-    return c.l.ctx(simulate(c.l, tx, cfg.sigVerify === true));
+    return c.l.ctx(simulate(c.l, tx, cfg));
   },
+  getFeeForMessage: (c) => c.l.ctx(feeForMessage(c.l, c.str(0))),
   sendTransaction: (c) => {
     const { tx, c: cfg } = c.base64Tx();
     return send(c.l, tx, cfg.skipPreflight === true);
