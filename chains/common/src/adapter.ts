@@ -2,7 +2,7 @@
  * The contract every chain family implements (Ledger-Live-like):
  *
  *   discoverAccounts → getAccountSummary / getAccountState / getHistory / getReceiveAddress
- *   → getFees → build (craft) → reviewRows → sign (device) → finalize (combine) → broadcast
+ *   → getFees → build (craft) → reviewRows (+ simulate) → sign (device) → finalize (combine) → broadcast
  *
  * It is written for the families on main (BTC family, EVM) and for those the spec describes next
  * (XRP, Stellar, TRON, Solana, BNB Beacon read-only, FIO; spec 02 and 03). Each part says which family needs it;
@@ -37,8 +37,10 @@ import type {
   SignOptions,
   SignedTransaction,
 } from './adapter/send';
+import type { SimulationResult } from './adapter/simulation';
 
 export * from './adapter/accounts';
+export * from './adapter/simulation';
 export * from './adapter/history';
 export * from './adapter/fees';
 export * from './adapter/send';
@@ -145,6 +147,11 @@ export interface ChainAdapter<F extends FamilyTypes = FamilyTypes> {
   ): SignedTransaction;
   /** Broadcasts and returns the transaction hash. */
   broadcast(tx: SignedTransaction): Promise<string>;
+  /**
+   * The balance changes of `built` computed by the chain (Solana simulateTransaction, EVM eth_simulateV1, XRP
+   * simulate), for the review before the device signs; absent when the family cannot ask its chain.
+   */
+  simulate?(built: BuiltTransaction<F['unsigned'], F['signRequest']>): Promise<SimulationResult>;
 
   /** Recipient status per core's rules (empty / invalid / notSupport / ok). All families. */
   validateAddress(address: string): RecipientStatus;
