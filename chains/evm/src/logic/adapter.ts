@@ -66,6 +66,13 @@ export function createEvmAdapter(
       return backend.getNfts(toApiAddress(chain, address));
     },
 
+    // Approvals (issue 32): read from the server; revoked with build({ intent: revokeIntent(a) }).
+    hasApprovals: !!backend.getApprovals,
+    async getApprovals(address) {
+      if (!backend.getApprovals) throw new Error('approvals are not available on this chain');
+      return backend.getApprovals(toApiAddress(chain, address));
+    },
+
     // Fees, craft, review, sign, broadcast
     getEvmFees: () => getEvmFees(ctx),
     getFees: () => getFees(ctx),

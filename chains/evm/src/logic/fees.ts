@@ -198,7 +198,7 @@ export function selectFeeTier(t: EvmFeeTiers, mode: FeeMode, customGwei?: string
   return { type: 'eip1559', maxFeePerGas: price, maxPriorityFeePerGas: priority };
 }
 
-export type GasKind = 'coin' | 'token' | 'nft';
+export type GasKind = 'coin' | 'token' | 'nft' | 'revoke';
 
 /**
  * Gas limit of a send: the node's estimate when there is one (never below 21000 for a coin), otherwise the

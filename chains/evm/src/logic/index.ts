@@ -13,3 +13,4 @@ export * from './adapter';
 export * from './chain';
 export * from './errors';
 export * from './message';
+export * from './approvals';

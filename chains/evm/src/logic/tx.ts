@@ -83,11 +83,40 @@ export function erc1155TransferData(
 
 export type NftStandard = 'ERC721' | 'ERC1155';
 
+const approvalAbi = [
+  {
+    type: 'function',
+    name: 'setApprovalForAll',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'operator', type: 'address' },
+      { name: 'approved', type: 'bool' },
+    ],
+    outputs: [],
+  },
+] as const;
+
+/**
+ * The call that ends an approval (issue 32): ERC-20 `approve(spender, 0)` (selector 0x095ea7b3) or ERC-721/1155
+ * `setApprovalForAll(operator, false)` (selector 0xa22cb465).
+ */
+export function revokeData(standard: 'ERC20' | 'NFT', spender: string): Hex {
+  return standard === 'ERC20'
+    ? encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [getAddress(spender), 0n] })
+    : encodeFunctionData({
+        abi: approvalAbi,
+        functionName: 'setApprovalForAll',
+        args: [getAddress(spender), false],
+      });
+}
+
 /** What the user sends: the coin, a token amount or an NFT. */
 export type TransferIntent =
   | { kind: 'coin'; to: string; amount: bigint }
   | { kind: 'token'; contract: string; to: string; amount: bigint }
-  | { kind: 'nft'; standard: NftStandard; contract: string; tokenId: bigint; to: string; amount?: bigint };
+  | { kind: 'nft'; standard: NftStandard; contract: string; tokenId: bigint; to: string; amount?: bigint }
+  /** Ends an approval: `to` is the spender (ERC-20) or operator (NFT) of `contract`; no coin moves. */
+  | { kind: 'revoke'; standard: 'ERC20' | 'NFT'; contract: string; to: string };
 
 /** The call a transfer makes: transaction recipient, value and data. */
 export function transferCall(
@@ -112,6 +141,8 @@ export function transferCall(
             ? erc721TransferData(from, intent.to, intent.tokenId)
             : erc1155TransferData(from, intent.to, intent.tokenId, intent.amount ?? 1n),
       };
+    case 'revoke':
+      return { to: getAddress(intent.contract), value: 0n, data: revokeData(intent.standard, intent.to) };
   }
 }
 

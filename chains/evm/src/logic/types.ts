@@ -11,6 +11,7 @@ import type {
   Operation,
 } from '@secux-companion/chain-common';
 import type { Hex } from 'viem';
+import type { EvmApprovals } from './approvals';
 import type { EvmChainSpec } from './chains';
 import type { EvmExplorerLinks } from './explorer';
 import type { EvmFeeTier, EvmFeeTiers, FeeHistoryData, GasOracleData } from './fees';
@@ -68,6 +69,8 @@ export interface EvmBackend {
   getReceiptStatus?(hash: string): Promise<TransactionOutcome>;
   /** The server's token list of the chain (spec 02 "bsc_token_list"), entries as read; absent without one. */
   getTokenList?(): Promise<TokenListEntry[]>;
+  /** Live token approvals of an address (issue 32); absent when the source cannot search the chain's events. */
+  getApprovals?(address: string): Promise<EvmApprovals>;
   /** Broadcasts the signed transaction; returns its hash. */
   broadcast(rawTx: Hex): Promise<string>;
 }
@@ -161,6 +164,10 @@ export interface EvmAdapter extends ChainAdapter<EvmFamily> {
    */
   transactionOutcome(hash: string): Promise<TransactionOutcome>;
   getNfts(address: string): Promise<NftAsset[]>;
+  /** Whether {@link getApprovals} has a source (the product API's native chains). */
+  readonly hasApprovals: boolean;
+  /** Live ERC-20 allowances and NFT operator approvals of an address; throws without a source. */
+  getApprovals(address: string): Promise<EvmApprovals>;
   /** The receive address as shown and confirmed on the device (xdc form on XDC) and its path. */
   receiveAddress(account: AccountDescriptor): { address: string; path: string; instructionKey: string };
   /** Balance, next nonce and mined transaction count of an address (one backend call). */

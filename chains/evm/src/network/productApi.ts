@@ -12,6 +12,7 @@ import type { FeeHistoryData, GasOracleData } from '../logic/fees';
 import { EVM_HISTORY_PAGE_SIZE } from '../logic/history';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
 import { BROADCAST_TIMEOUT_MS, historyTimeout } from '@secux-companion/chain-common';
+import type { EvmApproval, EvmApprovals } from '../logic/approvals';
 import type { NftAsset } from '../logic/nft';
 import { TOKEN_LIST_MAX, type TokenListEntry } from '../logic/tokenList';
 import { NONCE_TIMEOUTS_MS, type NonceSource } from '../logic/nonce';
@@ -22,6 +23,7 @@ import {
   dec,
   hexData,
   int,
+  malformed,
   obj,
   parseFeeHistory,
   parseReceiptStatus,
@@ -49,6 +51,8 @@ export const ROUTES = {
   rpc: (chain: string) => `/chains/${enc(chain)}/rpc`,
   /** The server's token list of the chain ({ code, data }; spec 02 "GET /bsc_token_list"). */
   tokenList: (chain: string) => `/chains/${enc(chain)}/token-list`,
+  /** Live token approvals of an address (issue 32). */
+  approvals: (chain: string, address: string) => `/chains/${enc(chain)}/approvals/${enc(address)}`,
   /** Not served yet (see API.md): NFTs held by an address. */
   nfts: (chain: string, address: string) => `/chains/${enc(chain)}/nfts/${enc(address)}`,
 } as const;
@@ -69,6 +73,62 @@ export interface EvmProductApiOptions {
   broadcastTimeoutMs?: number;
   /** The history, token and NFT routes' timeout; default chain-common's HISTORY_TIMEOUT_MS. */
   historyTimeoutMs?: number;
+}
+
+/** Approvals read at most from one answer (the server checks at most 200 candidates). */
+export const APPROVALS_MAX = 200;
+const UINT256_MAX = 2n ** 256n - 1n;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** A name as the chain gave it: a string of at most 64 characters (rendered as text, never as markup). */
+function shortText(v: unknown, what: string): string {
+  const s = v === undefined ? '' : str(v, what);
+  if (s.length > 64) throw malformed(what);
+  return s;
+}
+
+/**
+ * The server's approvals answer, checked for meaning: addresses, an ERC-20 allowance above 0 within uint256, the
+ * supply within uint256, decimals 0–255, names of at most 64 characters, at most {@link APPROVALS_MAX} entries.
+ */
+export function parseApprovals(v: unknown): EvmApprovals {
+  const o = obj(v, 'approvals');
+  const list = arr(o.approvals, 'approvals');
+  if (list.length > APPROVALS_MAX) throw malformed('approvals: too many');
+  const approvals = list.map((x): EvmApproval => {
+    const a = obj(x, 'approval');
+    const kind = str(a.kind, 'approval kind');
+    if (kind !== 'ERC20' && kind !== 'ERC721' && kind !== 'ERC1155') throw malformed('approval kind');
+    const contract = str(a.contract, 'approval contract');
+    const spender = str(a.spender, 'approval spender');
+    if (!ADDRESS.test(contract) || !ADDRESS.test(spender)) throw malformed('approval address');
+    const t = obj(a.token, 'approval token');
+    const decimals = int(t.decimals, 'token decimals');
+    if (decimals > 255) throw malformed('token decimals');
+    const out: EvmApproval = {
+      kind,
+      contract,
+      spender,
+      token: { name: shortText(t.name, 'token name'), symbol: shortText(t.symbol, 'token symbol'), decimals },
+    };
+    if (a.spenderName !== undefined) out.spenderName = shortText(a.spenderName, 'spender name');
+    if (kind === 'ERC20') {
+      const allowance = dec(a.allowance, 'allowance');
+      if (allowance <= 0n || allowance > UINT256_MAX) throw malformed('allowance');
+      out.allowance = allowance;
+      if (a.totalSupply !== undefined) {
+        const supply = dec(a.totalSupply, 'total supply');
+        if (supply < 0n || supply > UINT256_MAX) throw malformed('total supply');
+        out.totalSupply = supply;
+      }
+    }
+    return out;
+  });
+  return {
+    approvals,
+    truncated: o.truncated === true,
+    fromBlock: o.fromBlock === undefined ? 0 : int(o.fromBlock, 'fromBlock'),
+  };
 }
 
 /** Server NFT item (proposed shape, API.md) → NftAsset. */
@@ -291,6 +351,10 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
 
     async getReceiptStatus(hash) {
       return parseReceiptStatus(await rpc('eth_getTransactionReceipt', [hash]));
+    },
+
+    async getApprovals(address) {
+      return parseApprovals(await list(ROUTES.approvals(chain, address)));
     },
 
     async getTokenList() {

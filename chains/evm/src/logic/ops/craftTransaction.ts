@@ -130,11 +130,14 @@ export async function craftTransaction(
     gas: gasLimit,
     fee: tier,
   };
-  const amount = resolved.kind === 'nft' ? (resolved.amount ?? 1n) : resolved.amount;
+  const amount =
+    resolved.kind === 'nft' ? (resolved.amount ?? 1n) : resolved.kind === 'revoke' ? 0n : resolved.amount;
   const totalFee = fee + l1Fee;
   return {
     intent: resolved,
-    ...(draft.token && resolved.kind === 'token' ? { token: draft.token } : {}),
+    ...(draft.token && (resolved.kind === 'token' || resolved.kind === 'revoke')
+      ? { token: draft.token }
+      : {}),
     unsigned: plan,
     signRequest: { path: signingPath(chain, account.path), unsignedTx: serializeUnsigned(plan) },
     review: {
