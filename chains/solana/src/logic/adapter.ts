@@ -15,12 +15,14 @@ import { getFees } from './ops/estimateFees';
 import { getAccountState, getAccountSummary } from './ops/getBalance';
 import { reviewRows } from './ops/reviewRows';
 import { finalize, sign } from './ops/sign';
+import { simulate } from './ops/simulate';
 import { memoRequired, mintInfo } from './ops/tokens';
 import type { SolanaAdapter, SolanaBackend } from './types';
 
 export type * from './types';
 export { blockhashMsLeft, blockhashOf } from './ops/broadcast';
 export { tokenHolding } from './ops/getBalance';
+export { expectedDeltas, solanaDeltas } from './ops/simulate';
 export { SOLANA_MEMO_MAX_BYTES, solanaMemoIssue } from './ops/validateMemo';
 
 export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
@@ -59,6 +61,7 @@ export function createSolanaChain(backend: SolanaBackend): SolanaAdapter {
     getFees: () => getFees(ctx),
     build: (account, draft) => craftTransaction(ctx, account, draft),
     reviewRows: (built) => reviewRows(ctx, built),
+    simulate: (built) => simulate(ctx, built),
     sign: (signer, built, options) => sign(ctx, signer, built, options),
     finalize: (built, signature) => finalize(built, signature),
     broadcast: (tx) => broadcast(ctx, tx),

@@ -72,6 +72,22 @@ export interface SolanaBlockhash {
   blockHeight: number;
 }
 
+/** One account's state in a simulation: lamports, and a token account's mint, owner and amount. */
+export interface SolanaAccountSnapshot {
+  lamports: bigint;
+  /** The program owning the account. */
+  program: string;
+  token: { mint: string; owner: string; amount: bigint; decimals: number } | null;
+}
+
+/** What the chain says a transaction would change: every account it names, before and after (null: none). */
+export interface SolanaSimulatedChanges {
+  err: string | null;
+  /** getFeeForMessage, null when the node does not price the message. */
+  fee: bigint | null;
+  accounts: { address: string; before: SolanaAccountSnapshot | null; after: SolanaAccountSnapshot | null }[];
+}
+
 /** What logic/ needs from the network (network/productApi.ts implements it over the product API). */
 export interface SolanaBackend {
   account(address: string, signal?: AbortSignal): Promise<SolanaAccountInfo>;
@@ -86,6 +102,8 @@ export interface SolanaBackend {
   fees(signal?: AbortSignal): Promise<FeeTiers<number>>;
   /** simulateTransaction (signatures not verified, blockhash replaced). */
   simulate(txBase64: string): Promise<{ unitsConsumed: number | null; err: string | null }>;
+  /** The accounts a transaction names, before and after its simulation, and its fee (the review's balance changes). */
+  simulateChanges(txBase64: string): Promise<SolanaSimulatedChanges>;
   blockhash(): Promise<SolanaBlockhash>;
   blockhashValid(blockhash: string): Promise<{ valid: boolean; blockHeight: number }>;
   history(address: string, cursor: string | null): Promise<HistoryPage>;

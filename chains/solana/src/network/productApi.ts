@@ -14,7 +14,9 @@ import type {
   SolanaAddressInfo,
   SolanaBackend,
   SolanaBlockhash,
+  SolanaAccountSnapshot,
   SolanaMintInfo,
+  SolanaSimulatedChanges,
   SolanaTokenAccount,
 } from '../logic/adapter';
 import { isValidSolanaAddress } from '../logic/address';
@@ -117,6 +119,56 @@ export function parseSolanaBlockhash(v: unknown): SolanaBlockhash {
   };
 }
 
+/** The most lamports any amount can be (2 billion SOL; the server's bound). */
+const SOL_MAX_LAMPORTS = 2_000_000_000n * 1_000_000_000n;
+/** The most accounts a transaction names (the server's SIMULATION_KEYS_MAX). */
+const SIMULATION_KEYS_MAX = 64;
+
+function lamportsOf(v: unknown, what: string): bigint {
+  const n = amount(v, what);
+  if (n > SOL_MAX_LAMPORTS) throw malformed(what);
+  return n;
+}
+
+function snapshotOf(v: unknown, what: string): SolanaAccountSnapshot | null {
+  if (v === null) return null;
+  const o = obj(v, what);
+  const t = o.token === undefined ? null : obj(o.token, `${what}.token`);
+  const decimals = t ? uint(t.decimals, `${what}.token.decimals`) : 0;
+  if (decimals > 255) throw malformed(`${what}.token.decimals`);
+  return {
+    lamports: lamportsOf(o.lamports, `${what}.lamports`),
+    program: addr(o.program, `${what}.program`),
+    token: t
+      ? {
+          mint: addr(t.mint, `${what}.token.mint`),
+          owner: addr(t.owner, `${what}.token.owner`),
+          amount: u64(t.amount, `${what}.token.amount`),
+          decimals,
+        }
+      : null,
+  };
+}
+
+/** The server's simulate-changes answer: at most 64 accounts, lamports within the supply, token amounts u64. */
+export function parseSolanaSimulatedChanges(v: unknown): SolanaSimulatedChanges {
+  const o = obj(v, 'simulation');
+  if (!Array.isArray(o.accounts) || o.accounts.length === 0 || o.accounts.length > SIMULATION_KEYS_MAX)
+    throw malformed('accounts');
+  return {
+    err: o.err === null ? null : typeof o.err === 'string' ? o.err.slice(0, 300) : 'error',
+    fee: o.fee === null ? null : lamportsOf(o.fee, 'fee'),
+    accounts: o.accounts.map((a, i) => {
+      const e = obj(a, `accounts[${i}]`);
+      return {
+        address: addr(e.address, `accounts[${i}].address`),
+        before: snapshotOf(e.before, `accounts[${i}].before`),
+        after: snapshotOf(e.after, `accounts[${i}].after`),
+      };
+    }),
+  };
+}
+
 const enc = encodeURIComponent;
 export const ROUTES = {
   account: (c: string, a: string) => `/chains/${enc(c)}/account/${enc(a)}`,
@@ -126,6 +178,7 @@ export const ROUTES = {
   priorityFees: (c: string) => `/chains/${enc(c)}/priority-fees`,
   fees: (c: string) => `/chains/${enc(c)}/fees`,
   simulate: (c: string) => `/chains/${enc(c)}/simulate`,
+  simulateChanges: (c: string) => `/chains/${enc(c)}/simulate-changes`,
   blockhash: (c: string) => `/chains/${enc(c)}/blockhash`,
   blockhashStatus: (c: string, h: string) => `/chains/${enc(c)}/blockhash/${enc(h)}`,
   history: historyRoute,
@@ -179,6 +232,9 @@ export function createSolanaProductApiBackend(options: SolanaProductApiOptions =
         unitsConsumed: o.unitsConsumed === null ? null : uint(o.unitsConsumed, 'unitsConsumed'),
         err: o.err === null ? null : typeof o.err === 'string' ? o.err.slice(0, 300) : 'error',
       };
+    },
+    async simulateChanges(tx) {
+      return parseSolanaSimulatedChanges(await post(ROUTES.simulateChanges(chain), { tx }));
     },
     async blockhash() {
       return parseSolanaBlockhash(await get(ROUTES.blockhash(chain)));

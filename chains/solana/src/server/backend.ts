@@ -27,6 +27,11 @@ export interface SimulationRead {
   unitsConsumed: number | null;
 }
 
+/** A simulation with the state of the asked accounts after it (in order; null: would not exist). */
+export interface AccountsSimulationRead extends SimulationRead {
+  accounts: (ParsedAccount | null)[];
+}
+
 /** One getSignatureStatuses entry; null when the node does not know the signature. */
 export interface SignatureStatusRead {
   slot: number;
@@ -59,6 +64,14 @@ export interface SolanaProvider extends Provider {
   isBlockhashValid(blockhash: string, signal: AbortSignal): Promise<boolean>;
   getEpoch(signal: AbortSignal): Promise<number>;
   simulateTransaction(base64: string, signal: AbortSignal): Promise<SimulationRead>;
+  /** simulateTransaction with `accounts` (jsonParsed): the addresses' state after the simulation. */
+  simulateAccounts(
+    base64: string,
+    addresses: readonly string[],
+    signal: AbortSignal,
+  ): Promise<AccountsSimulationRead>;
+  /** getFeeForMessage of a base64 message: lamports, null when the node does not know its blockhash. */
+  getFeeForMessage(message: string, signal: AbortSignal): Promise<bigint | null>;
   sendTransaction(base64: string, signal: AbortSignal): Promise<string>;
   /** getSignatureStatuses of one signature, searching the history too. */
   getSignatureStatus(signature: string, signal: AbortSignal): Promise<SignatureStatusRead | null>;

@@ -16,7 +16,7 @@ import { SolanaContext, base64Tx, type SolanaChainConfig } from './facade/contex
 import { fees, priorityFees, rent } from './facade/fees.js';
 import { history } from './facade/history.js';
 import { mint, type SolanaMintAnswer } from './facade/mint.js';
-import { blockhash, blockhashStatus, broadcast, simulate } from './facade/send.js';
+import { blockhash, blockhashStatus, broadcast, simulate, simulateChanges } from './facade/send.js';
 import { txStatus } from './facade/txStatus.js';
 
 export {
@@ -89,6 +89,11 @@ export class SolanaFacade implements ChainFacade {
 
   simulate(tx: string) {
     return simulate(this.ctx, tx);
+  }
+
+  /** The balance changes of a transaction, computed by the chain (facade/send.ts). */
+  simulateChanges(tx: string) {
+    return simulateChanges(this.ctx, tx);
   }
 
   blockhash() {

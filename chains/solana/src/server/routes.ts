@@ -1,7 +1,7 @@
 /**
  * Solana's own endpoints (what a send needs besides the generic ones): an address's account (exists, owner, memo
  * requirement), a mint (program, decimals, Token-2022 extensions, metadata), rent for a size, the recent priority
- * fees of the accounts a transaction writes, a simulation, the latest blockhash and whether a blockhash is valid.
+ * fees of the accounts a transaction writes, a simulation and the balance changes it makes, the latest blockhash and whether a blockhash is valid.
  */
 import { z } from 'zod';
 import { parseInput } from '@secux-companion/server-kit/errors';
@@ -58,6 +58,14 @@ export const solanaRoutes: readonly ChainRoute<SolanaFacade>[] = [
     path: '/simulate',
     async handler(f, req) {
       return f.simulate(parseInput(SimulateBody, req.body, 'body').tx);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/simulate-changes',
+    async handler(f, req, reply) {
+      noStore(reply);
+      return f.simulateChanges(parseInput(SimulateBody, req.body, 'body').tx);
     },
   },
   {

@@ -7,6 +7,7 @@
  * with the emulator).
  */
 import type { FastifyInstance } from 'fastify';
+import { simulationVerdict } from '@secux-companion/chain-common';
 import { createSolanaProductApiChain } from '@secux-companion/chain-solana';
 import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { solanaSigner, startSolana, type SolanaInfo } from '../sim/index.js';
@@ -119,6 +120,58 @@ describe('Solana over HTTP against LiteSVM', () => {
     expect(created).toMatchObject({ exists: true, space: 165, lamports: built.unsigned.rent.toString() });
     const theirs = await chain.getAccountState(acct(other.address, 1));
     expect(theirs.tokens!.find((t) => t.contract === mint)?.balance).toBe(2_500_000n);
+  });
+
+  it('balance changes before signing: the chain computes them, they match the build, and the send lands them', async () => {
+    const chain = createSolanaProductApiChain({ baseUrl: base });
+    const mint = info.tokens[1]!.mint; // Token-2022, 1 % transfer fee
+    const fresh = (await solanaSigner(DEFAULT_MNEMONIC, 52)).address; // no token account yet
+    const built = await chain.build(acct(me.address), { recipient: fresh, amount: 3_000_000n, token: mint });
+    const sim = await chain.simulate!(built);
+    const { fee, rent } = built.unsigned;
+    expect(sim).toEqual({
+      kind: 'ok',
+      fee,
+      locked: rent,
+      deltas: expect.arrayContaining([
+        { who: 'self', asset: 'SOL', symbol: 'SOL', decimals: 9, amount: -(fee + rent) },
+        { who: 'self', asset: mint, symbol: built.unsigned.token!.symbol, decimals: 6, amount: -3_000_000n },
+        {
+          who: 'recipient',
+          asset: mint,
+          symbol: built.unsigned.token!.symbol,
+          decimals: 6,
+          amount: 2_970_000n,
+        },
+      ]),
+      expected: expect.any(Array),
+    });
+    expect(sim.kind === 'ok' && sim.deltas).toHaveLength(3);
+    expect(simulationVerdict(sim)).toEqual({ blocked: false });
+    // What the chain said is what happens.
+    const sol = (await chain.getAccountSummary(acct(me.address))).balance;
+    const signed = chain.finalize(built, await chain.sign(softwareSigner(me), built));
+    await chain.broadcast(signed);
+    expect((await chain.getAccountSummary(acct(me.address))).balance).toBe(sol - fee - rent);
+
+    // A build that says another fee than the chain charges disagrees: blocked.
+    const lying = { ...built, unsigned: { ...built.unsigned, fee: fee - 1n } };
+    expect(simulationVerdict(await chain.simulate!(lying))).toMatchObject({
+      blocked: true,
+      reason: 'mismatch',
+    });
+    // A transfer the chain refuses (more SOL than the account holds): failed, with the chain's reason.
+    const sendSol = await chain.build(acct(me.address), {
+      recipient: other.address,
+      amount: 1_000n * 1_000_000n,
+    });
+    const plan = { ...(sendSol.unsigned.plan as { lamports: bigint }), lamports: 10n ** 15n };
+    const refused = await chain.simulate!({
+      ...sendSol,
+      unsigned: { ...sendSol.unsigned, plan } as typeof sendSol.unsigned,
+    });
+    expect(refused).toMatchObject({ kind: 'failed', reason: expect.stringContaining('InstructionError') });
+    expect(simulationVerdict(refused)).toMatchObject({ blocked: true, reason: 'failed' });
   });
 
   it('a Token-2022 send: its account sized with its extensions, the transfer fee withheld from what arrives', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@secux-companion/server-kit/failover';
 import { UintAmount, getLosslessJson } from '@secux-companion/server-kit/losslessJson';
 import type {
+  AccountsSimulationRead,
   ParsedAccount,
   SignatureInfo,
   SignatureStatusRead,
@@ -267,6 +268,39 @@ export function createSolanaRpc(o: SolanaRpcOptions): SolanaProvider {
         signal,
       );
       return { err: r.value.err ?? null, unitsConsumed: r.value.unitsConsumed ?? null };
+    },
+    async simulateAccounts(base64, addresses, signal): Promise<AccountsSimulationRead> {
+      const r = await call(
+        'simulateTransaction',
+        [
+          base64,
+          {
+            ...confirmed,
+            encoding: 'base64',
+            sigVerify: false,
+            replaceRecentBlockhash: true,
+            accounts: { addresses, encoding: 'jsonParsed' },
+          },
+        ],
+        Ctx(
+          Simulation.extend({
+            accounts: z.array(Account.nullable()).length(addresses.length).nullable().optional(),
+          }),
+        ),
+        signal,
+      );
+      const err = r.value.err ?? null;
+      // A failed simulation carries no states (agave: null or nulls); a successful one must carry them all.
+      if (err === null && !r.value.accounts)
+        throw new ProviderError('malformed', 'simulateTransaction: no accounts in the answer');
+      return {
+        err,
+        unitsConsumed: r.value.unitsConsumed ?? null,
+        accounts: (r.value.accounts ?? addresses.map(() => null)).map((a) => (a ? toParsed(a) : null)),
+      };
+    },
+    async getFeeForMessage(message, signal) {
+      return (await call('getFeeForMessage', [message, confirmed], Ctx(UintAmount.nullable()), signal)).value;
     },
     async sendTransaction(base64, signal) {
       return call(
