@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Device } from '@secux-companion/device';
 import type { TokenMetadata } from '@secux-companion/chain-evm';
+import { axeInEveryLanguage } from '@secux-companion/web-kit/test/axe';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import { runtime } from '@secux-companion/web-kit/device/runtime';
 import type { EvmChain } from '../chains';
@@ -69,15 +70,20 @@ function setup(known: TokenMetadata[], enabled: string[], onDevice: TokenMetadat
     const state = useAccountTokens(chain, account);
     return <ManageTokensModal chain={chain} account={account} state={state} onClose={() => {}} />;
   }
-  renderUi(<Manage />);
-  return { deleteToken, getTokens };
+  return { deleteToken, getTokens, node: <Manage /> };
+}
+
+function open(known: TokenMetadata[], enabled: string[], onDevice: TokenMetadata[] = []) {
+  const { node, ...mocks } = setup(known, enabled, onDevice);
+  renderUi(node);
+  return mocks;
 }
 
 const rows = () => screen.queryAllByTestId('token-row').map((r) => r.getAttribute('data-contract'));
 
-describe('Manage tokens: removing a token', () => {
+describe('Manage tokens: removing a token', { timeout: 30_000 }, () => {
   it('Remove asks first; confirmed, a token on the device is deleted from it and leaves the list', async () => {
-    const { deleteToken } = setup([LUSD, MINE], [LUSD.contract]);
+    const { deleteToken } = open([LUSD, MINE], [LUSD.contract]);
     await waitFor(() => expect(rows()).toEqual([LUSD.contract, MINE.contract]));
     // A button named for its token (reachable by Tab, pressed with Enter or Space).
     const remove = screen.getByRole('button', { name: 'Remove LUSD from the list' });
@@ -93,7 +99,7 @@ describe('Manage tokens: removing a token', () => {
   });
 
   it('Cancel keeps the token; a token on neither the device nor switched on is only dropped from the list', async () => {
-    const { deleteToken } = setup([LUSD, MINE], []);
+    const { deleteToken } = open([LUSD, MINE], []);
     await waitFor(() => expect(rows()).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Remove MINE from the list' }));
     fireEvent.click(await screen.findByTestId('token-remove-cancel'));
@@ -106,7 +112,7 @@ describe('Manage tokens: removing a token', () => {
   });
 
   it('a token found on the device but switched off is deleted from the device too (or it would come back); with none left, the add-token form opens', async () => {
-    const { deleteToken, getTokens } = setup([LUSD], [], [MINE]);
+    const { deleteToken, getTokens } = open([LUSD], [], [MINE]);
     await waitFor(() => expect(rows()).toEqual([LUSD.contract, MINE.contract]));
     fireEvent.click(screen.getByRole('button', { name: 'Remove MINE from the list' }));
     fireEvent.click(await screen.findByTestId('token-remove-ok'));
@@ -122,12 +128,26 @@ describe('Manage tokens: removing a token', () => {
   });
 
   it('a device failure keeps the token listed and says why', async () => {
-    const { deleteToken } = setup([LUSD], [LUSD.contract]);
+    const { deleteToken } = open([LUSD], [LUSD.contract]);
     deleteToken.mockRejectedValueOnce(new Error('device busy'));
     await waitFor(() => expect(rows()).toEqual([LUSD.contract]));
     fireEvent.click(screen.getByTestId('token-remove'));
     fireEvent.click(await screen.findByTestId('token-remove-ok'));
     expect((await screen.findByTestId('tokens-error')).textContent).toContain('device busy');
     expect(rows()).toEqual([LUSD.contract]);
+  });
+
+  it('the list with its Remove buttons and the confirmation pass axe (WCAG 2 A and AA) in each language', async () => {
+    const { node } = setup([LUSD, MINE], [LUSD.contract]);
+    const found = await axeInEveryLanguage([
+      // the Manage-tokens dialog, its rows with a switch and a Remove button each
+      ['tokens-search', node, async () => void (await screen.findAllByTestId('token-remove'))],
+      [
+        'token-remove-confirm',
+        node,
+        async () => void fireEvent.click((await screen.findAllByTestId('token-remove'))[0]!),
+      ],
+    ]);
+    expect(found).toEqual([]);
   });
 });
