@@ -211,7 +211,8 @@ export function StakeStatus({
       {result !== 'loading' && result.state === 'failed' && (
         <>
           <Alert color="red" role="alert" title={t('errors.err-08')} data-testid="fio-stake-failed">
-            {result.message}
+            {/* The failure's own words, unless they are err-08's again. */}
+            {result.message !== t('errors.err-08') && result.message}
           </Alert>
           {result.txIds.map((x) => (
             <Text key={x.txId} size="xs" data-testid="fio-stake-vote-done">

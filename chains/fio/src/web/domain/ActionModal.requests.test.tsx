@@ -146,6 +146,15 @@ describe('reject, cancel and mark-paid start at Verification and run at once', (
     const failed = await screen.findByTestId('fio-action-failed');
     expect(failed.textContent).toContain('Transaction failed.');
     expect(failed.textContent).toContain('Fio request not found');
+    cleanup();
+    // A refusal the product API names 'rejected' is err-08 itself: said once.
+    const again = open('cancelRequest', {
+      request: request({ id: 8, type: 'sent', accountPath: ACCOUNT0.path }),
+    });
+    again.names.signAndPush.mockRejectedValueOnce(
+      Object.assign(new Error('rejected'), { status: 400, code: 'rejected' }),
+    );
+    expect((await screen.findByTestId('fio-action-failed')).textContent).toBe('Transaction failed.');
   });
 
   it("cancel: the payee's handle and account", async () => {

@@ -37,7 +37,8 @@ export function ActionStatus({
         </>
       ) : (
         <Alert color="red" role="alert" title={t('errors.err-08')} data-testid="fio-action-failed">
-          {result.message}
+          {/* The failure's own words, unless they are err-08's again. */}
+          {result.message !== t('errors.err-08') && result.message}
         </Alert>
       )}
       <Group justify="flex-end">
