@@ -24,6 +24,7 @@ import {
   nextEvmAccountIndex,
   previousEvmAccount,
 } from './tab/naming';
+import { ApprovalsTab } from './tab/ApprovalsTab';
 import { NftTab } from './tab/NftTab';
 import { clearTokenSettings, deviceTokens, readTokenSettings } from './tab/tokens';
 import { TokensTab, tokenRedDot, useAccountTokens } from './tab/TokensTab';
@@ -224,6 +225,18 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
                     onSend={(asset: NftAsset) => openSend({ kind: 'nft', asset } satisfies SendAsset)}
                   />
                 ),
+              },
+            ]
+          : []),
+        // Approvals (issue 32): on the chains whose server searches the chain's events (the native chains); a chain the
+        // user added reads its own RPC, which has no log source.
+        ...(!added(chain) && chain.adapter.hasApprovals
+          ? [
+              {
+                value: 'approvals',
+                testId: 'tab-approvals',
+                label: t('evm.approvals.tab'),
+                panel: <ApprovalsTab chain={chain} account={account} />,
               },
             ]
           : []),
