@@ -75,7 +75,7 @@ describe('verifyEvmMessage', () => {
   });
 
   it('accepts typed data from its signer and refuses a changed message', async () => {
-    const signature = await account.signTypedData(MAIL);
+    const signature = await account.signTypedData(MAIL as never);
     const json = JSON.stringify(MAIL);
     expect(await verifyEvmMessage('typed', account.address, json, signature)).toBe('valid');
     const changed = JSON.stringify({ ...MAIL, message: { ...MAIL.message, contents: 'Hello, Eve!' } });

@@ -67,7 +67,7 @@ export function parseTypedData(json: string): ParsedTypedData {
     throw new Error('typed data needs types, primaryType, domain and message');
   const definition = data as TypedDataDefinition;
   hashTypedData(definition);
-  const types = data.types;
+  const types = data.types as Record<string, readonly Field[]>;
   const domainFields =
     types.EIP712Domain ?? Object.keys(data.domain).map((name) => ({ name, type: 'string' }));
   const domain = node('domain', data.domain, 'EIP712Domain', { ...types, EIP712Domain: domainFields });

@@ -52,7 +52,11 @@ describe('Messages tab (Solana)', () => {
     const signature = box.querySelector('pre, code')!.textContent!.trim();
     const base58 = getBase58Encoder();
     expect(
-      ed25519.verify(base58.encode(signature), new TextEncoder().encode(text), base58.encode(address)),
+      ed25519.verify(
+        Uint8Array.from(base58.encode(signature)),
+        new TextEncoder().encode(text),
+        Uint8Array.from(base58.encode(address)),
+      ),
     ).toBe(true);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Verify' }));
