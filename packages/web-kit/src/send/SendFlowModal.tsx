@@ -5,8 +5,10 @@
  */
 import { Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { SimulationResult } from '@secux-companion/chain-common';
 import { useEscapeClosesThis } from '../components/overModal';
 import { useModalSize } from '../components/useModalSize';
+import { BalanceChanges, simulationBlocks, useSimulation } from './BalanceChanges';
 import { isFinished } from './sendFlow';
 import {
   BroadcastActions,
@@ -38,6 +40,13 @@ export interface SendFlowModalProps<B> {
   /** The family's review rows of the built transaction. */
   reviewRows: (built: B) => readonly (ReviewRow | false | null | undefined)[];
   explorerUrl: (hash: string) => string | undefined;
+  /**
+   * The balance changes the chain computes for the built transaction (the family adapter's `simulate`), shown on
+   * Verification; a refusal or a disagreement with the build blocks the signature. Absent: no panel.
+   */
+  simulate?: (built: B) => Promise<SimulationResult>;
+  /** The chain's coin (the simulation's fee and rent). */
+  coin?: { symbol: string; decimals: number };
   /** Closed before the end (nothing sent). */
   onClose: () => void;
   /** Closed after Status: back to the account with refreshed balances. */
@@ -55,6 +64,8 @@ export function SendFlowModal<B>({
   onContinue,
   reviewRows,
   explorerUrl,
+  simulate,
+  coin,
   onClose,
   onDone,
 }: SendFlowModalProps<B>) {
@@ -62,6 +73,8 @@ export function SendFlowModal<B>({
   const escapeCloses = useEscapeClosesThis();
   const { state } = flow;
   const close = () => (isFinished(state) ? onDone() : onClose());
+  // Simulated once per built transaction, on Verification (a rebuild after Back simulates the new one).
+  const sim = useSimulation(simulate, state.step === 1 || state.step === 2 ? state.built : null);
 
   return (
     <Modal
@@ -92,8 +105,12 @@ export function SendFlowModal<B>({
       {(state.step === 1 || state.step === 2) && state.built && (
         <Stack>
           <ReviewTable testId={`${testIds}-review`} rows={reviewRows(state.built)} />
+          {sim.state && coin && (
+            <BalanceChanges state={sim.state} coin={coin} onRetry={sim.retry} testId={`${testIds}-sim`} />
+          )}
           {state.step === 1 ? (
             <SignActions
+              blocked={simulationBlocks(sim.state)}
               signing={state.signing}
               onSign={() => void flow.sign()}
               onBack={flow.reset}

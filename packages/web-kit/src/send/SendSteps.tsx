@@ -187,12 +187,15 @@ export function SignActions({
   onBack,
   signTestId,
   progressTestId,
+  blocked = false,
 }: {
   signing: SigningState;
   onSign: () => void;
   onBack?: () => void;
   signTestId: string;
   progressTestId?: string;
+  /** Signing is refused (the chain's simulation refused or disagreed; its reason shows above). */
+  blocked?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -206,7 +209,7 @@ export function SignActions({
             {t('send.back')}
           </Button>
         )}
-        <Button onClick={onSign} loading={!!signing} data-testid={signTestId}>
+        <Button onClick={onSign} loading={!!signing} disabled={blocked && !signing} data-testid={signTestId}>
           {t('send.sign')}
         </Button>
       </Group>

@@ -11,6 +11,7 @@ import type {
   AccountState,
   ExplorerLinks,
   ReviewRow as AdapterReviewRow,
+  SimulationResult,
 } from '@secux-companion/chain-common';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -132,7 +133,12 @@ export function AmountField(props: {
 export function AccountSendModal<B>(props: {
   flow: SendFlow<B>;
   chain: {
-    adapter: { reviewRows(built: B): AdapterReviewRow[]; readonly explorer: ExplorerLinks };
+    adapter: {
+      reviewRows(built: B): AdapterReviewRow[];
+      readonly explorer: ExplorerLinks;
+      /** The chain's balance changes of the built transaction (shown on Verification). */
+      simulate?(built: B): Promise<SimulationResult>;
+    };
     unit: CoinUnit;
     local: boolean;
   };
@@ -169,6 +175,12 @@ export function AccountSendModal<B>(props: {
         ...(extraRows?.(built) ?? []),
       ]}
       explorerUrl={(hash) => (chain.local ? undefined : chain.adapter.explorer.tx(hash))}
+      {...(chain.adapter.simulate
+        ? {
+            simulate: (built: B) => chain.adapter.simulate!(built),
+            coin: { symbol: chain.unit.symbol, decimals: chain.unit.decimals },
+          }
+        : {})}
       onClose={props.onClose}
       onDone={props.onDone}
     />
