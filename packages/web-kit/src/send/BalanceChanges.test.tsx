@@ -4,7 +4,7 @@
  * says so and the signature goes on. axe-clean in every language.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { BalanceDelta, SimulationResult } from '@secux-companion/chain-common';
 import { setLanguage } from '../i18n';
 import { axeInEveryLanguage } from '../test/axe';
