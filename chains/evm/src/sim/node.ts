@@ -20,7 +20,10 @@ import {
   createTestClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   getAddress,
+  maxUint256,
+  parseAbi,
   getContractAddress,
   http,
   parseEther,
@@ -47,6 +50,22 @@ export const LUSD_SUPPLY = 1_000_000n * 10n ** 6n;
 export const PUNKS_MINTED = 2;
 /** ERC-1155 ids 1 and 2 with these amounts. */
 export const ITEM_AMOUNTS = [10n, 1n];
+
+/**
+ * The approvals manager's fixtures (issue 32): the account that approves (index 4, m/44'/60'/4'; no other suite moves
+ * its funds or relies on its approvals) and the approvals it leaves at start, as a wallet user's would be: LUSD
+ * unlimited to spender A and 250 LUSD to spender B, LPUNK's operator A and LITEM's operator B; and two approvals
+ * already ended (LUSD to C set back to 0, LPUNK's operator C switched off), which the chain's events still show but
+ * the contracts say are gone.
+ */
+export const APPROVALS_OWNER_INDEX = 4;
+export const APPROVAL_SPENDERS = {
+  a: getAddress('0x5fe1a1ce0000000000000000000000000000000a'),
+  b: getAddress('0x5fe1a1ce0000000000000000000000000000000b'),
+  c: getAddress('0x5fe1a1ce0000000000000000000000000000000c'),
+} as const;
+/** 250 LUSD (6 decimals). */
+export const APPROVAL_LUSD_AMOUNT = 250_000_000n;
 
 export interface EvmContracts {
   /** LocalUSD, "Local USD" LUSD, 6 decimals. */
@@ -233,6 +252,32 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
     return contracts;
   };
 
+  // The approvals of the approvals manager's account (APPROVALS_OWNER_INDEX), sent as that account (anvil
+  // impersonates it); its balance is set back afterwards so that only its nonce shows it sent them.
+  const seedApprovals = async (c: EvmContracts) => {
+    const owner = o.accounts[APPROVALS_OWNER_INDEX]?.address;
+    if (!owner) return;
+    const erc20 = parseAbi(['function approve(address spender, uint256 value) returns (bool)']);
+    const nft = parseAbi(['function setApprovalForAll(address operator, bool approved)']);
+    const { a, b, c: gone } = APPROVAL_SPENDERS;
+    const sends: [Address, Hex][] = [
+      [c.erc20, encodeFunctionData({ abi: erc20, functionName: 'approve', args: [a, maxUint256] })],
+      [c.erc20, encodeFunctionData({ abi: erc20, functionName: 'approve', args: [b, APPROVAL_LUSD_AMOUNT] })],
+      [c.erc20, encodeFunctionData({ abi: erc20, functionName: 'approve', args: [gone, 1n] })],
+      [c.erc20, encodeFunctionData({ abi: erc20, functionName: 'approve', args: [gone, 0n] })],
+      [c.erc721, encodeFunctionData({ abi: nft, functionName: 'setApprovalForAll', args: [a, true] })],
+      [c.erc721, encodeFunctionData({ abi: nft, functionName: 'setApprovalForAll', args: [gone, true] })],
+      [c.erc721, encodeFunctionData({ abi: nft, functionName: 'setApprovalForAll', args: [gone, false] })],
+      [c.erc1155, encodeFunctionData({ abi: nft, functionName: 'setApprovalForAll', args: [b, true] })],
+    ];
+    for (const [to, data] of sends) {
+      const hash = await wallet.sendTransaction({ account: owner, to, data, chain });
+      const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      if (receipt.status !== 'success') throw new Error(`approval fixture to ${to} failed`);
+    }
+    await node.setBalance({ address: owner, value: balance });
+  };
+
   try {
     filter = await startEvmFilter({ host: o.host, port: o.port, upstream: anvilUrl, chainId: o.chainId });
     const rpcUrl = filter.urls[0]!;
@@ -254,6 +299,7 @@ export async function startEvm(o: EvmOptions | PlainEvmOptions): Promise<Started
     for (const a of [...o.accounts.map((x) => x.address), ...(withContracts ? [deployer.address] : [])])
       await node.setBalance({ address: a, value: a === deployer.address ? parseEther('1000') : balance });
     const contracts = o.contracts !== false ? await deployContracts(o.artifacts) : null; // narrows `o`
+    if (contracts) await seedApprovals(contracts);
 
     if (o.blockIntervalMs > 0) {
       timer = setInterval(() => {
