@@ -8,8 +8,20 @@ import { useStack } from './stack';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createServer, type AddressInfo } from 'node:net';
 import { newContext, useBrowser } from './browser';
-import { connectEmulator, openCoin, receiveAddress } from './bitcoin-helpers';
-import { call, erc1155BalanceOf, erc20BalanceOf, erc721OwnerOf, ethBalance, evmCard, evmSend, receiptStatus, rpc, signAndBroadcast } from './evm-helpers';
+import { approveUntil, connectEmulator, openCoin, receiveAddress } from './bitcoin-helpers';
+import { recoverMessageAddress, recoverTypedDataAddress, type Hex } from 'viem';
+import {
+  call,
+  erc1155BalanceOf,
+  erc20BalanceOf,
+  erc721OwnerOf,
+  ethBalance,
+  evmCard,
+  evmSend,
+  receiptStatus,
+  rpc,
+  signAndBroadcast,
+} from './evm-helpers';
 
 const browser = useBrowser();
 const stack = await useStack('evm-eth');
@@ -46,7 +58,9 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail')
-      await page.screenshot({ path: `test-results/evm-eth-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+      await page
+        .screenshot({ path: `test-results/evm-eth-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}.png` })
+        .catch(() => undefined);
   });
   afterAll(async () => {
     await context?.close();
@@ -54,7 +68,9 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
 
   it('recovers the funded ETH accounts (one address per account) with 9 display digits', async () => {
     await openCoin(page, baseUrl, 'ETH');
-    const cards = await page.getByTestId('account-card').evaluateAll((els) => els.map((e) => [e.getAttribute('data-path'), e.getAttribute('data-address')]));
+    const cards = await page
+      .getByTestId('account-card')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-path'), e.getAttribute('data-address')]));
     expect(cards[0]).toEqual([P0, ACCOUNT0]);
     expect(cards.length).toBeGreaterThanOrEqual(5);
     const text = await evmCard(page, P0).getByTestId('account-balance').innerText();
@@ -63,7 +79,10 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
   });
 
   it("token discovery: the server's token list names LUSD, which account 0 holds, so its Tokens tab offers it with its balance", async () => {
-    const list = (await (await fetch(`${baseUrl}/api/chains/ETH/token-list`)).json()) as { code: number; data: { contract: string; symbol: string }[] };
+    const list = (await (await fetch(`${baseUrl}/api/chains/ETH/token-list`)).json()) as {
+      code: number;
+      data: { contract: string; symbol: string }[];
+    };
     expect(list.code).toBe(0);
     expect(list.data.map((t) => t.contract.toLowerCase())).toContain(evm.contracts.erc20.toLowerCase());
     await openAccount0();
@@ -107,7 +126,10 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     const row = page.locator(`[data-testid="token-row"][data-contract="${evm.contracts.erc20}"]`);
     await row.getByTestId('token-switch').click({ force: true }); // async: the device writes the entry first
     await page.waitForFunction(
-      (c) => document.querySelector<HTMLInputElement>(`[data-testid="token-row"][data-contract="${c}"] input[type="checkbox"]`)?.checked === true,
+      (c) =>
+        document.querySelector<HTMLInputElement>(
+          `[data-testid="token-row"][data-contract="${c}"] input[type="checkbox"]`,
+        )?.checked === true,
       evm.contracts.erc20,
       { timeout: 30_000 },
     );
@@ -116,7 +138,9 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await item.waitFor({ timeout: 30_000 });
     await expect(item.getByTestId('token-balance').innerText()).resolves.toMatch(/ LUSD$/);
     // shown now: the token list no longer offers it
-    await expect(page.locator(`[data-testid="token-found"][data-contract="${evm.contracts.erc20}" i]`).count()).resolves.toBe(0);
+    await expect(
+      page.locator(`[data-testid="token-found"][data-contract="${evm.contracts.erc20}" i]`).count(),
+    ).resolves.toBe(0);
 
     const before = BigInt(await call(evm.rpcUrl, evm.contracts.erc20, erc20BalanceOf(recipient)));
     await item.getByTestId('token-send').click();
@@ -143,7 +167,9 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
   it('sends two LITEM (ERC-1155 id 1) from the asset modal', async () => {
     await openAccount0();
     await page.getByTestId('tab-nfts').click();
-    const card = page.locator(`[data-testid="nft-card"][data-contract="${evm.contracts.erc1155}" i][data-token-id="1"]`);
+    const card = page.locator(
+      `[data-testid="nft-card"][data-contract="${evm.contracts.erc1155}" i][data-token-id="1"]`,
+    );
     await card.waitFor({ timeout: 30_000 });
     const before = BigInt(await call(evm.rpcUrl, evm.contracts.erc1155, erc1155BalanceOf(recipient, 1n)));
     await card.click();
@@ -159,6 +185,56 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await expect(receiveAddress(page)).resolves.toBe(ACCOUNT0);
   });
 
+  it('signs a personal_sign text and EIP-712 typed data on the device; both recover to the account with viem', async () => {
+    await openAccount0();
+    await page.getByTestId('tab-messages').click();
+    const signature = async () => {
+      await page.getByTestId('messages-sign').click();
+      await approveUntil(page, () => page.getByTestId('messages-signature').isVisible());
+      return (
+        await page.getByTestId('messages-signature').locator('pre, code').first().innerText()
+      ).trim() as Hex;
+    };
+    const text = 'Sign in to example.org: 0xdead';
+    await page.getByTestId('messages-input').fill(text);
+    expect(await recoverMessageAddress({ message: text, signature: await signature() })).toBe(ACCOUNT0);
+
+    const typed = {
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Permit: [
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Permit',
+      domain: { name: 'Local USD', chainId: evm.chainId, verifyingContract: evm.contracts.erc20 },
+      message: { spender: recipient, value: '1000' },
+    } as const;
+    await page.getByTestId('messages-kind').getByText('Typed data (EIP-712)').click();
+    await page.getByTestId('messages-input').fill(JSON.stringify(typed));
+    await expect(page.getByTestId('messages-preview').innerText()).resolves.toContain(
+      `spender: ${recipient}`,
+    );
+    const typedSignature = await signature();
+    await expect(
+      recoverTypedDataAddress({
+        ...typed,
+        domain: {
+          ...typed.domain,
+          chainId: BigInt(typed.domain.chainId),
+          verifyingContract: typed.domain.verifyingContract as Hex,
+        },
+        message: { spender: recipient as Hex, value: 1000n },
+        signature: typedSignature,
+      }),
+    ).resolves.toBe(ACCOUNT0);
+  });
+
   // The side chain, not the main chain: the main chain (31337) backs native ETH, and the device keys EVM
   // accounts by (coin type 60, chain id), so adding it as a custom chain would collide with the ETH entries.
   it("a custom gas price far above the network's high tier: err-28 warning, the custom-fee question, then it is sent at that price", async () => {
@@ -169,7 +245,11 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await page.getByTestId('send-amount').fill('0.01');
     await page.getByTestId('send-fee-mode').getByText('Custom').click();
     await page.getByTestId('send-custom-fee').fill('500');
-    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>('[data-testid="send-continue"]')?.disabled,
+      undefined,
+      { timeout: 30_000 },
+    );
     const before = dialogs.length;
     await page.getByTestId('send-continue').click();
     // a modal (not a browser alert) with the catalogue's err-28 text
@@ -180,7 +260,11 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await page.getByTestId('fee-alert-continue').click();
     const hash = await signAndBroadcast(page);
     await expect(receiptStatus(evm.rpcUrl, hash)).resolves.toBe('0x1');
-    const tx = await rpc<{ maxFeePerGas?: string; gasPrice: string }>(evm.rpcUrl, 'eth_getTransactionByHash', [hash]);
+    const tx = await rpc<{ maxFeePerGas?: string; gasPrice: string }>(
+      evm.rpcUrl,
+      'eth_getTransactionByHash',
+      [hash],
+    );
     expect(BigInt(tx.maxFeePerGas ?? tx.gasPrice)).toBe(500_000_000_000n);
     expect(dialogs.length).toBe(before);
   });
@@ -201,7 +285,12 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await account.waitFor({ timeout: 30_000 });
     // the balance is read through the second RPC (the browser calls it; failover past the dead one)
     await page.waitForFunction(
-      (id) => !/^0 /.test(document.querySelector(`[data-testid="evm-chain"][data-chain-id="${id}"] [data-testid="evm-chain-account-balance"]`)?.textContent ?? '0 '),
+      (id) =>
+        !/^0 /.test(
+          document.querySelector(
+            `[data-testid="evm-chain"][data-chain-id="${id}"] [data-testid="evm-chain-account-balance"]`,
+          )?.textContent ?? '0 ',
+        ),
       side.chainId,
       { timeout: 30_000 },
     );
@@ -215,7 +304,9 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await page.waitForURL(`${baseUrl}/wallet/evm-chains`);
     // an account with a balance cannot be deleted
     await account.getByTestId('evm-chain-account-delete').click();
-    await expect(page.getByTestId('evm-chains-error').innerText()).resolves.toBe('Can not delete an active account');
+    await expect(page.getByTestId('evm-chains-error').innerText()).resolves.toBe(
+      'Can not delete an active account',
+    );
     await account.waitFor();
   });
 
@@ -231,7 +322,14 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
         coin: 'OFF',
         decimals: 18,
         rpcs: [rpc],
-        accounts: [{ index: 0, name: 'Offline Chain 1', address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', balance: '0' }],
+        accounts: [
+          {
+            index: 0,
+            name: 'Offline Chain 1',
+            address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+            balance: '0',
+          },
+        ],
       });
       localStorage.setItem(key, JSON.stringify(list));
     }, dead);
