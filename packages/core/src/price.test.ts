@@ -5,6 +5,7 @@ import {
   multiplyPrice,
   parseFiatRate,
   parsePrice,
+  parsePriceChange,
   priceToJsonNumber,
 } from './price';
 
@@ -69,5 +70,19 @@ describe('prices as checked decimal text', () => {
     expect(parseFiatRate(15800)).toBe('15800');
     expect(parseFiatRate(1e7)).toBeNull();
     expect(parseFiatRate(0)).toBeNull();
+  });
+});
+
+describe('24 h price change in percent', () => {
+  it('keeps a signed change as decimal text with at most 4 fraction digits', () => {
+    expect(parsePriceChange(-2.345678)).toBe('-2.3457');
+    expect(parsePriceChange('1.5')).toBe('1.5');
+    expect(parsePriceChange(0)).toBe('0');
+    expect(parsePriceChange(-0)).toBe('0');
+  });
+  it('refuses what is no change: missing, text, infinite, below -100 % or absurd', () => {
+    for (const v of [undefined, null, 'abc', '', Infinity, NaN, -100.5, '2e7', { x: 1 }, '--1'])
+      expect(parsePriceChange(v)).toBeNull();
+    expect(parsePriceChange(-100)).toBe('-100');
   });
 });

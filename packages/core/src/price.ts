@@ -82,3 +82,31 @@ export function divideToFiatRate(value: string, by: string): string | null {
 export function priceToJsonNumber(price: string): number {
   return Number(price);
 }
+
+/** Bounds of a 24 h price change in percent: a price cannot fall more than 100 %; above +10^6 % it is garbage. */
+export const MIN_PRICE_CHANGE_PCT = '-100';
+export const MAX_PRICE_CHANGE_PCT = '1e6';
+const SIGNED_DECIMAL_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d{1,3})?$/;
+
+/**
+ * A 24 h price change in percent from an answer (a JSON number or decimal text, possibly negative) as plain
+ * decimal text with at most 4 fraction digits; null when it is missing, not a number or outside
+ * {@link MIN_PRICE_CHANGE_PCT}..{@link MAX_PRICE_CHANGE_PCT} (a change unknown is shown as missing, never as 0).
+ */
+export function parsePriceChange(value: unknown): string | null {
+  let d: Decimal;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    d = new Decimal(String(value));
+  } else if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.length > MAX_PRICE_TEXT || !SIGNED_DECIMAL_TEXT.test(text)) return null;
+    d = new Decimal(text);
+  } else {
+    return null;
+  }
+  d = d.toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+  if (!d.isFinite() || d.lessThan(MIN_PRICE_CHANGE_PCT) || d.greaterThan(MAX_PRICE_CHANGE_PCT)) return null;
+  // -0 reads as 0
+  return d.isZero() ? '0' : d.toFixed();
+}

@@ -85,6 +85,29 @@ export const LOCAL_COIN_PRICES_USD: Record<string, string> = {
   'usd-coin': '1',
 };
 
+/**
+ * Local profile: a fixed 24 h change in percent per coin id (deterministic, like the prices above; the same in
+ * every currency). A coin left out has no change: the portfolio shows it as missing.
+ */
+export const LOCAL_COIN_CHANGE_24H_PCT: Record<string, string> = {
+  bitcoin: '2.5',
+  ethereum: '-1.2',
+  litecoin: '0.8',
+  dogecoin: '-3.4',
+  dash: '1.1',
+  groestlcoin: '-0.5',
+  digibyte: '4.2',
+  'bitcoin-cash': '-2',
+  ripple: '1.6',
+  stellar: '-0.9',
+  tron: '0.4',
+  'fio-protocol': '-5.25',
+  binancecoin: '0.7',
+  solana: '3.3',
+  cardano: '-1.8',
+  'xdce-crowd-sale': '2.2',
+};
+
 export const LOCAL_TOKEN_PRICES_USD: Record<string, Record<string, string>> = {
   ethereum: {
     '0xdac17f958d2ee523a2206206994597c13d831ec7': '1', // USDT

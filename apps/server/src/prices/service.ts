@@ -5,12 +5,19 @@
  * with decimal arithmetic; the answer writes them as JSON numbers of at most 12 significant digits, which a reader
  * gets back as the same decimal (the wire format is unchanged).
  */
-import { divideToFiatRate, multiplyPrice, parsePrice, priceToJsonNumber } from '@secux-companion/core';
+import {
+  divideToFiatRate,
+  multiplyPrice,
+  parsePrice,
+  parsePriceChange,
+  priceToJsonNumber,
+} from '@secux-companion/core';
 import { httpRequest, parseJson } from '@secux-companion/server-kit/failover';
 import type { Config } from '../config.js';
 import { SingleFlightCache } from './cache.js';
 import {
   FIAT_CURRENCIES,
+  LOCAL_COIN_CHANGE_24H_PCT,
   LOCAL_COIN_PRICES_USD,
   LOCAL_FIAT_RATES,
   LOCAL_TOKEN_PRICES_USD,
@@ -28,6 +35,11 @@ export interface PriceUpstream {
   readonly source: 'local' | 'coingecko';
   /** Prices keyed by coin id, in `currency` (lower-case code). */
   coins(ids: string[], currency: string): Promise<PriceMap>;
+  /**
+   * Prices and their 24 h change in percent (checked signed decimal text) keyed by coin id, in one upstream call;
+   * an upstream without it answers prices only (the answer then has no `changes24h`).
+   */
+  coinsWithChange?(ids: string[], currency: string): Promise<{ prices: PriceMap; changes: PriceMap }>;
   /** Prices keyed by contract exactly as requested. */
   tokens(platform: string, contracts: string[], currency: string): Promise<PriceMap>;
   /** USD -> currency rates for the 37 display currencies (upper-case codes). */
@@ -58,6 +70,15 @@ export class LocalPriceUpstream implements PriceUpstream {
       if (price !== null) out[id] = price;
     }
     return out;
+  }
+  async coinsWithChange(ids: string[], currency: string): Promise<{ prices: PriceMap; changes: PriceMap }> {
+    const prices = await this.coins(ids, currency);
+    const changes: PriceMap = {};
+    for (const id of Object.keys(prices)) {
+      const change = parsePriceChange(LOCAL_COIN_CHANGE_24H_PCT[id]);
+      if (change !== null) changes[id] = change;
+    }
+    return { prices, changes };
   }
   async tokens(platform: string, contracts: string[], currency: string): Promise<PriceMap> {
     const rate = this.rate(currency);
@@ -121,6 +142,24 @@ export class CoinGeckoUpstream implements PriceUpstream {
       if (price !== null) out[id] = price;
     }
     return out;
+  }
+
+  /** /simple/price with `include_24hr_change`: `{ id: { usd: 1, usd_24h_change: -1.2 } }`, each value checked. */
+  async coinsWithChange(ids: string[], currency: string): Promise<{ prices: PriceMap; changes: PriceMap }> {
+    const cur = currency.toLowerCase();
+    const body = await this.get(
+      `/simple/price?ids=${encodeURIComponent(ids.join(','))}&vs_currencies=${cur}&include_24hr_change=true`,
+    );
+    const prices: PriceMap = {};
+    const changes: PriceMap = {};
+    for (const id of ids) {
+      const price = parsePrice(body[id]?.[cur]);
+      if (price === null) continue;
+      prices[id] = price;
+      const change = parsePriceChange(body[id]?.[`${cur}_24h_change`]);
+      if (change !== null) changes[id] = change;
+    }
+    return { prices, changes };
   }
 
   async tokens(platform: string, contracts: string[], currency: string): Promise<PriceMap> {
@@ -214,6 +253,7 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
     field: 'prices' | 'rates' | 'images',
     meta: Record<string, unknown>,
     call: () => Promise<Record<string, number> | ImageMap>,
+    extra?: () => Record<string, unknown>,
   ) =>
     cache.get(key, async () => {
       calls++;
@@ -223,6 +263,7 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
           source: up.source,
           ...meta,
           [field]: data,
+          ...extra?.(),
           updatedAt: new Date().toISOString(),
         });
         return { value: { body, ok: true }, ttlMs: config.prices.ttlMs };
@@ -248,8 +289,22 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
   return {
     source: up.source,
     peek: (key) => cache.peek(key),
-    coins: (ids, currency) =>
-      load(coinsKey(ids, currency), 'prices', { currency }, () => up.coins(ids, currency).then(toWire)),
+    coins: (ids, currency) => {
+      // `prices` as before; `changes24h` (percent per coin id, JSON numbers) beside it when the upstream gives it.
+      let changes: Record<string, number> | undefined;
+      return load(
+        coinsKey(ids, currency),
+        'prices',
+        { currency },
+        async () => {
+          if (!up.coinsWithChange) return toWire(await up.coins(ids, currency));
+          const both = await up.coinsWithChange(ids, currency);
+          changes = toWire(both.changes);
+          return toWire(both.prices);
+        },
+        () => (changes ? { changes24h: changes } : {}),
+      );
+    },
     tokens: (platform, contracts, currency) =>
       load(tokensKey(platform, contracts, currency), 'prices', { platform, currency }, () =>
         up.tokens(platform, contracts, currency).then(toWire),
