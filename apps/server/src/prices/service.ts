@@ -24,6 +24,14 @@ import {
   LOCAL_TOKEN_IMAGES,
   type FiatCurrency,
 } from './constants.js';
+import {
+  HISTORY_TTL_MS,
+  RANGE_DAYS,
+  localHistory,
+  parseMarketChart,
+  type PricePoint,
+  type PriceRange,
+} from './history.js';
 
 type FetchFn = typeof fetch;
 /** Largest CoinGecko answer read: a price or image answer for a page of ids is a few kB. */
@@ -46,6 +54,8 @@ export interface PriceUpstream {
   fiat(): Promise<PriceMap>;
   /** Token logo URLs (https or same-origin paths) keyed by contract exactly as requested; unknown ones left out. */
   tokenImages(platform: string, contracts: string[]): Promise<ImageMap>;
+  /** A coin's checked prices over the range, oldest first, in `currency` (lower-case code); throws when unreadable. */
+  history(id: string, currency: string, range: PriceRange): Promise<PricePoint[]>;
 }
 
 export type ImageMap = Record<string, string>;
@@ -57,6 +67,7 @@ export interface PriceAnswer {
 
 export class LocalPriceUpstream implements PriceUpstream {
   readonly source = 'local' as const;
+  constructor(private readonly now: () => number = Date.now) {}
   private rate(currency: string): string | undefined {
     return LOCAL_FIAT_RATES[currency.toUpperCase() as FiatCurrency];
   }
@@ -103,6 +114,11 @@ export class LocalPriceUpstream implements PriceUpstream {
       if (url !== undefined) out[c] = url;
     }
     return out;
+  }
+  /** The deterministic table (history.ts): the coin's local price times a wave of time; none for an unknown coin. */
+  async history(id: string, currency: string, range: PriceRange): Promise<PricePoint[]> {
+    const price = (await this.coins([id], currency))[id];
+    return price === undefined ? [] : localHistory(price, range, this.now());
   }
 }
 
@@ -193,6 +209,14 @@ export class CoinGeckoUpstream implements PriceUpstream {
     return out;
   }
 
+  /** One documented /coins/{id}/market_chart call; the answer checked and thinned (history.ts). */
+  async history(id: string, currency: string, range: PriceRange): Promise<PricePoint[]> {
+    const body = await this.get(
+      `/coins/${encodeURIComponent(id)}/market_chart?vs_currency=${encodeURIComponent(currency.toLowerCase())}&days=${RANGE_DAYS[range]}`,
+    );
+    return parseMarketChart(body, range, Date.now());
+  }
+
   /** USD -> X derived from bitcoin's price in every currency (one documented /simple/price call). */
   async fiat(): Promise<PriceMap> {
     const list = FIAT_CURRENCIES.map((c) => c.toLowerCase()).join(',');
@@ -217,10 +241,22 @@ export interface PriceService {
   tokens(platform: string, contracts: string[], currency: string): Promise<PriceAnswer>;
   fiat(): Promise<PriceAnswer>;
   tokenImages(platform: string, contracts: string[]): Promise<PriceAnswer>;
+  /**
+   * A coin's historical prices, cached per id, currency and range ({@link HISTORY_TTL_MS}); null when they cannot
+   * be read (no stale copy): the chart shows them as missing.
+   */
+  history(id: string, currency: string, range: PriceRange): Promise<HistoryAnswer>;
   /** Number of upstream calls made (for tests and metrics). */
   readonly upstreamCalls: number;
 }
 
+/** A coin's historical prices as cached: null when unreadable; `stale` when a failed refresh kept the last good ones. */
+export interface HistoryAnswer {
+  points: PricePoint[] | null;
+  stale?: boolean;
+}
+
+export const historyKey = (id: string, currency: string, range: PriceRange) => `h|${id}|${currency}|${range}`;
 export const coinsKey = (ids: string[], currency: string) => `c|${currency}|${ids.join(',')}`;
 export const tokensKey = (platform: string, contracts: string[], currency: string) =>
   `t|${platform}|${currency}|${contracts.join(',')}`;
@@ -247,6 +283,7 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
         ));
   const cache = new SingleFlightCache<PriceAnswer & { ok: boolean }>();
   let calls = 0;
+  const histories = new SingleFlightCache<HistoryAnswer>();
 
   const load = (
     key: string,
@@ -312,6 +349,21 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
     fiat: () => load(FIAT_KEY, 'rates', { base: 'USD' }, () => up.fiat().then(toWire)),
     tokenImages: (platform, contracts) =>
       load(imagesKey(platform, contracts), 'images', { platform }, () => up.tokenImages(platform, contracts)),
+    history: (id, currency, range) => {
+      const key = historyKey(id, currency, range);
+      return histories.get(key, async () => {
+        calls++;
+        try {
+          const points = await up.history(id, currency, range);
+          return { value: { points }, ttlMs: HISTORY_TTL_MS[range] };
+        } catch {
+          const prev = histories.stale(key);
+          if (prev?.value.points && prev.ageMs < Math.max(MAX_STALE_MS, 2 * HISTORY_TTL_MS[range]))
+            return { value: { points: prev.value.points, stale: true }, ttlMs: config.prices.failureTtlMs };
+          return { value: { points: null }, ttlMs: config.prices.failureTtlMs };
+        }
+      });
+    },
     get upstreamCalls() {
       return calls;
     },

@@ -1,5 +1,6 @@
 /**
- * Prices: /api/prices/coins, /api/prices/tokens, /api/prices/token-images, /api/prices/fiat. Cached (single-flight); upstream failures give
+ * Prices: /api/prices/coins, /api/prices/history (points of time and decimal price text per coin; a coin whose
+ * prices cannot be read is listed in `missing`, never given zeros), /api/prices/tokens, /api/prices/token-images, /api/prices/fiat. Cached (single-flight); upstream failures give
  * 200 with empty prices, never 5xx. Cache hits are answered synchronously with the pre-serialised body.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -8,6 +9,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import { FIAT_CURRENCIES, TOKEN_PLATFORMS } from '../prices/constants.js';
 import { FIAT_KEY, coinsKey, tokensKey, type PriceAnswer } from '../prices/service.js';
+import { PRICE_RANGES, type PricePoint } from '../prices/history.js';
 
 const FIAT_LOWER = new Set<string>(FIAT_CURRENCIES.map((c) => c.toLowerCase()));
 const PLATFORMS = new Set<string>(TOKEN_PLATFORMS);
@@ -39,6 +41,13 @@ const csv = (item: RegExp, max: number, what: string) =>
     .refine((l) => l.every((x) => item.test(x)), { message: `contains an invalid ${what}` });
 
 const CoinsQuery = z.object({ ids: csv(/^[a-z0-9][a-z0-9._-]{0,79}$/, 100, 'coin id'), currency });
+/** Most coins of one history request (the portfolio's coins). */
+const MAX_HISTORY_IDS = 30;
+const HistoryQuery = z.object({
+  ids: csv(/^[a-z0-9][a-z0-9._-]{0,79}$/, MAX_HISTORY_IDS, 'coin id'),
+  currency,
+  range: z.enum(PRICE_RANGES).default('day'),
+});
 const ImagesQuery = z.object({
   platform: z.string().trim(),
   contracts: csv(/^[A-Za-z0-9]{20,64}$/, 20, 'contract'),
@@ -114,6 +123,28 @@ export function registerPriceRoutes(api: FastifyInstance, { prices }: AppDeps): 
     if (!PLATFORMS.has(q.platform))
       throw new HttpError(400, 'Invalid coingecko platfrom', { platforms: [...PLATFORMS] });
     return send(reply, await prices.tokenImages(q.platform, normaliseContracts(q.contracts)));
+  });
+
+  api.get('/prices/history', async (req, reply) => {
+    const q = parseInput(HistoryQuery, req.query, 'query');
+    const ids = [...new Set(q.ids.map((x) => x.toLowerCase()))];
+    const answers = await Promise.all(ids.map((id) => prices.history(id, q.currency, q.range)));
+    const series: Record<string, PricePoint[]> = {};
+    const missing: string[] = [];
+    let stale = false;
+    answers.forEach((a, i) => {
+      if (a.points && a.points.length) series[ids[i]!] = a.points;
+      else missing.push(ids[i]!);
+      stale ||= a.stale === true;
+    });
+    return reply.header('cache-control', 'public, max-age=60').send({
+      source: prices.source,
+      currency: q.currency,
+      range: q.range,
+      prices: series,
+      missing,
+      ...(stale ? { stale: true } : {}),
+    });
   });
 
   api.get('/prices/fiat', async (_req, reply) => send(reply, prices.peek(FIAT_KEY) ?? (await prices.fiat())));
