@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import type { EvmChain } from './chains';
@@ -18,6 +18,7 @@ vi.mock('./tab/TokensTab', () => ({
 }));
 vi.mock('./tab/NftTab', () => ({ NftTab: () => null, nftKeys: { list: (id: string) => ['evm-nfts', id] } }));
 vi.mock('@secux-companion/web-kit/accounts/history/HistoryTab', () => ({ HistoryTab: () => null }));
+vi.mock('./tab/ApprovalsTab', () => ({ ApprovalsTab: () => null }));
 vi.mock('./send/EvmSendModal', () => ({ EvmSendModal: () => null }));
 
 setupUiTests();
@@ -35,18 +36,29 @@ const account: EvmAccount = {
   txCount: 0,
 };
 
-function chainOf(symbol: string, coin: string): EvmChain {
+function chainOf(symbol: string, coin: string, hasApprovals = true): EvmChain {
   return {
     spec: { symbol, coin, name: coin, decimals: 18, chainId: 1 },
     unit: { symbol: coin, decimals: 18, digits: 8 },
     adapter: {
       chain: symbol,
+      hasApprovals,
       // The balance query never settles: the header shows the stored balance.
       getAccountState: () => new Promise(() => {}),
       explorer: { address: (a: string) => `https://explorer.example/address/${a}` },
     },
     local: false,
   } as unknown as EvmChain;
+}
+
+/** The tab test ids of the page of `chain`, then the page is removed. */
+function renderedTabs(chain: EvmChain): string[] {
+  show(chain);
+  const ids = [...document.querySelectorAll('[data-testid^="tab-"]')].map((e) =>
+    e.getAttribute('data-testid')!,
+  );
+  cleanup();
+  return ids;
 }
 
 function show(chain: EvmChain) {
@@ -65,6 +77,18 @@ function show(chain: EvmChain) {
 }
 
 describe('EVM account page tabs (the shared page with the EVM family slots)', () => {
+  it('Approvals (issue 32): on a native chain whose source searches events', () => {
+    show(chainOf('ETH', 'ETH'));
+    expect(screen.getByTestId('tab-approvals').textContent).toBe('Approvals');
+  });
+
+  it('no Approvals tab on a chain the user added, nor where the source cannot search events', () => {
+    const added = renderedTabs(chainOf('EVM', 'MATIC'));
+    expect(added).not.toContain('tab-approvals');
+    expect(added).toContain('tab-tokens');
+    expect(renderedTabs(chainOf('BSC', 'BNB', false))).not.toContain('tab-approvals');
+  });
+
   it('a native chain (BSC) has the Tokens and History tabs', () => {
     show(chainOf('BSC', 'BNB'));
     expect(screen.getByTestId('tab-tokens')).toBeTruthy();
