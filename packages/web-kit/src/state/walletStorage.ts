@@ -18,6 +18,10 @@ export const WALLET_STORAGE_KEYS = {
   tokenTutorialHidden: 'secux.evm.tokenTutorialHidden',
   /** The address book: saved recipients with their labels, per chain (addressBook/book). */
   addressBook: 'secux.addressBook',
+  /** Transaction and address labels, BIP-329 records (labels/labels). */
+  labels: 'secux.labels',
+  /** What the wallet hides: coins, dust, unverified tokens (state/preferences). */
+  preferences: 'secux.preferences',
   /** The welcome modal was accepted with Continue (screens/Welcome). */
   authorized: 'authorized',
   /** The accounts key the spec removes on reset (spec 01 §3); the app itself keeps accounts on the device. */
