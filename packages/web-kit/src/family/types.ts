@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import type { Bip, ChainFamily, ChainSymbol, FirmwareCheck, Issue } from '@secux-companion/core';
 import type { VerifyResult } from '../device/actions';
 import type { AccountDescriptor, AccountState, ChainAdapter, Operation } from '@secux-companion/chain-common';
+import type { BalancePoint, ValueRange } from '../portfolio/balanceHistory';
 
 /** How a chain's amounts are shown. */
 export interface CoinUnit {
@@ -232,6 +233,12 @@ export interface WebFamily<C extends FamilyChain = FamilyChain, A extends Wallet
   Send: ComponentType<SendProps<C, A>>;
   /** Message signing and verification on the chain; absent where the family has none. */
   messages?(chain: C): MessageSupport | undefined;
+  /**
+   * The account's balance over a chart range, oldest first (a step line; unknown before the first point), from a
+   * source better than its history (bitcoin: Blockbook's balance history). Absent: the shared default reconstructs
+   * it from the account's history (portfolio/balanceHistory.ts).
+   */
+  balanceHistory?(chain: C, account: A, range: ValueRange): Promise<BalancePoint[]>;
 }
 
 /** Any family, as the registry hands it to the shared screens (each module is typed with its own chain and account). */
