@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchCoinPrice, fetchTokenPrices } from './api';
+import { fetchCoinPrice, fetchCoinQuotes, fetchTokenPrices } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -62,5 +62,35 @@ describe('token prices by contract', () => {
   it('an answer without prices gives none', async () => {
     priceService('nope');
     await expect(fetchTokenPrices('tron', [USDT], 'usd')).resolves.toEqual(new Map());
+  });
+});
+
+describe('coin quotes for the portfolio (price and 24 h change)', () => {
+  it('asks once for every coin and reads each price and change; a missing one is null, never 0', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return new Response(
+        JSON.stringify({
+          prices: { bitcoin: 65000, binancecoin: 580, ripple: 0.6 },
+          changes24h: { bitcoin: -2.5, ripple: 'junk' },
+        }),
+      );
+    });
+    const quotes = await fetchCoinQuotes(['BTC', 'BSC', 'BNB', 'XRP', 'LTC', 'HME'], 'USD');
+    expect(asked).toEqual(['/api/prices/coins?ids=bitcoin,binancecoin,ripple,litecoin&currency=usd']);
+    expect(quotes).toEqual({
+      BTC: { price: '65000', change24h: '-2.5' },
+      BSC: { price: '580', change24h: null },
+      BNB: { price: '580', change24h: null },
+      XRP: { price: '0.6', change24h: null },
+      LTC: { price: null, change24h: null },
+      HME: { price: null, change24h: null },
+    });
+  });
+
+  it('a failed price service leaves every quote missing', async () => {
+    vi.stubGlobal('fetch', async () => new Response('oops', { status: 502 }));
+    expect(await fetchCoinQuotes(['BTC'], 'EUR')).toEqual({ BTC: { price: null, change24h: null } });
   });
 });

@@ -5,6 +5,7 @@ import {
   DEFAULT_HIGHER_FEE_LIMIT,
   DEFAULT_MAX_FEE_LIMIT,
   parsePrice,
+  parsePriceChange,
   type ChainSymbol,
 } from '@secux-companion/core';
 
@@ -111,29 +112,84 @@ export interface UnservedCoin {
 }
 
 /**
+ * Every coin the server says it does not serve (`GET /api/chains` `unserved`), keyed by coin; empty when the server
+ * cannot be asked (the coins' own requests then fail or succeed as they will).
+ */
+export async function fetchUnservedCoins(): Promise<Map<string, UnservedCoin>> {
+  const out = new Map<string, UnservedCoin>();
+  try {
+    const res = await fetch('/api/chains');
+    if (!res.ok) return out;
+    const body = (await res.json()) as { unserved?: unknown };
+    if (!Array.isArray(body.unserved)) return out;
+    for (const u of body.unserved.slice(0, 200) as unknown[]) {
+      if (!u || typeof u !== 'object') continue;
+      const { chain, reason, settings } = u as Record<string, unknown>;
+      if (typeof chain !== 'string' || out.has(chain)) continue;
+      out.set(chain, {
+        reason: reason === 'switched_off' ? 'switched_off' : 'no_provider',
+        settings: Array.isArray(settings)
+          ? settings
+              .slice(0, 20)
+              .filter((s): s is string => typeof s === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(s))
+          : [],
+      });
+    }
+    return out;
+  } catch {
+    return out;
+  }
+}
+
+/**
  * Whether the server says it does not serve `coin` (a provider not configured in its profile, or switched off):
  * the account list then tells which setting is missing instead of failing. Null when the coin is served or the
  * server cannot be asked (the coin's own requests then fail or succeed as they will).
  */
 export async function unservedCoin(coin: ChainSymbol): Promise<UnservedCoin | null> {
+  return (await fetchUnservedCoins()).get(coin) ?? null;
+}
+
+/** A coin's price and its 24 h change in percent (decimal text); each null when missing (never 0). */
+export interface CoinQuote {
+  price: string | null;
+  change24h: string | null;
+}
+
+/**
+ * Prices and 24 h changes of several coins in one request (`/api/prices/coins`: `prices` and `changes24h`), each
+ * value checked (core's parsePrice, parsePriceChange). A coin without a price id, or any failure: its quote is
+ * missing (both null).
+ */
+export async function fetchCoinQuotes(
+  coins: readonly ChainSymbol[],
+  currency: string,
+): Promise<Record<string, CoinQuote>> {
+  const out: Record<string, CoinQuote> = Object.fromEntries(
+    coins.map((c) => [c, { price: null, change24h: null }]),
+  );
+  const ids = [...new Set(coins.flatMap((c) => (PRICE_IDS[c] ? [PRICE_IDS[c]] : [])))];
+  if (!ids.length) return out;
   try {
-    const res = await fetch('/api/chains');
-    if (!res.ok) return null;
-    const body = (await res.json()) as { unserved?: unknown };
-    if (!Array.isArray(body.unserved)) return null;
-    for (const u of body.unserved as unknown[]) {
-      if (!u || typeof u !== 'object') continue;
-      const { chain, reason, settings } = u as Record<string, unknown>;
-      if (chain !== coin) continue;
-      return {
-        reason: reason === 'switched_off' ? 'switched_off' : 'no_provider',
-        settings: Array.isArray(settings)
-          ? settings.filter((s): s is string => typeof s === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(s))
-          : [],
-      };
+    const res = await fetch(
+      `/api/prices/coins?ids=${ids.map(encodeURIComponent).join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}`,
+    );
+    if (!res.ok) return out;
+    const body = (await res.json()) as { prices?: unknown; changes24h?: unknown } | null;
+    const prices =
+      body?.prices && typeof body.prices === 'object' ? (body.prices as Record<string, unknown>) : {};
+    const changes =
+      body?.changes24h && typeof body.changes24h === 'object'
+        ? (body.changes24h as Record<string, unknown>)
+        : {};
+    for (const c of coins) {
+      const id = PRICE_IDS[c];
+      if (!id) continue;
+      const price = parsePrice(prices[id]);
+      out[c] = { price, change24h: price === null ? null : parsePriceChange(changes[id]) };
     }
-    return null;
   } catch {
-    return null;
+    // prices are optional: missing
   }
+  return out;
 }

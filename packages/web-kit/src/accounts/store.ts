@@ -10,6 +10,7 @@ import { onWalletReset } from '../state/walletStorage';
 import { loadFamily } from '../state/families';
 import type { AnyFamily, CreateInput, DiscoveryProgress, FamilyChain, WalletAccount } from '../family/types';
 import { unservedCoin, type UnservedCoin } from './api';
+import { recordAccounts, takeDiscovered } from './discovery';
 
 export interface AccountsState {
   /** Whose accounts these are: the coin ('BTC', 'ETH' …) or 'EVM-<chainId>' for a chain the user added. */
@@ -86,6 +87,21 @@ export async function loadAccounts(coin: ChainSymbol): Promise<void> {
   const gen = ++generation;
   accountsStore.set({ ...initial, scope: coin, coin, status: 'discovering' });
   try {
+    // Discovery at connect has just read the coin (or is reading it): its result is taken, not read again.
+    const discovered = await takeDiscovered(coin);
+    if (gen !== generation) return;
+    if (discovered) {
+      const { family, chain, accounts } = discovered;
+      accountsStore.set({
+        family,
+        chain,
+        accounts,
+        selectedId: accounts[0]?.id ?? null,
+        status: 'ready',
+        progress: null,
+      });
+      return;
+    }
     // The server's word on the coin is asked while the family loads (its chain may already fail for that reason).
     const [why, loaded] = await Promise.allSettled([unservedCoin(coin), familyChain(coin)]);
     if (gen !== generation) return;
@@ -101,6 +117,7 @@ export async function loadAccounts(coin: ChainSymbol): Promise<void> {
     });
     if (gen !== generation) return;
     accountsStore.set({ accounts, selectedId: accounts[0]?.id ?? null, status: 'ready', progress: null });
+    recordAccounts(coin, accounts, chain);
     family
       .syncToDevice(chain, accounts)
       .catch((e: unknown) => console.warn('account sync to the device failed', e));
@@ -146,6 +163,14 @@ export async function refreshBalances(): Promise<void> {
     stale: false,
     accounts: st.accounts.map((a) => updated.find((u) => u.id === a.id) ?? a),
   }));
+  followPortfolio();
+}
+
+/** The home portfolio follows the selected coin's accounts (after a refresh, a create, a delete). */
+function followPortfolio() {
+  const s = accountsStore.get();
+  if (s.coin && s.scope === s.coin && s.chain && s.status === 'ready' && !s.stale)
+    recordAccounts(s.coin, s.accounts, s.chain);
 }
 
 /** Creates the next account (the family checks its rules: warm-002, err-17 …), written to the device. */
@@ -158,6 +183,7 @@ export async function createAccount(input: CreateInput): Promise<WalletAccount> 
       (a, b) => a.bip - b.bip || a.index - b.index,
     ),
   }));
+  followPortfolio();
   return account;
 }
 
@@ -186,5 +212,6 @@ export async function deleteAccount(id: string): Promise<WalletAccount[]> {
     left = s.accounts.filter((x) => x.id !== id);
     return { accounts: left, selectedId: s.selectedId === id ? (left[0]?.id ?? null) : s.selectedId };
   });
+  followPortfolio();
   return left;
 }
