@@ -107,10 +107,14 @@ export interface PricePoint {
 export const PRICE_POINT_MAX_GAP_MS = 36 * 3600_000;
 
 /**
- * The price at `time` from points sorted by time: the nearest point within {@link PRICE_POINT_MAX_GAP_MS}; null when
- * there is none (the cell stays empty, never zero).
+ * The price at `time` from points sorted by time: the nearest point within `maxGapMs` (the series' step; by default
+ * {@link PRICE_POINT_MAX_GAP_MS}); null when there is none (the cell stays empty, never zero).
  */
-export function priceAt(points: readonly PricePoint[], time: number | null): string | null {
+export function priceAt(
+  points: readonly PricePoint[],
+  time: number | null,
+  maxGapMs = PRICE_POINT_MAX_GAP_MS,
+): string | null {
   if (time === null || !Number.isFinite(time) || points.length === 0) return null;
   let lo = 0;
   let hi = points.length - 1;
@@ -122,7 +126,7 @@ export function priceAt(points: readonly PricePoint[], time: number | null): str
   const candidates = [points[lo - 1], points[lo]].filter((p): p is PricePoint => !!p);
   let best: PricePoint | null = null;
   for (const p of candidates) if (!best || Math.abs(p.time - time) < Math.abs(best.time - time)) best = p;
-  return best && Math.abs(best.time - time) <= PRICE_POINT_MAX_GAP_MS ? best.price : null;
+  return best && Math.abs(best.time - time) <= maxGapMs ? best.price : null;
 }
 
 export interface CsvContext {
