@@ -14,6 +14,7 @@ import {
   DEFAULT_CHAIN_ID,
   DEFAULT_SIDE_CHAIN_ID,
   DEFAULT_SIDE_EVM_PORT,
+  APPROVALS_OWNER_INDEX,
   LUSD_SUPPLY,
   startEvm,
   type EvmInfo,
@@ -88,6 +89,7 @@ export const evmLocalChain: LocalChain<EvmInfo, EvmLocalOptions> = {
     `     ERC-20   Local USD (LUSD, 6 dec)  ${e.contracts.erc20}  ${formatUnits(LUSD_SUPPLY, 6)} to account 0`,
     `     ERC-721  Local Punks (LPUNK)      ${e.contracts.erc721}  ids 1, 2 to account 0`,
     `     ERC-1155 Local Items (LITEM)      ${e.contracts.erc1155}  id 1 x10, id 2 x1 to account 0`,
+    `     Approvals: account ${APPROVALS_OWNER_INDEX} approves LUSD (unlimited and 250), LPUNK and LITEM operators (Approvals tab)`,
   ],
 };
 
