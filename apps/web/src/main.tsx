@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { families } from './families/registry';
 import { texts } from 'virtual:families';
-import { initI18n, provideTexts } from '@secux-companion/web-kit/i18n';
+import { i18next, initI18n, provideTexts } from '@secux-companion/web-kit/i18n';
 import { applyBrowserGate } from './lib/browserGate';
 import { provideFamilies } from '@secux-companion/web-kit/state/families';
 import { onToast } from '@secux-companion/web-kit/lib/toast';
@@ -18,8 +18,15 @@ import { cssVariablesResolver, theme } from '@secux-companion/web-kit/theme';
 provideFamilies(families);
 provideTexts(texts);
 // The shared screens' toasts (copy feedback, a blocked delete …) show as the app's notifications.
+// Its close button is named (axe button-name), in the language shown.
 onToast(({ message, color, autoClose }) =>
-  notifications.show({ message, color, autoClose, 'data-testid': 'toast' }),
+  notifications.show({
+    message,
+    color,
+    autoClose,
+    closeButtonProps: { 'aria-label': i18next.t('a11y.close') },
+    'data-testid': 'toast',
+  }),
 );
 
 const i18n = await initI18n();
