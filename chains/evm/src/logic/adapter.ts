@@ -19,10 +19,12 @@ import { listOperations } from './ops/listOperations';
 import { receiveAddress, validateAddress } from './ops/receive';
 import { reviewRows } from './ops/reviewRows';
 import { finalize, sign } from './ops/sign';
+import { simulate } from './ops/simulate';
 import { discoverListedTokens, getTokenBalances, lookupToken } from './ops/tokens';
-import type { EvmAdapter, EvmAdapterOptions, EvmBackend } from './types';
+import type { EvmAdapter, EvmAdapterOptions, EvmBackend, EvmBuiltTransaction } from './types';
 
 export type * from './types';
+export { evmDeltas } from './ops/simulate';
 
 export function createEvmAdapter(
   spec: EvmChainSpec,
@@ -80,6 +82,7 @@ export function createEvmAdapter(
     estimateL1Fee: (from, intent, nonce, tier) => estimateL1Fee(ctx, from, intent, nonce, tier),
     build: (account, draft) => craftTransaction(ctx, account, draft),
     reviewRows: (built) => reviewRows(ctx, built),
+    simulate: (built) => simulate(ctx, built as EvmBuiltTransaction),
     sign: (signer, built, signOptions) => sign(signer, built, signOptions),
     finalize: (built, signature) => finalize(built, signature),
     broadcast: (tx) => broadcast(ctx, tx),

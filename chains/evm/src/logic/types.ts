@@ -71,9 +71,39 @@ export interface EvmBackend {
   getTokenList?(): Promise<TokenListEntry[]>;
   /** Live token approvals of an address (issue 32); absent when the source cannot search the chain's events. */
   getApprovals?(address: string): Promise<EvmApprovals>;
+  /**
+   * The transfers and fee of a transaction as the chain simulates it (eth_simulateV1 with traceTransfers, issue 32);
+   * absent when the source cannot ask the chain.
+   */
+  simulate?(tx: EvmSimulationRequest): Promise<EvmSimulation>;
   /** Broadcasts the signed transaction; returns its hash. */
   broadcast(rawTx: Hex): Promise<string>;
 }
+
+/** A built transaction as the chain simulates it: its fields as they would be signed. */
+export interface EvmSimulationRequest {
+  from: string;
+  to: string;
+  value: bigint;
+  data: Hex;
+  gas: bigint;
+  nonce: number;
+  fee: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint };
+}
+
+/** One transfer a simulated call makes (lowercase addresses): the coin (`token` null) or an ERC-20. */
+export interface EvmSimTransfer {
+  token: string | null;
+  from: string;
+  to: string;
+  amount: bigint;
+}
+
+/** What the chain says of a simulated call. */
+export type EvmSimulation =
+  | { available: false }
+  | { available: true; status: 'failed'; error: string }
+  | { available: true; status: 'success'; gasUsed: bigint; gasPrice: bigint; transfers: EvmSimTransfer[] };
 
 /** A history page from a backend: ready Operations (product API) or explorer records to merge (user's RPC). */
 export type EvmHistoryAnswer =

@@ -7,7 +7,7 @@
  * The routes used are listed in {@link ROUTES} and in chains/evm/API.md (with what is still missing).
  */
 import type { Hex } from 'viem';
-import type { EvmAccountSummary, EvmBackend, EvmCallRequest } from '../logic/adapter';
+import type { EvmAccountSummary, EvmBackend, EvmCallRequest, EvmSimulation } from '../logic/adapter';
 import type { FeeHistoryData, GasOracleData } from '../logic/fees';
 import { EVM_HISTORY_PAGE_SIZE } from '../logic/history';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
@@ -42,6 +42,7 @@ export const ROUTES = {
   account: (chain: string, address: string) => `/chains/${enc(chain)}/account/${enc(address)}`,
   nonce: (chain: string, address: string) => `/chains/${enc(chain)}/nonce/${enc(address)}`,
   gasLimit: (chain: string) => `/chains/${enc(chain)}/gas-limit`,
+  simulate: (chain: string) => `/chains/${enc(chain)}/simulate`,
   fees: (chain: string) => `/chains/${enc(chain)}/fees`,
   tokens: (chain: string, address: string, contracts: readonly string[]) =>
     `/chains/${enc(chain)}/tokens?address=${enc(address)}&contracts=${contracts.map(enc).join(',')}`,
@@ -199,6 +200,47 @@ export interface EvmProductApiBackend extends EvmBackend {
   nonceFallbacks(): NonceSource[];
 }
 
+/** The most transfers a simulation answer may list (the server's SIM_TRANSFERS_MAX). */
+const SIM_TRANSFERS_MAX = 64;
+
+/** The server's simulation answer, checked: gas used within the limit, at most 64 transfers, amounts uint256. */
+export function parseEvmSimulation(v: unknown, gasLimit: bigint): EvmSimulation {
+  const o = obj(v, 'simulation');
+  if (o.available === false) return { available: false };
+  if (o.available !== true) throw malformed('available');
+  if (o.status === 'failed')
+    return { available: true, status: 'failed', error: str(o.error, 'error').slice(0, 300) };
+  if (o.status !== 'success') throw malformed('status');
+  const gasUsed = dec(o.gasUsed, 'gasUsed');
+  const gasPrice = dec(o.gasPrice, 'gasPrice');
+  if (gasUsed < 0n || gasUsed > gasLimit) throw malformed('gasUsed');
+  if (gasPrice < 0n || gasPrice > UINT256_MAX) throw malformed('gasPrice');
+  const list = arr(o.transfers, 'transfers');
+  if (list.length > SIM_TRANSFERS_MAX) throw malformed('transfers');
+  const address = (x: unknown, what: string) => {
+    const a = str(x, what);
+    if (!/^0x[0-9a-f]{40}$/.test(a)) throw malformed(what);
+    return a;
+  };
+  return {
+    available: true,
+    status: 'success',
+    gasUsed,
+    gasPrice,
+    transfers: list.map((t, i) => {
+      const e = obj(t, `transfers[${i}]`);
+      const amount = dec(e.amount, `transfers[${i}].amount`);
+      if (amount < 0n || amount > UINT256_MAX) throw malformed(`transfers[${i}].amount`);
+      return {
+        token: e.token === null ? null : address(e.token, `transfers[${i}].token`),
+        from: address(e.from, `transfers[${i}].from`),
+        to: address(e.to, `transfers[${i}].to`),
+        amount,
+      };
+    }),
+  };
+}
+
 export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmProductApiBackend {
   const base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
   const doFetch: FetchLike = options.fetch ?? ((i, init) => globalThis.fetch(i, init));
@@ -304,6 +346,26 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
         ...(call.data && call.data !== '0x' ? { data: call.data } : {}),
       };
       return dec(obj(await post(ROUTES.gasLimit(chain), body), 'gas-limit').gasLimit, 'gasLimit');
+    },
+
+    async simulate(tx) {
+      return parseEvmSimulation(
+        await post(ROUTES.simulate(chain), {
+          from: tx.from,
+          to: tx.to,
+          value: tx.value.toString(),
+          data: tx.data,
+          gas: tx.gas.toString(),
+          nonce: tx.nonce,
+          ...('gasPrice' in tx.fee
+            ? { gasPrice: tx.fee.gasPrice.toString() }
+            : {
+                maxFeePerGas: tx.fee.maxFeePerGas.toString(),
+                maxPriorityFeePerGas: tx.fee.maxPriorityFeePerGas.toString(),
+              }),
+        }),
+        tx.gas,
+      );
     },
 
     async ethCall(to, data: Hex) {

@@ -12,6 +12,7 @@ import type {
   TokenInfo,
 } from '@secux-companion/server-kit/types';
 import type { ApprovalCandidate, ApprovalLogs, ApprovalState } from './approvals.js';
+import type { EvmSimAnswer, EvmSimRequest } from './simulate.js';
 
 export type { HistoryQuery };
 
@@ -72,6 +73,8 @@ export interface EvmProvider extends Provider {
   /** Mined transactions sent by the address (nonce at 'latest'). */
   getSentCount?(address: string, signal: AbortSignal): Promise<number>;
   estimateGas?(tx: EvmCallRequest, signal: AbortSignal): Promise<string>;
+  /** eth_simulateV1 with traceTransfers of one call: its transfers and fee, or that the node has no such method. */
+  simulate?(tx: EvmSimRequest, signal: AbortSignal): Promise<EvmSimAnswer>;
   getFees?(signal: AbortSignal): Promise<Omit<FeeInfo, 'chain' | 'source' | 'provider'>>;
   getTokenInfo?(contract: string, address: string | undefined, signal: AbortSignal): Promise<TokenInfo>;
   /** Token contracts the address has interacted with. */

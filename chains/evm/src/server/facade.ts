@@ -27,6 +27,8 @@ import { EvmContext, type EvmChainConfig } from './facade/context.js';
 import { fees, gasOracle } from './facade/fees.js';
 import { historyOf } from './facade/history.js';
 import { nfts } from './facade/nfts.js';
+import { simulate } from './facade/simulate.js';
+import type { EvmSimAnswer, EvmSimRequest } from './simulate.js';
 import { txStatus } from './facade/txStatus.js';
 import type { NftPage } from './nfts.js';
 
@@ -114,6 +116,11 @@ export class EvmFacade implements ChainFacade {
 
   gasLimit(tx: EvmCallRequest): Promise<string> {
     return gasLimit(this.c, tx);
+  }
+
+  /** The transfers and fee of a transaction as the chain simulates it (eth_simulateV1), or `available: false`. */
+  simulate(tx: EvmSimRequest): Promise<EvmSimAnswer & { provider?: string }> {
+    return simulate(this.c, tx);
   }
 
   fees(): Promise<FeeInfo> {

@@ -1,4 +1,4 @@
-/** The EVM family's own endpoints (CHAINS.md): gas oracle, NFTs, nonce, gas limit and tokens. */
+/** The EVM family's own endpoints (CHAINS.md): gas oracle, NFTs, nonce, gas limit, simulation and tokens. */
 import { z } from 'zod';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import type { ChainRoute } from '@secux-companion/server-kit/facade';
@@ -32,6 +32,24 @@ const GasLimitBody = z.object({
     .regex(/^0x([0-9a-fA-F]{2}){0,100000}$/, { message: 'must be 0x-prefixed hex' })
     .optional(),
 });
+
+const wei = z.string().regex(/^\d{1,78}$/, { message: 'must be a decimal amount in wei' });
+/** A built transaction to simulate, as it would be signed (amounts and fees in wei, decimal). */
+const SimulateBody = z
+  .object({
+    from: evmAddress,
+    to: evmAddress,
+    value: wei,
+    data: z.string().regex(/^0x([0-9a-fA-F]{2}){0,100000}$/, { message: 'must be 0x-prefixed hex' }),
+    gas: wei,
+    nonce: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    maxFeePerGas: wei.optional(),
+    maxPriorityFeePerGas: wei.optional(),
+    gasPrice: wei.optional(),
+  })
+  .refine((b) => (b.gasPrice === undefined) !== (b.maxFeePerGas === undefined), {
+    message: 'must carry either gasPrice or maxFeePerGas',
+  });
 
 export const evmRoutes: readonly ChainRoute<EvmFacade>[] = [
   // Explorer gas oracle (spec 02 §7, BSC): Fast/Propose/Safe as high/medium/low in wei; 404 without an explorer.
@@ -81,6 +99,26 @@ export const evmRoutes: readonly ChainRoute<EvmFacade>[] = [
     async handler(f, req) {
       const body = parseInput(GasLimitBody, req.body, 'body');
       return { gasLimit: await f.gasLimit(body) };
+    },
+  },
+  // The transfers and fee of a built transaction as the chain simulates it (issue 32: balance changes).
+  {
+    method: 'POST',
+    path: '/simulate',
+    async handler(f, req, reply) {
+      noStore(reply);
+      const b = parseInput(SimulateBody, req.body, 'body');
+      return f.simulate({
+        from: b.from,
+        to: b.to,
+        value: b.value,
+        data: b.data,
+        gas: b.gas,
+        nonce: b.nonce,
+        ...(b.gasPrice !== undefined
+          ? { gasPrice: b.gasPrice }
+          : { maxFeePerGas: b.maxFeePerGas!, maxPriorityFeePerGas: b.maxPriorityFeePerGas ?? '0' }),
+      });
     },
   },
   // Spec 02 "GET /bsc_token_list": the chain's token list as the product API answers it (code 0 is success).

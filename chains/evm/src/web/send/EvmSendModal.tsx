@@ -351,6 +351,9 @@ export function EvmSendModal({
     </>
   );
 
+  // The chain's balance changes of what was built (eth_simulateV1), on the review.
+  const simulateBuilt = (built: EvmBuiltTransaction) => chain.adapter.simulate!(built);
+
   return (
     <SendFlowModal
       flow={flow}
@@ -368,6 +371,8 @@ export function EvmSendModal({
         })
       }
       explorerUrl={explorerTx}
+      simulate={simulateBuilt}
+      coin={{ symbol: chain.unit.symbol, decimals: chain.unit.decimals }}
       onClose={onClose}
       onDone={onDone}
     />

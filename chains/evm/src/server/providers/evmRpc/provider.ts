@@ -6,6 +6,7 @@ import type { EvmProvider, RpcTransport } from '../../backend.js';
 import { checkApprovals } from '../../approvals.js';
 import { createNftInfoReader } from '../../nfts.js';
 import type { EvmCallRequest } from '@secux-companion/server-kit/types';
+import { simulateV1 } from '../../simulate.js';
 import { erc20Balances, erc20Info } from './erc20.js';
 import { rpcFees } from './fees.js';
 import { hexData, hexQty, rpcTransport } from './transport.js';
@@ -94,6 +95,7 @@ export function createEvmRpc(o: EvmRpcOptions): EvmRpcProvider {
     async estimateGas(tx, signal) {
       return (await qty('eth_estimateGas', [txParams(tx)], signal)).toString();
     },
+    simulate: (tx, signal) => simulateV1(t, tx, signal),
     getFees: (signal) => rpcFees(t, signal),
     getTokenInfo: (contract, address, signal) => erc20Info(t, contract, address, signal),
     getTokenBalances: (address, contracts, signal) => erc20Balances(t, address, contracts, signal),
