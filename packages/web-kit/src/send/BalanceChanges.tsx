@@ -17,6 +17,9 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, uiLanguage } from '../lib/format';
 
+/** The sender's changes first, then the recipient's, then anyone else's. */
+const PARTY_ORDER: Record<BalanceDelta['who'], number> = { self: 0, recipient: 1, other: 2 };
+
 export type SimulationState =
   | { status: 'loading' }
   | { status: 'done'; result: SimulationResult; verdict: SimulationVerdict }
@@ -126,25 +129,27 @@ export function BalanceChanges({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {state.result.deltas.map((d) => (
-                <Table.Tr
-                  key={`${d.who}:${d.asset}`}
-                  data-testid={`${testId}-delta`}
-                  data-who={d.who}
-                  data-asset={d.asset}
-                >
-                  <Table.Th scope="row">{who(d)}</Table.Th>
-                  {/* a token's symbol is the token's own text: rendered as text */}
-                  <Table.Td>{d.symbol}</Table.Td>
-                  <Table.Td
-                    data-testid={`${testId}-amount`}
-                    c={d.amount < 0n ? 'red.8' : 'teal.9'}
-                    style={{ whiteSpace: 'nowrap' }}
+              {[...state.result.deltas]
+                .sort((a, b) => PARTY_ORDER[a.who] - PARTY_ORDER[b.who])
+                .map((d) => (
+                  <Table.Tr
+                    key={`${d.who}:${d.asset}`}
+                    data-testid={`${testId}-delta`}
+                    data-who={d.who}
+                    data-asset={d.asset}
                   >
-                    {deltaText(d.amount, d)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+                    <Table.Th scope="row">{who(d)}</Table.Th>
+                    {/* a token's symbol is the token's own text: rendered as text */}
+                    <Table.Td>{d.symbol}</Table.Td>
+                    <Table.Td
+                      data-testid={`${testId}-amount`}
+                      c={d.amount < 0n ? 'red.8' : 'teal.9'}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      {deltaText(d.amount, d)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
             </Table.Tbody>
           </Table>
           <Text size="sm" data-testid={`${testId}-fee`}>
