@@ -16,6 +16,8 @@ import { Log, pad } from '../../nfts/calls.js';
 import type { Explorer } from './client.js';
 
 const PAGE = 1000;
+/** Pages read per event: both events together stay within APPROVAL_MAX_LOGS. */
+const PAGES_PER_EVENT = Math.floor(APPROVAL_MAX_LOGS / 2 / PAGE);
 
 export async function getApprovalLogs(
   ex: Explorer,
@@ -46,7 +48,7 @@ export async function getApprovalLogs(
       );
       logs.push(...got);
       if (got.length < PAGE) break;
-      if (page * PAGE >= APPROVAL_MAX_LOGS / 2) {
+      if (page >= PAGES_PER_EVENT) {
         truncated = true;
         break;
       }
