@@ -15,7 +15,9 @@ import {
   APPROVAL_LUSD_AMOUNT,
   APPROVAL_SPENDERS,
   compileContracts,
+  startEtherscanExplorer,
   startEvm,
+  type EtherscanExplorer,
   type EvmInfo,
   type StartedEvm,
 } from './sim/index.js';
@@ -24,11 +26,15 @@ import { revokeIntent } from './logic/approvals';
 import { nativeEvmChain } from './logic/chains';
 import { createJsonRpcBackend, jsonRpcClient } from './network/jsonRpc';
 import { EvmFacade } from './server/facade.js';
+import { createEtherscan } from './server/providers/etherscan.js';
 import { createEvmBlockScan } from './server/providers/evmBlockScan.js';
 import { createEvmRpc, createEvmRpcPool } from './server/providers/evmRpc.js';
 
 let net: StartedEvm<EvmInfo>;
 let facade: EvmFacade;
+/** The same chain behind the Etherscan-compatible explorer stand-in (its logs module), no block scan. */
+let viaExplorer: EvmFacade;
+let explorer: EtherscanExplorer;
 const key = deriveEthAccounts(DEFAULT_MNEMONIC, APPROVALS_OWNER_INDEX + 1)[APPROVALS_OWNER_INDEX]!;
 const owner = privateKeyToAccount(key.privateKey);
 
@@ -52,9 +58,25 @@ beforeAll(async () => {
     explorers: [],
     scans: [createEvmBlockScan({ ...o, nftFromBlock: 0 })],
   });
+  explorer = await startEtherscanExplorer({ rpcUrl: url });
+  viaExplorer = new EvmFacade({
+    chain: 'ETH',
+    chainId: net.info.chainId,
+    pool: createEvmRpcPool([createEvmRpc(o)]),
+    explorers: [
+      createEtherscan({
+        name: 'explorer',
+        url: `${explorer.url}/v2/api`,
+        chainId: net.info.chainId,
+        fetch,
+        timeoutMs: 10_000,
+      }),
+    ],
+  });
 }, 120_000);
 
 afterAll(async () => {
+  await explorer?.stop();
   await net?.stop();
 });
 
@@ -86,6 +108,10 @@ describe('approvals on the local chain', () => {
       decimals: 6,
     });
     expect(r.truncated).toBe(false);
+    // The explorer path (logs module) finds the same ones.
+    const e = await viaExplorer.approvals(owner.address);
+    expect(e.provider).toBe('explorer');
+    expect(e.approvals).toEqual(r.approvals);
   });
 
   it('a revoke built by the adapter and signed with the key ends the allowance (reads 0) and leaves the list', async () => {

@@ -8,7 +8,7 @@
  *
  * It indexes the node's blocks on demand (each request first reads the blocks mined since the last one): every
  * transaction with its receipt, ERC-20 `Transfer` logs (3 topics), ERC-721 `Transfer` (4 topics) and ERC-1155
- * `TransferSingle` / `TransferBatch`. A stand-in's behaviour (providers/etherscan.ts) adds
+ * `TransferSingle` / `TransferBatch`; the logs module passes getLogs to the node. A stand-in's behaviour (providers/etherscan.ts) adds
  * the key, the rate limit and the free plan's chain coverage in front of it.
  *
  * Its parts live in ./etherscanExplorer/: the chain index, the answer shapes, the account module, proxy and gas oracle.
@@ -17,6 +17,7 @@ import { serve } from '@secux-companion/sim-kit';
 import { account } from './etherscanExplorer/account.js';
 import { notok } from './etherscanExplorer/answers.js';
 import { ChainIndex } from './etherscanExplorer/chainIndex.js';
+import { logs } from './etherscanExplorer/logs.js';
 import { gasOracle, proxy } from './etherscanExplorer/proxy.js';
 
 export interface EtherscanExplorer {
@@ -39,7 +40,9 @@ async function answer(ix: ChainIndex, chainId: number, rpcUrl: string, path: str
       ? await proxy(rpcUrl, action, q)
       : module === 'gastracker' && action === 'gasoracle'
         ? await gasOracle(ix.client)
-        : notok('Error! Missing Or invalid Module name');
+        : module === 'logs'
+          ? await logs(rpcUrl, action, q)
+          : notok('Error! Missing Or invalid Module name');
 }
 
 export async function startEtherscanExplorer(o: {
