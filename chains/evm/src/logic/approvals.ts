@@ -26,6 +26,8 @@ export interface EvmApprovals {
   truncated: boolean;
   /** The first block searched (0: the whole chain). */
   fromBlock: number;
+  /** The server has no source that searches this chain's events (no explorer or block scan configured). */
+  unavailable?: boolean;
 }
 
 const MAX_UINT256 = 2n ** 256n - 1n;

@@ -50,6 +50,25 @@ describe("the server's approvals answer", () => {
     expect(() => parseApprovals({ approvals: Array.from({ length: 201 }, () => erc20) })).toThrow(/too many/);
   });
 
+  it('a 404 (no log source on the server) is "unavailable", not an error; a 502 is an error', async () => {
+    const answering = (status: number) =>
+      createEvmProductApiBackend({
+        chain: 'BSC',
+        fetch: async () =>
+          new Response(JSON.stringify({ error: 'not_configured' }), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          }),
+      });
+    await expect(answering(404).getApprovals!(S)).resolves.toEqual({
+      approvals: [],
+      truncated: false,
+      fromBlock: 0,
+      unavailable: true,
+    });
+    await expect(answering(502).getApprovals!(S)).rejects.toThrow();
+  });
+
   it('asks GET /chains/:chain/approvals/:address', async () => {
     const urls: string[] = [];
     const api = createEvmProductApiBackend({

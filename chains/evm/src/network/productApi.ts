@@ -415,8 +415,15 @@ export function createEvmProductApiBackend(options: EvmProductApiOptions): EvmPr
       return parseReceiptStatus(await rpc('eth_getTransactionReceipt', [hash]));
     },
 
+    /** A 404 is a chain the server cannot search (no explorer or block scan): said as unavailable, not an error. */
     async getApprovals(address) {
-      return parseApprovals(await list(ROUTES.approvals(chain, address)));
+      try {
+        return parseApprovals(await list(ROUTES.approvals(chain, address)));
+      } catch (e) {
+        if (e instanceof EvmNetworkError && e.status === 404)
+          return { approvals: [], truncated: false, fromBlock: 0, unavailable: true };
+        throw e;
+      }
     },
 
     async getTokenList() {

@@ -105,6 +105,13 @@ describe('Approvals tab', () => {
     );
   });
 
+  it('a chain the server cannot search says so instead of an empty list', async () => {
+    renderUi(setup(async () => ({ approvals: [], truncated: false, fromBlock: 0, unavailable: true })).node);
+    const text = await screen.findByTestId('approvals-unavailable', {}, { timeout: 5_000 });
+    expect(text.textContent).toContain('cannot be searched');
+    expect(screen.queryByTestId('approvals-empty')).toBeNull();
+  });
+
   it('none found, more than searched, and a read that fails are each said', async () => {
     const empty = renderUi(setup(async () => ({ approvals: [], truncated: true, fromBlock: 0 })).node);
     await screen.findByTestId('approvals-empty', {}, { timeout: 5_000 });

@@ -82,6 +82,8 @@ export function ApprovalsTab({ chain, account }: { chain: EvmChain; account: Evm
         {errorText(t, q.error)}
       </Alert>
     );
+  if (q.data.unavailable)
+    return <Text data-testid="approvals-unavailable">{t('evm.approvals.unavailable')}</Text>;
   const list = q.data.approvals;
   return (
     <Stack gap="sm" data-testid="approvals-tab">
