@@ -5,6 +5,7 @@
  */
 import type { HistoryQuery, Provider } from '@secux-companion/server-kit/failover';
 import type { AccountInfo, FeeTiers, HistoryPage, TxDetails, Utxo } from '@secux-companion/server-kit/types';
+import type { BalanceBucket, BalanceHistoryQuery } from './providers/blockbook/balanceHistory.js';
 import type { PackageTx } from './providers/mempoolTx.js';
 import type { UtxoBip } from './xpub.js';
 
@@ -32,6 +33,12 @@ export interface UtxoProvider extends Provider {
     q: HistoryQuery,
     signal: AbortSignal,
   ): Promise<Omit<HistoryPage, 'provider'>>;
+  /** Confirmed received and sent per bucket of time, oldest first (Blockbook's balance history). */
+  getBalanceHistory?(
+    subject: UtxoSubject,
+    q: BalanceHistoryQuery,
+    signal: AbortSignal,
+  ): Promise<BalanceBucket[]>;
   getTx?(txid: string, signal: AbortSignal): Promise<TxDetails>;
   getRawTx?(txid: string, signal: AbortSignal): Promise<string>;
   broadcast?(hex: string, signal: AbortSignal): Promise<string>;

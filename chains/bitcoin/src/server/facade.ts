@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
+import type { BalanceBucket, BalanceHistoryQuery } from './providers/blockbook/balanceHistory.js';
 import type { BroadcastResult, ChainFacade, ChainSource } from '@secux-companion/server-kit/facade';
 import {
   ChainApiError,
@@ -294,6 +295,24 @@ export class UtxoFacade implements ChainFacade {
       this.opts(this.bounds.history, undefined, 'history'),
     );
     return { ...r.value, provider: r.provider };
+  }
+
+  /**
+   * The account's confirmed received and sent per bucket (Blockbook's balance history), oldest first; fails
+   * (unsupported) where no provider keeps one (a node): the web app then rebuilds it from the history.
+   */
+  async balanceHistoryOf(
+    subject: UtxoSubject,
+    q: BalanceHistoryQuery,
+  ): Promise<{ buckets: BalanceBucket[] }> {
+    const r = await this.run(
+      'getBalanceHistory',
+      'balance history',
+      (p, s) => p.getBalanceHistory(subject, q, s),
+      undefined,
+      'history',
+    );
+    return { buckets: r.value };
   }
 
   async tx(txid: string): Promise<TxDetails> {

@@ -10,6 +10,20 @@ const TxParams = ChainParam.extend({
   txid: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, { message: 'must be a 32-byte hex transaction id' }),
 });
 
+/** Unix seconds (2009 on); buckets from a minute to a week. */
+const unixSeconds = z.coerce.number().int().min(1_230_000_000).max(32_503_680_000);
+const BalanceHistoryQuery = z.object({
+  bip,
+  from: unixSeconds,
+  to: unixSeconds,
+  groupBy: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(3600),
+});
+
 export const utxoRoutes: readonly ChainRoute<UtxoFacade>[] = [
   // xpub account (balance, tx count, used/derived addresses with paths).
   {
@@ -25,6 +39,18 @@ export const utxoRoutes: readonly ChainRoute<UtxoFacade>[] = [
         tokens: q.addresses ?? 'used',
         ...(q.gap ? { gap: q.gap } : {}),
       });
+    },
+  },
+  // An account's confirmed received and sent per bucket (Blockbook's balance history): the value chart.
+  {
+    method: 'GET',
+    path: '/balance-history/:id',
+    async handler(f, req, reply) {
+      const { id } = parseInput(IdParams, req.params, 'path');
+      const q = parseInput(BalanceHistoryQuery, req.query, 'query');
+      if (q.to < q.from) throw new HttpError(400, 'to must not be before from');
+      noStore(reply);
+      return f.balanceHistoryOf(subjectOf(id, q.bip), q);
     },
   },
   {

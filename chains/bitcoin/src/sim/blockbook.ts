@@ -7,6 +7,7 @@
 import type { UtxoChain } from './chain.js';
 import { account } from './blockbook/account.js';
 import { bad, type Answer } from './blockbook/answer.js';
+import { balanceHistory } from './blockbook/balanceHistory.js';
 import { estimateFee, mempoolApi, type FeeTable } from './blockbook/fees.js';
 import type { DerivedCache } from './blockbook/subject.js';
 import { sendtx, tx, txSpecific } from './blockbook/tx.js';
@@ -38,6 +39,8 @@ export class Blockbook {
         return account(this.chain, this.derived, arg, query, true);
       case 'address':
         return account(this.chain, this.derived, arg, query, false);
+      case 'balancehistory':
+        return balanceHistory(this.chain, this.derived, arg, query);
       case 'utxo':
         return utxo(this.chain, this.derived, arg, query);
       case 'tx':

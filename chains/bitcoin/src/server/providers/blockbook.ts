@@ -1,5 +1,5 @@
 /**
- * Blockbook API v2 (bitcoin family): /api/v2/xpub, /address, /utxo, /tx, /sendtx/, /estimatefee and the /api status
+ * Blockbook API v2 (bitcoin family): /api/v2/xpub, /address, /balancehistory, /utxo, /tx, /sendtx/, /estimatefee and the /api status
  * (used to check that the server serves the configured coin and network). Shapes: shared/reference/apis/blockbook-v2.md.
  * Blockbook leaves empty fields out, so every field is optional unless it is always present; errors are HTTP 400
  * `{"error": "…"}` (not 404), rate limiting is 429 with Retry-After.
@@ -9,6 +9,7 @@
  */
 import type { UtxoProvider } from '../backend.js';
 import { getAccount } from './blockbook/balance.js';
+import { getBalanceHistory } from './blockbook/balanceHistory.js';
 import { broadcast } from './blockbook/broadcast.js';
 import { createContext, type BlockbookOptions } from './blockbook/context.js';
 import { estimateFees } from './blockbook/fees.js';
@@ -30,6 +31,7 @@ export function createBlockbook(o: BlockbookOptions): UtxoProvider {
     getAccount: (q, chain, signal) => getAccount(ctx, q, chain, signal),
     getUtxos: (subject, confirmedOnly, signal) => getUtxos(ctx, subject, confirmedOnly, signal),
     getHistory: (subject, q, signal) => getHistory(ctx, subject, q, signal),
+    getBalanceHistory: (subject, q, signal) => getBalanceHistory(ctx, subject, q, signal),
     getTx: (txid, signal) => getTx(ctx, txid, signal),
     getRawTx: (txid, signal) => getRawTx(ctx, txid, signal),
     broadcast: (hex, signal) => broadcast(ctx, hex, signal),
