@@ -164,6 +164,78 @@ describe('XRP Ledger simulator', () => {
     expect(sim.accounts.get(NEW)!.balance).toBe(dest + 3_000_000n - 12n - 1_000_000n);
   });
 
+  it('simulate: a dry run of an unsigned payment, autofilled, with the AccountRoot changes; the ledger unchanged', async () => {
+    const before = { ...sim.accounts.get(alice.classicAddress)! };
+    const dest = xrplGenesis(DEFAULT_MNEMONIC)[0]!.address;
+    const destBefore = sim.accounts.get(dest)!.balance;
+    const r = await rpc('simulate', {
+      tx_json: {
+        TransactionType: 'Payment',
+        Account: alice.classicAddress,
+        Destination: dest,
+        Amount: '1000000',
+      },
+    });
+    expect(r).toMatchObject({
+      applied: false,
+      engine_result: 'tesSUCCESS',
+      engine_result_code: 0,
+      engine_result_message: 'The simulated transaction would have been applied.',
+      ledger_index: sim.validatedLedger + 1,
+      tx_json: { Fee: '10', Sequence: before.sequence, SigningPubKey: '' },
+      meta: { TransactionResult: 'tesSUCCESS', delivered_amount: '1000000' },
+    });
+    const nodes = (
+      r.meta as {
+        AffectedNodes: {
+          ModifiedNode?: {
+            FinalFields: { Account: string; Balance: string };
+            PreviousFields: { Balance?: string };
+          };
+        }[];
+      }
+    ).AffectedNodes;
+    const of = (a: string) => nodes.find((n) => n.ModifiedNode?.FinalFields.Account === a)!.ModifiedNode!;
+    expect(of(alice.classicAddress).PreviousFields.Balance).toBe(String(before.balance));
+    expect(of(alice.classicAddress).FinalFields.Balance).toBe(String(before.balance - 1_000_010n));
+    expect(of(dest).FinalFields.Balance).toBe(String(destBefore + 1_000_000n));
+    // nothing applied
+    expect(sim.accounts.get(alice.classicAddress)).toEqual(before);
+    // a new account is a CreatedNode; a payment the ledger refuses has its engine result
+    const fresh = Wallet.generate().classicAddress;
+    const created = await rpc('simulate', {
+      tx_json: {
+        TransactionType: 'Payment',
+        Account: alice.classicAddress,
+        Destination: fresh,
+        Amount: '20000000',
+      },
+    });
+    expect((created.meta as { AffectedNodes: object[] }).AffectedNodes).toContainEqual({
+      CreatedNode: expect.objectContaining({
+        NewFields: expect.objectContaining({ Account: fresh, Balance: '20000000' }),
+      }),
+    });
+    const unfunded = await rpc('simulate', {
+      tx_json: {
+        TransactionType: 'Payment',
+        Account: alice.classicAddress,
+        Destination: dest,
+        Amount: String(before.balance),
+      },
+    });
+    expect(unfunded).toMatchObject({
+      engine_result: 'tecUNFUNDED_PAYMENT',
+      meta: { TransactionResult: 'tecUNFUNDED_PAYMENT' },
+    });
+    // a signed transaction, or both forms, are refused as rippled refuses them
+    expect(await rpc('simulate', { tx_blob: payment() })).toMatchObject({
+      error: 'transactionSigned',
+      status: 'error',
+    });
+    expect(await rpc('simulate', { tx_blob: 'AB', tx_json: {} })).toMatchObject({ error: 'invalidParams' });
+  });
+
   it('keeps history for account_tx with results and markers', async () => {
     const page = await rpc('account_tx', { account: alice.classicAddress, limit: 2 });
     expect((page.transactions as unknown[]).length).toBe(2);

@@ -4,7 +4,12 @@ import { LSF_REQUIRE_DEST_TAG, RIPPLE_EPOCH, TF_PARTIAL_PAYMENT, type EngineResu
 import { deriveAddress } from 'xrpl';
 
 /** Checks before the transaction may claim a fee (tem, tel, tef, ter). */
-export function precheck(l: LedgerState, tx: Record<string, unknown>): EngineResult | undefined {
+export function precheck(
+  l: LedgerState,
+  tx: Record<string, unknown>,
+  /** false for `simulate`: an unsigned transaction (empty SigningPubKey) is not checked for its key. */
+  checkAuth = true,
+): EngineResult | undefined {
   if (tx.TransactionType !== 'Payment') return 'temDISABLED';
   if (typeof tx.Fee !== 'string' || !/^\d+$/.test(tx.Fee)) return 'temBAD_FEE';
   if (typeof tx.Amount !== 'string' || !/^\d+$/.test(tx.Amount) || BigInt(tx.Amount) <= 0n)
@@ -22,7 +27,8 @@ export function precheck(l: LedgerState, tx: Record<string, unknown>): EngineRes
   if (seq > account.sequence) return 'terPRE_SEQ';
   if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence <= l.validatedLedger)
     return 'tefMAX_LEDGER';
-  if (deriveAddress(String(tx.SigningPubKey)) !== tx.Account) return 'tefBAD_AUTH';
+  if ((checkAuth || tx.SigningPubKey !== '') && deriveAddress(String(tx.SigningPubKey)) !== tx.Account)
+    return 'tefBAD_AUTH';
   if (BigInt(tx.Fee) < l.baseFee) return 'telINSUF_FEE_P';
   if (account.balance < BigInt(tx.Fee)) return 'terINSUF_FEE_B';
   return undefined;

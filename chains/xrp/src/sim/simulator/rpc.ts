@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accountInfo, accountTx, tx } from './account.js';
 import type { XrplLedger } from './ledger.js';
 import { fee, ledgerClosed, serverInfo, serverState } from './server.js';
+import { simulate } from './simulate.js';
 import { submit } from './submit.js';
 import { rpcError, type Params } from './ter.js';
 
@@ -19,6 +20,7 @@ const METHODS: Readonly<Record<string, (l: XrplLedger, p: Params) => Params>> = 
   server_state: serverState,
   server_info: serverInfo,
   ledger_closed: ledgerClosed,
+  simulate,
   submit,
   tx,
 };
