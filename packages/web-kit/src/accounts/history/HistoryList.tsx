@@ -1,8 +1,19 @@
-import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { Direction, HistoryPage } from '@secux-companion/chain-common';
-import { memo, useRef, type ReactNode } from 'react';
+import { createContext, memo, useContext, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTERNAL_LINK_PROPS } from '../../lib/links';
 import { HISTORY_REFRESH_MS, formatTime, historyErrorKey, isAtBottom } from './historyRules';
@@ -21,7 +32,14 @@ export interface HistoryItemView {
   link?: string;
   /** A control under the amount (the bitcoin family's Speed up). */
   action?: ReactNode;
+  /** The user's label of the transaction (BIP-329, kept in this browser). */
+  label?: string | undefined;
+  /** A transfer of nothing that someone else sent (a common spam and address-poisoning trick): flagged. */
+  zeroValue?: boolean | undefined;
 }
+
+/** Opens the label editor of a transaction; absent: the items have no Label control. */
+export const EditLabelContext = createContext<((hash: string) => void) | null>(null);
 
 /** Reads one page of history (the first with a null cursor). Call-signature form: see HistoryQueryState. */
 interface FetchHistoryPage {
@@ -198,13 +216,16 @@ export function sameItem(a: HistoryItemView, b: HistoryItemView): boolean {
       a.time === b.time &&
       a.amount === b.amount &&
       a.link === b.link &&
-      a.action === b.action)
+      a.action === b.action &&
+      a.label === b.label &&
+      a.zeroValue === b.zeroValue)
   );
 }
 
 const HistoryItem = memo(
   function HistoryItem({ item }: { item: HistoryItemView }) {
     const { t, i18n } = useTranslation();
+    const editLabel = useContext(EditLabelContext);
     const sign = item.direction === 'out' ? '−' : item.direction === 'in' ? '+' : '';
     return (
       <Paper withBorder p="sm" data-testid="history-item" data-hash={item.hash} data-pending={item.pending}>
@@ -219,7 +240,23 @@ const HistoryItem = memo(
                   {t('history.pending')}
                 </Badge>
               )}
+              {item.zeroValue && (
+                <Badge
+                  color="red"
+                  variant="light"
+                  title={t('labels.zeroValueHint')}
+                  data-testid="history-zero-value"
+                >
+                  {t('labels.zeroValue')}
+                  <VisuallyHidden>{` ${t('labels.zeroValueHint')}`}</VisuallyHidden>
+                </Badge>
+              )}
             </Group>
+            {item.label && (
+              <Text size="sm" fw={500} data-testid="history-label" style={{ wordBreak: 'break-word' }}>
+                {item.label}
+              </Text>
+            )}
             <Text size="sm" c="dimmed">
               {formatTime(item.time, i18n.language) ?? t('errors.invalidTimestamp')}
             </Text>
@@ -244,6 +281,19 @@ const HistoryItem = memo(
               {`${sign}${item.amount}`}
             </Text>
             {item.action}
+            {editLabel && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => editLabel(item.hash)}
+                aria-label={t(item.label ? 'labels.editTx' : 'labels.addTx', {
+                  hash: item.hash.slice(0, 12),
+                })}
+                data-testid="history-label-edit"
+              >
+                {item.label ? t('labels.edit') : t('labels.add')}
+              </Button>
+            )}
           </Stack>
         </Group>
       </Paper>

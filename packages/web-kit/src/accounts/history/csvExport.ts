@@ -133,7 +133,7 @@ export interface CsvContext {
   /** The chain's own unit (amounts of the coin, and every fee). */
   unit: { symbol: string; decimals: number };
   /** The transaction on the block explorer; undefined on a local chain (the cell stays empty). */
-  explorerTx?: ((hash: string) => string) | undefined;
+  explorerTx?: ((hash: string) => string | undefined) | undefined;
   /** The coin's price at a time (the display currency), or null when unknown. Tokens are not priced. */
   priceAt?: ((time: number | null) => string | null) | undefined;
   /** The display currency's code (USD, TWD …). */
@@ -184,7 +184,7 @@ export function operationRow(op: Operation, ctx: CsvContext): string[] {
     fiat ? ctx.currency.toUpperCase() : '',
     counterpartyOf(op),
     op.hash,
-    ctx.explorerTx ? ctx.explorerTx(op.hash) : '',
+    ctx.explorerTx?.(op.hash) ?? '',
     ctx.labelOf?.(op.hash) ?? '',
   ];
 }
@@ -196,6 +196,11 @@ export function historyCsv(operations: readonly Operation[], ctx: CsvContext): s
 
 /** A file name for the export: the account's name made safe, the asset and today's date. */
 export function csvFileName(accountName: string, symbol: string, now = new Date()): string {
-  const base = `${accountName}-${symbol}`.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 80) || 'history';
+  const safe = (text: string) =>
+    text
+      .replace(/[^\p{L}\p{N}.-]+/gu, '_')
+      .replace(/^[_.-]+|[_.-]+$/g, '')
+      .slice(0, 60);
+  const base = [safe(accountName), safe(symbol)].filter(Boolean).join('-') || 'history';
   return `${base}-${now.toISOString().slice(0, 10)}.csv`;
 }

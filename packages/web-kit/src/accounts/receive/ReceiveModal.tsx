@@ -1,8 +1,9 @@
-import { Modal } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useModalSize } from '../../components/useModalSize';
 import type { AnyFamily, FamilyChain, WalletAccount } from '../../family/types';
+import { AddressLabelField } from '../../labels/LabelEditor';
 import { ReceiveAddressPanel } from './ReceiveAddressModal';
 
 interface ReceiveProps {
@@ -15,7 +16,7 @@ interface ReceiveProps {
 /**
  * Receive of every family: the family's receive address (bitcoin: the next unused one), confirmed on the
  * device before Copy and the QR code, under the family's warning. The account page shows it as a modal,
- * the Receive page from home inline.
+ * the Receive page from home inline. The address can be labelled (BIP-329, kept in this browser).
  */
 export function ReceivePanel({ family, chain, account, onClose }: ReceiveProps) {
   const { t } = useTranslation();
@@ -26,13 +27,16 @@ export function ReceivePanel({ family, chain, account, onClose }: ReceiveProps) 
     gcTime: 0,
   });
   return (
-    <ReceiveAddressPanel
-      target={target.data}
-      pending={target.isPending}
-      warning={family.receiveWarning(t, chain, account, target.data)}
-      showOnDevice={(path) => family.showOnDevice(chain, path)}
-      {...(onClose ? { onClose } : {})}
-    />
+    <Stack>
+      <ReceiveAddressPanel
+        target={target.data}
+        pending={target.isPending}
+        warning={family.receiveWarning(t, chain, account, target.data)}
+        showOnDevice={(path) => family.showOnDevice(chain, path)}
+        {...(onClose ? { onClose } : {})}
+      />
+      {target.data && <AddressLabelField address={target.data.address} />}
+    </Stack>
   );
 }
 
