@@ -2,15 +2,20 @@ import { NavLink, Paper, Stack, Text } from '@mantine/core';
 import { CHAINS, type ChainSymbol } from '@secux-companion/core';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '@secux-companion/web-kit/components/CoinIcon';
+import { useHiddenCoins, visibleCoins } from '@secux-companion/web-kit/state/preferences';
 import { COIN_MENU } from './coinChoice';
 
-/** Left coin menu: every coin, the EVM entry right after ETH (spec 01 §2). */
+/**
+ * Left coin menu: every coin, the EVM entry right after ETH (spec 01 §2), less the coins the user hid in Settings
+ * (issue 33).
+ */
 export function CoinMenu({ onSelect }: { onSelect: (coin: ChainSymbol) => void }) {
   const { t } = useTranslation();
+  const coins = visibleCoins(COIN_MENU, useHiddenCoins());
   return (
     <Paper withBorder p="xs" component="nav" aria-label={t('home.coinMenu')} data-testid="coin-menu">
       <Stack gap={0}>
-        {COIN_MENU.map((coin) => (
+        {coins.map((coin) => (
           <NavLink
             key={coin}
             component="button"

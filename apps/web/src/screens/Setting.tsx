@@ -32,6 +32,8 @@ import { queryClient } from '../state/queryClient';
 import { resetWalletData } from '@secux-companion/web-kit/state/walletStorage';
 import { session, useSession, type SettingsTab } from '../state/session';
 import { AddressBookPanel } from '@secux-companion/web-kit/addressBook/AddressBookPanel';
+import { LabelsPanel } from '@secux-companion/web-kit/labels/LabelsPanel';
+import { HidingSettings } from './HidingSettings';
 
 /**
  * Dark mode (issue 20): the system's setting ('auto', MantineProvider's default in main.tsx) unless the user picks
@@ -217,7 +219,7 @@ function SeTab() {
   );
 }
 
-/** Settings: General, MCU firmware update and SE firmware update (spec 01 §2). */
+/** Settings: General, Address book, Labels, Hide, MCU firmware update and SE firmware update (spec 01 §2). */
 export default function Setting() {
   const { t } = useTranslation();
   const tab = useSession((s) => s.settingsTab);
@@ -245,6 +247,12 @@ export default function Setting() {
             <Tabs.Tab value="contacts" data-testid="tab-contacts" disabled={bootloader}>
               {t('addressBook.tab')}
             </Tabs.Tab>
+            <Tabs.Tab value="labels" data-testid="tab-labels" disabled={bootloader}>
+              {t('labels.tab')}
+            </Tabs.Tab>
+            <Tabs.Tab value="hiding" data-testid="tab-hiding" disabled={bootloader}>
+              {t('hiding.tab')}
+            </Tabs.Tab>
             <Tabs.Tab value="mcu" disabled={disabled} data-testid="tab-mcu">
               {t('settings.mcuTab')}
             </Tabs.Tab>
@@ -257,6 +265,12 @@ export default function Setting() {
           </Tabs.Panel>
           <Tabs.Panel value="contacts" pt="md">
             <AddressBookPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="labels" pt="md">
+            <LabelsPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="hiding" pt="md">
+            <HidingSettings />
           </Tabs.Panel>
           <Tabs.Panel value="mcu" pt="md">
             <McuTab />

@@ -1,7 +1,7 @@
 import { createStore, useStore } from '@secux-companion/web-kit/state/store';
 
 export type ConnectionMethod = 'usb' | 'ble' | 'emulator';
-export type SettingsTab = 'general' | 'contacts' | 'mcu' | 'se';
+export type SettingsTab = 'general' | 'contacts' | 'labels' | 'hiding' | 'mcu' | 'se';
 
 export interface SessionState {
   /** How the device is connected; null before connecting. */

@@ -22,6 +22,7 @@ import {
   useDeviceTokenActions,
 } from '@secux-companion/web-kit/singleAddress/tokens';
 import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
+import { useHiddenTokens } from '@secux-companion/web-kit/components/HiddenTokens';
 import type { SolanaChain } from './chain';
 import { sameDeviceToken, type SolanaAccount } from './rules';
 
@@ -87,6 +88,8 @@ export function SolanaTokensTab({
     enabled: mints.length > 0,
     staleTime: 60_000,
   });
+  // Dust and unverified tokens as the user's settings hide them (issue 33).
+  const { shown, note } = useHiddenTokens(tokens.data ?? [], (row) => prices.data?.get(row.contract));
   const [mintInput, setMintInput] = useState('');
   const { busy, failure, setFailure, run, toggle } = useDeviceTokenActions(account, [
     'sol-tokens',
@@ -127,6 +130,7 @@ export function SolanaTokensTab({
         </Alert>
       )}
       {tokens.data && tokens.data.length === 0 && <Text c="dimmed">{t('solana.tokens.none')}</Text>}
+      {note}
       {tokens.data && tokens.data.length > 0 && (
         <Table>
           <Table.Thead>
@@ -139,7 +143,7 @@ export function SolanaTokensTab({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {tokens.data.map((row) => {
+            {shown.map((row) => {
               const price = prices.data?.get(row.contract);
               const fiat = price ? unitFiatText(row.balance, row, price) : null;
               return (

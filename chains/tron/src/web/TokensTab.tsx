@@ -23,6 +23,7 @@ import {
   useDeviceTokenActions,
 } from '@secux-companion/web-kit/singleAddress/tokens';
 import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
+import { useHiddenTokens } from '@secux-companion/web-kit/components/HiddenTokens';
 import type { TronChain } from './chain';
 import type { TronAccount } from './rules';
 
@@ -83,6 +84,8 @@ export function TronTokensTab({
     enabled: contracts.length > 0,
     staleTime: 60_000,
   });
+  // Dust and unverified tokens as the user's settings hide them (issue 33).
+  const { shown, note } = useHiddenTokens(tokens.data ?? [], (row) => prices.data?.get(row.contract));
   const [input, setInput] = useState('');
   const { busy, failure, setFailure, run, toggle } = useDeviceTokenActions(account, [
     'trx-tokens',
@@ -130,6 +133,7 @@ export function TronTokensTab({
         </Alert>
       )}
       {tokens.data && tokens.data.length === 0 && <Text c="dimmed">{t('tron.tokens.none')}</Text>}
+      {note}
       {tokens.data && tokens.data.length > 0 && (
         <Table>
           <Table.Thead>
@@ -142,7 +146,7 @@ export function TronTokensTab({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {tokens.data.map((row) => {
+            {shown.map((row) => {
               const price = prices.data?.get(row.contract);
               const fiat = price ? unitFiatText(row.balance, row, price) : null;
               return (

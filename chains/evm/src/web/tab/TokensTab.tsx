@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '@secux-companion/web-kit/components/CoinIcon';
 import { unitFiatText } from '@secux-companion/web-kit/lib/format';
+import { useHiddenTokens } from '@secux-companion/web-kit/components/HiddenTokens';
 import type { EvmChain } from '../chains';
 import type { EvmAccount } from './account';
 import { WALLET_STORAGE_KEYS } from '@secux-companion/web-kit/state/walletStorage';
@@ -12,7 +13,10 @@ import type { useAccountTokens } from './useAccountTokens';
 
 export { tokenKeys, tokenRedDot, useAccountTokens } from './useAccountTokens';
 
-/** Tokens tab: enabled tokens with balance and fiat value, Send per token, Manage tokens. */
+/**
+ * Tokens tab: enabled tokens with balance and fiat value, Send per token, Manage tokens; dust hidden when the user
+ * asked (Settings → Hide).
+ */
 export function TokensTab({
   chain,
   account,
@@ -34,6 +38,8 @@ export function TokensTab({
     }
   });
   const { tokens, balances, settings } = state;
+  // Dust and unverified tokens as the user's settings hide them (issue 33).
+  const { shown, note } = useHiddenTokens(tokens, (x) => x.price);
 
   return (
     <Stack>
@@ -75,8 +81,9 @@ export function TokensTab({
         <Loader size="sm" aria-label={t('accounts.loading')} />
       )}
       {balances.isError && <Alert color="yellow">{t('errors.tokenBalanceFetchFailed')}</Alert>}
+      {note}
       <Stack gap="xs" role="list" data-testid="token-list">
-        {tokens.map((x) => {
+        {shown.map((x) => {
           const fiat = unitFiatText(x.balance, x, x.price);
           return (
             <Paper
