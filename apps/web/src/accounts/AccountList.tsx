@@ -21,7 +21,6 @@ import {
   useAccounts,
 } from '@secux-companion/web-kit/accounts/store';
 import { usePrice } from '@secux-companion/web-kit/accounts/usePrice';
-import { readHoldings, recordHolding, writeHoldings } from '../home/portfolio';
 
 /**
  * Account list of the selected coin (spec 01 §2 "Account list"), for every family in the registry: portfolio
@@ -58,25 +57,6 @@ export default function AccountList() {
       void navigate(ROUTES.wallet);
     });
   }, [coin, navigate, t]);
-
-  // The home portfolio remembers each coin's total (and the price seen) once its balances are read.
-  const readyTotal =
-    coin && scope === coin && status === 'ready' && chain && !stale
-      ? accounts.reduce((s, a) => s + a.balance, 0n)
-      : null;
-  useEffect(() => {
-    if (!coin || readyTotal === null || !chain) return;
-    writeHoldings(
-      recordHolding(
-        readHoldings(),
-        coin,
-        readyTotal,
-        chain.unit,
-        Date.now(),
-        price ? { price, currency: currency.code } : null,
-      ),
-    );
-  }, [coin, readyTotal, chain, price, currency.code]);
 
   if (!coin) {
     return (

@@ -22,6 +22,7 @@ import { ROUTES } from '@secux-companion/web-kit/lib/backRule';
 import { deviceInfo, initialDeviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
 import { hideLoader, requestRoute, session, showLoader, type ConnectionMethod } from '../state/session';
 import { emulatorChoice } from './emulatorChoice';
+import { startHomeDiscovery } from '../home/discoveryStart';
 import { askOtp, runtime } from '@secux-companion/web-kit/device/runtime';
 
 /** Emulator builds only: lets scripted demos and end-to-end tests reach the software device (e.g. to unplug it). */
@@ -177,6 +178,8 @@ export async function runConnection(method: ConnectionMethod): Promise<void> {
       deviceInfo.set({ testAccounts: detection.allTestAccounts, hasTestAccounts: detection.hasTestAccounts });
     }
     session.set({ connected: true });
+    // Every coin's accounts at once from the device's table, then refreshed in the background (issue 33).
+    void startHomeDiscovery();
     requestRoute(ROUTES.wallet, { replace: true });
   } catch (error) {
     // Step 6: in SE bootloader go to the SE update with an error flag; otherwise the caller toasts.

@@ -1,47 +1,238 @@
 /**
- * Home's portfolio in Portuguese (issue 20): the total in the display currency and each coin's share are
- * written the language's way (decimal comma), as the rest of the screen is.
+ * Home's portfolio (issues 20, 33): what discovery at connect read, shown without opening any coin — the total in
+ * the display currency, each coin's share and 24 h change, each coin's state (stored, refreshing, up to date,
+ * failed with its reason, not served) — written each language's way; a missing price or change is shown as
+ * missing, never as zero.
  */
-import { screen } from '@testing-library/react';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChainSymbol } from '@secux-companion/core';
 import { setLanguage } from '@secux-companion/web-kit/i18n';
 import { PRICE_IDS } from '@secux-companion/web-kit/accounts/api';
+import {
+  resetDiscovery,
+  runDiscovery,
+  type RefreshedCoin,
+} from '@secux-companion/web-kit/accounts/discovery';
+import type { AnyFamily, FamilyChain, WalletAccount } from '@secux-companion/web-kit/family/types';
 import { renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
+import { axeInEveryLanguage } from '@secux-companion/web-kit/test/axe';
 import { Portfolio } from './Portfolio';
-import { PORTFOLIO_STORAGE_KEY } from './portfolio';
 
 setupUiTests();
 
-describe('Portfolio', () => {
-  afterAll(async () => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-    await setLanguage('en');
+/** The screen settles within this (a loaded machine renders slowly). */
+const WAIT = { timeout: 10_000 };
+
+afterEach(async () => {
+  resetDiscovery();
+  vi.unstubAllGlobals();
+  await setLanguage('en');
+});
+
+const decimals: Record<string, number> = { BTC: 8, ETH: 18, LTC: 8, HME: 18 };
+
+function refreshed(coin: string, balances: bigint[]): RefreshedCoin {
+  const accounts: WalletAccount[] = balances.map((balance, index) => ({
+    id: `${coin}:m/44'/0'/${index}'`,
+    index,
+    bip: 44,
+    path: `m/44'/0'/${index}'`,
+    name: `${coin} ${index + 1}`,
+    balance,
+    pending: 0n,
+    txCount: 1,
+  }));
+  return {
+    accounts,
+    family: { id: 'fake' } as unknown as AnyFamily,
+    chain: {
+      unit: { symbol: coin, decimals: decimals[coin]!, digits: 8 },
+      local: false,
+    } as unknown as FamilyChain,
+  };
+}
+
+/** The price service: `prices` and `changes24h` by price id for every request; returns the URLs asked. */
+function priceService(prices: Record<string, number>, changes: Record<string, number>) {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url);
+    return new Response(JSON.stringify({ prices, changes24h: changes }));
+  });
+  return asked;
+}
+
+/**
+ * Discovery of BTC (1.5 on the device, then 1 + 0.5 from the network), ETH (3, fresh), HME (2, no price) and LTC
+ * (on the device, its refresh failing) with LTC's price but no change.
+ */
+async function discover(over: { failLtc?: boolean } = {}) {
+  await runDiscovery({
+    coins: ['BTC', 'ETH', 'LTC', 'HME', 'XRP'] as ChainSymbol[],
+    readTable: async () => [
+      { name: 'BTC 1', path: "m/84'/0'/0'", balance: '150000000', symbol: 'BTC', chainId: 0 },
+      { name: 'LTC 1', path: "m/44'/2'/0'", balance: '200000000', symbol: 'LTC', chainId: 0 },
+    ],
+    unserved: async () => new Map([['XRP', { reason: 'no_provider' as const, settings: ['CHAIN_XRP_RPC'] }]]),
+    refreshCoin: async (coin) => {
+      if (coin === 'BTC') return refreshed('BTC', [100_000_000n, 50_000_000n]);
+      if (coin === 'ETH') return refreshed('ETH', [3n * 10n ** 18n]);
+      if (coin === 'HME') return refreshed('HME', [2n * 10n ** 18n]);
+      if (over.failLtc !== false) throw new Error('upstream_failed: the LTC provider did not answer');
+      return refreshed('LTC', [200_000_000n]);
+    },
+  });
+}
+
+const quotes = () =>
+  priceService(
+    { [PRICE_IDS.BTC!]: 60000, [PRICE_IDS.ETH!]: 3000, [PRICE_IDS.LTC!]: 75 },
+    { [PRICE_IDS.BTC!]: 2.5, [PRICE_IDS.ETH!]: -1.2 },
+  );
+
+describe('Portfolio at connect', () => {
+  it('shows every coin held without opening any, with one price request for them all', async () => {
+    const asked = quotes();
+    await discover();
+    renderUi(<Portfolio />);
+    // 1.5 BTC × 60,000 + 3 ETH × 3,000 + 2 LTC × 75 = 99,150 USD (HME has no price: left out, not 0)
+    await vi.waitFor(
+      () => expect(screen.getByTestId('portfolio-total').textContent).toBe('$99,150.00'),
+      WAIT,
+    );
+    expect(asked.filter((u) => u.startsWith('/api/prices/coins'))).toEqual([
+      '/api/prices/coins?ids=bitcoin,ethereum,litecoin&currency=usd',
+    ]);
+    const rows = screen.getAllByTestId('portfolio-row');
+    expect(rows.map((r) => r.getAttribute('data-coin'))).toEqual(['BTC', 'ETH', 'LTC', 'HME']);
+    const hme = rows[3]!;
+    expect(within(hme).getByTestId('portfolio-value').textContent).toBe('Price N/A');
+    expect(within(hme).getByTestId('portfolio-row-change').textContent).toBe('Not available');
+    expect(hme.textContent).not.toContain('$0');
+    expect(screen.getByTestId('portfolio-unpriced').textContent).toBe(
+      'No price for HME: left out of the total.',
+    );
+    const btc = rows[0]!;
+    expect(within(btc).getByTestId('portfolio-amount').textContent).toBe('1.5 BTC');
+    expect(within(btc).getByTestId('portfolio-row-change').textContent).toBe('+2.5%');
+    expect(within(rows[1]!).getByTestId('portfolio-row-change').textContent).toBe('-1.2%');
+    // LTC's change is missing: the total's change is missing too, not a partial sum
+    expect(screen.getByTestId('portfolio-change').textContent).toBe('24 h change not available');
   });
 
-  it('shows the total and each coin’s share in the interface language (pt: 53,8%, not 53.8%)', async () => {
-    const now = Date.now();
-    localStorage.setItem(
-      PORTFOLIO_STORAGE_KEY,
-      JSON.stringify({
-        ETH: { total: (3n * 10n ** 18n).toString(), decimals: 18, symbol: 'ETH', updatedAt: now },
-        BTC: { total: '10000000', decimals: 8, symbol: 'BTC', updatedAt: now },
-      }),
+  it('gives the total 24 h change when every valued coin has one', async () => {
+    priceService(
+      { [PRICE_IDS.BTC!]: 100, [PRICE_IDS.ETH!]: 100 },
+      { [PRICE_IDS.BTC!]: 25, [PRICE_IDS.ETH!]: -50 },
     );
-    const prices: Record<string, number> = { [PRICE_IDS.ETH!]: 3500, [PRICE_IDS.BTC!]: 90000 };
-    vi.stubGlobal('fetch', async (url: string) => {
-      const id = new URL(url, 'http://localhost').searchParams.get('ids')!;
-      return new Response(JSON.stringify({ prices: { [id]: prices[id] } }), { status: 200 });
+    await runDiscovery({
+      coins: ['BTC', 'ETH'] as ChainSymbol[],
+      readTable: async () => [],
+      unserved: async () => new Map(),
+      refreshCoin: async (coin) =>
+        coin === 'BTC' ? refreshed('BTC', [100_000_000n]) : refreshed('ETH', [10n ** 18n]),
     });
-    await setLanguage('pt');
     renderUi(<Portfolio />);
-    // 3 ETH × 3,500 + 0.1 BTC × 90,000 = 19,500 USD: ETH 53.8 %, BTC 46.2 %
-    await vi.waitFor(() =>
-      expect(screen.getByTestId('portfolio-total').textContent).toMatch(/^US\$\s19\.500,00$/),
+    // 100 + 100 now, 80 + 200 a day ago
+    await vi.waitFor(
+      () => expect(screen.getByTestId('portfolio-change').textContent).toBe('24 h change: −$80.00 (-28.57%)'),
+      WAIT,
+    );
+  });
+
+  it("names each coin's state: up to date, failed with its reason, not served with the setting", async () => {
+    quotes();
+    await discover();
+    renderUi(<Portfolio />);
+    fireEvent.click(screen.getByRole('button', { name: 'Every coin (5)' }));
+    const state = (coin: string) =>
+      screen.getAllByTestId('portfolio-coin').find((e) => e.getAttribute('data-coin') === coin)!;
+    expect(state('BTC').getAttribute('data-state')).toBe('fresh');
+    expect(within(state('BTC')).getByTestId('portfolio-coin-state').textContent).toBe('Up to date');
+    expect(within(state('BTC')).getByText('Accounts: 2')).toBeTruthy();
+    expect(state('LTC').getAttribute('data-state')).toBe('failed');
+    expect(within(state('LTC')).getByTestId('portfolio-coin-detail').textContent).toBe(
+      'Refresh failed: upstream_failed: the LTC provider did not answer',
+    );
+    expect(within(state('XRP')).getByTestId('portfolio-coin-detail').textContent).toBe(
+      "This server's profile does not serve it (settings: CHAIN_XRP_RPC)",
+    );
+    // The failed coin keeps the balance the device stores
+    const ltcRow = screen.getAllByTestId('portfolio-row').find((r) => r.getAttribute('data-coin') === 'LTC')!;
+    expect(within(ltcRow).getByTestId('portfolio-amount').textContent).toBe('2 LTC');
+    expect(screen.getByTestId('portfolio-progress').textContent).toBe(
+      'Every coin refreshed: 3 up to date, 1 failed, 1 not served',
+    );
+  });
+
+  it('shows the stored balances while the network is still being read, with progress', async () => {
+    quotes();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const run = runDiscovery({
+      coins: ['BTC', 'ETH'] as ChainSymbol[],
+      readTable: async () => [
+        { name: 'BTC 1', path: "m/84'/0'/0'", balance: '150000000', symbol: 'BTC', chainId: 0 },
+      ],
+      unserved: async () => new Map(),
+      concurrency: 1,
+      refreshCoin: async (coin) => {
+        await gate;
+        return refreshed(coin, [coin === 'BTC' ? 100_000_000n : 0n]);
+      },
+    });
+    renderUi(<Portfolio />);
+    await vi.waitFor(
+      () => expect(screen.getByTestId('portfolio-total').textContent).toBe('$90,000.00'),
+      WAIT,
+    );
+    expect(screen.getByTestId('portfolio-row').getAttribute('data-state')).toBe('refreshing');
+    expect(screen.getByTestId('portfolio-progress').textContent).toBe(
+      '0 of 2 coins refreshed from the network',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Accounts refreshed from the network' })).toBeTruthy();
+    release();
+    await run;
+    await vi.waitFor(
+      () => expect(screen.getByTestId('portfolio-total').textContent).toBe('$60,000.00'),
+      WAIT,
+    );
+  });
+
+  it('is written the language’s way: pt (decimal comma) and zh-TW', async () => {
+    quotes();
+    await discover({ failLtc: false });
+    await setLanguage('pt');
+    const { unmount } = renderUi(<Portfolio />);
+    await vi.waitFor(
+      () => expect(screen.getByTestId('portfolio-total').textContent).toMatch(/^US\$\s99\.150,00$/),
+      WAIT,
     );
     const rows = screen.getByTestId('portfolio-rows').textContent!;
-    expect(rows).toContain('53,8%');
-    expect(rows).toContain('46,2%');
-    expect(rows).not.toContain('53.8');
+    // BTC 90,000 of 99,150 = 90.8 %
+    expect(rows).toContain('90,8%');
+    expect(rows).toContain('+2,5%');
+    expect(rows).toContain('Preço N/D');
+    unmount();
+    await setLanguage('zh-TW');
+    renderUi(<Portfolio />);
+    await vi.waitFor(
+      () => expect(screen.getByTestId('portfolio-total').textContent).toBe('US$99,150.00'),
+      WAIT,
+    );
+    expect(screen.getByTestId('portfolio-unpriced').textContent).toBe('HME 沒有價格：未計入總額。');
   });
+
+  it('passes axe in every language', async () => {
+    quotes();
+    await discover();
+    // with the list of every coin open
+    const open = async () => {
+      const toggle = (await screen.findByTestId('portfolio-coins')).querySelector('button')!;
+      fireEvent.click(toggle);
+      await screen.findAllByTestId('portfolio-coin');
+    };
+    expect(await axeInEveryLanguage([['portfolio', <Portfolio key="p" />, open]])).toEqual([]);
+  }, 60_000);
 });

@@ -1,128 +1,318 @@
-import { Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
-import type { ChainSymbol } from '@secux-companion/core';
-import { useMemo } from 'react';
+import { Accordion, Badge, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CHAINS, type ChainSymbol } from '@secux-companion/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { selectedCurrency } from '@secux-companion/web-kit/lib/currency';
-import { priceQuery } from '@secux-companion/web-kit/accounts/usePrice';
-import { amountText, moneyText, percentText, uiLanguage } from '@secux-companion/web-kit/lib/format';
+import { fetchCoinQuotes } from '@secux-companion/web-kit/accounts/api';
+import {
+  coinAccountCount,
+  coinTotal,
+  useDiscovery,
+  type CoinDiscovery,
+  type CoinDiscoveryState,
+} from '@secux-companion/web-kit/accounts/discovery';
+import {
+  amountText,
+  errorText,
+  moneyText,
+  percentText,
+  uiLanguage,
+} from '@secux-companion/web-kit/lib/format';
 import { CoinIcon } from '@secux-companion/web-kit/components/CoinIcon';
 import { SectionCard } from './HomeContent';
-import { portfolioView, readHoldings } from './portfolio';
+import { portfolioSummary, type HoldingInput } from './portfolio';
+import { startHomeDiscovery } from './discoveryStart';
 
-/** When the portfolio was last updated, in the interface language. */
-function whenText(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+const STATE_COLOR: Record<CoinDiscoveryState, string> = {
+  stored: 'gray',
+  queued: 'gray',
+  refreshing: 'blue',
+  fresh: 'green',
+  failed: 'red',
+  unserved: 'orange',
+};
+
+/** A signed percentage ('+2.5%', '−1.2%') in the interface language. */
+function signedPercent(value: string, language: string): string {
+  return new Intl.NumberFormat(language, {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 2,
+  }).format(Number(value) / 100);
+}
+
+/** A signed fiat amount: the sign, then the currency amount in the interface language. */
+function signedMoney(value: string): string | null {
+  const negative = value.startsWith('-');
+  const text = moneyText(negative ? value.slice(1) : value);
+  if (text === null) return null;
+  return /^0(\.0*)?$/.test(value.replace(/^-/, '')) ? text : `${negative ? '−' : '+'}${text}`;
+}
+
+/** A coin's state with what it is doing or why it failed. */
+function stateDetail(t: TFunction, c: CoinDiscovery): string | null {
+  if (c.state === 'refreshing' && c.progress)
+    return t('portfolio.refreshingDetail', {
+      index: c.progress.index + 1,
+      bip: c.progress.bip,
+      found: c.progress.found,
+    });
+  if (c.state === 'failed') return t('portfolio.failedReason', { reason: errorText(t, c.error) });
+  if (c.state === 'unserved')
+    return t('portfolio.unservedDetail', { settings: c.unserved?.settings.join(', ') || '—' });
+  return null;
+}
+
+function StateBadge({ c }: { c: CoinDiscovery }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      color={STATE_COLOR[c.state]}
+      variant="light"
+      data-testid="portfolio-coin-state"
+      data-state={c.state}
+    >
+      {t(`portfolio.states.${c.state}`)}
+    </Badge>
+  );
 }
 
 /**
- * Home's portfolio (issue 20): the total value of every coin's accounts in the display currency, each coin's
- * share, when it was last updated; stale values are marked as such and a coin with no price says so.
+ * Home's portfolio (issues 20, 33): from the moment the device connects, every coin's accounts (the device's stored
+ * balances at once, then the network's), the total in the display currency, each coin's share and 24 h change, and
+ * each coin's discovery state. A price or change missing is shown as missing, never as zero.
  */
 export function Portfolio() {
   const { t } = useTranslation();
   const currency = selectedCurrency();
-  const holdings = useMemo(() => readHoldings(), []);
-  const coins = Object.keys(holdings);
-  const prices = useQueries({
-    queries: coins.map((coin) => priceQuery(coin as ChainSymbol, currency.code)),
-  });
-  const loading = prices.some((p) => p.isPending);
-  const priceOf = Object.fromEntries(coins.map((c, i) => [c, prices[i]?.data ?? null]));
-  const view = portfolioView(holdings, priceOf, currency.code, Date.now());
   const language = uiLanguage();
+  const order = useDiscovery((s) => s.order);
+  const coins = useDiscovery((s) => s.coins);
+  const tableRead = useDiscovery((s) => s.tableRead);
+  const tableError = useDiscovery((s) => s.tableError);
+  const running = useDiscovery((s) => s.running);
+
+  // Discovery starts at connect; this covers a home reached another way (once per device either way).
+  useEffect(() => {
+    void startHomeDiscovery();
+  }, []);
+
+  const list = order.flatMap((c) => (coins[c] ? [coins[c]] : []));
+  const holdings: HoldingInput[] = list.map((c) => ({
+    coin: c.coin,
+    symbol: c.unit.symbol,
+    decimals: c.unit.decimals,
+    total: coinTotal(c),
+  }));
+  const held = holdings.filter((h) => h.total !== 0n).map((h) => h.coin as ChainSymbol);
+  const heldKey = [...held].sort().join(',');
+  const quotes = useQuery({
+    queryKey: ['portfolio-quotes', heldKey, currency.code],
+    queryFn: () => fetchCoinQuotes(heldKey ? (heldKey.split(',') as ChainSymbol[]) : [], currency.code),
+    enabled: held.length > 0,
+    staleTime: 60_000,
+  });
+  const summary = portfolioSummary(holdings, quotes.data ?? {});
+  const byCoin = Object.fromEntries(list.map((c) => [c.coin, c]));
+
+  const count = list.length;
+  const done = list.filter(
+    (c) => c.state === 'fresh' || c.state === 'failed' || c.state === 'unserved',
+  ).length;
+  const tally = (s: CoinDiscoveryState) => list.filter((c) => c.state === s).length;
 
   return (
     <SectionCard titleId="portfolio-home-title" title={t('portfolio.title')}>
-      {view.rows.length === 0 ? (
-        <Text data-testid="portfolio-empty">{t('portfolio.empty')}</Text>
-      ) : (
-        <Stack gap="sm" data-testid="portfolio">
-          <Group gap="xs" align="baseline">
-            <Text size="xl" fw={700} aria-live="polite" data-testid="portfolio-total" aria-busy={loading}>
-              {view.total !== null ? moneyText(view.total) : t('errors.priceNotAvailable')}
+      <Stack gap="sm" data-testid="portfolio">
+        {count > 0 && (
+          <Stack gap={4}>
+            <Text size="sm" aria-live="polite" data-testid="portfolio-progress" data-running={running}>
+              {running
+                ? t('portfolio.progress', { done, count })
+                : t('portfolio.progressDone', {
+                    fresh: tally('fresh'),
+                    failed: tally('failed'),
+                    unserved: tally('unserved'),
+                  })}
             </Text>
-            {view.stale && (
-              <Badge color="orange" variant="light" data-testid="portfolio-stale">
-                {t('portfolio.stale')}
-              </Badge>
+            {running && (
+              <Progress
+                value={(done / count) * 100}
+                size="sm"
+                aria-label={t('portfolio.progressLabel')}
+                aria-valuetext={t('portfolio.progress', { done, count })}
+              />
             )}
-          </Group>
-          {view.updatedAt !== null && (
-            <Text size="sm" c="dimmed" data-testid="portfolio-updated">
-              {t('portfolio.updated', { when: whenText(view.updatedAt, language) })}
-            </Text>
-          )}
-          <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing={4} data-testid="portfolio-rows">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('portfolio.coin')}</Table.Th>
-                  <Table.Th scope="col">{t('portfolio.value')}</Table.Th>
-                  <Table.Th scope="col">{t('portfolio.share')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {view.rows.map((r) => {
-                  const h = holdings[r.coin]!;
-                  return (
-                    <Table.Tr
-                      key={r.coin}
-                      data-testid="portfolio-row"
-                      data-coin={r.coin}
-                      data-stale={r.stale}
-                    >
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <CoinIcon symbol={r.coin} size={24} />
-                          <Stack gap={0}>
-                            <Text size="sm" fw={600}>
-                              {r.coin}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {amountText(BigInt(h.total), {
-                                symbol: h.symbol,
-                                decimals: h.decimals,
-                                digits: 8,
-                              })}
-                            </Text>
-                          </Stack>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {r.value !== null ? moneyText(r.value) : t('errors.priceNotAvailable')}
-                          {r.stale && r.value !== null && (
-                            <Text span size="xs" c="orange" ml={4}>
-                              {`(${t('portfolio.staleShort')})`}
+          </Stack>
+        )}
+        {tableError ? (
+          <Text size="sm" c="red.9" data-testid="portfolio-table-error">
+            {t('portfolio.tableError', { reason: errorText(t, tableError) })}
+          </Text>
+        ) : null}
+
+        {summary.rows.length === 0 ? (
+          <Text data-testid="portfolio-empty">
+            {running || (!tableRead && count > 0) || count === 0
+              ? t('portfolio.reading')
+              : t('portfolio.nothingHeld')}
+          </Text>
+        ) : (
+          <>
+            <Group gap="xs" align="baseline">
+              <Text
+                size="xl"
+                fw={700}
+                aria-live="polite"
+                data-testid="portfolio-total"
+                aria-busy={quotes.isPending}
+              >
+                {summary.total !== null ? moneyText(summary.total) : t('errors.priceNotAvailable')}
+              </Text>
+              <Text size="sm" data-testid="portfolio-change">
+                {summary.changeValue !== null && summary.changePct !== null
+                  ? t('portfolio.totalChange', {
+                      value: signedMoney(summary.changeValue),
+                      pct: signedPercent(summary.changePct, language),
+                    })
+                  : t('portfolio.totalChangeMissing')}
+              </Text>
+            </Group>
+            {summary.unpriced.length > 0 && (
+              <Text size="sm" c="dimmed" data-testid="portfolio-unpriced">
+                {t('portfolio.unpriced', { coins: summary.unpriced.join(', ') })}
+              </Text>
+            )}
+
+            {/* PortfolioChart (issue 33, part B): the value chart over time goes here, under the total. */}
+
+            <Table.ScrollContainer minWidth={0}>
+              <Table verticalSpacing={4} data-testid="portfolio-rows">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('portfolio.coin')}</Table.Th>
+                    <Table.Th scope="col">{t('portfolio.value')}</Table.Th>
+                    <Table.Th scope="col">{t('portfolio.change24h')}</Table.Th>
+                    <Table.Th scope="col">{t('portfolio.share')}</Table.Th>
+                    <Table.Th scope="col">{t('portfolio.state')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {summary.rows.map((r) => {
+                    const c = byCoin[r.coin]!;
+                    return (
+                      <Table.Tr
+                        key={r.coin}
+                        data-testid="portfolio-row"
+                        data-coin={r.coin}
+                        data-state={c.state}
+                      >
+                        <Table.Th scope="row" fw="normal">
+                          <Group gap="xs" wrap="nowrap">
+                            <CoinIcon symbol={r.coin} size={24} />
+                            <Stack gap={0}>
+                              <Text size="sm" fw={600}>
+                                {r.coin}
+                              </Text>
+                              <Text size="xs" c="dimmed" data-testid="portfolio-amount">
+                                {r.units !== null
+                                  ? amountText(r.units, {
+                                      symbol: r.symbol,
+                                      decimals: c.unit.decimals,
+                                      digits: CHAINS[r.coin as ChainSymbol]?.displayDigits ?? 8,
+                                    })
+                                  : '—'}
+                              </Text>
+                            </Stack>
+                          </Group>
+                        </Table.Th>
+                        <Table.Td data-testid="portfolio-value">
+                          <Text size="sm">
+                            {r.value !== null ? moneyText(r.value) : t('errors.priceNotAvailable')}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td data-testid="portfolio-row-change">
+                          {r.change24h !== null ? (
+                            <Text size="sm">{signedPercent(r.change24h, language)}</Text>
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              {t('portfolio.changeMissing')}
                             </Text>
                           )}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ minWidth: 90 }}>
-                        {r.share !== null ? (
-                          <Stack gap={2}>
-                            <Text size="sm">{percentText(r.share, 1)}</Text>
-                            <Progress
-                              value={Number(r.share)}
-                              size="sm"
-                              aria-label={t('portfolio.shareOf', { coin: r.coin })}
-                            />
-                          </Stack>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            —
+                        </Table.Td>
+                        <Table.Td style={{ minWidth: 90 }}>
+                          {r.share !== null ? (
+                            <Stack gap={2}>
+                              <Text size="sm">{percentText(r.share, 1)}</Text>
+                              <Progress
+                                value={Number(r.share)}
+                                size="sm"
+                                aria-label={t('portfolio.shareOf', { coin: r.coin })}
+                              />
+                            </Stack>
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              —
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <StateBadge c={c} />
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+
+        {count > 0 && (
+          <Accordion variant="contained" data-testid="portfolio-coins">
+            <Accordion.Item value="coins">
+              <Accordion.Control>{t('portfolio.coins', { count })}</Accordion.Control>
+              <Accordion.Panel>
+                <List listStyleType="none" spacing={4}>
+                  {list.map((c) => {
+                    const detail = stateDetail(t, c);
+                    return (
+                      <List.Item
+                        key={c.coin}
+                        data-testid="portfolio-coin"
+                        data-coin={c.coin}
+                        data-state={c.state}
+                      >
+                        <Group gap="xs" wrap="wrap">
+                          <Text size="sm" fw={600} miw={48}>
+                            {c.coin}
                           </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      )}
+                          <StateBadge c={c} />
+                          <Text size="xs" c="dimmed">
+                            {t('portfolio.accounts', { count: coinAccountCount(c) })}
+                          </Text>
+                          {detail && (
+                            <Text
+                              size="xs"
+                              c={c.state === 'failed' ? 'red.9' : 'dimmed'}
+                              data-testid="portfolio-coin-detail"
+                            >
+                              {detail}
+                            </Text>
+                          )}
+                        </Group>
+                      </List.Item>
+                    );
+                  })}
+                </List>
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
+        )}
+      </Stack>
     </SectionCard>
   );
 }

@@ -1,82 +1,80 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PORTFOLIO_STALE_MS,
-  portfolioView,
-  readHoldings,
-  recordHolding,
-  writeHoldings,
-  type Holdings,
-} from './portfolio';
+import { portfolioSummary, type HoldingInput } from './portfolio';
 
-const NOW = 1_750_000_000_000;
-const btc = { decimals: 8, symbol: 'BTC' };
-const eth = { decimals: 18, symbol: 'ETH' };
+const btc = (total: bigint | null): HoldingInput => ({ coin: 'BTC', symbol: 'BTC', decimals: 8, total });
+const eth = (total: bigint | null): HoldingInput => ({ coin: 'ETH', symbol: 'ETH', decimals: 18, total });
+const hme = (total: bigint | null): HoldingInput => ({ coin: 'HME', symbol: 'HME', decimals: 18, total });
 
-function memory() {
-  const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
-}
-
-describe('portfolio of all coins', () => {
-  it('adds every coin at today’s price, with each coin’s share, largest first', () => {
-    let h: Holdings = {};
-    h = recordHolding(h, 'BTC', 150_000_000n, btc, NOW);
-    h = recordHolding(h, 'ETH', 3_000_000_000_000_000_000n, eth, NOW);
-    const v = portfolioView(h, { BTC: '100000', ETH: '2500' }, 'USD', NOW);
-    expect(v.total).toBe('157500');
-    expect(v.rows.map((r) => [r.coin, r.value, r.share, r.stale])).toEqual([
-      ['BTC', '150000', '95.2', false],
-      ['ETH', '7500', '4.8', false],
+describe('portfolio summary', () => {
+  it('adds every coin in decimal, with shares and the 24 h change per coin and in total', () => {
+    const s = portfolioSummary([btc(100_000_000n), eth(2n * 10n ** 18n)], {
+      BTC: { price: '100', change24h: '25' }, // 100 now, 80 a day ago: +20
+      ETH: { price: '50', change24h: '-50' }, // 100 now, 200 a day ago: −100
+    });
+    expect(s.total).toBe('200');
+    expect(s.rows.map((r) => [r.coin, r.value, r.share, r.change24h, r.changeValue])).toEqual([
+      ['BTC', '100', '50.0', '25', '20'],
+      ['ETH', '100', '50.0', '-50', '-100'],
     ]);
-    expect(v.stale).toBe(false);
-    expect(v.updatedAt).toBe(NOW);
+    // 280 a day ago, 200 now
+    expect(s.changeValue).toBe('-80');
+    expect(s.changePct).toBe('-28.57');
+    expect(s.unpriced).toEqual([]);
   });
 
-  it('a coin without a price now keeps its last known value, marked stale — never 0', () => {
-    let h: Holdings = {};
-    h = recordHolding(h, 'BTC', 100_000_000n, btc, NOW - 1000, { price: '90000', currency: 'USD' });
-    h = recordHolding(h, 'LTC', 2_000_000_000n, { decimals: 8, symbol: 'LTC' }, NOW);
-    const v = portfolioView(h, { BTC: null, LTC: null }, 'USD', NOW);
-    expect(v.total).toBe('90000');
-    expect(v.stale).toBe(true);
-    const btcRow = v.rows.find((r) => r.coin === 'BTC')!;
-    expect(btcRow).toMatchObject({ value: '90000', stale: true, share: '100.0' });
-    // never priced: no value (shown as 'Price N/A'), not 0, not in the shares
-    expect(v.rows.find((r) => r.coin === 'LTC')).toMatchObject({
-      value: null,
-      share: null,
-      stale: true,
-      amount: '20',
-    });
-    // a last price in another currency is not used
-    expect(portfolioView(h, {}, 'EUR', NOW).total).toBeNull();
-  });
-
-  it('balances read more than a day ago are stale; empty coins are left out', () => {
-    let h: Holdings = {};
-    h = recordHolding(h, 'BTC', 100_000_000n, btc, NOW - PORTFOLIO_STALE_MS - 1);
-    h = recordHolding(h, 'DOGE', 0n, { decimals: 8, symbol: 'DOGE' }, NOW);
-    const v = portfolioView(h, { BTC: '1' }, 'USD', NOW);
-    expect(v.rows.map((r) => [r.coin, r.stale])).toEqual([['BTC', true]]);
-    expect(v.stale).toBe(true);
-  });
-
-  it('is remembered and read back, ignoring what is malformed', () => {
-    const s = memory();
-    writeHoldings(recordHolding({}, 'BTC', 5n, btc, NOW, { price: '1', currency: 'USD' }), s);
-    expect(readHoldings(s).BTC).toEqual({
-      total: '5',
-      decimals: 8,
-      symbol: 'BTC',
-      updatedAt: NOW,
-      lastPrice: { price: '1', currency: 'USD', at: NOW },
-    });
-    s.setItem(
-      'secux.portfolio',
-      JSON.stringify({ X: { total: '-1', decimals: 8, symbol: 'X', updatedAt: 1 }, Y: 'no' }),
+  it('is exact where floating point is not (0.1 BTC + 0.2 BTC-priced coin)', () => {
+    const s = portfolioSummary(
+      [btc(10_000_000n), { coin: 'LTC', symbol: 'LTC', decimals: 8, total: 20_000_000n }],
+      { BTC: { price: '1', change24h: '0' }, LTC: { price: '1', change24h: '0' } },
     );
-    expect(readHoldings(s)).toEqual({});
-    s.setItem('secux.portfolio', '{oops');
-    expect(readHoldings(s)).toEqual({});
+    expect(s.total).toBe('0.3');
+    expect(s.changeValue).toBe('0');
+    expect(s.changePct).toBe('0');
+  });
+
+  it('a coin without a price has no value and no share and is named; it is never counted as 0', () => {
+    const s = portfolioSummary([btc(100_000_000n), hme(5n * 10n ** 18n)], {
+      BTC: { price: '60000', change24h: '1' },
+      HME: { price: null, change24h: null },
+    });
+    expect(s.total).toBe('60000');
+    const row = s.rows.find((r) => r.coin === 'HME')!;
+    expect(row).toMatchObject({ amount: '5', value: null, share: null, change24h: null, changeValue: null });
+    expect(s.rows.find((r) => r.coin === 'BTC')!.share).toBe('100.0');
+    expect(s.unpriced).toEqual(['HME']);
+    // rows: valued first
+    expect(s.rows.map((r) => r.coin)).toEqual(['BTC', 'HME']);
+  });
+
+  it('no price at all: the total is missing, not 0', () => {
+    const s = portfolioSummary([btc(1n)], {});
+    expect(s.total).toBeNull();
+    expect(s.changeValue).toBeNull();
+    expect(s.unpriced).toEqual(['BTC']);
+  });
+
+  it('a valued coin whose change is missing leaves the total change missing (not a partial sum)', () => {
+    const s = portfolioSummary([btc(100_000_000n), eth(10n ** 18n)], {
+      BTC: { price: '100', change24h: '10' },
+      ETH: { price: '100', change24h: null },
+    });
+    expect(s.total).toBe('200');
+    expect(s.rows.find((r) => r.coin === 'ETH')!.change24h).toBeNull();
+    expect(s.changeValue).toBeNull();
+    expect(s.changePct).toBeNull();
+  });
+
+  it('leaves out coins holding nothing; an amount not known is shown as such', () => {
+    const s = portfolioSummary([btc(0n), eth(null)], { ETH: { price: '3000', change24h: '1' } });
+    expect(s.rows).toEqual([
+      expect.objectContaining({ coin: 'ETH', amount: null, units: null, value: null, share: null }),
+    ]);
+    expect(s.total).toBeNull();
+  });
+
+  it('ignores a price that means nothing (negative, text)', () => {
+    const s = portfolioSummary([btc(100_000_000n)], { BTC: { price: '-5', change24h: '1' } });
+    expect(s.total).toBeNull();
+    expect(s.rows[0]!.change24h).toBeNull();
   });
 });

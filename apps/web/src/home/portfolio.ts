@@ -1,182 +1,119 @@
 /**
- * The home portfolio (issue 20): the value of all accounts of all coins in the display currency. The device
- * is only read coin by coin, so each coin's total is remembered (in this browser, cleared by Reset) when its
- * account list is read, with the last price seen; home adds them up with today's prices. A coin whose price
- * cannot be read now keeps its last known value and is marked stale; a coin never priced is shown without a
- * value and left out of the shares — never counted as 0.
+ * The home portfolio's maths (issues 20, 33): every coin's total (from discovery at connect: the device's stored
+ * balances, then the network's) times its price in the display currency, each coin's share, and the 24 h change per
+ * coin and in total. Decimal arithmetic only (decimal.js); a price or change that is missing stays missing: a coin
+ * without a price has no value and no share, a total whose coins' changes are not all known has no change — never 0.
  */
 import Decimal from 'decimal.js';
 import { formatUnits } from '@secux-companion/core';
-import { WALLET_KEY_PREFIX } from '@secux-companion/web-kit/state/walletStorage';
 
-/** Local-storage key of the remembered totals (its prefix puts it in Reset's list). */
-export const PORTFOLIO_STORAGE_KEY = `${WALLET_KEY_PREFIX}portfolio`;
-/** A coin's balances read longer ago than this are marked stale. */
-export const PORTFOLIO_STALE_MS = 24 * 60 * 60 * 1000;
-
-export interface CoinHolding {
-  /** Total of the coin's accounts in the smallest unit (decimal text: bigint does not go through JSON). */
-  total: string;
-  decimals: number;
+/** One coin's holding as discovery shows it. */
+export interface HoldingInput {
+  coin: string;
   symbol: string;
-  /** When the balances were read (ms). */
-  updatedAt: number;
-  /** The last price seen and its currency, for a stale value when no price can be read. */
-  lastPrice?: { price: string; currency: string; at: number };
+  decimals: number;
+  /** Total in the smallest unit; null when not known (a stored balance unreadable). */
+  total: bigint | null;
 }
 
-export type Holdings = Record<string, CoinHolding>;
-
-export function readHoldings(
-  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
-): Holdings {
-  try {
-    const raw = storage?.getItem(PORTFOLIO_STORAGE_KEY);
-    if (!raw) return {};
-    const parsed = JSON.parse(raw) as unknown;
-    if (!parsed || typeof parsed !== 'object') return {};
-    const out: Holdings = {};
-    for (const [coin, h] of Object.entries(parsed as Record<string, Partial<CoinHolding>>)) {
-      if (!h || typeof h.total !== 'string' || !/^\d{1,80}$/.test(h.total)) continue;
-      if (
-        typeof h.decimals !== 'number' ||
-        !Number.isInteger(h.decimals) ||
-        h.decimals < 0 ||
-        h.decimals > 36
-      )
-        continue;
-      if (typeof h.updatedAt !== 'number' || typeof h.symbol !== 'string') continue;
-      const lp = h.lastPrice;
-      out[coin] = {
-        total: h.total,
-        decimals: h.decimals,
-        symbol: h.symbol.slice(0, 16),
-        updatedAt: h.updatedAt,
-        ...(lp && typeof lp.price === 'string' && typeof lp.currency === 'string' && typeof lp.at === 'number'
-          ? { lastPrice: { price: lp.price, currency: lp.currency, at: lp.at } }
-          : {}),
-      };
-    }
-    return out;
-  } catch {
-    return {};
-  }
-}
-
-export function writeHoldings(
-  h: Holdings,
-  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
-) {
-  try {
-    storage?.setItem(PORTFOLIO_STORAGE_KEY, JSON.stringify(h));
-  } catch {
-    // storage unavailable: the portfolio is simply not remembered
-  }
-}
-
-/** A coin's total after its accounts were read; `price` (when known) becomes its last price. */
-export function recordHolding(
-  h: Holdings,
-  coin: string,
-  total: bigint,
-  unit: { decimals: number; symbol: string },
-  now: number,
-  price?: { price: string; currency: string } | null,
-): Holdings {
-  const prev = h[coin];
-  const lastPrice = price ? { ...price, at: now } : prev?.lastPrice;
-  return {
-    ...h,
-    [coin]: {
-      total: total.toString(),
-      decimals: unit.decimals,
-      symbol: unit.symbol,
-      updatedAt: now,
-      ...(lastPrice ? { lastPrice } : {}),
-    },
-  };
+/** A coin's price and 24 h change in percent (decimal text); null when missing. */
+export interface QuoteInput {
+  price: string | null;
+  change24h: string | null;
 }
 
 export interface PortfolioRow {
   coin: string;
   symbol: string;
-  /** The coin amount (plain decimal text). */
-  amount: string;
-  /** Fiat value (exact decimal text), or null when never priced in this currency. */
+  /** The amount held (plain decimal text), or null when not known. */
+  amount: string | null;
+  units: bigint | null;
+  /** Fiat value (exact decimal text), or null when the price (or the amount) is missing. */
   value: string | null;
   /** Share of the total value in percent (one decimal), or null without a value. */
   share: string | null;
-  /** The value is not current: last known price, or balances read long ago. */
-  stale: boolean;
-  updatedAt: number;
+  /** 24 h price change in percent, or null when missing. */
+  change24h: string | null;
+  /** What the value changed in 24 h in fiat (exact decimal text, signed), or null when not known. */
+  changeValue: string | null;
 }
 
-export interface PortfolioView {
+export interface PortfolioSummary {
   /** Sum of the coins' values (exact decimal text), or null when no coin has a value. */
   total: string | null;
+  /** The total's 24 h change in fiat and in percent: null unless every valued coin's change is known. */
+  changeValue: string | null;
+  changePct: string | null;
   rows: PortfolioRow[];
-  /** Some value in the total is stale. */
-  stale: boolean;
-  /** The oldest reading in the total (when it was last updated). */
-  updatedAt: number | null;
+  /** Coins held whose price is missing (left out of the total and the shares, never counted as 0). */
+  unpriced: string[];
+}
+
+function usable(text: string | null | undefined, signed = false): Decimal | null {
+  if (text === null || text === undefined) return null;
+  try {
+    const d = new Decimal(text);
+    return d.isFinite() && (signed || !d.isNegative()) ? d : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * The portfolio in `currency` from the remembered holdings and today's prices (`prices[coin]`: text, or
- * null when it cannot be read now). Rows by value, largest first; coins with nothing held are left out.
+ * The portfolio from the coins' holdings and quotes. Rows: coins holding something (or whose amount is not known),
+ * by value, largest first, then the unvalued ones by name.
  */
-export function portfolioView(
-  h: Holdings,
-  prices: Record<string, string | null | undefined>,
-  currency: string,
-  now: number,
-): PortfolioView {
-  const rows: (PortfolioRow & { dec: Decimal | null })[] = [];
-  for (const [coin, x] of Object.entries(h)) {
-    const units = BigInt(x.total);
-    if (units === 0n) continue;
-    const coins = new Decimal(x.total).div(new Decimal(10).pow(x.decimals));
-    const live = prices[coin];
-    let dec: Decimal | null = null;
-    let stale = now - x.updatedAt > PORTFOLIO_STALE_MS;
-    const usable = (p: string | null | undefined) => {
-      if (!p) return null;
-      try {
-        const d = new Decimal(p);
-        return d.isFinite() && !d.isNegative() ? d : null;
-      } catch {
-        return null;
-      }
-    };
-    const livePrice = usable(live);
-    if (livePrice) dec = coins.mul(livePrice);
-    else {
-      const last = x.lastPrice && x.lastPrice.currency === currency ? usable(x.lastPrice.price) : null;
-      if (last) {
-        dec = coins.mul(last);
-        stale = true;
-      }
-    }
+export function portfolioSummary(
+  holdings: readonly HoldingInput[],
+  quotes: Readonly<Record<string, QuoteInput | undefined>>,
+): PortfolioSummary {
+  const rows: (PortfolioRow & { dec: Decimal | null; delta: Decimal | null })[] = [];
+  for (const h of holdings) {
+    if (h.total === 0n) continue;
+    const q = quotes[h.coin];
+    const price = usable(q?.price);
+    const change = usable(q?.change24h, true);
+    const coins =
+      h.total === null ? null : new Decimal(h.total.toString()).div(new Decimal(10).pow(h.decimals));
+    const dec = coins && price ? coins.mul(price) : null;
+    // value 24 h ago = value / (1 + change / 100); a fall of 100 % leaves no earlier value to compare.
+    const factor = change ? change.div(100).plus(1) : null;
+    const delta = dec && factor && factor.greaterThan(0) ? dec.minus(dec.div(factor)) : null;
     rows.push({
-      coin,
-      symbol: x.symbol,
-      amount: formatUnits(units, x.decimals),
+      coin: h.coin,
+      symbol: h.symbol,
+      amount: h.total === null ? null : formatUnits(h.total, h.decimals),
+      units: h.total,
       value: dec ? dec.toFixed() : null,
       share: null,
-      stale: stale || !dec,
-      updatedAt: x.updatedAt,
+      change24h: price && change ? change.toFixed() : null,
+      changeValue: delta ? delta.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed() : null,
       dec,
+      delta,
     });
   }
   const valued = rows.filter((r) => r.dec);
   const sum = valued.reduce((s, r) => s.plus(r.dec!), new Decimal(0));
   for (const r of valued)
     r.share = sum.isZero() ? '0.0' : r.dec!.div(sum).mul(100).toFixed(1, Decimal.ROUND_HALF_UP);
-  rows.sort((a, b) => (b.dec ? b.dec.comparedTo(a.dec ?? 0) : a.dec ? -1 : a.coin.localeCompare(b.coin)));
+  let changeValue: string | null = null;
+  let changePct: string | null = null;
+  if (valued.length && valued.every((r) => r.delta)) {
+    const delta = valued.reduce((s, r) => s.plus(r.delta!), new Decimal(0));
+    const before = sum.minus(delta);
+    changeValue = delta.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed();
+    changePct = before.greaterThan(0)
+      ? delta.div(before).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed()
+      : null;
+  }
+  rows.sort((a, b) =>
+    a.dec && b.dec ? b.dec.comparedTo(a.dec) : a.dec ? -1 : b.dec ? 1 : a.coin.localeCompare(b.coin),
+  );
   return {
     total: valued.length ? sum.toFixed() : null,
-    rows: rows.map(({ dec: _dec, ...r }) => r),
-    stale: valued.some((r) => r.stale),
-    updatedAt: valued.length ? Math.min(...valued.map((r) => r.updatedAt)) : null,
+    changeValue,
+    changePct,
+    rows: rows.map(({ dec: _dec, delta: _delta, ...r }) => r),
+    unpriced: rows.filter((r) => r.units !== null && !r.dec).map((r) => r.coin),
   };
 }
