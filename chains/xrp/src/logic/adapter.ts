@@ -12,9 +12,11 @@ import { craftTransaction } from './ops/craftTransaction';
 import { checkRecipient, recipientInfo } from './ops/recipient';
 import { reviewRows } from './ops/reviewRows';
 import { finalize, sign } from './ops/sign';
+import { simulate } from './ops/simulate';
 import type { XrpAdapter, XrpBackend } from './types';
 
 export type * from './types';
+export { xrpDeltas } from './ops/simulate';
 
 export function createXrpChain(backend: XrpBackend): XrpAdapter {
   const ctx = createXrpContext(backend);
@@ -57,6 +59,7 @@ export function createXrpChain(backend: XrpBackend): XrpAdapter {
     }),
     build: (account, draft) => craftTransaction(ctx, account, draft),
     reviewRows: (built) => reviewRows(ctx, built),
+    simulate: (built) => simulate(backend, built),
     sign: (signer, built) => sign(signer, built),
     finalize: (built, signature) => finalize(built, signature),
     broadcast: (tx) => backend.broadcast(tx.raw),

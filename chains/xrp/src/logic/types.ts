@@ -34,7 +34,23 @@ export interface XrpBackend {
   history(address: string, cursor: string | null): Promise<HistoryPage>;
   /** Submits the signed blob (hex) and returns its hash. */
   broadcast(rawTx: string): Promise<string>;
+  /**
+   * The ledger's dry run of an unsigned payment (rippled `simulate`, issue 32): its engine result, the fee it charges
+   * and each account's XRP balance before and after; absent when the source cannot ask the ledger.
+   */
+  simulate?(tx: XrpPayment): Promise<XrpSimulation>;
 }
+
+/** One account's XRP before and after a simulated payment (null: the account does not exist on that side). */
+export interface XrpBalanceChange {
+  account: string;
+  before: bigint | null;
+  after: bigint | null;
+}
+
+export type XrpSimulation =
+  | { available: false }
+  | { available: true; engineResult: string; message: string; fee: bigint; changes: XrpBalanceChange[] };
 
 export interface XrpSignRequest {
   /** Signing path m/44'/144'/{index}'/0/0. */

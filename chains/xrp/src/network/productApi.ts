@@ -9,7 +9,8 @@ import {
   historyRoute,
   type ProductApiOptions,
 } from '@secux-companion/chain-common';
-import type { XrpAccountInfo, XrpBackend, XrpLedgerInfo } from '../logic/adapter';
+import type { XrpAccountInfo, XrpBackend, XrpLedgerInfo, XrpSimulation } from '../logic/adapter';
+import { isValidXrpAddress } from '../logic/address';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -24,6 +25,7 @@ const enc = encodeURIComponent;
 export const ROUTES = {
   account: (chain: string, address: string) => `/chains/${enc(chain)}/account/${enc(address)}`,
   ledger: (chain: string) => `/chains/${enc(chain)}/ledger`,
+  simulate: (chain: string) => `/chains/${enc(chain)}/simulate`,
   fees: (chain: string) => `/chains/${enc(chain)}/fees`,
   history: historyRoute,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
@@ -52,6 +54,41 @@ export function parseXrpLedger(v: unknown): XrpLedgerInfo {
   };
 }
 
+/** The most XRP that exists, in drops (100 billion XRP); the most accounts a simulated payment changes. */
+const XRP_MAX_DROPS = 100_000_000_000n * 1_000_000n;
+const SIM_CHANGES_MAX = 32;
+
+/** The server's simulate answer: balances within the XRP that exists, at most 32 accounts. */
+export function parseXrpSimulation(v: unknown): XrpSimulation {
+  const o = obj(v, 'simulation');
+  if (o.available === false) return { available: false };
+  if (o.available !== true) throw malformed('available');
+  const drops = (x: unknown, what: string) => {
+    const n = amount(x, what);
+    if (n > XRP_MAX_DROPS) throw malformed(what);
+    return n;
+  };
+  if (typeof o.engineResult !== 'string' || !/^[a-z]{3}[A-Z_]{2,40}$/.test(o.engineResult))
+    throw malformed('engineResult');
+  if (!Array.isArray(o.changes) || o.changes.length > SIM_CHANGES_MAX) throw malformed('changes');
+  return {
+    available: true,
+    engineResult: o.engineResult,
+    message: typeof o.message === 'string' ? o.message.slice(0, 300) : '',
+    fee: drops(o.fee, 'fee'),
+    changes: o.changes.map((c, i) => {
+      const e = obj(c, `changes[${i}]`);
+      if (typeof e.account !== 'string' || !isValidXrpAddress(e.account))
+        throw malformed(`changes[${i}].account`);
+      return {
+        account: e.account,
+        before: e.before === null ? null : drops(e.before, `changes[${i}].before`),
+        after: e.after === null ? null : drops(e.after, `changes[${i}].after`),
+      };
+    }),
+  };
+}
+
 export type XrpProductApiOptions = ProductApiOptions;
 
 export function createXrpProductApiBackend(options: XrpProductApiOptions = {}): XrpBackend {
@@ -75,6 +112,9 @@ export function createXrpProductApiBackend(options: XrpProductApiOptions = {}): 
       const t = obj(o.tiers, 'tiers');
       const tier = (k: string) => Number(amount(typeof t[k] === 'number' ? String(t[k]) : t[k], k));
       return { high: tier('high'), medium: tier('medium'), low: tier('low') };
+    },
+    async simulate(tx) {
+      return parseXrpSimulation(await api.post(ROUTES.simulate(chain), { tx_json: tx }));
     },
     history: api.history,
     async broadcast(rawTx) {

@@ -1,4 +1,5 @@
 /** What the XRP facade asks of a provider (rippled / Clio public API; reference/apis/xrpl.md). */
+import type { XrpSimAnswer } from './simulate.js';
 import type { Provider } from '@secux-companion/server-kit/failover';
 
 /** account_info on the validated ledger; `found: false` for actNotFound (an account not in the ledger). */
@@ -53,6 +54,8 @@ export interface XrpProvider extends Provider {
   submit(blob: string, signal: AbortSignal): Promise<XrpSubmitResult>;
   /** `tx {transaction}` (api_version 2). */
   tx(hash: string, signal: AbortSignal): Promise<XrpTxRead>;
+  /** rippled's `simulate` of an unsigned transaction (tx_json); `available: false` on a server without it. */
+  simulate(txJson: Record<string, unknown>, signal: AbortSignal): Promise<XrpSimAnswer>;
   /** A read-only method forwarded as it is (the node proxy). */
   call(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
 }

@@ -13,6 +13,7 @@ import {
   historyCursor,
   encodeCursor,
   facadeFailover,
+  ProviderError,
   type CallClass,
   type FailoverLog,
   type FailoverPolicy,
@@ -33,7 +34,8 @@ import {
 } from '@secux-companion/server-kit/types';
 import { confirmationsOf, txStatusFailover, type TxRead } from '@secux-companion/server-kit/txStatus';
 import type { XrpProvider } from './backend.js';
-import { xrpBounds } from './bounds.js';
+import { XRP_FEE_MAX, xrpBounds } from './bounds.js';
+import type { XrpSimAnswer } from './simulate.js';
 
 export { XRP_MAX_DROPS } from './bounds.js';
 
@@ -173,6 +175,27 @@ export class XrpFacade implements ChainFacade {
       source: 'network',
       provider: r.provider,
     };
+  }
+
+  /**
+   * The XRP balance changes of an unsigned Payment as the ledger simulates it (rippled `simulate`; issue 32), or
+   * `available: false` when no server has the command. The fee the server charges is at most XRP_FEE_MAX.
+   */
+  async simulate(txJson: Record<string, unknown>): Promise<XrpSimAnswer & { provider?: string }> {
+    try {
+      const r = await this.run(
+        'simulate',
+        (p, s) => p.simulate(txJson, s),
+        (v) => {
+          if (v.available && BigInt(v.fee) > XRP_FEE_MAX)
+            throw new ProviderError('malformed', 'simulate: fee out of bounds');
+        },
+      );
+      return { ...r.value, provider: r.provider };
+    } catch (e) {
+      if (e instanceof ChainApiError && e.code === 'no_provider') return { available: false };
+      throw e;
+    }
   }
 
   async ledger(): Promise<XrpLedgerAnswer> {

@@ -4,6 +4,7 @@
  * the device (chains/xrp's device test covers the emulator).
  */
 import type { FastifyInstance } from 'fastify';
+import { simulationVerdict } from '@secux-companion/chain-common';
 import { createXrpProductApiChain, type XrpSigner } from '@secux-companion/chain-xrp';
 import { DEFAULT_MNEMONIC } from '@secux-companion/sim-kit';
 import { XRPL_TAG_REQUIRED_ACCOUNT, XrplSimulator, xrpAddressOf, xrplGenesis } from '../sim/index.js';
@@ -64,6 +65,37 @@ describe('XRP end to end against the simulator', () => {
     expect(await chain.getAccountState(ACCOUNT)).toMatchObject({
       reserve: 1_000_000n,
       available: 20_000_000n - 1_000_000n - 10n - 1_000_000n,
+    });
+  });
+
+  it("balance changes before signing: the ledger's simulate gives them, they match the build, and the send lands them", async () => {
+    const chain = createXrpProductApiChain({ baseUrl: base });
+    const to = xrplGenesis(DEFAULT_MNEMONIC)[0]!.address;
+    const built = await chain.build(ACCOUNT, { recipient: to, amount: 1_500_000n });
+    const fee = BigInt(built.unsigned.tx.Fee);
+    const sim = await chain.simulate!(built);
+    expect(sim).toEqual({
+      kind: 'ok',
+      fee,
+      deltas: [
+        { who: 'self', asset: 'XRP', symbol: 'XRP', decimals: 6, amount: -(1_500_000n + fee) },
+        { who: 'recipient', asset: 'XRP', symbol: 'XRP', decimals: 6, amount: 1_500_000n },
+      ],
+      expected: expect.any(Array),
+    });
+    expect(simulationVerdict(sim)).toEqual({ blocked: false });
+    const before = (await chain.getAccountSummary(ACCOUNT)).balance;
+    await chain.broadcast(chain.finalize(built, await chain.sign(signer(), built)));
+    expect((await chain.getAccountSummary(ACCOUNT)).balance).toBe(before - 1_500_000n - fee);
+    // A payment the ledger would refuse is 'failed' with its engine result.
+    const next = await chain.build(ACCOUNT, { recipient: to, amount: 1_000_000n });
+    const broke = {
+      ...next,
+      unsigned: { ...next.unsigned, tx: { ...next.unsigned.tx, Amount: '900000000' } },
+    };
+    expect(await chain.simulate!(broke)).toMatchObject({
+      kind: 'failed',
+      reason: expect.stringMatching(/^tecUNFUNDED_PAYMENT/),
     });
   });
 

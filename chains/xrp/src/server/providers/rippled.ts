@@ -15,6 +15,7 @@ import type {
   XrpTxPage,
   XrpTxRead,
 } from '../backend.js';
+import { SimulateAnswer, balanceChanges } from '../simulate.js';
 
 const Drops = z
   .string()
@@ -198,6 +199,25 @@ export function createRippled(o: RippledOptions): XrpProvider {
         ledgerIndex: t.ledger_index ?? null,
         result: t.meta?.TransactionResult ?? null,
         lastLedgerSequence: t.tx_json?.LastLedgerSequence ?? t.LastLedgerSequence ?? null,
+      };
+    },
+    async simulate(txJson, signal) {
+      let result: Record<string, unknown>;
+      try {
+        result = await call('simulate', { tx_json: txJson }, signal);
+      } catch (e) {
+        // A server before rippled 2.4 (or a Clio that does not forward it) does not know the command.
+        const code = e instanceof ProviderError ? e.opts.upstreamCode : undefined;
+        if (code === 'unknownCmd' || code === 'notImpl') return { available: false };
+        throw e;
+      }
+      const a = parse(SimulateAnswer, result, 'simulate');
+      return {
+        available: true,
+        engineResult: a.engine_result,
+        message: a.engine_result_message,
+        fee: a.tx_json.Fee,
+        changes: balanceChanges(a),
       };
     },
     call,
