@@ -6,6 +6,7 @@
 import { explorerLinks } from '@secux-companion/chain-common';
 import type { NetworkId } from './networks';
 import { createBitcoinContext, keysOf, xpubOf } from './ops/context';
+import { getBalanceHistory } from './ops/balanceHistory';
 import { craftTransaction } from './ops/craftTransaction';
 import { discoverAccounts } from './ops/discoverAccounts';
 import { getFees } from './ops/estimateFees';
@@ -62,6 +63,7 @@ export function createBitcoinAdapter(
     // The server's Operations as they are (no detour through UtxoTx).
     getHistory: async (account, cursor = null) => backend.getHistory(xpubOf(account), account.bip, cursor),
     validateAddress: (address) => validateAddress(ctx, address),
+    getBalanceHistory: (account, current, from, now) => getBalanceHistory(ctx, account, current, from, now),
 
     // Fees, craft, speed-up, review, sign, broadcast
     getFees: () => getFees(ctx),

@@ -43,6 +43,17 @@ export interface BitcoinBackend {
   getAccountAddresses?(xpub: string, bip: Bip): Promise<UsedAddress[]>;
   /** Forgets short-lived answers (before a refresh, after a broadcast). */
   clearCache?(): void;
+  /**
+   * Confirmed received and sent per bucket of `groupBy` seconds between `from` and `to` (unix seconds), oldest
+   * first, time in ms (Blockbook's balance history); absent or failing where the server keeps none.
+   */
+  getBalanceHistory?(
+    xpub: string,
+    bip: Bip,
+    from: number,
+    to: number,
+    groupBy: number,
+  ): Promise<{ time: number; received: bigint; sent: bigint }[]>;
   /** Raw transactions (hex) by id. */
   getRawTransactions(txids: readonly string[]): Promise<Record<string, string>>;
   /** Recommended fees (BTC/TBTC); null when the service failed. */
@@ -90,6 +101,16 @@ export interface BitcoinFamily {
 
 export interface BitcoinAdapter extends ChainAdapter<BitcoinFamily> {
   readonly network: UtxoNetwork;
+  /**
+   * The account's balance from `from` to `now` (ms) as a step line, oldest first (Blockbook's balance history
+   * walked back from the current balance); rejects when the backend keeps none.
+   */
+  getBalanceHistory(
+    account: AccountDescriptor,
+    current: { balance: bigint; pending: bigint },
+    from: number,
+    now: number,
+  ): Promise<{ time: number; balance: bigint }[]>;
   /** Addresses and keys of an account. */
   keysOf(account: AccountDescriptor): AccountKeys;
   build(account: AccountDescriptor, draft: SendDraft): Promise<BtcBuiltTransaction>;

@@ -28,6 +28,7 @@ import {
   parseNetworkInfo,
   parseRawTx,
   parseUtxos,
+  parseBalanceHistory,
   type RawAddressEntry,
 } from './raw';
 
@@ -45,6 +46,8 @@ export const ROUTES = {
   utxos: (chain: string, xpub: string, bip: Bip) => `/chains/${enc(chain)}/utxo/${enc(xpub)}?bip=${bip}`,
   history: (chain: string, xpub: string, bip: Bip, cursor: string | null) =>
     `/chains/${enc(chain)}/history/${enc(xpub)}?bip=${bip}&pageSize=${HISTORY_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+  balanceHistory: (chain: string, xpub: string, bip: Bip, from: number, to: number, groupBy: number) =>
+    `/chains/${enc(chain)}/balance-history/${enc(xpub)}?bip=${bip}&from=${from}&to=${to}&groupBy=${groupBy}`,
   rawTx: (chain: string, txid: string) => `/chains/${enc(chain)}/tx/${enc(txid)}/raw`,
   fees: (chain: string) => `/chains/${enc(chain)}/fees`,
   broadcast: (chain: string) => `/chains/${enc(chain)}/broadcast`,
@@ -137,6 +140,13 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
     async getHistory(xpub, bip, cursor): Promise<HistoryPage> {
       const page = parseHistoryPage(await request(ROUTES.history(chain, xpub, bip, cursor), undefined, scanTimeoutMs));
       return { operations: page.operations, cursor: page.cursor };
+    },
+
+    /** Blockbook's balance history through the server (a scan: the history budget). */
+    async getBalanceHistory(xpub, bip, from, to, groupBy) {
+      return parseBalanceHistory(
+        await request(ROUTES.balanceHistory(chain, xpub, bip, from, to, groupBy), undefined, scanTimeoutMs),
+      );
     },
 
     async getRawTransactions(txids) {

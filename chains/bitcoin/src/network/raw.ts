@@ -182,3 +182,26 @@ export function parseAncestors(v: unknown, txid: string): { fee: bigint; vsize: 
   if (fee < 0n || fee > BigInt(vsize * MAX_FEE_RATE)) throw new MalformedAnswerError('fee', 'not a plausible fee');
   return { fee, vsize };
 }
+
+/** Most buckets read from a balance history (the server sends at most 10,000). */
+const MAX_BALANCE_BUCKETS = 10_000;
+
+/**
+ * GET /chains/:chain/balance-history/:xpub → confirmed received and sent per bucket (time in ms), oldest first;
+ * refused when the list is too long, out of order, or an amount is not whole satoshi.
+ */
+export function parseBalanceHistory(v: unknown): { time: number; received: bigint; sent: bigint }[] {
+  const list = arr(obj(v, 'balance-history').buckets, 'buckets');
+  if (list.length > MAX_BALANCE_BUCKETS) throw new MalformedAnswerError('buckets', 'too many');
+  let prev = -1;
+  return list.map((x, i) => {
+    const b = obj(x, `buckets[${i}]`);
+    const time = int(b.time, 'time');
+    if (time <= prev) throw new MalformedAnswerError('time', 'out of order');
+    prev = time;
+    const received = amount(b.received, 'received');
+    const sent = amount(b.sent, 'sent');
+    if (received < 0n || sent < 0n) throw new MalformedAnswerError('amount', 'negative');
+    return { time, received, sent };
+  });
+}

@@ -17,6 +17,7 @@ import { HistoryTab } from '@secux-companion/web-kit/accounts/history/HistoryTab
 import { AccountActionError } from '@secux-companion/web-kit/accounts/store';
 import { checkPreviousAccount } from '@secux-companion/web-kit/accounts/createRules';
 import type { DeviceEntry, WebFamily } from '@secux-companion/web-kit/family/types';
+import { VALUE_RANGE_MS, reconstructBalanceHistory } from '@secux-companion/web-kit/portfolio/balanceHistory';
 import { accountAt, descriptorOf, type AppAccount } from './account';
 import { AccountFormModal } from './AccountFormModal';
 import { DeleteAccountModal } from './DeleteAccountModal';
@@ -227,6 +228,23 @@ export const family: WebFamily<BitcoinChain, AppAccount> = {
   Send: ({ chain, account, onClose, onDone }) => (
     <SendModal account={account} chain={chain} onClose={onClose} onDone={onDone} />
   ),
+  // The value chart: Blockbook's balance history through the server; without one (a node only), or when it
+  // fails, the shared reconstruction from the account's history.
+  balanceHistory: async (chain, a, range) => {
+    const now = Date.now();
+    const from = now - VALUE_RANGE_MS[range];
+    const account = descriptorOf(a);
+    try {
+      return await chain.adapter.getBalanceHistory(
+        account,
+        { balance: a.balance, pending: a.pending },
+        from,
+        now,
+      );
+    } catch {
+      return reconstructBalanceHistory((c) => chain.adapter.getHistory(account, c), a.balance, from, now);
+    }
+  },
   // Signed messages (BIP-137) are checked on the chains whose wallets sign them; the device does not sign them.
   messages: (chain) => {
     const network = chain.adapter.network;
