@@ -24,6 +24,7 @@ import { CoinIcon } from '@secux-companion/web-kit/components/CoinIcon';
 import { SectionCard } from './HomeContent';
 import { portfolioSummary, type HoldingInput } from './portfolio';
 import { startHomeDiscovery } from './discoveryStart';
+import { PortfolioChart } from './PortfolioChart';
 
 const STATE_COLOR: Record<CoinDiscoveryState, string> = {
   stored: 'gray',
@@ -187,7 +188,7 @@ export function Portfolio() {
               </Text>
             )}
 
-            {/* PortfolioChart (issue 33, part B): the value chart over time goes here, under the total. */}
+            <PortfolioChart />
 
             <Table.ScrollContainer minWidth={0}>
               <Table verticalSpacing={4} data-testid="portfolio-rows">

@@ -11,11 +11,11 @@
  */
 import { Alert, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ChainSymbol } from '@secux-companion/core';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRICE_IDS } from '@secux-companion/web-kit/accounts/api';
-import { useAccounts } from '@secux-companion/web-kit/accounts/store';
+import { useDiscovery } from '@secux-companion/web-kit/accounts/discovery';
+import { loadFamily } from '@secux-companion/web-kit/state/families';
 import { selectedCurrency } from '@secux-companion/web-kit/lib/currency';
 import { moneyText, percentText, uiLanguage } from '@secux-companion/web-kit/lib/format';
 import {
@@ -45,23 +45,32 @@ export interface ChartSource {
   load(range: ValueRange): Promise<BalancePoint[]>;
 }
 
-/** The accounts read for the selected coin (the account store), one source per account. */
-function useStoreSources(): ChartSource[] {
-  const coin = useAccounts((s) => s.coin);
-  const status = useAccounts((s) => s.status);
-  const family = useAccounts((s) => s.family);
-  const chain = useAccounts((s) => s.chain);
-  const accounts = useAccounts((s) => s.accounts);
-  return useMemo(() => {
-    if (status !== 'ready' || !coin || !family || !chain) return [];
-    return accounts.map((a) => ({
-      id: a.id,
-      key: chain.unit.symbol,
-      priceId: PRICE_IDS[coin as ChainSymbol] ?? null,
-      decimals: chain.unit.decimals,
-      load: (range: ValueRange) => accountBalanceHistory(family, chain, a, range),
-    }));
-  }, [coin, status, family, chain, accounts]);
+/**
+ * Every account the home discovery read from the network (each coin's `fresh` accounts), one source per account;
+ * the coin's family and chain load when the chart asks for its balances.
+ */
+function useDiscoverySources(): ChartSource[] {
+  const order = useDiscovery((s) => s.order);
+  const coins = useDiscovery((s) => s.coins);
+  return useMemo(
+    () =>
+      order.flatMap((coin) => {
+        const c = coins[coin];
+        if (!c || c.state !== 'fresh' || !c.accounts) return [];
+        return c.accounts.map((a) => ({
+          id: `${coin}|${a.id}`,
+          key: c.unit.symbol,
+          priceId: PRICE_IDS[coin] ?? null,
+          decimals: c.unit.decimals,
+          load: async (range: ValueRange) => {
+            const family = await loadFamily(coin);
+            const chain = await family.loadChain(coin);
+            return accountBalanceHistory(family, chain, a, range);
+          },
+        }));
+      }),
+    [order, coins],
+  );
 }
 
 /** Every source's balances (null when unreadable) and its coin's prices, as the value series. */
@@ -134,7 +143,7 @@ function timeText(ms: number, range: ValueRange, language: string): string {
 }
 
 export interface PortfolioChartProps {
-  /** What to add up; default: the accounts read for the selected coin. */
+  /** What to add up; default: every account the home discovery read. */
   sources?: readonly ChartSource[];
   /** The chart's "now" (tests); default the time of the query. */
   now?: number;
@@ -142,8 +151,8 @@ export interface PortfolioChartProps {
 
 export function PortfolioChart({ sources: given, now }: PortfolioChartProps) {
   const { t } = useTranslation();
-  const fromStore = useStoreSources();
-  const sources = given ?? fromStore;
+  const discovered = useDiscoverySources();
+  const sources = given ?? discovered;
   const currency = selectedCurrency().code;
   const [range, setRange] = useState<ValueRange>('day');
   const titleId = useId();
