@@ -8,6 +8,7 @@ import { startDiscovery } from '@secux-companion/web-kit/accounts/discovery';
 import { hasFamily } from '@secux-companion/web-kit/state/families';
 import { deviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
 import { runtime } from '@secux-companion/web-kit/device/runtime';
+import { hiddenCoins } from '@secux-companion/web-kit/state/preferences';
 import { chooseCoin, COIN_MENU } from './coinChoice';
 
 export function discoveryCoins(
@@ -28,8 +29,8 @@ export function discoveryCoins(
   );
 }
 
-/** Starts discovery for the device just connected (once per device). */
-export function startHomeDiscovery(hidden: readonly ChainSymbol[] = []): Promise<void> {
+/** Starts discovery for the device just connected (once per device), without the coins hidden in Settings. */
+export function startHomeDiscovery(hidden: readonly ChainSymbol[] = hiddenCoins()): Promise<void> {
   if (!runtime.get().device) return Promise.resolve();
   const info = deviceInfo.get();
   return startDiscovery(
