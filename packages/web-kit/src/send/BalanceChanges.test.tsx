@@ -150,5 +150,5 @@ describe('balance changes on the review', () => {
       ['send-sim-blocked', <Review key="no" simulate={async () => ({ kind: 'failed', reason: 'X' })} />],
     ]);
     expect(found).toEqual([]);
-  });
+  }, 60_000);
 });

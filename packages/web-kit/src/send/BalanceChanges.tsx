@@ -51,10 +51,13 @@ export function useSimulation<B>(
     }
     let live = true;
     setState({ status: 'loading' });
-    run(built).then(
-      (result) => live && setState({ status: 'done', result, verdict: simulationVerdict(result) }),
-      (error: unknown) => live && setState({ status: 'error', error }),
-    );
+    // a synchronous throw is a failed request too
+    Promise.resolve()
+      .then(() => run(built))
+      .then(
+        (result) => live && setState({ status: 'done', result, verdict: simulationVerdict(result) }),
+        (error: unknown) => live && setState({ status: 'error', error }),
+      );
     return () => {
       live = false;
     };

@@ -371,8 +371,9 @@ export function EvmSendModal({
         })
       }
       explorerUrl={explorerTx}
-      simulate={simulateBuilt}
-      coin={{ symbol: chain.unit.symbol, decimals: chain.unit.decimals }}
+      {...(chain.adapter.simulate
+        ? { simulate: simulateBuilt, coin: { symbol: chain.unit.symbol, decimals: chain.unit.decimals } }
+        : {})}
       onClose={onClose}
       onDone={onDone}
     />
