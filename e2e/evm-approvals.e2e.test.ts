@@ -104,6 +104,9 @@ describe('approvals manager on the local EVM chain with the emulator', () => {
     expect(spaced(await page.getByTestId('revoke-review-spender').innerText())).toBe(spender);
     expect(spaced(await page.getByTestId('revoke-review-contract').innerText())).toBe(evm.contracts.erc20);
     await expect(page.getByTestId('review-fee').innerText()).resolves.toMatch(/ETH/);
+    // The chain's own run of it (eth_simulateV1): a fee and nothing that blocks the signature.
+    await page.getByTestId('send-sim-fee').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('send-sim-blocked').count()).resolves.toBe(0);
 
     // Signed on the device, broadcast, then followed until the chain calls it final.
     await page.getByTestId('send-sign').click({ timeout: 30_000 });

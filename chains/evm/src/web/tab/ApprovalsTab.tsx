@@ -262,6 +262,11 @@ export function RevokeModal({
         })
       }
       explorerUrl={(hash) => (chain.local ? undefined : chain.adapter.explorer.tx(hash))}
+      // The chain's own view of the revoke (eth_simulateV1): no token moves, the fee only.
+      {...(chain.adapter.simulate
+        ? { simulate: (built: EvmBuiltTransaction) => chain.adapter.simulate!(built) }
+        : {})}
+      coin={{ symbol: chain.unit.symbol, decimals: chain.unit.decimals }}
       onClose={onClose}
       onDone={onDone}
     />
