@@ -121,7 +121,8 @@ export async function simulateV1(
     value: toHex(req.value),
     ...(req.data !== '0x' ? { input: req.data } : {}),
     gas: toHex(req.gas),
-    nonce: toHex(req.nonce),
+    // No nonce: the node takes the account's own at the latest block. The built nonce counts pending transactions,
+    // which geth's validation would refuse as 'nonce too high' while an earlier send waits in the mempool.
     ...(req.gasPrice !== undefined
       ? { gasPrice: toHex(req.gasPrice) }
       : {
