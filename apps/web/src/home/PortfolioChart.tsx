@@ -10,7 +10,7 @@
  * prices is named and left out, and a time whose value is unknown is a gap in the line, with a note.
  */
 import { Alert, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRICE_IDS } from '@secux-companion/web-kit/accounts/api';
@@ -29,6 +29,7 @@ import {
   seriesChange,
   valueSeries,
   type AssetHistory,
+  type PricePoint,
   type ValuePoint,
   type ValueSeries,
 } from '@secux-companion/web-kit/portfolio/valueSeries';
@@ -74,26 +75,19 @@ function useDiscoverySources(): ChartSource[] {
 }
 
 /** Every source's balances (null when unreadable) and its coin's prices, as the value series. */
-export async function loadValueSeries(
+export function seriesOf(
   sources: readonly ChartSource[],
-  currency: string,
+  balances: readonly (BalancePoint[] | null)[],
+  prices: Readonly<Record<string, PricePoint[]>>,
   range: ValueRange,
   now: number,
-): Promise<ValueSeries> {
-  const ids = sources.flatMap((s) => (s.priceId ? [s.priceId] : []));
-  const [balances, prices] = await Promise.all([
-    Promise.allSettled(sources.map((s) => s.load(range))),
-    fetchPriceHistory(ids, currency, range),
-  ]);
-  const assets: AssetHistory[] = sources.map((s, i) => {
-    const b = balances[i]!;
-    return {
-      key: s.key,
-      decimals: s.decimals,
-      balances: b.status === 'fulfilled' ? b.value : null,
-      prices: s.priceId ? (prices[s.priceId] ?? null) : null,
-    };
-  });
+): ValueSeries {
+  const assets: AssetHistory[] = sources.map((s, i) => ({
+    key: s.key,
+    decimals: s.decimals,
+    balances: balances[i] ?? null,
+    prices: s.priceId ? (prices[s.priceId] ?? null) : null,
+  }));
   const series = valueSeries(assets, range, now);
   const unique = (l: string[]) => [...new Set(l)];
   return {
@@ -158,15 +152,33 @@ export function PortfolioChart({ sources: given, now }: PortfolioChartProps) {
   const titleId = useId();
   const summaryId = useId();
   const language = uiLanguage();
-  const q = useQuery({
-    queryKey: ['value-chart', range, currency, sources.map((s) => s.id), now ?? null],
-    queryFn: () => loadValueSeries(sources, currency, range, now ?? Date.now()),
-    enabled: sources.length > 0,
+  // One query per account and range (an account read once stays read while more coins arrive), one for the prices.
+  const balances = useQueries({
+    queries: sources.map((src) => ({
+      queryKey: ['balance-history', src.id, range, now ?? null],
+      queryFn: () => src.load(range),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const ids = [...new Set(sources.flatMap((src) => (src.priceId ? [src.priceId] : [])))].sort();
+  const prices = useQuery({
+    queryKey: ['price-history', ids.join(','), currency, range],
+    queryFn: () => fetchPriceHistory(ids, currency, range),
+    enabled: ids.length > 0,
     staleTime: 60_000,
   });
 
   if (!sources.length) return null;
-  const series = q.data;
+  const pending = balances.some((b) => b.isPending) || (ids.length > 0 && prices.isPending);
+  const series = pending
+    ? undefined
+    : seriesOf(
+        sources,
+        balances.map((b) => (b.isSuccess ? b.data : null)),
+        prices.data ?? {},
+        range,
+        now ?? Date.now(),
+      );
   const change = series ? seriesChange(series.points) : null;
   const signed = (text: string | null, negative: boolean) => (text && !negative ? `+${text}` : text);
 
@@ -182,7 +194,7 @@ export function PortfolioChart({ sources: given, now }: PortfolioChartProps) {
         data={VALUE_RANGES.map((r) => ({ value: r, label: t(`valueChart.${r}`) }))}
         data-testid="value-chart-range"
       />
-      {q.isPending ? (
+      {pending ? (
         <Loader size="sm" aria-label={t('valueChart.loading')} data-testid="value-chart-loading" />
       ) : !series || !series.points.some((p) => p.value !== null) ? (
         <Text size="sm" data-testid="value-chart-empty">

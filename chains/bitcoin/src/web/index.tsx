@@ -28,6 +28,10 @@ import { speedUpKindFor } from './send/speedUpRules';
 
 const coinOf = (chain: BitcoinChain) => chain.adapter.chain;
 
+/** Chains whose server keeps no balance history (a node only), until when it is not asked again. */
+const noBalanceHistory = new WeakMap<BitcoinChain, number>();
+const NO_BALANCE_HISTORY_MS = 10 * 60_000;
+
 /** Fresh figures of an account from the adapter (one request, past the short cache). */
 async function withSummary(chain: BitcoinChain, a: AppAccount): Promise<AppAccount> {
   const s = await chain.adapter.getAccountSummary(descriptorOf(a), { fresh: true });
@@ -234,16 +238,19 @@ export const family: WebFamily<BitcoinChain, AppAccount> = {
     const now = Date.now();
     const from = now - VALUE_RANGE_MS[range];
     const account = descriptorOf(a);
-    try {
-      return await chain.adapter.getBalanceHistory(
-        account,
-        { balance: a.balance, pending: a.pending },
-        from,
-        now,
-      );
-    } catch {
-      return reconstructBalanceHistory((c) => chain.adapter.getHistory(account, c), a.balance, from, now);
-    }
+    if ((noBalanceHistory.get(chain) ?? 0) < now)
+      try {
+        return await chain.adapter.getBalanceHistory(
+          account,
+          { balance: a.balance, pending: a.pending },
+          from,
+          now,
+        );
+      } catch {
+        // Not asked again for a while: the chain's other accounts go straight to the reconstruction.
+        noBalanceHistory.set(chain, now + NO_BALANCE_HISTORY_MS);
+      }
+    return reconstructBalanceHistory((c) => chain.adapter.getHistory(account, c), a.balance, from, now);
   },
   // Signed messages (BIP-137) are checked on the chains whose wallets sign them; the device does not sign them.
   messages: (chain) => {
