@@ -142,13 +142,10 @@ export function BalanceChanges({
                     data-asset={d.asset}
                   >
                     <Table.Th scope="row">{who(d)}</Table.Th>
-                    {/* a token's symbol is the token's own text: rendered as text */}
+                    {/* a token's symbol is the token's own text: rendered as text; the sign says the direction (no colour
+                      to keep the contrast in both themes) */}
                     <Table.Td>{d.symbol}</Table.Td>
-                    <Table.Td
-                      data-testid={`${testId}-amount`}
-                      c={d.amount < 0n ? 'red.8' : 'teal.9'}
-                      style={{ whiteSpace: 'nowrap' }}
-                    >
+                    <Table.Td data-testid={`${testId}-amount`} style={{ whiteSpace: 'nowrap' }}>
                       {deltaText(d.amount, d)}
                     </Table.Td>
                   </Table.Tr>
