@@ -107,6 +107,7 @@ describe('approvals manager on the local EVM chain with the emulator', () => {
     // The chain's own run of it (eth_simulateV1): a fee and nothing that blocks the signature.
     await page.getByTestId('send-sim-fee').waitFor({ timeout: 30_000 });
     await expect(page.getByTestId('send-sim-blocked').count()).resolves.toBe(0);
+    expect(await axeViolations(page, 'revoke review', '[role="dialog"]')).toEqual([]);
 
     // Signed on the device, broadcast, then followed until the chain calls it final.
     await page.getByTestId('send-sign').click({ timeout: 30_000 });
