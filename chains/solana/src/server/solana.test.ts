@@ -12,6 +12,7 @@ import { createChainRegistry } from '@secux-companion/server-kit/registry';
 import { registerChainRoutes } from '@secux-companion/server-kit/routes';
 import { SOLANA_MAINNET_GENESIS_HASH } from './genesis.js';
 import { solanaFamily } from './index.js';
+import { transferInstructions, unsignedTransaction } from '../logic/tx';
 
 const ME = 'GjJyeC1r2RgkuoCWMyPYkCWSGSGLcz266EaAkLA27AhL';
 const OTHER = '2tWC4JAdL4AxEFJySziYJfsAnW2MHKRo98vbAPiRDSk8';
@@ -207,8 +208,16 @@ function answer(method: string, params: unknown[]): unknown {
       return 2940;
     case 'isBlockhashValid':
       return ctx(params[0] === BH);
-    case 'simulateTransaction':
-      return ctx({ err: null, logs: [], accounts: null, unitsConsumed: 4500, returnData: null });
+    case 'simulateTransaction': {
+      // With `accounts`: the states this fake node claims after the simulation — unchanged, which no fee allows.
+      const asked = (params[1] as { accounts?: { addresses: string[] } }).accounts?.addresses;
+      const accounts = asked
+        ? asked.map((k) => (answer('getAccountInfo', [k]) as { value: unknown }).value)
+        : null;
+      return ctx({ err: null, logs: [], accounts, unitsConsumed: 4500, returnData: null });
+    }
+    case 'getFeeForMessage':
+      return ctx(5000);
     case 'sendTransaction':
       return SIG;
     case 'getTransaction':
@@ -461,6 +470,26 @@ describe('Solana product API', () => {
       replaceRecentBlockhash: true,
       encoding: 'base64',
     });
+  });
+
+  it('balance changes: a node whose simulated states do not pay the fee is not believed; a non-transaction is refused', async () => {
+    const tx = unsignedTransaction(
+      ME,
+      BH,
+      transferInstructions({ kind: 'sol', from: ME, to: OTHER, lamports: 1000n }),
+    );
+    const r = await post('/simulate-changes', { tx });
+    // The node claims nothing left the accounts while the fee is 5000 lamports: malformed, the client never sees it
+    // (the other node, busy or as wrong, answers nothing better).
+    expect(r.statusCode).toBe(502);
+    expect(r.json().attempts.map((a: { kind: string }) => a.kind)).toContain('malformed');
+    const sims = calls.filter((c) => c.method === 'simulateTransaction');
+    expect(sims[0]!.params[1]).toMatchObject({
+      sigVerify: false,
+      replaceRecentBlockhash: true,
+      accounts: { addresses: [ME, OTHER, '11111111111111111111111111111111'], encoding: 'jsonParsed' },
+    });
+    expect((await post('/simulate-changes', { tx: 'AQID' })).statusCode).toBe(400);
   });
 
   it('history: the owner’s and its token accounts’ signatures (limit 25) merged newest first, as Operations', async () => {
