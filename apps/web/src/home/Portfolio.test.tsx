@@ -102,7 +102,7 @@ describe('Portfolio at connect', () => {
       WAIT,
     );
     expect(asked.filter((u) => u.startsWith('/api/prices/coins'))).toEqual([
-      '/api/prices/coins?ids=bitcoin,ethereum,litecoin&currency=usd',
+      '/api/prices/coins?ids=bitcoin,ethereum,litecoin,ripple&currency=usd',
     ]);
     const rows = screen.getAllByTestId('portfolio-row');
     expect(rows.map((r) => r.getAttribute('data-coin'))).toEqual(['BTC', 'ETH', 'LTC', 'HME']);

@@ -108,12 +108,11 @@ export function Portfolio() {
     decimals: c.unit.decimals,
     total: coinTotal(c),
   }));
-  const held = holdings.filter((h) => h.total !== 0n).map((h) => h.coin as ChainSymbol);
-  const heldKey = [...held].sort().join(',');
+  // One request for every coin discovery reads (not only those held so far: no new request as coins are found).
   const quotes = useQuery({
-    queryKey: ['portfolio-quotes', heldKey, currency.code],
-    queryFn: () => fetchCoinQuotes(heldKey ? (heldKey.split(',') as ChainSymbol[]) : [], currency.code),
-    enabled: held.length > 0,
+    queryKey: ['portfolio-quotes', order.join(','), currency.code],
+    queryFn: () => fetchCoinQuotes(order, currency.code),
+    enabled: order.length > 0,
     staleTime: 60_000,
   });
   const summary = portfolioSummary(holdings, quotes.data ?? {});
@@ -286,6 +285,7 @@ export function Portfolio() {
                         data-testid="portfolio-coin"
                         data-coin={c.coin}
                         data-state={c.state}
+                        data-accounts={coinAccountCount(c)}
                       >
                         <Group gap="xs" wrap="wrap">
                           <Text size="sm" fw={600} miw={48}>

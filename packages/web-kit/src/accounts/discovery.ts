@@ -337,10 +337,18 @@ async function refreshWithFamily(
   const family = await loadFamily(coin);
   const chain: FamilyChain = await family.loadChain(coin);
   const accounts: WalletAccount[] = await family.recover(chain, coin, { onProgress });
-  family
-    .syncToDevice(chain, accounts)
-    .catch((e: unknown) => console.warn('account sync to the device failed', e));
+  // Written back to the device once every coin is read: the device answers one request at a time, and the other
+  // coins' reads come first.
+  pendingSyncs.push(() => family.syncToDevice(chain, accounts));
   return { accounts, family, chain };
+}
+
+/** The accounts to write back to the device after discovery. */
+const pendingSyncs: (() => Promise<void>)[] = [];
+
+async function flushSyncs(): Promise<void> {
+  for (let sync = pendingSyncs.shift(); sync; sync = pendingSyncs.shift())
+    await sync().catch((e: unknown) => console.warn('account sync to the device failed', e));
 }
 
 /**
@@ -356,7 +364,9 @@ export function startDiscovery(coins: readonly ChainSymbol[]): Promise<void> {
     readTable: () => device.readTable(),
     unserved: fetchUnservedCoins,
     refreshCoin: refreshWithFamily,
-  }).catch((e: unknown) => console.warn('discovery failed', e));
+  })
+    .catch((e: unknown) => console.warn('discovery failed', e))
+    .then(flushSyncs);
   running = { device, done };
   return done;
 }
@@ -364,6 +374,7 @@ export function startDiscovery(coins: readonly ChainSymbol[]): Promise<void> {
 /** Forgets discovery (a reset, tests). */
 export function resetDiscovery(): void {
   ++generation;
+  pendingSyncs.length = 0;
   running = null;
   refreshed.clear();
   inFlight.clear();
