@@ -94,6 +94,7 @@ describe('Approvals tab', () => {
     renderUi(setup(live).node);
     const rows = await screen.findAllByTestId('approval-row', {}, { timeout: 5_000 });
     expect(rows).toHaveLength(3);
+    expect(screen.queryByTestId('approvals-from-block')).toBeNull();
     expect(within(rows[0]!).getByTestId('approval-spender-name').textContent).toBe('Uniswap V2 Router');
     expect(within(rows[0]!).getByTestId('approval-spender').textContent).toBe(ROUTER);
     expect(within(rows[0]!).getByTestId('approval-amount').textContent).toBe('Unlimited');
@@ -113,9 +114,13 @@ describe('Approvals tab', () => {
   });
 
   it('none found, more than searched, and a read that fails are each said', async () => {
-    const empty = renderUi(setup(async () => ({ approvals: [], truncated: true, fromBlock: 0 })).node);
+    const empty = renderUi(
+      setup(async () => ({ approvals: [], truncated: true, fromBlock: 21_000_000 })).node,
+    );
     await screen.findByTestId('approvals-empty', {}, { timeout: 5_000 });
     expect(screen.getByTestId('approvals-truncated')).toBeTruthy();
+    // Only recent blocks were searched (a node's scan): said with the first block.
+    expect(screen.getByTestId('approvals-from-block').textContent).toContain('21,000,000');
     empty.unmount();
     renderUi(setup(() => Promise.reject(new Error('HTTP 502'))).node);
     const alert = await screen.findByTestId('approvals-error', {}, { timeout: 5_000 });

@@ -88,6 +88,13 @@ export function ApprovalsTab({ chain, account }: { chain: EvmChain; account: Evm
   return (
     <Stack gap="sm" data-testid="approvals-tab">
       <Text size="sm">{t('evm.approvals.intro')}</Text>
+      {q.data.fromBlock > 0 && (
+        <Text size="sm" c="dimmed" data-testid="approvals-from-block">
+          {t('evm.approvals.fromBlock', {
+            block: new Intl.NumberFormat(uiLanguage()).format(q.data.fromBlock),
+          })}
+        </Text>
+      )}
       {q.data.truncated && (
         <Alert color="yellow" data-testid="approvals-truncated">
           {t('evm.approvals.truncated')}
