@@ -165,8 +165,8 @@ describe('exports: history CSV and BIP-329 labels', () => {
       .setInputFiles({ name: 'labels.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(imported) });
     const notice = page.getByTestId('labels-notice');
     await notice.waitFor();
-    await expect(notice.innerText()).resolves.toContain('2 labels imported.');
-    await expect(notice.innerText()).resolves.toContain('1 lines were not BIP-329 records');
+    await expect(notice.innerText()).resolves.toContain('Labels imported: 2.');
+    await expect(notice.innerText()).resolves.toContain('Lines that are not BIP-329 records, skipped: 1.');
     await expect(page.getByTestId('labels-row').count()).resolves.toBe(2);
     const again = await downloadOf(page, 'labels-export');
     expect(again.text).toBe(

@@ -112,11 +112,11 @@ describe('labels in Settings', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [file] } });
     await waitFor(() =>
-      expect(screen.getByTestId('labels-notice').textContent).toContain('1 labels imported.'),
+      expect(screen.getByTestId('labels-notice').textContent).toContain('Labels imported: 1.'),
     );
-    expect(screen.getByTestId('labels-notice').textContent).toContain('1 lines were not BIP-329 records');
+    expect(screen.getByTestId('labels-notice').textContent).toContain('Lines that are not BIP-329 records, skipped: 1.');
     expect(screen.getByTestId('labels-notice').textContent).toContain(
-      '1 records of other types were ignored',
+      'Records of other types, ignored: 1.',
     );
     expect(labelStore.get().records).toEqual([{ type: 'tx', ref: TX, label: 'From Sparrow' }]);
     expect(screen.getAllByTestId('labels-row')).toHaveLength(1);

@@ -56,7 +56,7 @@ describe('EVM Tokens tab with dust hidden', () => {
     setPreferences({ hideDust: '1' });
     renderUi(<TokensTab chain={chain} account={account} state={state()} onSend={() => {}} />);
     expect(listed()).toEqual([BIG, NOPRICE]);
-    expect(screen.getByTestId('tokens-hidden-count').textContent).toBe('1 tokens hidden by your settings.');
+    expect(screen.getByTestId('tokens-hidden-count').textContent).toBe('Tokens hidden by your settings: 1.');
     fireEvent.click(screen.getByTestId('tokens-hidden-toggle'));
     expect(listed()).toEqual([BIG, DUST, NOPRICE]);
     // a higher threshold hides the bigger one too, at once

@@ -129,7 +129,7 @@ describe('Export CSV from the history tab', () => {
     expect(rows[3]![CSV_HEADER.indexOf('Label')]).toBe('Salary');
     expect(rows[1]![CSV_HEADER.indexOf('Explorer link')]).toBe(`https://etherscan.io/tx/${hash(0)}`);
     expect(rows[1]![CSV_HEADER.indexOf('Counterparty')]).toBe('0xsender0');
-    expect(screen.getByTestId('history-export-done').textContent).toContain('6 transactions');
+    expect(screen.getByTestId('history-export-done').textContent).toContain('CSV saved with 6 transactions.');
     expect(screen.getByTestId('history-export-done').textContent).not.toContain('not available');
   });
 
@@ -162,7 +162,7 @@ describe('Export CSV from the history tab', () => {
     await screen.findAllByTestId('history-item');
     fireEvent.click(screen.getByTestId('history-export'));
     await waitFor(() =>
-      expect(screen.getByTestId('history-export-progress').textContent).toContain('1 pages, 2'),
+      expect(screen.getByTestId('history-export-progress').textContent).toContain('pages 1, transactions 2'),
     );
     fireEvent.click(screen.getByTestId('history-export-cancel'));
     await act(async () => release());
