@@ -114,10 +114,10 @@ describe('labels in Settings', () => {
     await waitFor(() =>
       expect(screen.getByTestId('labels-notice').textContent).toContain('Labels imported: 1.'),
     );
-    expect(screen.getByTestId('labels-notice').textContent).toContain('Lines that are not BIP-329 records, skipped: 1.');
     expect(screen.getByTestId('labels-notice').textContent).toContain(
-      'Records of other types, ignored: 1.',
+      'Lines that are not BIP-329 records, skipped: 1.',
     );
+    expect(screen.getByTestId('labels-notice').textContent).toContain('Records of other types, ignored: 1.');
     expect(labelStore.get().records).toEqual([{ type: 'tx', ref: TX, label: 'From Sparrow' }]);
     expect(screen.getAllByTestId('labels-row')).toHaveLength(1);
   });
