@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+/**
+ * Discovery at connect benchmark (issue 33): from the click on Connect to a fully refreshed portfolio (every coin of
+ * the menu in its final state: up to date, failed or not served), on the default start, in Chromium with the
+ * emulator — the time each coin took and the product-API requests per coin and per account.
+ *   node --import tsx bench/discovery.mjs [--runs 1]
+ * Starts the whole local network (every chain funded for the emulator's accounts at start, as e2e/stack.ts does)
+ * and the product server (local profile) serving the built web app (WEB_DIST, default apps/web/dist; build it
+ * first: cd apps/web && npx vite build), then connects the emulator in a fresh browser context and watches the home
+ * portfolio's list of coins. Each request to /api/chains/<COIN>/… counts for that coin (the coin's discovery and
+ * what the home page reads of it); /api/chains and /api/prices are shared and reported apart.
+ * Target: every coin refreshed within 10 s, at most 3 product-API requests per account (a coin with no account
+ * counts as one). Exit 1 when missed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : def;
+};
+const RUNS = arg('runs', 1);
+const TARGET_MS = 10_000;
+const TARGET_PER_ACCOUNT = 3;
+const FINAL = new Set(['fresh', 'failed', 'unserved']);
+
+const root = path.resolve(import.meta.dirname, '..');
+const WEB_DIST = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
+if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+  console.error(`${WEB_DIST} has no built web app: cd apps/web && npx vite build`);
+  process.exit(2);
+}
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const { chromium } = await import('playwright-core');
+const { startLocalnet, compileContracts, EVM_COINS, freePort } = await import('@secux-companion/localnet');
+const { buildApp, loadConfig } = await import('@secux-companion/server');
+
+const cacheDir = path.join(os.tmpdir(), 'secux-localnet-cache');
+compileContracts(cacheDir);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-discovery-'));
+const net = await startLocalnet({
+  dataDir: path.join(dataDir, 'localnet'),
+  cacheDir,
+  evm: { port: 0 },
+  sideEvm: { port: 0 },
+  evmCoins: { coins: EVM_COINS },
+  ltc: { rpcPort: 0, p2pPort: 0 },
+  blockIntervalMs: 0,
+  handleSignals: false,
+  log: () => undefined,
+});
+const port = await freePort();
+const loaded = loadConfig({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  WEB_DIST,
+  WALLET_PROFILE: 'local',
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_MAX: '0',
+});
+if (!loaded.ok) throw new Error(loaded.errors.join('; '));
+const app = await buildApp(loaded.config);
+await app.listen({ port, host: '127.0.0.1' });
+const baseUrl = `http://127.0.0.1:${port}`;
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
+});
+
+/** One connect in a fresh context (a new user: nothing remembered, the emulator's table empty). */
+async function once() {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  const requests = [];
+  let t0 = 0;
+  page.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (t0 && p.startsWith('/api/')) requests.push({ at: performance.now() - t0, path: p });
+  });
+  await page.goto(`${baseUrl}/`);
+  await page.getByTestId('connect-emulator').waitFor();
+  t0 = performance.now();
+  await page.getByTestId('connect-emulator').click();
+  await page.waitForURL(`${baseUrl}/wallet`, { timeout: 120_000 });
+  const connectedMs = performance.now() - t0;
+  await page.getByTestId('welcome-continue').click({ timeout: 30_000 });
+  await page.getByTestId('portfolio-coins').getByRole('button').click({ timeout: 60_000 });
+  const doneAt = {};
+  const info = {};
+  for (;;) {
+    const coins = await page.getByTestId('portfolio-coin').evaluateAll((els) =>
+      els.map((e) => ({
+        coin: e.getAttribute('data-coin'),
+        state: e.getAttribute('data-state'),
+        accounts: Number(e.getAttribute('data-accounts')),
+        detail: e.querySelector('[data-testid="portfolio-coin-detail"]')?.textContent ?? '',
+      })),
+    );
+    const now = performance.now() - t0;
+    for (const c of coins) {
+      info[c.coin] = c;
+      if (FINAL.has(c.state) && doneAt[c.coin] === undefined) doneAt[c.coin] = now;
+    }
+    if (coins.length && coins.every((c) => FINAL.has(c.state))) break;
+    if (now > 600_000) throw new Error('discovery did not end within 10 minutes');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const totalMs = Math.max(...Object.values(doneAt));
+  await context.close();
+  return { connectedMs, totalMs, doneAt, info, requests };
+}
+
+const results = [];
+let exit = 0;
+try {
+  for (let run = 0; run < RUNS; run++) results.push(await once());
+  for (const [i, r] of results.entries()) {
+    console.log(
+      `\nrun ${i + 1}: connected in ${(r.connectedMs / 1000).toFixed(1)} s; portfolio fully refreshed ${(r.totalMs / 1000).toFixed(1)} s after the click on Connect`,
+    );
+    const shared = r.requests.filter((q) => !/^\/api\/chains\/[^/]+\//.test(q.path));
+    const byShared = {};
+    for (const q of shared) {
+      const k = q.path.replace(/\/[^/]{20,}$/, '/:id');
+      byShared[k] = (byShared[k] ?? 0) + 1;
+    }
+    console.log('shared requests (not per coin):', byShared);
+    console.log('| coin | state | accounts | requests | per account | refreshed at |');
+    console.log('|---|---|---:|---:|---:|---:|');
+    let worst = 0;
+    for (const [coin, c] of Object.entries(r.info)) {
+      const mine = r.requests.filter((q) => q.path.startsWith(`/api/chains/${coin}/`));
+      const atDone = mine.filter((q) => q.at <= r.doneAt[coin] + 50).length;
+      const per = atDone / Math.max(1, c.accounts);
+      if (c.state === 'fresh') worst = Math.max(worst, per);
+      console.log(
+        `| ${coin} | ${c.state}${c.state === 'failed' ? ` (${c.detail.slice(0, 80)})` : ''} | ${c.accounts} | ${atDone}${mine.length > atDone ? ` (+${mine.length - atDone} after)` : ''} | ${per.toFixed(2)} | ${(r.doneAt[coin] / 1000).toFixed(1)} s |`,
+      );
+    }
+    if (i === 0) {
+      const routes = {};
+      for (const q of r.requests.filter((x) => /^\/api\/chains\/[^/]+\//.test(x.path))) {
+        const k = q.path
+          .replace(/^\/api\/chains\/[^/]+/, '/api/chains/:coin')
+          .replace(/\/[^/]{20,}$/, '/:id');
+        routes[k] = (routes[k] ?? 0) + 1;
+      }
+      console.log('per-coin requests by route (all coins):', routes);
+    }
+    console.log(
+      `worst ${worst.toFixed(2)} requests per account (target ≤ ${TARGET_PER_ACCOUNT}); total ${(r.totalMs / 1000).toFixed(1)} s (target ≤ ${TARGET_MS / 1000} s)`,
+    );
+    if (worst > TARGET_PER_ACCOUNT || r.totalMs > TARGET_MS) exit = 1;
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  try {
+    if (net.ltc?.pid) process.kill(net.ltc.pid, 'SIGKILL');
+  } catch {
+    // gone
+  }
+  await net.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exit);
