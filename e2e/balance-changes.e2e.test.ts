@@ -3,7 +3,8 @@
  * file's own local chains: the review of a Solana token send shows the exact changes LiteSVM computes (the sender's
  * SOL: fee and the new token account's rent; the token leaving; the recipient's token arriving), Sign goes ahead, and
  * what lands on chain is what the review said; an ETH send's review shows the changes anvil's eth_simulateV1 gives
- * (the sender: amount + fee; the recipient: the amount).
+ * (the sender: amount + fee; the recipient: the amount); an XRP payment's review shows the changes of the ledger's
+ * `simulate`.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -140,5 +141,40 @@ describe('balance changes on the review, computed by the chain', () => {
     expect(mine - (await ethBalance(evm.rpcUrl, me))).toBe(
       10n ** 17n + BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice),
     );
+  });
+  it("an XRP payment: the review shows the ledger's simulated changes, and they are what lands", async () => {
+    const xrpl = stack.xrpl;
+    const [A0, A1] = [xrpl.accounts[0]!.address, xrpl.accounts[1]!.address];
+    const balance = async (account: string) => {
+      const r = await fetch(xrpl.rpcUrl, {
+        method: 'POST',
+        body: JSON.stringify({ method: 'account_info', params: [{ account, ledger_index: 'current' }] }),
+      });
+      return BigInt(
+        ((await r.json()) as { result: { account_data: { Balance: string } } }).result.account_data.Balance,
+      );
+    };
+    await openCoin(page, baseUrl, 'XRP');
+    await openAccount(page, baseUrl, "m/44'/144'/0'");
+    await page.getByTestId('account-send').click();
+    await fillSend(page, A1, '1.5');
+    await continueEnabled(page);
+    await page.getByTestId('send-continue').click();
+    await page.getByTestId('send-review').waitFor({ timeout: 30_000 });
+
+    const shown = await shownChanges(page);
+    const fee = unitsOf((await page.getByTestId('send-sim-fee').innerText()).split(': ')[1]!, 6);
+    expect(fee).toBeGreaterThan(0n);
+    expect(shown).toEqual([
+      ['self', 'XRP', expect.stringMatching(/^−1\.5\d* XRP$/)],
+      ['recipient', 'XRP', '+1.5 XRP'],
+    ]);
+    expect(unitsOf(shown[0]![2], 6)).toBe(-(1_500_000n + fee));
+
+    const [mine, theirs] = [await balance(A0), await balance(A1)];
+    await signAndSubmit(page);
+    await sentHash(page);
+    expect(await balance(A1)).toBe(theirs + 1_500_000n);
+    expect(await balance(A0)).toBe(mine - 1_500_000n - fee);
   });
 });
