@@ -170,6 +170,19 @@ describe('history rows', () => {
     expect(lines).toHaveLength(4); // header, two rows, and the empty string after the last CRLF
   });
 
+  it('a transaction with several entries has its fee on the first row only', () => {
+    const token = { contract: '0xT', symbol: 'TKN', decimals: 6 };
+    const text = historyCsv([op(), op({ token, value: 5n }), op({ hash: 'dd'.repeat(32) })], {
+      unit: ETH,
+      currency: 'USD',
+    });
+    const fees = text
+      .split('\r\n')
+      .slice(1, 4)
+      .map((l) => l.split(',')[col('Fee')]);
+    expect(fees).toEqual(['0.000021', '', '0.000021']);
+  });
+
   it('a file name from the account’s name, safe for any system', () => {
     expect(csvFileName('My "Savings"/2', 'BTC', new Date('2026-11-27T00:00:00Z'))).toBe(
       'My_Savings_2-BTC-2026-11-27.csv',

@@ -191,7 +191,18 @@ export function operationRow(op: Operation, ctx: CsvContext): string[] {
 
 /** The whole file: the header and one row per operation. */
 export function historyCsv(operations: readonly Operation[], ctx: CsvContext): string {
-  return toCsv([[...CSV_HEADER], ...operations.map((op) => operationRow(op, ctx))]);
+  // One transaction can give several entries (an EVM transfer with its token transfers): its fee is paid once, so it
+  // is written on its first row only, and a sum of the column is what the account paid.
+  const feePaid = new Set<string>();
+  const rows = operations.map((op) => {
+    const row = operationRow(op, ctx);
+    if (feePaid.has(op.hash)) {
+      row[CSV_HEADER.indexOf('Fee')] = '';
+      row[CSV_HEADER.indexOf('Fee asset')] = '';
+    } else if (row[CSV_HEADER.indexOf('Fee')]) feePaid.add(op.hash);
+    return row;
+  });
+  return toCsv([[...CSV_HEADER], ...rows]);
 }
 
 /** A file name for the export: the account's name made safe, the asset and today's date. */
