@@ -16,7 +16,9 @@ import { createEvmAdapter, evmDeltas } from '../logic/adapter';
 import { nativeEvmChain } from '../logic/chains';
 import { createEvmProductApiBackend, parseEvmSimulation } from '../network/productApi';
 import { evmFamily } from './index.js';
-import { NATIVE_TRANSFER_ADDRESS, TRANSFER_TOPIC, transfersOf } from './simulate.js';
+import { NATIVE_TRANSFER_ADDRESS, TRANSFER_TOPIC, simulateV1, transfersOf } from './simulate.js';
+import { ProviderError } from '@secux-companion/server-kit/failover';
+import { encodeFunctionData, erc20Abi } from 'viem';
 
 const [me, other] = deriveEthAccounts(DEFAULT_MNEMONIC, 2);
 const pad = (a: string) => `0x${'0'.repeat(24)}${a.slice(2).toLowerCase()}`;
@@ -163,6 +165,84 @@ describe('EVM balance changes against anvil', () => {
       { who: 'recipient', asset: lusd, symbol: 'LUSD', decimals: 6, amount: 2_500_000n },
     ]);
     expect(simulationVerdict(sim)).toEqual({ blocked: false });
+  });
+
+  it('a node without eth_simulateV1: its call tracer gives the same transfers and fee; with neither, no simulation', async () => {
+    // anvil behind a transport that has no eth_simulateV1 (as a node that does not serve it answers: -32601)
+    const forward = async (method: string, params: unknown[]) => {
+      const r = await fetch(net.info.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+      const b = (await r.json()) as { result?: unknown; error?: { code: number; message: string } };
+      if (b.error) throw new ProviderError('server', b.error.message, { upstreamCode: b.error.code });
+      return b.result;
+    };
+    const without = (missing: string[]) => ({
+      call: async <T>(method: string, params: unknown[]): Promise<T> => {
+        if (missing.includes(method)) throw new ProviderError('unsupported', `${method}: Method not found`);
+        return (await forward(method, params)) as T;
+      },
+      batch: async () => [],
+    });
+    const lusd = net.info.contracts.erc20.toLowerCase();
+    const req = {
+      from: me!.address,
+      to: lusd,
+      value: '0',
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [other!.address, 2_500_000n],
+      }),
+      gas: '100000',
+      nonce: 0,
+      maxFeePerGas: '30000000000',
+      maxPriorityFeePerGas: '1000000',
+    };
+    const signal = new AbortController().signal;
+    const traced = await simulateV1(without(['eth_simulateV1']), req, signal);
+    const simulated = await simulateV1(without([]), req, signal);
+    expect(traced).toMatchObject({ available: true, status: 'success' });
+    expect(traced.available && traced.status === 'success' && traced.transfers).toEqual([
+      { token: lusd, from: me!.address.toLowerCase(), to: other!.address.toLowerCase(), amount: '2500000' },
+    ]);
+    // the same gas and transfers as the node's own simulation
+    expect(simulated.available && simulated.status === 'success' && simulated.transfers).toEqual(
+      traced.available && traced.status === 'success' && traced.transfers,
+    );
+    expect(simulated.available && simulated.status === 'success' && simulated.gasUsed).toBe(
+      traced.available && traced.status === 'success' && traced.gasUsed,
+    );
+    // a coin send: the frame's value
+    const coin = await simulateV1(
+      without(['eth_simulateV1']),
+      { ...req, to: other!.address, value: '7', data: '0x', gas: '21000' },
+      signal,
+    );
+    expect(coin).toMatchObject({
+      status: 'success',
+      gasUsed: '21000',
+      transfers: [{ token: null, amount: '7' }],
+    });
+    // a revert is the chain's refusal; with neither method there is no simulation
+    const revert = await simulateV1(
+      without(['eth_simulateV1']),
+      {
+        ...req,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [other!.address, 10n ** 30n],
+        }),
+      },
+      signal,
+    );
+    expect(revert).toMatchObject({ available: true, status: 'failed' });
+    expect(await simulateV1(without(['eth_simulateV1', 'debug_traceCall']), req, signal)).toEqual({
+      available: false,
+    });
   });
 
   it("a send the chain refuses (more than the balance) is 'failed' in the chain's words", async () => {

@@ -2,10 +2,11 @@
  * Balance changes of a transaction before it is signed (issue 32 item 1), from the node's own eth_simulateV1 with
  * `traceTransfers` (geth and anvil): the call runs on the latest block with validation (nonce, balance, fee), the
  * coin moves come back as Transfer logs of the pseudo-contract 0xeeee…eeee and ERC-20 moves as their Transfer logs.
- * The answer is decoded here into transfers, capped and checked: at most {@link SIM_TRANSFERS_MAX} transfers, amounts
- * within uint256, gas used within the gas limit, the effective gas price within the fee the call offers. A node
- * without the method answers `available: false` (never a guess); the chain refusing the call (validation) or the
- * call reverting is `status: 'failed'` with the node's words.
+ * A node without it is asked its call tracer instead (debug_traceCall, logs included): the frames' values and
+ * Transfer logs give the same transfers. The answer is decoded here into transfers, capped and checked: at most
+ * {@link SIM_TRANSFERS_MAX} transfers, amounts within uint256, gas used within the gas limit, the effective gas price
+ * within the fee the call offers. A node with neither answers `available: false` (never a guess); the chain refusing
+ * the call (validation) or the call reverting is `status: 'failed'` with the node's words.
  */
 import { z } from 'zod';
 import { ProviderError, validate } from '@secux-companion/server-kit/failover';
@@ -109,6 +110,129 @@ export function transfersOf(
 
 const toHex = (v: string | number) => `0x${BigInt(v).toString(16)}`;
 
+/**
+ * The chain refusing the call, in its words: geth's simulate errors (-38010 … -38026: nonce, funds, fee cap below the
+ * base fee, intrinsic gas), anvil's -32003 ('Insufficient funds for gas * price + value', EIP-1474 'transaction
+ * rejected'), a -32000 refusal and a revert (3). Anything else is thrown (the next node is asked).
+ */
+function refusal(e: unknown): EvmSimAnswer {
+  const code = e instanceof ProviderError ? Number(e.opts.upstreamCode) : NaN;
+  if ((code <= -38000 && code > -39000) || code === -32000 || code === -32003 || code === 3)
+    return { available: true, status: 'failed', error: (e as Error).message.slice(0, 300) };
+  throw e;
+}
+
+/** The most call frames read from a trace (a send has one; a contract call a handful). */
+const TRACE_FRAMES_MAX = 256;
+
+interface Frame {
+  type: string;
+  from: string;
+  to?: string | undefined;
+  value?: string | undefined;
+  gasUsed: string;
+  error?: string | undefined;
+  revertReason?: string | undefined;
+  logs?: { address: string; topics: string[]; data: string }[] | undefined;
+  calls?: Frame[] | undefined;
+}
+const FrameSchema: z.ZodType<Frame> = z.lazy(() =>
+  z
+    .object({
+      type: z.string().max(20),
+      from: address,
+      to: address.optional(),
+      value: qty.optional(),
+      gasUsed: qty,
+      error: z.string().max(300).optional(),
+      revertReason: z.string().max(300).optional(),
+      logs: z
+        .array(z.object({ address, topics: z.array(hex).max(4), data: hex.max(2 + 2 * 4096) }).passthrough())
+        .max(SIM_LOGS_MAX)
+        .optional(),
+      calls: z.array(FrameSchema).max(TRACE_FRAMES_MAX).optional(),
+    })
+    .passthrough(),
+);
+
+/** Coin moves (frames that carry value) and ERC-20 Transfer logs of the frames that did not revert, in order. */
+export function traceTransfers(top: Frame): SimTransfer[] {
+  const out: SimTransfer[] = [];
+  let frames = 0;
+  const walk = (f: Frame) => {
+    if (++frames > TRACE_FRAMES_MAX) throw new ProviderError('malformed', 'debug_traceCall: too many frames');
+    if (f.error) return; // a reverted frame moved nothing
+    const value = f.value ? BigInt(f.value) : 0n;
+    // DELEGATECALL and STATICCALL carry no value of their own
+    if (value > 0n && f.to && f.type !== 'DELEGATECALL' && f.type !== 'STATICCALL')
+      out.push({ token: null, from: f.from.toLowerCase(), to: f.to.toLowerCase(), amount: value.toString() });
+    out.push(...transfersOf(f.logs ?? []));
+    for (const c of f.calls ?? []) walk(c);
+  };
+  walk(top);
+  if (out.length > SIM_TRANSFERS_MAX)
+    throw new ProviderError('malformed', `debug_traceCall: more than ${SIM_TRANSFERS_MAX} transfers`);
+  return out;
+}
+
+/**
+ * The fallback where eth_simulateV1 is missing: debug_traceCall with the call tracer (logs included) on the latest
+ * block; the price per gas from the latest block's base fee. A node with neither answers `available: false`.
+ */
+async function traceCall(
+  t: RpcTransport,
+  req: EvmSimRequest,
+  call: Record<string, string>,
+  signal: AbortSignal,
+): Promise<EvmSimAnswer> {
+  const { input, ...rest } = call;
+  let raw: unknown;
+  try {
+    raw = await t.call(
+      'debug_traceCall',
+      [
+        { ...rest, ...(input ? { data: input } : {}) },
+        'latest',
+        { tracer: 'callTracer', tracerConfig: { withLog: true } },
+      ],
+      signal,
+    );
+  } catch (e) {
+    if (e instanceof ProviderError && e.kind === 'unsupported') return { available: false };
+    return refusal(e);
+  }
+  const top = validate(FrameSchema, raw, 'debug_traceCall');
+  if (top.error)
+    return { available: true, status: 'failed', error: (top.revertReason ?? top.error).slice(0, 300) };
+  const gasUsed = BigInt(top.gasUsed);
+  if (gasUsed > BigInt(req.gas))
+    throw new ProviderError('malformed', 'debug_traceCall: more gas used than the limit');
+  let price: bigint;
+  if (req.gasPrice !== undefined) price = BigInt(req.gasPrice);
+  else {
+    const block = validate(
+      z.object({ baseFeePerGas: qty }).passthrough(),
+      await t.call('eth_getBlockByNumber', ['latest', false], signal),
+      'latest block',
+    );
+    price = effectivePrice(BigInt(block.baseFeePerGas), req);
+  }
+  return {
+    available: true,
+    status: 'success',
+    gasUsed: gasUsed.toString(),
+    gasPrice: price.toString(),
+    transfers: traceTransfers(top),
+  };
+}
+
+/** What an EIP-1559 call pays per gas on a block of this base fee: base + tip, at most the fee cap. */
+function effectivePrice(base: bigint, req: EvmSimRequest): bigint {
+  const cap = BigInt(req.maxFeePerGas ?? '0');
+  const tip = BigInt(req.maxPriorityFeePerGas ?? '0');
+  return base + tip < cap ? base + tip : cap;
+}
+
 /** eth_simulateV1 of one call with traceTransfers and validation, on the latest block. */
 export async function simulateV1(
   t: RpcTransport,
@@ -138,14 +262,12 @@ export async function simulateV1(
       signal,
     );
   } catch (e) {
-    if (e instanceof ProviderError && e.kind === 'unsupported') return { available: false };
+    // A node without eth_simulateV1: its call tracer, else no simulation.
+    if (e instanceof ProviderError && e.kind === 'unsupported') return traceCall(t, req, call, signal);
     // geth's simulate errors (-38010 … -38026: nonce, funds, fee cap below the base fee, intrinsic gas), anvil's
     // -32003 ('Insufficient funds for gas * price + value', EIP-1474 'transaction rejected') and a -32000 refusal are
     // the chain refusing this call, said in its words.
-    const code = e instanceof ProviderError ? Number(e.opts.upstreamCode) : NaN;
-    if ((code <= -38000 && code > -39000) || code === -32000 || code === -32003 || code === 3)
-      return { available: true, status: 'failed', error: (e as Error).message.slice(0, 300) };
-    throw e;
+    return refusal(e);
   }
   const [block] = validate(SimAnswer, raw, 'eth_simulateV1');
   const r = block!.calls[0]!;
@@ -162,10 +284,7 @@ export async function simulateV1(
   if (req.gasPrice !== undefined) price = BigInt(req.gasPrice);
   else {
     if (!block!.baseFeePerGas) throw new ProviderError('malformed', 'eth_simulateV1: no base fee');
-    const base = BigInt(block!.baseFeePerGas);
-    const cap = BigInt(req.maxFeePerGas ?? '0');
-    const tip = BigInt(req.maxPriorityFeePerGas ?? '0');
-    price = base + tip < cap ? base + tip : cap;
+    price = effectivePrice(BigInt(block!.baseFeePerGas), req);
   }
   const transfers = transfersOf(r.logs);
   for (const x of transfers)
