@@ -103,7 +103,7 @@ export interface SolanaBackend {
   /** simulateTransaction (signatures not verified, blockhash replaced). */
   simulate(txBase64: string): Promise<{ unitsConsumed: number | null; err: string | null }>;
   /** The accounts a transaction names, before and after its simulation, and its fee (the review's balance changes). */
-  simulateChanges(txBase64: string): Promise<SolanaSimulatedChanges>;
+  simulateChanges?(txBase64: string): Promise<SolanaSimulatedChanges>;
   blockhash(): Promise<SolanaBlockhash>;
   blockhashValid(blockhash: string): Promise<{ valid: boolean; blockHeight: number }>;
   history(address: string, cursor: string | null): Promise<HistoryPage>;

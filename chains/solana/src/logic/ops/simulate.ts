@@ -77,6 +77,7 @@ export function expectedDeltas(
 }
 
 export async function simulate(ctx: SolanaContext, built: SolanaBuilt): Promise<SimulationResult> {
+  if (!ctx.backend.simulateChanges) return { kind: 'unavailable' };
   const { plan, unitLimit, microLamports, blockhash, token } = built.unsigned;
   const tx = unsignedTransaction(built.signRequest.feePayer, blockhash.blockhash, [
     ...budgetInstructions(unitLimit, microLamports),

@@ -25,7 +25,7 @@ export function accountJson(l: SolanaLedger, a: string): Record<string, unknown>
 /** An account's JSON with jsonParsed (null when it does not exist): the ledger's, or a simulation's post-state. */
 export function encodedAccountJson(
   l: SolanaLedger,
-  acc: { lamports: bigint; programAddress: string; executable: boolean; data: Uint8Array } | null,
+  acc: { lamports: bigint; programAddress: string; executable: boolean; data: ArrayLike<number> } | null,
 ): Record<string, unknown> | null {
   if (!acc || (acc.lamports === 0n && acc.data.length === 0)) return null;
   const data = new Uint8Array(acc.data);
