@@ -5,13 +5,28 @@
  */
 import type { HistoryQuery, Provider } from '@secux-companion/server-kit/failover';
 import type { AccountInfo, FeeTiers, HistoryPage, TxDetails, Utxo } from '@secux-companion/server-kit/types';
-import type { BalanceBucket, BalanceHistoryQuery } from './providers/blockbook/balanceHistory.js';
 import type { PackageTx } from './providers/mempoolTx.js';
 import type { UtxoBip } from './xpub.js';
 
 /** What a bitcoin-family query is about: an account-level xpub (with its purpose) or one address. */
 export type UtxoSubject =
   { kind: 'xpub'; xpub: string; bip: UtxoBip; explicitBip: boolean } | { kind: 'address'; address: string };
+
+export interface BalanceHistoryQuery {
+  /** Unix seconds. */
+  from: number;
+  to: number;
+  /** Bucket length in seconds. */
+  groupBy: number;
+}
+
+/** One bucket as the facade answers it: time in ms, amounts in satoshi as decimal text. */
+export interface BalanceBucket {
+  time: number;
+  txs: number;
+  received: string;
+  sent: string;
+}
 
 export interface XpubQuery {
   subject: UtxoSubject;

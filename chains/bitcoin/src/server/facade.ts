@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
-import type { BalanceBucket, BalanceHistoryQuery } from './providers/blockbook/balanceHistory.js';
 import type { BroadcastResult, ChainFacade, ChainSource } from '@secux-companion/server-kit/facade';
 import {
   ChainApiError,
@@ -42,7 +41,14 @@ import type {
   Utxo,
 } from '@secux-companion/server-kit/types';
 import { walkAncestors } from './ancestors.js';
-import type { FeeProvider, UtxoProvider, UtxoSubject, XpubQuery } from './backend.js';
+import type {
+  BalanceBucket,
+  BalanceHistoryQuery,
+  FeeProvider,
+  UtxoProvider,
+  UtxoSubject,
+  XpubQuery,
+} from './backend.js';
 import { MAX_FEE_RATE, utxoBounds } from './bounds.js';
 import type { PackageTx } from './providers/mempoolTx.js';
 import { bipOfKey, isExtendedKey, type UtxoBip, type UtxoNetwork } from './xpub.js';

@@ -19,7 +19,7 @@
 import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Hex } from 'viem';
 import { z } from 'zod';
 import { ProviderError, validate } from '@secux-companion/server-kit/failover';
-import type { RpcTransport } from './backend.js';
+import type { RpcTransport } from './rpcTransport.js';
 import { asciiOnly, erc20Info } from './providers/evmRpc/erc20.js';
 import { batched, call, callResult, hex, Log, pad } from './nfts/calls.js';
 

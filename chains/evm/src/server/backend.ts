@@ -17,14 +17,7 @@ import type { EvmSimAnswer, EvmSimRequest } from './simulate.js';
 export type { HistoryQuery };
 
 /** One JSON-RPC call of a batch. */
-export type RpcCall = { method: string; params: unknown[] };
-
-/** A node's JSON-RPC endpoint (providers/evmRpc.ts), also used by the NFT and block-scan readers. */
-export interface RpcTransport {
-  call<T = unknown>(method: string, params: unknown[], signal: AbortSignal): Promise<T>;
-  /** Batched call; item errors are returned as ProviderError values. */
-  batch(calls: RpcCall[], signal: AbortSignal): Promise<unknown[]>;
-}
+export type { RpcCall, RpcTransport } from './rpcTransport.js';
 
 export type NftSchema = 'ERC721' | 'ERC1155';
 

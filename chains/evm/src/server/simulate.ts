@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { ProviderError, validate } from '@secux-companion/server-kit/failover';
-import type { RpcTransport } from './backend.js';
+import type { RpcTransport } from './rpcTransport.js';
 
 /** The pseudo-address eth_simulateV1 gives coin transfers with traceTransfers (ERC-7528). */
 export const NATIVE_TRANSFER_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';

@@ -1,5 +1,4 @@
 /** What the XRP facade asks of a provider (rippled / Clio public API; reference/apis/xrpl.md). */
-import type { XrpSimAnswer } from './simulate.js';
 import type { Provider } from '@secux-companion/server-kit/failover';
 
 /** account_info on the validated ledger; `found: false` for actNotFound (an account not in the ledger). */
@@ -59,3 +58,14 @@ export interface XrpProvider extends Provider {
   /** A read-only method forwarded as it is (the node proxy). */
   call(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
 }
+
+/** One account's XRP balance before and after (null: the account does not exist on that side). */
+export interface XrpBalanceChange {
+  account: string;
+  before: string | null;
+  after: string | null;
+}
+
+export type XrpSimAnswer =
+  | { available: false }
+  | { available: true; engineResult: string; message: string; fee: string; changes: XrpBalanceChange[] };

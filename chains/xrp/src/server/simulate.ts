@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { ProviderError } from '@secux-companion/server-kit/failover';
 import { XRP_MAX_DROPS } from './bounds.js';
+import type { XrpBalanceChange, XrpSimAnswer } from './backend.js';
+
+export type { XrpBalanceChange, XrpSimAnswer };
 
 /** Affected nodes read from one simulated Payment (a payment touches two or three). */
 export const SIM_NODES_MAX = 32;
@@ -44,17 +47,6 @@ export const SimulateAnswer = z.object({
     .optional(),
   tx_json: z.object({ Fee: Drops }).passthrough(),
 });
-
-/** One account's XRP balance before and after (null: the account does not exist on that side). */
-export interface XrpBalanceChange {
-  account: string;
-  before: string | null;
-  after: string | null;
-}
-
-export type XrpSimAnswer =
-  | { available: false }
-  | { available: true; engineResult: string; message: string; fee: string; changes: XrpBalanceChange[] };
 
 const drops = (v: string, what: string) => {
   if (BigInt(v) > XRP_MAX_DROPS) throw new ProviderError('malformed', `simulate: ${what} out of bounds`);

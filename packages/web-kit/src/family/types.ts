@@ -10,7 +10,6 @@ import type { TFunction } from 'i18next';
 import type { Bip, ChainFamily, ChainSymbol, FirmwareCheck, Issue } from '@secux-companion/core';
 import type { VerifyResult } from '../device/actions';
 import type { AccountDescriptor, AccountState, ChainAdapter, Operation } from '@secux-companion/chain-common';
-import type { BalancePoint, ValueRange } from '../portfolio/balanceHistory';
 
 /** How a chain's amounts are shown. */
 export interface CoinUnit {
@@ -145,6 +144,17 @@ export interface HistoryExtras {
   /** A per-item action (bitcoin: Speed up). */
   action?: (op: Operation) => ReactNode;
   overlay?: ReactNode;
+}
+
+/** The spans of the portfolio's value chart. */
+export type ValueRange = 'day' | 'week' | 'month' | 'year';
+
+/** An account's balance from a time on (the value chart's balance history). */
+export interface BalancePoint {
+  /** Milliseconds since epoch. */
+  time: number;
+  /** The account's balance from this time on (smallest unit). */
+  balance: bigint;
 }
 
 /** A message the user signs or checks: a text, or structured data (EIP-712). */

@@ -9,10 +9,10 @@
  * first point the balance is unknown (history beyond the pages read): the chart shows that time as missing.
  */
 import type { Operation } from '@secux-companion/chain-common';
-import type { AnyFamily, FamilyChain, WalletAccount } from '../family/types';
+import type { AnyFamily, BalancePoint, FamilyChain, ValueRange, WalletAccount } from '../family/types';
 
-export const VALUE_RANGES = ['day', 'week', 'month', 'year'] as const;
-export type ValueRange = (typeof VALUE_RANGES)[number];
+export type { BalancePoint, ValueRange };
+export const VALUE_RANGES: readonly ValueRange[] = ['day', 'week', 'month', 'year'];
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -22,13 +22,6 @@ export const VALUE_RANGE_MS: Record<ValueRange, number> = {
   month: 30 * DAY,
   year: 365 * DAY,
 };
-
-export interface BalancePoint {
-  /** Milliseconds since epoch. */
-  time: number;
-  /** The account's balance from this time on (smallest unit). */
-  balance: bigint;
-}
 
 /** Most history pages read for one account's reconstruction (10 operations a page). */
 export const MAX_HISTORY_PAGES = 20;

@@ -2,7 +2,7 @@
 import { decodeFunctionResult, parseAbi, type Hex } from 'viem';
 import { z } from 'zod';
 import { ProviderError } from '@secux-companion/server-kit/failover';
-import type { RpcCall, RpcTransport } from '../backend.js';
+import type { RpcCall, RpcTransport } from '../rpcTransport.js';
 
 export const abi = parseAbi([
   'function name() view returns (string)',

@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { ProviderError, validate } from '@secux-companion/server-kit/failover';
-import type { UtxoSubject } from '../../backend.js';
+import type { BalanceBucket, BalanceHistoryQuery, UtxoSubject } from '../../backend.js';
+
+export type { BalanceBucket, BalanceHistoryQuery };
 import { call, checkChain, type BlockbookContext } from './context.js';
 import { descriptorOf } from './mappers.js';
 
@@ -24,22 +26,6 @@ export const BbBalanceHistory = z
     }),
   )
   .max(MAX_BALANCE_BUCKETS);
-
-export interface BalanceHistoryQuery {
-  /** Unix seconds. */
-  from: number;
-  to: number;
-  /** Bucket length in seconds. */
-  groupBy: number;
-}
-
-/** One bucket as the facade answers it: time in ms, amounts in satoshi as decimal text. */
-export interface BalanceBucket {
-  time: number;
-  txs: number;
-  received: string;
-  sent: string;
-}
 
 export async function getBalanceHistory(
   ctx: BlockbookContext,

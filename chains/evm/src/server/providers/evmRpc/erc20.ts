@@ -9,7 +9,7 @@ import {
 } from 'viem';
 import type { z } from 'zod';
 import { ProviderError, validate } from '@secux-companion/server-kit/failover';
-import type { RpcCall, RpcTransport } from '../../backend.js';
+import type { RpcCall, RpcTransport } from '../../rpcTransport.js';
 import type { TokenBalance, TokenInfo } from '@secux-companion/server-kit/types';
 import { hexData } from './transport.js';
 

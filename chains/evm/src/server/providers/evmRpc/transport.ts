@@ -7,7 +7,7 @@ import {
   validate,
   type FetchFn,
 } from '@secux-companion/server-kit/failover';
-import type { RpcCall, RpcTransport } from '../../backend.js';
+import type { RpcCall, RpcTransport } from '../../rpcTransport.js';
 
 // ---- raw JSON-RPC shapes (kept inside this file) ----
 export const hexQty = z.string().regex(/^0x[0-9a-fA-F]+$/);
