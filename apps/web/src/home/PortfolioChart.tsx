@@ -53,24 +53,29 @@ export interface ChartSource {
 function useDiscoverySources(): ChartSource[] {
   const order = useDiscovery((s) => s.order);
   const coins = useDiscovery((s) => s.coins);
+  // The chart reads histories once discovery is done: read while coins are still being refreshed, they compete with
+  // discovery for the same server and device (bench/discovery.mjs).
+  const running = useDiscovery((s) => s.running);
   return useMemo(
     () =>
-      order.flatMap((coin) => {
-        const c = coins[coin];
-        if (!c || c.state !== 'fresh' || !c.accounts) return [];
-        return c.accounts.map((a) => ({
-          id: `${coin}|${a.id}`,
-          key: c.unit.symbol,
-          priceId: PRICE_IDS[coin] ?? null,
-          decimals: c.unit.decimals,
-          load: async (range: ValueRange) => {
-            const family = await loadFamily(coin);
-            const chain = await family.loadChain(coin);
-            return accountBalanceHistory(family, chain, a, range);
-          },
-        }));
-      }),
-    [order, coins],
+      running
+        ? []
+        : order.flatMap((coin) => {
+            const c = coins[coin];
+            if (!c || c.state !== 'fresh' || !c.accounts) return [];
+            return c.accounts.map((a) => ({
+              id: `${coin}|${a.id}`,
+              key: c.unit.symbol,
+              priceId: PRICE_IDS[coin] ?? null,
+              decimals: c.unit.decimals,
+              load: async (range: ValueRange) => {
+                const family = await loadFamily(coin);
+                const chain = await family.loadChain(coin);
+                return accountBalanceHistory(family, chain, a, range);
+              },
+            }));
+          }),
+    [order, coins, running],
   );
 }
 
