@@ -4,21 +4,21 @@
  * switch that adds it to or removes it from the device's token table, and Send (not for a non-transferable token).
  * Add a token by its mint address: its metadata is read by address ('Token not found' when there is no such mint).
  */
-import { Alert, Button, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TokenHolding } from '@secux-companion/chain-common';
 import type { SolanaTokenHolding } from '@secux-companion/chain-solana';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectedCurrency } from '@secux-companion/web-kit/lib/currency';
-import { errorText, tokenAmountText, unitFiatText } from '@secux-companion/web-kit/lib/format';
+import { errorText } from '@secux-companion/web-kit/lib/format';
 import { CHAINS } from '@secux-companion/core';
 import { fetchTokenPrices } from '@secux-companion/web-kit/accounts/api';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import {
   AddTokenRow,
   deviceTokenRows,
-  TokenNameCell,
+  TokenHoldingsTable,
   useDeviceTokenActions,
 } from '@secux-companion/web-kit/singleAddress/tokens';
 import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
@@ -132,57 +132,30 @@ export function SolanaTokensTab({
       {tokens.data && tokens.data.length === 0 && <Text c="dimmed">{t('solana.tokens.none')}</Text>}
       {note}
       {tokens.data && tokens.data.length > 0 && (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('solana.tokens.token')}</Table.Th>
-              <Table.Th>{t('solana.tokens.balance')}</Table.Th>
-              <Table.Th>{t('solana.tokens.value')}</Table.Th>
-              <Table.Th>{t('solana.tokens.onDevice')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row) => {
-              const price = prices.data?.get(row.contract);
-              const fiat = price ? unitFiatText(row.balance, row, price) : null;
-              return (
-                <Table.Tr key={row.contract} data-testid={`sol-token-${row.symbol}`}>
-                  <Table.Td>
-                    <TokenNameCell row={row} testIdPrefix="sol-token" />
-                  </Table.Td>
-                  <Table.Td data-testid="sol-token-balance">{tokenAmountText(row.balance, row)}</Table.Td>
-                  <Table.Td data-testid="sol-token-value">{fiat ?? t('errors.priceNotAvailable')}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      checked={row.onDevice}
-                      disabled={busy !== null}
-                      onChange={() => void toggle(row)}
-                      aria-label={t('solana.tokens.onDeviceLabel', { symbol: row.symbol })}
-                      data-testid="sol-token-toggle"
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {row.nonTransferable ? (
-                      <Text size="xs" c="dimmed">
-                        {t('solana.tokens.nonTransferable')}
-                      </Text>
-                    ) : (
-                      <Button
-                        size="xs"
-                        disabled={row.balance === 0n}
-                        onClick={() => onSend(row.contract)}
-                        data-testid="sol-token-send"
-                      >
-                        {t('solana.tokens.send')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <TokenHoldingsTable
+          rows={shown}
+          prices={prices.data}
+          busy={busy !== null}
+          onToggle={(row) => void toggle(row)}
+          testIdPrefix="sol-token"
+          textPrefix="solana.tokens"
+          action={(row) =>
+            row.nonTransferable ? (
+              <Text size="xs" c="dimmed">
+                {t('solana.tokens.nonTransferable')}
+              </Text>
+            ) : (
+              <Button
+                size="xs"
+                disabled={row.balance === 0n}
+                onClick={() => onSend(row.contract)}
+                data-testid="sol-token-send"
+              >
+                {t('solana.tokens.send')}
+              </Button>
+            )
+          }
+        />
       )}
       <AddTokenRow
         value={mintInput}

@@ -6,7 +6,7 @@
  * Send.
  * Add a token by its TRC-20 contract (T…) or TRC-10 id (digits): its details are read from the chain.
  */
-import { Alert, Button, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { tronTokenType, type TronTokenHolding } from '@secux-companion/chain-tron';
 import { useState } from 'react';
@@ -14,12 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { CHAINS } from '@secux-companion/core';
 import { fetchTokenPrices } from '@secux-companion/web-kit/accounts/api';
 import { selectedCurrency } from '@secux-companion/web-kit/lib/currency';
-import { errorText, tokenAmountText, unitFiatText } from '@secux-companion/web-kit/lib/format';
+import { errorText } from '@secux-companion/web-kit/lib/format';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
 import {
   AddTokenRow,
   deviceTokenRows,
-  TokenNameCell,
+  TokenHoldingsTable,
   useDeviceTokenActions,
 } from '@secux-companion/web-kit/singleAddress/tokens';
 import { accountDescriptor } from '@secux-companion/web-kit/singleAddress/plumbing';
@@ -135,53 +135,24 @@ export function TronTokensTab({
       {tokens.data && tokens.data.length === 0 && <Text c="dimmed">{t('tron.tokens.none')}</Text>}
       {note}
       {tokens.data && tokens.data.length > 0 && (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('tron.tokens.token')}</Table.Th>
-              <Table.Th>{t('tron.tokens.balance')}</Table.Th>
-              <Table.Th>{t('tron.tokens.value')}</Table.Th>
-              <Table.Th>{t('tron.tokens.onDevice')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row) => {
-              const price = prices.data?.get(row.contract);
-              const fiat = price ? unitFiatText(row.balance, row, price) : null;
-              return (
-                <Table.Tr key={row.contract} data-testid={`trx-token-${row.symbol}`}>
-                  <Table.Td>
-                    <TokenNameCell row={row} testIdPrefix="trx-token" />
-                  </Table.Td>
-                  <Table.Td data-testid="trx-token-balance">{tokenAmountText(row.balance, row)}</Table.Td>
-                  <Table.Td data-testid="trx-token-value">{fiat ?? t('errors.priceNotAvailable')}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      checked={row.onDevice}
-                      disabled={busy !== null}
-                      onChange={() => void toggle(row)}
-                      aria-label={t('tron.tokens.onDeviceLabel', { symbol: row.symbol })}
-                      data-testid="trx-token-toggle"
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      disabled={row.balance === 0n}
-                      onClick={() =>
-                        onSend({ contract: row.contract, symbol: row.symbol, decimals: row.decimals })
-                      }
-                      data-testid="trx-token-send"
-                    >
-                      {t('tron.tokens.send')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <TokenHoldingsTable
+          rows={shown}
+          prices={prices.data}
+          busy={busy !== null}
+          onToggle={(row) => void toggle(row)}
+          testIdPrefix="trx-token"
+          textPrefix="tron.tokens"
+          action={(row) => (
+            <Button
+              size="xs"
+              disabled={row.balance === 0n}
+              onClick={() => onSend({ contract: row.contract, symbol: row.symbol, decimals: row.decimals })}
+              data-testid="trx-token-send"
+            >
+              {t('tron.tokens.send')}
+            </Button>
+          )}
+        />
       )}
       <AddTokenRow
         value={input}

@@ -4,13 +4,13 @@
  * switch that adds a token to or removes it from the device's token table, the add-by-contract action with its busy
  * state and failure, and the token's name cell and add row.
  */
-import { Badge, Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { DeviceAccount } from '@secux-companion/device';
 import type { TokenHolding } from '@secux-companion/chain-common';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../lib/format';
+import { errorText, tokenAmountText, unitFiatText } from '../lib/format';
 import { currentDevice } from '../device/runtime';
 
 /**
@@ -157,5 +157,70 @@ export function AddTokenRow(props: {
         </Text>
       )}
     </>
+  );
+}
+
+/**
+ * The holdings table of a Tokens tab: each token's name, balance, value in the display currency ("Price N/A" when
+ * it has no price, never 0), the switch that keeps it on the device, and the family's own last cell (Send, or why a
+ * token cannot be sent). Column texts are the family's (`<textPrefix>.token`, `.balance`, `.value`, `.onDevice`,
+ * `.onDeviceLabel`).
+ */
+export function TokenHoldingsTable<R extends TokenHolding & { onDevice: boolean }>({
+  rows,
+  prices,
+  busy,
+  onToggle,
+  testIdPrefix,
+  textPrefix,
+  action,
+}: {
+  rows: readonly R[];
+  prices: ReadonlyMap<string, string> | undefined;
+  busy: boolean;
+  onToggle: (row: R) => void;
+  testIdPrefix: string;
+  textPrefix: string;
+  action: (row: R) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t(`${textPrefix}.token`)}</Table.Th>
+          <Table.Th>{t(`${textPrefix}.balance`)}</Table.Th>
+          <Table.Th>{t(`${textPrefix}.value`)}</Table.Th>
+          <Table.Th>{t(`${textPrefix}.onDevice`)}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => {
+          const price = prices?.get(row.contract);
+          return (
+            <Table.Tr key={row.contract} data-testid={`${testIdPrefix}-${row.symbol}`}>
+              <Table.Td>
+                <TokenNameCell row={row} testIdPrefix={testIdPrefix} />
+              </Table.Td>
+              <Table.Td data-testid={`${testIdPrefix}-balance`}>{tokenAmountText(row.balance, row)}</Table.Td>
+              <Table.Td data-testid={`${testIdPrefix}-value`}>
+                {(price && unitFiatText(row.balance, row, price)) || t('errors.priceNotAvailable')}
+              </Table.Td>
+              <Table.Td>
+                <Switch
+                  checked={row.onDevice}
+                  disabled={busy}
+                  onChange={() => onToggle(row)}
+                  aria-label={t(`${textPrefix}.onDeviceLabel`, { symbol: row.symbol })}
+                  data-testid={`${testIdPrefix}-toggle`}
+                />
+              </Table.Td>
+              <Table.Td>{action(row)}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }
