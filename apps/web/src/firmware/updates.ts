@@ -4,13 +4,18 @@
  */
 import { mcuProgress, PROGRESS_MAX, seModeNeedsBootloader, seProgress } from '@secux-companion/core';
 import { i18next } from '@secux-companion/web-kit/i18n';
+import { errorText } from '@secux-companion/web-kit/lib/format';
 import { currentDevice, runtime } from '@secux-companion/web-kit/device/runtime';
 import { deviceInfo } from '@secux-companion/web-kit/state/deviceInfo';
 import { downloadMcuImage, downloadSeImage, fetchSeFileName, HttpStatusError, seImageFiles } from './api';
 
 const connection = () => import('../device/connection');
 
-/** The text a failed update alerts: the error's own text, with 'Please try again.' when no device was chosen. */
+/**
+ * The text a failed update alerts, in the interface language: 'Please try again.' when no device was chosen, the
+ * HTTP status of a failed download, else the catalogue text the error carries (a device error's key, a server
+ * code: web-kit's errorText); only an error with neither shows its own message.
+ */
 export function updateFailureText(error: unknown): string {
   if (error instanceof HttpStatusError) return i18next.t('errors.httpError', { status: error.status });
   const message = error instanceof Error ? error.message : String(error);
@@ -18,7 +23,7 @@ export function updateFailureText(error: unknown): string {
   if (name === 'NotFoundError' || /no device selected|chooser|cancell?ed/i.test(message)) {
     return i18next.t('errors.pleaseTryAgain');
   }
-  return message;
+  return errorText(i18next.t, error);
 }
 
 /** MCU step 2: the device reboots into its bootloader; its disconnect is expected, not err-06. */
