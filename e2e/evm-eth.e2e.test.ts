@@ -185,6 +185,32 @@ describe('ETH on the local EVM chain through the UI with the emulator', () => {
     await expect(receiveAddress(page)).resolves.toBe(ACCOUNT0);
   });
 
+  it('saves a recipient as a contact, flags a look-alike of it, picks it from Contacts and sends to it', async () => {
+    await openAccount0();
+    await page.getByTestId('account-send').click();
+    await page.getByTestId('send-available').waitFor();
+    await page.getByTestId('send-recipient').fill(recipient);
+    await page.getByTestId('contact-save-open').click();
+    await page.getByTestId('contact-label').fill('Savings');
+    await page.getByTestId('contact-save').click();
+    await page.getByText('Contact: Savings').waitFor();
+    // Same first and last four characters, another middle: the strong warning names the contact.
+    const lookAlike = `0x${recipient.slice(2, 6)}${'0'.repeat(32)}${recipient.slice(-4)}`.toLowerCase();
+    await page.getByTestId('send-recipient').fill(lookAlike);
+    await expect(page.getByTestId('recipient-look-alike').first().innerText()).resolves.toContain(
+      'Your contact “Savings”',
+    );
+    await page.getByTestId('send-recipient').fill('');
+    await page.getByTestId('send-contacts').click();
+    await page.getByTestId('send-contact').first().click();
+    await expect(page.getByTestId('send-recipient').inputValue()).resolves.toBe(recipient);
+    await expect(page.getByTestId('recipient-first-send').count()).resolves.toBe(0);
+    const before = await ethBalance(evm.rpcUrl, recipient);
+    const hash = await evmSend(page, { recipient, amount: '0.01', opened: true });
+    await expect(receiptStatus(evm.rpcUrl, hash)).resolves.toBe('0x1');
+    expect((await ethBalance(evm.rpcUrl, recipient)) - before).toBe(10_000_000_000_000_000n);
+  });
+
   it('signs a personal_sign text and EIP-712 typed data on the device; both recover to the account with viem', async () => {
     await openAccount0();
     await page.getByTestId('tab-messages').click();
