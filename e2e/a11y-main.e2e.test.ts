@@ -60,6 +60,14 @@ const overflow = (page: Page) =>
     Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
   );
 
+/** How far the top bar's content is wider than the bar (0: it fits, nothing scrolled or cut off). */
+const topBarOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const bar = document.querySelector<HTMLElement>('header.topbar')!;
+    const parts = [bar, ...bar.querySelectorAll<HTMLElement>('*')];
+    return Math.max(0, ...parts.map((el) => el.scrollWidth - el.clientWidth));
+  });
+
 describe.each(LOCALES)('axe (WCAG 2 A + AA) in %s', (locale, lang) => {
   const openPage = usePage(browser);
 
@@ -233,6 +241,9 @@ describe('keyboard, screen readers, look-alike recipients and narrow screens (en
     await page.waitForURL(`${baseUrl}/wallet`);
     await page.getByTestId('coin-menu').waitFor();
     expect(await overflow(page), 'home').toBe(0);
+    // the top bar fits (its links fold into the menu; nothing scrolls or is cut off at the edge)
+    expect(await topBarOverflow(page), 'top bar').toBe(0);
+    await page.getByTestId('topbar-menu').click();
     await page.getByTestId('settings-link').click();
     await page.getByTestId('tab-general').waitFor();
     await settled(page);

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Group, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Group, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +12,7 @@ import {
   ROUTES,
   routeNameOf,
 } from '@secux-companion/web-kit/lib/backRule';
+import { SMALL_SCREEN_MAX } from '@secux-companion/web-kit/components/useModalSize';
 import { EXTERNAL_LINK_PROPS, useLinks } from '@secux-companion/web-kit/lib/links';
 import { session, useSession } from '../state/session';
 
@@ -29,6 +31,9 @@ export function TopBar() {
   const logoTo = logoTarget(route);
   const [newsOpen, setNewsOpen] = useState(false);
   const links = useLinks();
+  // Below the small-screen breakpoint the links fold into a menu behind a burger (360 px phones, long pt labels).
+  const small = useMediaQuery(`(max-width: ${SMALL_SCREEN_MAX - 1}px)`, window.innerWidth < SMALL_SCREEN_MAX);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   const onBack = () => {
     const action = backAction(ctx);
@@ -65,17 +70,18 @@ export function TopBar() {
           {t('app.name')}
         </Text>
       </Group>
-      {/* Narrow screens (360 px): the links tighten and, if they still do not fit, scroll on their own. */}
-      <Group gap="sm" wrap="nowrap" component="nav" style={{ minWidth: 0, overflowX: 'auto' }}>
-        {connected && (
-          <Anchor component={Link} to={ROUTES.Domain}>
+      <Group gap="sm" wrap="nowrap" component="nav" aria-label={t('topbar.nav')} style={{ minWidth: 0 }}>
+        {!small && connected && (
+          <Anchor component={Link} to={ROUTES.Domain} data-testid="domain-link">
             {t('topbar.domain')}
           </Anchor>
         )}
-        <Anchor component="button" type="button" onClick={() => setNewsOpen(true)} data-testid="news-link">
-          {t('topbar.news')}
-        </Anchor>
-        {links.help && (
+        {!small && (
+          <Anchor component="button" type="button" onClick={() => setNewsOpen(true)} data-testid="news-link">
+            {t('topbar.news')}
+          </Anchor>
+        )}
+        {!small && links.help && (
           <Anchor href={links.help} {...EXTERNAL_LINK_PROPS} data-testid="help-link">
             {t('topbar.help')}
           </Anchor>
@@ -84,16 +90,43 @@ export function TopBar() {
           <NativeSelect
             aria-label={t('topbar.language')}
             data-testid="language-select"
-            w={140}
+            w={small ? 120 : 140}
             value={i18n.language}
             onChange={(e) => void setLanguage(e.currentTarget.value as Language)}
             data={SUPPORTED_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
           />
         )}
-        {connected && (
+        {!small && connected && (
           <Anchor component={Link} to={ROUTES.Setting} data-testid="settings-link">
             {t('topbar.settings')}
           </Anchor>
+        )}
+        {small && (
+          <Menu opened={menuOpen} onChange={setMenuOpen} position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Burger opened={menuOpen} size="sm" aria-label={t('topbar.menu')} data-testid="topbar-menu" />
+            </Menu.Target>
+            <Menu.Dropdown data-testid="topbar-menu-dropdown">
+              {connected && (
+                <Menu.Item onClick={() => navigate(ROUTES.Domain)} data-testid="domain-link">
+                  {t('topbar.domain')}
+                </Menu.Item>
+              )}
+              <Menu.Item onClick={() => setNewsOpen(true)} data-testid="news-link">
+                {t('topbar.news')}
+              </Menu.Item>
+              {links.help && (
+                <Menu.Item component="a" href={links.help} {...EXTERNAL_LINK_PROPS} data-testid="help-link">
+                  {t('topbar.help')}
+                </Menu.Item>
+              )}
+              {connected && (
+                <Menu.Item onClick={() => navigate(ROUTES.Setting)} data-testid="settings-link">
+                  {t('topbar.settings')}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
         )}
       </Group>
       {newsOpen && (
