@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classProbe } from '@secux-companion/server-kit/testing/classProbe';
-import { UtxoFacade, subjectOf } from './facade.js';
+import { UtxoFacade } from './facade.js';
+import { subjectOf } from './facade/subject.js';
 
 const XPUB =
   'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import type { ChainRoute } from '@secux-companion/server-kit/facade';
 import { ChainParam, IdParams, boolQ, noStore } from '@secux-companion/server-kit/params';
-import { AccountQuery, bip, subjectOf, type UtxoFacade } from './facade.js';
+import type { UtxoFacade } from './facade.js';
+import { AccountQuery, bip, subjectOf } from './facade/subject.js';
 import { bipOfKey, isExtendedKey } from './xpub.js';
 
 const TxParams = ChainParam.extend({

@@ -1,10 +1,10 @@
 /**
- * The txid of a raw transaction (facade.ts `txidOf`): a broadcast resent after a timeout that the node refuses as
+ * The txid of a raw transaction (facade/txid.ts `txidOf`): a broadcast resent after a timeout that the node refuses as
  * already known answers this hash (the server's resend.test.ts sends it through the routes).
  */
 import { Transaction } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
-import { txidOf } from './facade.js';
+import { txidOf } from './facade/txid.js';
 
 /** A segwit transaction (marker, flag, witness) and a legacy one, as bitcoinjs-lib writes them. */
 function bitcoinTx(segwit: boolean): Transaction {
