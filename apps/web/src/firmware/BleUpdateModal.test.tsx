@@ -16,6 +16,8 @@ describe('Bluetooth update: the mobile app step', () => {
   });
 
   it("a C20 opens on the mobile step, whose link is the remote config's mobile-app page (a new window)", async () => {
+    // Test files share modules (isolate: false): links another file read must not stand in for this config.
+    resetLinksForTests();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json({ links: { website: 'https://secuxtech.com/', mobileApp: PLAY } })),
