@@ -87,6 +87,16 @@ describe.each(LOCALES)('axe (WCAG 2 A + AA) in %s', (locale, lang) => {
     await page.getByTestId('welcome-continue').waitFor({ state: 'detached' });
     found.push(await axe(page, 'home'));
     await shot(page, lang, 'home');
+    // 360 px (a phone): the top bar's links fold into its menu, so the bar fits ('Configurações' in pt)
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByTestId('topbar-menu').waitFor();
+    expect(await topBarOverflow(page), `top bar at 360 px in ${lang}`).toBe(0);
+    await page.getByTestId('topbar-menu').click();
+    await page.getByTestId('settings-link').waitFor();
+    found.push(await axe(page, 'top bar menu at 360 px'));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-link').waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByTestId('coin-ETH').click();
     await page.getByTestId('account-grid').waitFor({ timeout: 120_000 });

@@ -89,7 +89,13 @@ describe('top bar', () => {
   it('is axe-clean on a phone with its menu open, in every language', async () => {
     screenWidth(true);
     const found = await axeInEveryLanguage([
-      ['topbar-menu-dropdown', bar, async () => fireEvent.click(await screen.findByTestId('topbar-menu'))],
+      [
+        'topbar-menu-dropdown',
+        bar,
+        async () => {
+          fireEvent.click(await screen.findByTestId('topbar-menu'));
+        },
+      ],
     ]);
     expect(found).toEqual([]);
   });
@@ -129,7 +135,9 @@ describe('emulator screen panel', () => {
       [
         'virtual-screen',
         <VirtualScreen key="folded" />,
-        async () => fireEvent.click(await screen.findByTestId('virtual-screen-toggle')),
+        async () => {
+          fireEvent.click(await screen.findByTestId('virtual-screen-toggle'));
+        },
       ],
     ]);
     expect(found).toEqual([]);

@@ -102,7 +102,12 @@ export function TopBar() {
           </Anchor>
         )}
         {small && (
-          <Menu opened={menuOpen} onChange={setMenuOpen} position="bottom-end" withinPortal>
+          <Menu
+            opened={menuOpen}
+            onChange={setMenuOpen}
+            position="bottom-end"
+            withInitialFocusPlaceholder={false}
+          >
             <Menu.Target>
               <Burger opened={menuOpen} size="sm" aria-label={t('topbar.menu')} data-testid="topbar-menu" />
             </Menu.Target>
