@@ -337,18 +337,33 @@ async function refreshWithFamily(
   const family = await loadFamily(coin);
   const chain: FamilyChain = await family.loadChain(coin);
   const accounts: WalletAccount[] = await family.recover(chain, coin, { onProgress });
-  // Written back to the device once every coin is read: the device answers one request at a time, and the other
-  // coins' reads come first.
-  pendingSyncs.push(() => family.syncToDevice(chain, accounts));
+  // Written back to the device once every coin is read (the device answers one request at a time, and the other
+  // coins' reads come first), or as soon as the user opens the coin (syncOpenedCoin).
+  pendingSyncs.set(coin, () => family.syncToDevice(chain, accounts));
   return { accounts, family, chain };
 }
 
-/** The accounts to write back to the device after discovery. */
-const pendingSyncs: (() => Promise<void>)[] = [];
+/** The accounts to write back to the device after discovery, per coin. */
+const pendingSyncs = new Map<ChainSymbol, () => Promise<void>>();
+
+const syncFailed = (e: unknown) => console.warn('account sync to the device failed', e);
 
 async function flushSyncs(): Promise<void> {
-  for (let sync = pendingSyncs.shift(); sync; sync = pendingSyncs.shift())
-    await sync().catch((e: unknown) => console.warn('account sync to the device failed', e));
+  for (const [coin, sync] of pendingSyncs) {
+    pendingSyncs.delete(coin);
+    await sync().catch(syncFailed);
+  }
+}
+
+/**
+ * The user opened a coin that discovery read: its accounts go to the device's table now, not after every other
+ * coin, since the coin's screens (FIO's Domain page, the EVM chains area) read that table.
+ */
+export function syncOpenedCoin(coin: ChainSymbol): void {
+  const sync = pendingSyncs.get(coin);
+  if (!sync) return;
+  pendingSyncs.delete(coin);
+  void sync().catch(syncFailed);
 }
 
 /**
@@ -374,7 +389,7 @@ export function startDiscovery(coins: readonly ChainSymbol[]): Promise<void> {
 /** Forgets discovery (a reset, tests). */
 export function resetDiscovery(): void {
   ++generation;
-  pendingSyncs.length = 0;
+  pendingSyncs.clear();
   running = null;
   refreshed.clear();
   inFlight.clear();

@@ -10,7 +10,7 @@ import { onWalletReset } from '../state/walletStorage';
 import { loadFamily } from '../state/families';
 import type { AnyFamily, CreateInput, DiscoveryProgress, FamilyChain, WalletAccount } from '../family/types';
 import { unservedCoin, type UnservedCoin } from './api';
-import { recordAccounts, takeDiscovered } from './discovery';
+import { recordAccounts, syncOpenedCoin, takeDiscovered } from './discovery';
 
 export interface AccountsState {
   /** Whose accounts these are: the coin ('BTC', 'ETH' …) or 'EVM-<chainId>' for a chain the user added. */
@@ -92,6 +92,7 @@ export async function loadAccounts(coin: ChainSymbol): Promise<void> {
     if (gen !== generation) return;
     if (discovered) {
       const { family, chain, accounts } = discovered;
+      syncOpenedCoin(coin);
       accountsStore.set({
         family,
         chain,
