@@ -61,7 +61,11 @@ async function journey(
       }
     };
     setInterval(() => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+      // The firmware updates' bars only (the home page has discovery and share bars of its own).
+      const bars = ['mcu-progress', 'se-progress']
+        .map((id) => `[data-testid="${id}"][role="progressbar"], [data-testid="${id}"] [role="progressbar"]`)
+        .join(', ');
+      for (const bar of document.querySelectorAll(bars)) {
         record('e2e-progress', bar.getAttribute('aria-valuenow') ?? '');
       }
       const loader = document.querySelector('[data-testid="full-screen-loader"]');
