@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearWalletStorage,
   isWalletStorageKey,
@@ -8,10 +8,13 @@ import {
   WALLET_STORAGE_KEYS,
 } from './walletStorage';
 
-afterEach(() => {
+// Test files share one module graph and one jsdom per worker: start from empty storage too.
+const clearAll = () => {
   localStorage.clear();
   sessionStorage.clear();
-});
+};
+beforeEach(clearAll);
+afterEach(clearAll);
 
 describe('wallet storage keys', () => {
   it('reset removes every wallet key (added chains, token lists, flags, accounts) and keeps language and currency', () => {
