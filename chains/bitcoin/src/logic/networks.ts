@@ -265,7 +265,8 @@ export function toBitcoinjsNetwork(n: UtxoNetwork): {
   wif: number;
 } {
   return {
-    messagePrefix: `\x18${n.name} Signed Message:\n`,
+    // bitcoinjs's form of the message magic: its length byte, then the text (none where the chain signs no messages).
+    messagePrefix: n.messageMagic ? `${String.fromCharCode(n.messageMagic.length)}${n.messageMagic}` : '',
     bech32: n.bech32 ?? '',
     bip32: n.bip32,
     pubKeyHash: n.pubKeyHash,
