@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Transaction } from 'bitcoinjs-lib';
 import { DEFAULT_MNEMONIC, mnemonicToRoot } from '@secux-companion/sim-kit';
 import {
@@ -18,8 +18,7 @@ import {
   type UtxoInfo,
 } from '../sim/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainRegistry } from '@secux-companion/server-kit/registry';
-import { registerChainRoutes } from '@secux-companion/server-kit/routes';
+import { serveChains } from '@secux-companion/server-kit/testing/chainServer';
 import { utxoFamily } from './index.js';
 
 const root = mnemonicToRoot(DEFAULT_MNEMONIC);
@@ -40,18 +39,7 @@ beforeAll(async () => {
   info = utxo.info;
   fs.mkdirSync(path.join(tmp, 'localnet'), { recursive: true });
   fs.writeFileSync(path.join(tmp, 'localnet', 'endpoints.json'), JSON.stringify({ utxo: info }));
-  const registry = createChainRegistry({
-    families: [utxoFamily],
-    config: { profile: 'local', dataDir: tmp },
-    fetch,
-    env: {},
-  });
-  app = Fastify({ logger: false, routerOptions: { maxParamLength: 256 } });
-  await app.register(async (api) => registerChainRoutes(api, { config: {} as never, fetch }, { registry }), {
-    prefix: '/api',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+  ({ app, base } = await serveChains({ env: {}, families: [utxoFamily], profile: 'local', dataDir: tmp }));
 });
 afterAll(async () => {
   await app?.close();
