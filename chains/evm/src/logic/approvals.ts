@@ -30,8 +30,6 @@ export interface EvmApprovals {
   unavailable?: boolean;
 }
 
-const MAX_UINT256 = 2n ** 256n - 1n;
-
 /**
  * How an ERC-20 allowance is said:
  * - 'unlimited': the all-ones value of a 96- to 256-bit integer (what "approve max" sends; tokens with 96-bit
@@ -64,5 +62,3 @@ export function revokeIntent(a: Pick<EvmApproval, 'kind' | 'contract' | 'spender
 /** A stable key of an approval (list rows, test ids). */
 export const approvalKey = (a: Pick<EvmApproval, 'kind' | 'contract' | 'spender'>) =>
   `${a.kind}:${a.contract}:${a.spender}`.toLowerCase();
-
-export { MAX_UINT256 };
