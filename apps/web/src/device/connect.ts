@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { toast } from '@secux-companion/web-kit/lib/toast';
 import { connectionFailureMessageKey } from '@secux-companion/core';
 import { i18next } from '@secux-companion/web-kit/i18n';
 import { hideLoader, session, showLoader, type ConnectionMethod } from '../state/session';
@@ -19,7 +19,7 @@ export async function connectDevice(method: ConnectionMethod): Promise<void> {
   } catch (error) {
     console.warn('connection failed', error);
     session.set({ method: null, connected: false });
-    notifications.show({
+    toast({
       color: 'red',
       autoClose: CONNECTION_TOAST_MS,
       // The device layer names the cause when it knows it (wrong OTP, USB failure, device stopped answering).

@@ -16,7 +16,7 @@ import {
   type MantineColorScheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { toast, TOAST_MS } from '@secux-companion/web-kit/lib/toast';
 import { CURRENCIES, CURRENCY_STORAGE_KEY, resolveCurrency } from '@secux-companion/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,11 +73,7 @@ function GeneralTab() {
     // The new currency's rate is loaded now; a failure is told for 5 s (spec 01 §8).
     void fetchCurrencyRate(code).then((rate) => {
       if (rate === null)
-        notifications.show({
-          color: 'red',
-          autoClose: CURRENCY_TOAST_MS,
-          message: t('errors.currencyLoadFailed'),
-        });
+        toast({ color: 'red', autoClose: CURRENCY_TOAST_MS, message: t('errors.currencyLoadFailed') });
     });
   };
   /**
@@ -90,7 +86,7 @@ function GeneralTab() {
     coinSelection.set({ coin: null });
     void queryClient.resetQueries();
     setConfirmReset(false);
-    notifications.show({ message: t('settings.resetDone'), autoClose: 3000 });
+    toast({ message: t('settings.resetDone'), autoClose: TOAST_MS.normal });
   };
 
   return (
