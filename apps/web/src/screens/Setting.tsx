@@ -18,7 +18,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { toast, TOAST_MS } from '@secux-companion/web-kit/lib/toast';
 import { CURRENCIES, CURRENCY_STORAGE_KEY, resolveCurrency } from '@secux-companion/core';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SMALL_SCREEN_MAX, useModalSize } from '@secux-companion/web-kit/components/useModalSize';
 import { BleUpdateModal } from '../firmware/BleUpdateModal';
@@ -224,6 +224,14 @@ export default function Setting() {
   const forced = useDeviceInfo((s) => s.mcuState === 'force');
   const small = useMediaQuery(`(max-width: ${SMALL_SCREEN_MAX - 1}px)`, window.innerWidth < SMALL_SCREEN_MAX);
   const disabled = updateTabsDisabled(navigator.userAgent, small ?? false);
+  const tabs: { value: SettingsTab; label: string; off: boolean; Panel: ComponentType }[] = [
+    { value: 'general', label: 'settings.general', off: bootloader, Panel: GeneralTab },
+    { value: 'contacts', label: 'addressBook.tab', off: bootloader, Panel: AddressBookPanel },
+    { value: 'labels', label: 'labels.tab', off: bootloader, Panel: LabelsPanel },
+    { value: 'hiding', label: 'hiding.tab', off: bootloader, Panel: HidingSettings },
+    { value: 'mcu', label: 'settings.mcuTab', off: disabled, Panel: McuTab },
+    { value: 'se', label: 'settings.seTab', off: disabled || bootloader, Panel: SeTab },
+  ];
 
   return (
     <Container py="lg">
@@ -237,43 +245,17 @@ export default function Setting() {
           keepMounted={false}
         >
           <Tabs.List>
-            <Tabs.Tab value="general" data-testid="tab-general" disabled={bootloader}>
-              {t('settings.general')}
-            </Tabs.Tab>
-            <Tabs.Tab value="contacts" data-testid="tab-contacts" disabled={bootloader}>
-              {t('addressBook.tab')}
-            </Tabs.Tab>
-            <Tabs.Tab value="labels" data-testid="tab-labels" disabled={bootloader}>
-              {t('labels.tab')}
-            </Tabs.Tab>
-            <Tabs.Tab value="hiding" data-testid="tab-hiding" disabled={bootloader}>
-              {t('hiding.tab')}
-            </Tabs.Tab>
-            <Tabs.Tab value="mcu" disabled={disabled} data-testid="tab-mcu">
-              {t('settings.mcuTab')}
-            </Tabs.Tab>
-            <Tabs.Tab value="se" disabled={disabled || bootloader} data-testid="tab-se">
-              {t('settings.seTab')}
-            </Tabs.Tab>
+            {tabs.map(({ value, label, off }) => (
+              <Tabs.Tab key={value} value={value} disabled={off} data-testid={`tab-${value}`}>
+                {t(label)}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
-          <Tabs.Panel value="general" pt="md">
-            <GeneralTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="contacts" pt="md">
-            <AddressBookPanel />
-          </Tabs.Panel>
-          <Tabs.Panel value="labels" pt="md">
-            <LabelsPanel />
-          </Tabs.Panel>
-          <Tabs.Panel value="hiding" pt="md">
-            <HidingSettings />
-          </Tabs.Panel>
-          <Tabs.Panel value="mcu" pt="md">
-            <McuTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="se" pt="md">
-            <SeTab />
-          </Tabs.Panel>
+          {tabs.map(({ value, Panel }) => (
+            <Tabs.Panel key={value} value={value} pt="md">
+              <Panel />
+            </Tabs.Panel>
+          ))}
         </Tabs>
       </Stack>
       <McuUpdateFlow
