@@ -232,6 +232,22 @@ describe('localnet Solana node', () => {
       message: 'base58 encoding not supported',
     });
     expect((await bad({ sigVerify: true, replaceRecentBlockhash: true }))?.code).toBe(-32602);
+    // without replaceRecentBlockhash an unknown blockhash is refused, as agave does
+    const stale = await signTransactionMessageWithSigners(
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: from.address as unknown as Blockhash, lastValidBlockHeight: 0n },
+        message,
+      ),
+    );
+    const sim2 = async (cfg: Record<string, unknown>) =>
+      (
+        await call('simulateTransaction', [
+          getBase64EncodedWireTransaction(stale),
+          { encoding: 'base64', accounts: { addresses: [to], encoding: 'jsonParsed' }, ...cfg },
+        ])
+      ).result.value;
+    expect(await sim2({})).toMatchObject({ err: 'BlockhashNotFound', accounts: [null] });
+    expect((await sim2({ replaceRecentBlockhash: true })).err).toBeNull();
   });
 
   it('rent comes from the SVM; unknown methods and bad params are JSON-RPC errors', async () => {

@@ -1,6 +1,7 @@
 /**
- * simulateTransaction as agave answers it: sigVerify false and replaceRecentBlockhash true by default here (any
- * blockhash runs; the latest is reported as `replacementBlockhash`); both together are refused. With
+ * simulateTransaction as agave answers it: sigVerify and replaceRecentBlockhash false by default; without the
+ * replacement an unknown blockhash is BlockhashNotFound, with it any blockhash runs (the latest is reported as
+ * `replacementBlockhash`); both together are refused. With
  * `accounts: {addresses, encoding}` the state of each address after the simulation comes back in order (null when
  * it would not exist), jsonParsed token accounts and mints parsed, at most as many addresses as the transaction
  * has keys. getFeeForMessage prices a message as the runtime charges it.
@@ -41,9 +42,12 @@ export function simulate(l: SolanaLedger, base64: string, cfg: Record<string, un
   const bytes = getBase64Encoder().encode(base64);
   let tx: Transaction;
   let keyCount = 0;
+  let lifetime = '';
   try {
     tx = getTransactionDecoder().decode(bytes) as Transaction;
-    keyCount = getCompiledTransactionMessageDecoder().decode(tx.messageBytes).staticAccounts.length;
+    const msg = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
+    keyCount = msg.staticAccounts.length;
+    lifetime = msg.lifetimeToken;
   } catch {
     throw new RpcError(-32602, 'invalid transaction: failed to deserialize');
   }
@@ -52,6 +56,15 @@ export function simulate(l: SolanaLedger, base64: string, cfg: Record<string, un
   if (sigVerify && replace)
     throw new RpcError(-32602, 'sigVerify may not be used with replaceRecentBlockhash');
   const addresses = accountsConfig(cfg.accounts, keyCount);
+  // agave checks the blockhash before running (the SVM here does not): a refusal with no account states
+  if (!replace && !l.isBlockhashValid(lifetime))
+    return {
+      err: 'BlockhashNotFound',
+      logs: [],
+      accounts: addresses ? addresses.map(() => null) : null,
+      unitsConsumed: 0,
+      returnData: null,
+    };
   const replacement = replace
     ? { replacementBlockhash: { blockhash: l.latest, lastValidBlockHeight: l.recent.get(l.latest)! } }
     : {};
