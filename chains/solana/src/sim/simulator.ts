@@ -86,7 +86,7 @@ export class SolanaSimulator {
 
   /** simulateTransaction (sigVerify false, replaceRecentBlockhash true: any blockhash runs). */
   simulate(base64: string, sigVerify: boolean): unknown {
-    return simulate(this.ledger, base64, { sigVerify });
+    return simulate(this.ledger, base64, { sigVerify, replaceRecentBlockhash: !sigVerify });
   }
 
   /** Token accounts of an owner under one program (or of one mint). */
