@@ -1,9 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@secux-companion/web-kit/i18n';
+import { onToast } from '@secux-companion/web-kit/lib/toast';
 
 const show = vi.fn();
 const runConnection = vi.fn();
-vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
+// The app shows web-kit's toasts; this test hears them.
+onToast(show);
 vi.mock('./shims', () => ({}));
 vi.mock('./connection', () => ({ runConnection }));
 
