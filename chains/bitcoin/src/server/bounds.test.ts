@@ -39,6 +39,25 @@ describe('Bitcoin-family bounds by meaning', () => {
     expect(JSON.stringify(alone.body)).not.toContain(tooMuch);
   });
 
+  it('a balance history bucket above the 21 M BTC: the next Blockbook answers; alone, 502', async () => {
+    const tooMuch = (MAX_SUPPLY.BTC * 10n ** 8n + 1n).toString(); // satoshi
+    const history = (received: string) => [{ time: 1_700_000_000, txs: 1, received, sent: '0' }];
+    const withHistory: Handler = (r) =>
+      r.path.startsWith('/api/v2/balancehistory/') ? { body: history('5000') } : blockbook(r);
+    const { alone, first } = await liarFirst({
+      family: utxoFamily,
+      env: (urls) => ({ CHAIN_BTC_BLOCKBOOK: urls.join(','), CHAIN_BTC_MEMPOOL: 'none' }),
+      honest: withHistory,
+      liar: (r: Req) =>
+        r.path.startsWith('/api/v2/balancehistory/') ? { body: history(tooMuch) } : blockbook(r),
+      url: `/api/chains/BTC/balance-history/${fx.XPUB}?bip=84&from=1700000000&to=1700086400&groupBy=3600`,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ buckets: [{ received: '5000' }] });
+    expect(alone.status).toBe(502);
+    expect(JSON.stringify(alone.body)).not.toContain(tooMuch);
+  });
+
   it('a fee rate above 10 000 sat/vB: the next mempool’s rates; alone, the spec’s fallback tiers', async () => {
     const { alone, first } = await liarFirst({
       family: utxoFamily,

@@ -13,6 +13,7 @@ import {
   plausibleTime,
 } from '@secux-companion/server-kit/bounds';
 import type { AccountInfo, FeeTiers, HistoryPage, TxDetails, Utxo } from '@secux-companion/server-kit/types';
+import type { BalanceBucket } from './backend.js';
 
 /** Highest fee rate taken from a provider (sat/vB): 50× the spec's BTC fallback high tier (200). */
 export const MAX_FEE_RATE = 10_000;
@@ -40,6 +41,12 @@ export const utxoBounds = (b: UtxoBounds) => ({
       count(u.vout, 'vout');
       optCount(u.height, 'utxo height');
       count(u.confirmations, 'confirmations');
+    }
+  },
+  balanceHistory(list: BalanceBucket[]): void {
+    for (const x of list) {
+      amount(x.received, b.maxSats, 'received');
+      amount(x.sent, b.maxSats, 'sent');
     }
   },
   history(page: Omit<HistoryPage, 'provider'>): void {

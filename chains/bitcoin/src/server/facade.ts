@@ -142,7 +142,7 @@ export class UtxoFacade implements ChainFacade {
       'getBalanceHistory',
       'balance history',
       (p, s) => p.getBalanceHistory(subject, q, s),
-      undefined,
+      this.c.bounds.balanceHistory,
       'history',
     );
     return { buckets: r.value };
