@@ -2,9 +2,9 @@
 import { programNameOf } from '@secux-companion/chain-solana';
 import { ChainApiError } from '@secux-companion/server-kit/failover';
 import { decimals, height, tokenAmount } from '../bounds.js';
-import { decodeMetaplex, metadataAddress } from '../metaplex.js';
+import { metadataAddress } from '../metaplex.js';
 import { extensionsOf, isObj, type SolanaContext } from './context.js';
-import { accountData, token2022Meta } from './names.js';
+import { mintName } from './names.js';
 
 export interface SolanaMintAnswer {
   mint: string;
@@ -76,8 +76,7 @@ export async function mint(ctx: SolanaContext, id: string): Promise<SolanaMintAn
   const info = a.parsed.info;
   const exts = extensionsOf(info);
   const transferFee = transferFeeOf(exts, epoch.value);
-  const chain = listed ? null : (token2022Meta(a) ?? decodeMetaplex(accountData(r.value.md), mint));
-  const meta = listed ?? (chain ? { symbol: chain.symbol, name: chain.name } : null);
+  const { meta, unverified } = mintName(listed, a, r.value.md, mint);
   return {
     mint,
     program,
@@ -87,7 +86,7 @@ export async function mint(ctx: SolanaContext, id: string): Promise<SolanaMintAn
     nonTransferable: exts.some((e) => e.extension === 'nonTransferable'),
     symbol: meta?.symbol ?? null,
     name: meta?.name ?? null,
-    unverified: !listed && !!chain,
+    unverified,
     provider: r.provider,
   };
 }

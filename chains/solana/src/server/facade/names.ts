@@ -88,21 +88,28 @@ export async function mintFacts(
         amount(balance, supply, 'token balance above its supply');
       }
     }
-    const listed = ctx.meta(m);
     const pda = pdas.get(m);
-    const chain = listed
-      ? null
-      : (token2022Meta(mint) ?? (pda ? decodeMetaplex(accountData(accounts.get(pda)), m) : null));
-    out.set(m, {
-      supply,
-      meta: listed ?? (chain ? { symbol: chain.symbol, name: chain.name } : null),
-      unverified: !listed && !!chain,
-    });
+    out.set(m, { supply, ...mintName(ctx.meta(m), mint, pda ? accounts.get(pda) : null, m) });
   }
   return out;
 }
 
+/**
+ * A mint's name: the server's list (verified), else the mint's Token-2022 TokenMetadata extension, else its Metaplex
+ * metadata account (both unverified).
+ */
+export function mintName(
+  listed: TokenMeta | null | undefined,
+  mint: ParsedAccount | null,
+  metadata: ParsedAccount | null | undefined,
+  id: string,
+): Pick<MintFacts, 'meta' | 'unverified'> {
+  if (listed) return { meta: listed, unverified: false };
+  const chain = token2022Meta(mint) ?? decodeMetaplex(accountData(metadata), id);
+  return { meta: chain ? { symbol: chain.symbol, name: chain.name } : null, unverified: !!chain };
+}
+
 /** An account as the Metaplex decoder reads it: its owner and its binary data. */
-export function accountData(a: ParsedAccount | null | undefined) {
+function accountData(a: ParsedAccount | null | undefined) {
   return a ? { owner: a.owner, data: a.data ?? null } : null;
 }
