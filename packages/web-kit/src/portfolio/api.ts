@@ -1,15 +1,13 @@
 /** Historical prices from the server's price service (GET /api/prices/history), read and checked. */
-import { parsePrice } from '@secux-companion/core';
+import { readHistoryAnswer } from '../accounts/history/priceHistory';
 import type { ValueRange } from './balanceHistory';
 import type { PricePoint } from './valueSeries';
-
-/** Most points read per coin (the server sends at most 400). */
-const MAX_POINTS = 1000;
 
 /**
  * Each coin's price points (oldest first) in the display currency; a coin missing from the answer, or whose
  * points are not plausible (times not increasing, values that are no price), is left out: missing, never zero.
- * A failed request leaves every coin out.
+ * A failed request, or an answer too large to be one, leaves every coin out. The answer is read and checked as the
+ * history CSV reads it (priceHistory.ts).
  */
 export async function fetchPriceHistory(
   ids: readonly string[],
@@ -24,25 +22,10 @@ export async function fetchPriceHistory(
       `/api/prices/history?ids=${unique.map(encodeURIComponent).join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}&range=${range}`,
     );
     if (!res.ok) return out;
-    const body = (await res.json()) as { prices?: unknown } | null;
-    const prices = body?.prices;
-    if (!prices || typeof prices !== 'object') return out;
+    const text = await res.text();
     for (const id of unique) {
-      const list = (prices as Record<string, unknown>)[id];
-      if (!Array.isArray(list) || !list.length || list.length > MAX_POINTS) continue;
-      const points: PricePoint[] = [];
-      let ok = true;
-      for (const p of list as { time?: unknown; price?: unknown }[]) {
-        const price = parsePrice(p?.price);
-        const time = p?.time;
-        const prev = points[points.length - 1]?.time ?? -Infinity;
-        if (price === null || typeof time !== 'number' || !Number.isFinite(time) || time <= prev) {
-          ok = false;
-          break;
-        }
-        points.push({ time, price });
-      }
-      if (ok) out[id] = points;
+      const points = readHistoryAnswer(text, id);
+      if (points?.length) out[id] = points;
     }
   } catch {
     // prices are optional: every coin is missing
