@@ -23,19 +23,18 @@ export const MAX_FIAT_RATE = '1e6';
 const MAX_PRICE_TEXT = 64;
 const DECIMAL_TEXT = /^\d+(\.\d+)?([eE][-+]?\d{1,3})?$/;
 
+/** A JSON number or decimal text (matching `pattern`) as a Decimal; null for anything else. */
+function decimalOf(value: unknown, pattern: RegExp): Decimal | null {
+  // A JSON number: its shortest text is the decimal it was written as (up to 15 significant digits).
+  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(String(value)) : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return text.length <= MAX_PRICE_TEXT && pattern.test(text) ? new Decimal(text) : null;
+}
+
 function bounded(value: unknown, min: string, max: string): string | null {
-  let d: Decimal;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    // A JSON number: its shortest text is the decimal it was written as (up to 15 significant digits).
-    d = new Decimal(String(value));
-  } else if (typeof value === 'string') {
-    const text = value.trim();
-    if (text.length > MAX_PRICE_TEXT || !DECIMAL_TEXT.test(text)) return null;
-    d = new Decimal(text);
-  } else {
-    return null;
-  }
+  let d = decimalOf(value, DECIMAL_TEXT);
+  if (d === null) return null;
   d = d.toSignificantDigits(PRICE_SIGNIFICANT_DIGITS, Decimal.ROUND_HALF_UP);
   if (!d.isFinite() || d.lessThan(min) || d.greaterThan(max)) return null;
   return d.toFixed();
@@ -94,17 +93,8 @@ const SIGNED_DECIMAL_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d{1,3})?$/;
  * {@link MIN_PRICE_CHANGE_PCT}..{@link MAX_PRICE_CHANGE_PCT} (a change unknown is shown as missing, never as 0).
  */
 export function parsePriceChange(value: unknown): string | null {
-  let d: Decimal;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    d = new Decimal(String(value));
-  } else if (typeof value === 'string') {
-    const text = value.trim();
-    if (text.length > MAX_PRICE_TEXT || !SIGNED_DECIMAL_TEXT.test(text)) return null;
-    d = new Decimal(text);
-  } else {
-    return null;
-  }
+  let d = decimalOf(value, SIGNED_DECIMAL_TEXT);
+  if (d === null) return null;
   d = d.toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
   if (!d.isFinite() || d.lessThan(MIN_PRICE_CHANGE_PCT) || d.greaterThan(MAX_PRICE_CHANGE_PCT)) return null;
   // -0 reads as 0
