@@ -54,6 +54,15 @@ describe('parseTypedData', () => {
     expect(mail.children![2]).toEqual({ label: 'contents', value: 'Hello, Bob!' });
   });
 
+  it('shows a recursive type to a bounded depth instead of recursing forever', () => {
+    const types = { Node: [{ name: 'next', type: 'Node[]' }] };
+    const deep = (n: number): object => ({ next: n ? [deep(n - 1)] : [] });
+    const json = JSON.stringify({ types, primaryType: 'Node', domain: {}, message: deep(40) });
+    let depth = 0;
+    for (let n = parseTypedData(json).tree[1]; n?.children?.length; n = n.children[0]) depth++;
+    expect(depth).toBeLessThanOrEqual(16);
+  });
+
   it('refuses what is not typed data: no JSON, a missing part, a value that breaks its type', () => {
     expect(() => parseTypedData('{')).toThrow();
     expect(() => parseTypedData(JSON.stringify({ ...MAIL, primaryType: undefined }))).toThrow();

@@ -35,21 +35,26 @@ const MAX_TYPED_JSON = 65_536;
 
 type Field = { name: string; type: string };
 
+/** Levels of nesting shown; a recursive type's tree stops there (the data hashed is not cut). */
+const MAX_TREE_DEPTH = 16;
+
 function node(
   label: string,
   value: unknown,
   type: string,
   types: Record<string, readonly Field[]>,
+  depth = 0,
 ): TypedNode {
+  if (depth >= MAX_TREE_DEPTH) return { label, value: '…' };
   const array = /^(.*)\[(\d*)\]$/.exec(type);
   if (array) {
     const items = Array.isArray(value) ? value : [];
-    return { label, children: items.map((v, i) => node(`${label}[${i}]`, v, array[1]!, types)) };
+    return { label, children: items.map((v, i) => node(`${label}[${i}]`, v, array[1]!, types, depth + 1)) };
   }
   const struct = types[type];
   if (struct) {
     const record = (value ?? {}) as Record<string, unknown>;
-    return { label, children: struct.map((f) => node(f.name, record[f.name], f.type, types)) };
+    return { label, children: struct.map((f) => node(f.name, record[f.name], f.type, types, depth + 1)) };
   }
   return { label, value: typeof value === 'string' ? value : JSON.stringify(value) };
 }
