@@ -33,7 +33,7 @@ import { seedIfEmpty } from './seed.js';
 import { readRemoteConfig } from './content/remote-config.js';
 
 /** How often the remote config's extra RPCs are read again. */
-export const EXTRA_RPCS_REFRESH_MS = 60_000;
+const EXTRA_RPCS_REFRESH_MS = 60_000;
 
 /** The extra RPCs of a stored value: chain → list of URL strings (anything else is left out). */
 export function extraRpcsOf(value: unknown): Record<string, string[]> {

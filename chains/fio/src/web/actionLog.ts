@@ -25,7 +25,7 @@ function subjectOf(data: Record<string, unknown>): string | undefined {
 }
 
 /** What the log says of a built action (the server's routes/txlog.ts context). */
-export function actionLogContext(built: FioBuiltAction): Record<string, unknown> {
+function actionLogContext(built: FioBuiltAction): Record<string, unknown> {
   const { unsigned } = built;
   const to = subjectOf(unsigned.data);
   const amount = unsigned.data.amount;

@@ -15,10 +15,10 @@ import { getAddressDecoder, getAddressEncoder, getProgramDerivedAddress, type Ad
 /** The Metaplex Token Metadata program (mainnet and devnet). */
 export const METAPLEX_METADATA_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
 /** Key::MetadataV1. */
-export const METADATA_V1 = 4;
+const METADATA_V1 = 4;
 export const MAX_NAME_BYTES = 32;
 export const MAX_SYMBOL_BYTES = 10;
-export const MAX_URI_BYTES = 200;
+const MAX_URI_BYTES = 200;
 
 export interface OnChainMeta {
   name: string;

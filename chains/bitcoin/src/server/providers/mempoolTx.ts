@@ -12,14 +12,14 @@ import { ProviderError, getJson, type FetchFn } from '@secux-companion/server-ki
 /** Bitcoin Core's MAX_STANDARD_TX_WEIGHT: nothing heavier is relayed, so no unconfirmed transaction is. */
 export const MAX_STANDARD_TX_WEIGHT = 400_000;
 /** Consensus block weight: no confirmed transaction is heavier. */
-export const MAX_BLOCK_WEIGHT = 4_000_000;
+const MAX_BLOCK_WEIGHT = 4_000_000;
 /** Bitcoin Core's MIN_STANDARD_TX_NONWITNESS_SIZE (65 bytes) as weight: nothing lighter is relayed. */
-export const MIN_TX_WEIGHT = 65 * 4;
+const MIN_TX_WEIGHT = 65 * 4;
 /** Most inputs / outputs a standard transaction can hold (41-byte input, 9-byte output within 400 000 WU). */
 const MAX_INPUTS = Math.floor(MAX_STANDARD_TX_WEIGHT / (41 * 4));
 const MAX_OUTPUTS = Math.floor(MAX_STANDARD_TX_WEIGHT / (9 * 4));
 /** Largest answer read: a standard transaction's JSON with its prevouts and witnesses stays well below it. */
-export const MAX_TX_ANSWER_BYTES = 4 * 1024 * 1024;
+const MAX_TX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 const TXID = /^[0-9a-f]{64}$/;
 const sats = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);

@@ -26,7 +26,7 @@ export const DEFAULT_ICON_BASE = 'https://chainid.network';
 /** Largest logo served (bytes): a chain logo is a few KiB; a larger answer is refused while it streams. */
 export const LOGO_MAX_BYTES = 256 * 1024;
 /** Largest icon index read (bytes): a few variants of a few hundred bytes each. */
-export const ICON_INDEX_MAX_BYTES = 16 * 1024;
+const ICON_INDEX_MAX_BYTES = 16 * 1024;
 const FETCH_TIMEOUT_MS = 8000;
 /** How long a miss (no icon, an SVG-only icon, an unreachable host) is remembered before it is tried again. */
 const MISS_TTL_MS = 60 * 60 * 1000;

@@ -70,7 +70,7 @@ const balanceOfParam = (owner: string) => tronHex(owner).slice(2).padStart(64, '
  * A TRC-20 token's total supply (totalSupply(), on the nodes): the one kept unless `atLeast` exceeds it (a token
  * can be minted since), then read again; null when no node tells it (no such function, or the nodes fail).
  */
-export async function trc20Supply(
+async function trc20Supply(
   ctx: TronContext,
   contract: string,
   owner: string,
