@@ -14,6 +14,7 @@
  * the runtime. The scheduler itself ({@link runDiscovery}) takes its dependencies, so tests drive it directly.
  */
 import { CHAINS, type ChainSymbol } from '@secux-companion/core';
+import type { DeviceAccount } from '@secux-companion/device';
 import { createStore, useStore } from '../state/store';
 import { onWalletReset } from '../state/walletStorage';
 import { loadFamily } from '../state/families';
@@ -82,15 +83,7 @@ export function useDiscovery<S>(select: (s: DiscoveryState) => S): S {
 }
 
 /** A device table entry as the device layer reads it. */
-export interface TableEntry {
-  name: string;
-  path: string;
-  balance: string;
-  symbol: string;
-  chainId: number;
-  decimal?: number;
-  contract?: string;
-}
+export type TableEntry = DeviceAccount;
 
 const ACCOUNT_PATH = /^m\/(\d+)'\/(\d+)'\/(\d+)'/;
 
