@@ -7,12 +7,10 @@
 import { unitsToDecimal } from '@secux-companion/core';
 import type { BalancePoint, ValueRange } from './balanceHistory';
 import { VALUE_RANGE_MS } from './balanceHistory';
+import type { PricePoint } from '../accounts/history/csvExport';
 
-export interface PricePoint {
-  time: number;
-  /** Checked decimal price text. */
-  price: string;
-}
+/** A price point (time in ms, checked decimal price text), as the history CSV reads it. */
+export type { PricePoint };
 
 export interface AssetHistory {
   /** The asset's name in the note (a coin symbol). */
@@ -112,9 +110,7 @@ export function valueSeries(assets: readonly AssetHistory[], range: ValueRange, 
 }
 
 /** The first and last known values and the change between them (decimal text), or null without two known points. */
-export function seriesChange(
-  points: readonly ValuePoint[],
-): {
+export function seriesChange(points: readonly ValuePoint[]): {
   start: ValuePoint & { value: string };
   end: ValuePoint & { value: string };
   change: string;
