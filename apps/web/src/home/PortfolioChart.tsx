@@ -80,7 +80,7 @@ function useDiscoverySources(): ChartSource[] {
 }
 
 /** Every source's balances (null when unreadable) and its coin's prices, as the value series. */
-export function seriesOf(
+function seriesOf(
   sources: readonly ChartSource[],
   balances: readonly (BalancePoint[] | null)[],
   prices: Readonly<Record<string, PricePoint[]>>,
