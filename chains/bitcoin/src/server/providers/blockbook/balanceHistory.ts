@@ -6,8 +6,6 @@
 import { z } from 'zod';
 import { ProviderError, validate } from '@secux-companion/server-kit/failover';
 import type { BalanceBucket, BalanceHistoryQuery, UtxoSubject } from '../../backend.js';
-
-export type { BalanceBucket, BalanceHistoryQuery };
 import { call, checkChain, type BlockbookContext } from './context.js';
 import { descriptorOf } from './mappers.js';
 
@@ -15,7 +13,7 @@ import { descriptorOf } from './mappers.js';
 export const MAX_BALANCE_BUCKETS = 10_000;
 
 const sats = z.string().regex(/^\d{1,20}$/);
-export const BbBalanceHistory = z
+const BbBalanceHistory = z
   .array(
     z.object({
       time: z.number().int().nonnegative(),
