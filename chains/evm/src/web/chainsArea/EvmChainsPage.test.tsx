@@ -30,6 +30,8 @@ const page = () => (
 );
 
 beforeEach(() => {
+  // Test files share modules (isolate: false): links another file read must not stand in for this config.
+  resetLinksForTests();
   localStorage.clear();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
