@@ -130,6 +130,23 @@ export const LOCAL_TOKEN_PRICES_USD: Record<string, Record<string, string>> = {
   },
 };
 
+/**
+ * Local profile: a fixed 24 h change in percent per token (platform, then contract as in the price table above); a
+ * token left out has no change (the portfolio's total change is then not known).
+ */
+export const LOCAL_TOKEN_CHANGE_24H_PCT: Record<string, Record<string, string>> = {
+  ethereum: {
+    '0xdac17f958d2ee523a2206206994597c13d831ec7': '0.01',
+    '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48': '-0.02',
+    '0x514910771af9ca656af840dff83e8264ecf986ca': '-4.1',
+    '0x9ad50244681e313eef77add770a9f3dbe000406b': '0.05',
+  },
+  tron: {
+    TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t: '0.01',
+    TAVMRF1q3fuBsu4a314KKh685Xvo6gqPN3: '-0.1',
+  },
+};
+
 /** Local profile: fixed USD -> currency rates (decimal text). */
 export const LOCAL_FIAT_RATES: Record<FiatCurrency, string> = {
   USD: '1',

@@ -94,11 +94,52 @@ export function thin<T>(points: readonly T[], max = MAX_HISTORY_POINTS): T[] {
  * [time, price] pairs, has too many, a time outside the range or out of order, or a value that is no price.
  */
 export function parseMarketChart(body: unknown, range: PriceRange, now: number): PricePoint[] {
+  return thin(chartPoints(body, now - RANGE_MS[range] - TIME_SLACK_MS, now + HOUR));
+}
+
+/**
+ * CoinGecko's market_chart/range answer (a coin's, or a token's by contract) → one checked point per UTC day between
+ * `from` and `to` (ms), the day's first; throws like {@link parseMarketChart}.
+ */
+export function parseRangeChart(body: unknown, from: number, to: number): PricePoint[] {
+  return daily(chartPoints(body, from - TIME_SLACK_MS, to + HOUR));
+}
+
+/** The first point of each UTC day (points sorted by time). */
+export function daily(points: readonly PricePoint[]): PricePoint[] {
+  const out: PricePoint[] = [];
+  let day = -Infinity;
+  for (const p of points) {
+    const d = Math.floor(p.time / DAY);
+    if (d !== day) out.push(p);
+    day = d;
+  }
+  return out;
+}
+
+/** Longest span of one daily request (about ten years of daily points). */
+export const DAILY_MAX_DAYS = 3660;
+/**
+ * How far back CoinGecko's public API (keyless or Demo key) serves historical prices: "restricted to the past 365
+ * days" (docs.coingecko.com, market_chart and market_chart/range); the paid plans serve the complete range.
+ */
+export const PUBLIC_PLAN_HISTORY_DAYS = 365;
+
+/** The local table's daily points for an asset priced `price` now: one per UTC day boundary within [from, to]. */
+export function localDaily(price: string, from: number, to: number): PricePoint[] {
+  const out: PricePoint[] = [];
+  for (let t = Math.ceil(from / DAY) * DAY; t <= to; t += DAY) {
+    const p = multiplyPrice(price, localFactor(t));
+    if (p !== null) out.push({ time: t, price: p });
+  }
+  return out;
+}
+
+/** The checked [time, price] pairs of a chart answer within [from, to], in order. */
+function chartPoints(body: unknown, from: number, to: number): PricePoint[] {
   const list = (body as { prices?: unknown } | null)?.prices;
   if (!Array.isArray(list)) throw new Error('coingecko: no prices in the chart');
   if (list.length > MAX_UPSTREAM_POINTS) throw new Error('coingecko: too many chart points');
-  const from = now - RANGE_MS[range] - TIME_SLACK_MS;
-  const to = now + HOUR;
   const out: PricePoint[] = [];
   let prev = -Infinity;
   for (const entry of list) {
@@ -115,5 +156,5 @@ export function parseMarketChart(body: unknown, range: PriceRange, now: number):
     prev = time;
   }
   if (!out.length) throw new Error('coingecko: empty chart');
-  return thin(out);
+  return out;
 }

@@ -20,15 +20,19 @@ import {
   LOCAL_COIN_CHANGE_24H_PCT,
   LOCAL_COIN_PRICES_USD,
   LOCAL_FIAT_RATES,
+  LOCAL_TOKEN_CHANGE_24H_PCT,
   LOCAL_TOKEN_PRICES_USD,
   LOCAL_TOKEN_IMAGES,
   type FiatCurrency,
 } from './constants.js';
 import {
   HISTORY_TTL_MS,
+  PUBLIC_PLAN_HISTORY_DAYS,
   RANGE_DAYS,
+  localDaily,
   localHistory,
   parseMarketChart,
+  parseRangeChart,
   type PricePoint,
   type PriceRange,
 } from './history.js';
@@ -50,13 +54,35 @@ export interface PriceUpstream {
   coinsWithChange?(ids: string[], currency: string): Promise<{ prices: PriceMap; changes: PriceMap }>;
   /** Prices keyed by contract exactly as requested. */
   tokens(platform: string, contracts: string[], currency: string): Promise<PriceMap>;
+  /**
+   * Token prices and their 24 h change in percent (checked signed decimal text) keyed by contract as requested, in
+   * one upstream call; an upstream without it answers prices only (the answer then has no `changes24h`).
+   */
+  tokensWithChange?(
+    platform: string,
+    contracts: string[],
+    currency: string,
+  ): Promise<{ prices: PriceMap; changes: PriceMap }>;
   /** USD -> currency rates for the 37 display currencies (upper-case codes). */
   fiat(): Promise<PriceMap>;
   /** Token logo URLs (https or same-origin paths) keyed by contract exactly as requested; unknown ones left out. */
   tokenImages(platform: string, contracts: string[]): Promise<ImageMap>;
   /** A coin's checked prices over the range, oldest first, in `currency` (lower-case code); throws when unreadable. */
   history(id: string, currency: string, range: PriceRange): Promise<PricePoint[]>;
+  /**
+   * An asset's checked prices between `from` and `to` (ms), one a UTC day, oldest first, in `currency` (lower-case
+   * code): a coin by id, or a token by platform and contract (the history CSV's fiat at the time); throws when
+   * unreadable.
+   */
+  daily?(asset: PriceAsset, currency: string, from: number, to: number): Promise<PricePoint[]>;
+  /** How many days back the upstream serves historical prices; absent: as far as it has them. */
+  readonly historyDays?: number;
 }
+
+/** A coin by its price-service id, or a token by its platform and contract. */
+export type PriceAsset = { id: string } | { platform: string; contract: string };
+
+export const assetKey = (a: PriceAsset) => ('id' in a ? a.id : `${a.platform}:${a.contract}`);
 
 export type ImageMap = Record<string, string>;
 
@@ -103,6 +129,20 @@ export class LocalPriceUpstream implements PriceUpstream {
     }
     return out;
   }
+  async tokensWithChange(
+    platform: string,
+    contracts: string[],
+    currency: string,
+  ): Promise<{ prices: PriceMap; changes: PriceMap }> {
+    const prices = await this.tokens(platform, contracts, currency);
+    const table = LOCAL_TOKEN_CHANGE_24H_PCT[platform] ?? {};
+    const changes: PriceMap = {};
+    for (const c of Object.keys(prices)) {
+      const change = parsePriceChange(table[c] ?? table[c.toLowerCase()]);
+      if (change !== null) changes[c] = change;
+    }
+    return { prices, changes };
+  }
   async fiat(): Promise<PriceMap> {
     return { ...LOCAL_FIAT_RATES };
   }
@@ -115,6 +155,14 @@ export class LocalPriceUpstream implements PriceUpstream {
     }
     return out;
   }
+  /** The deterministic table: the asset's local price times the wave of time, daily; none for an unknown asset. */
+  async daily(asset: PriceAsset, currency: string, from: number, to: number): Promise<PricePoint[]> {
+    const price =
+      'id' in asset
+        ? (await this.coins([asset.id], currency))[asset.id]
+        : (await this.tokens(asset.platform, [asset.contract], currency))[asset.contract];
+    return price === undefined ? [] : localDaily(price, from, to);
+  }
   /** The deterministic table (history.ts): the coin's local price times a wave of time; none for an unknown coin. */
   async history(id: string, currency: string, range: PriceRange): Promise<PricePoint[]> {
     const price = (await this.coins([id], currency))[id];
@@ -124,12 +172,16 @@ export class LocalPriceUpstream implements PriceUpstream {
 
 export class CoinGeckoUpstream implements PriceUpstream {
   readonly source = 'coingecko' as const;
+  /** The public API (keyless or a Demo key) serves a year of history; a paid plan's host (pro-api) all of it. */
+  readonly historyDays: number | undefined;
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: string | undefined,
     private readonly fetchFn: FetchFn,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.historyDays = baseUrl.includes('pro-api.') ? undefined : PUBLIC_PLAN_HISTORY_DAYS;
+  }
 
   private async get(pathAndQuery: string): Promise<Record<string, Record<string, unknown>>> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -191,6 +243,29 @@ export class CoinGeckoUpstream implements PriceUpstream {
     return out;
   }
 
+  /** /simple/token_price with `include_24hr_change`: `{ contract: { usd: 1, usd_24h_change: 0.01 } }`, checked. */
+  async tokensWithChange(
+    platform: string,
+    contracts: string[],
+    currency: string,
+  ): Promise<{ prices: PriceMap; changes: PriceMap }> {
+    const cur = currency.toLowerCase();
+    const body = await this.get(
+      `/simple/token_price/${encodeURIComponent(platform)}?contract_addresses=${encodeURIComponent(contracts.join(','))}&vs_currencies=${cur}&include_24hr_change=true`,
+    );
+    const prices: PriceMap = {};
+    const changes: PriceMap = {};
+    for (const c of contracts) {
+      const entry = body[c] ?? body[c.toLowerCase()];
+      const price = parsePrice(entry?.[cur]);
+      if (price === null) continue;
+      prices[c] = price;
+      const change = parsePriceChange(entry?.[`${cur}_24h_change`]);
+      if (change !== null) changes[c] = change;
+    }
+    return { prices, changes };
+  }
+
   /** One documented /coins/{platform}/contract/{address} call per contract; a failed one is left out. */
   async tokenImages(platform: string, contracts: string[]): Promise<ImageMap> {
     const out: ImageMap = {};
@@ -215,6 +290,21 @@ export class CoinGeckoUpstream implements PriceUpstream {
       `/coins/${encodeURIComponent(id)}/market_chart?vs_currency=${encodeURIComponent(currency.toLowerCase())}&days=${RANGE_DAYS[range]}`,
     );
     return parseMarketChart(body, range, Date.now());
+  }
+
+  /**
+   * One documented market_chart/range call, a coin's (/coins/{id}/…) or a token's (/coins/{platform}/contract/{c}/…),
+   * with UNIX seconds; the answer checked and reduced to a point a day (history.ts).
+   */
+  async daily(asset: PriceAsset, currency: string, from: number, to: number): Promise<PricePoint[]> {
+    const path =
+      'id' in asset
+        ? `/coins/${encodeURIComponent(asset.id)}`
+        : `/coins/${encodeURIComponent(asset.platform)}/contract/${encodeURIComponent(asset.contract)}`;
+    const body = await this.get(
+      `${path}/market_chart/range?vs_currency=${encodeURIComponent(currency.toLowerCase())}&from=${Math.floor(from / 1000)}&to=${Math.ceil(to / 1000)}`,
+    );
+    return parseRangeChart(body, from, to);
   }
 
   /** USD -> X derived from bitcoin's price in every currency (one documented /simple/price call). */
@@ -246,6 +336,11 @@ export interface PriceService {
    * be read (no stale copy): the chart shows them as missing.
    */
   history(id: string, currency: string, range: PriceRange): Promise<HistoryAnswer>;
+  /**
+   * An asset's daily prices between `from` and `to` (ms, whole UTC days), cached per asset, currency and span; the
+   * part older than the upstream serves is not asked ({@link DailyAnswer}'s `servedFrom`).
+   */
+  daily(asset: PriceAsset, currency: string, from: number, to: number): Promise<DailyAnswer>;
   /** Number of upstream calls made (for tests and metrics). */
   readonly upstreamCalls: number;
 }
@@ -255,6 +350,19 @@ export interface HistoryAnswer {
   points: PricePoint[] | null;
   stale?: boolean;
 }
+
+/**
+ * An asset's daily prices as cached: null when unreadable. `servedFrom` (ms): the upstream serves no prices before
+ * this time (CoinGecko's public plan: the past 365 days), so earlier days have none and are not asked.
+ */
+export interface DailyAnswer {
+  points: PricePoint[] | null;
+  servedFrom?: number;
+}
+
+/** How long daily points are kept (CoinGecko caches ranges above 90 days for 12 hours). */
+export const DAILY_TTL_MS = 6 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const historyKey = (id: string, currency: string, range: PriceRange) => `h|${id}|${currency}|${range}`;
 export const coinsKey = (ids: string[], currency: string) => `c|${currency}|${ids.join(',')}`;
@@ -284,6 +392,7 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
   const cache = new SingleFlightCache<PriceAnswer & { ok: boolean }>();
   let calls = 0;
   const histories = new SingleFlightCache<HistoryAnswer>();
+  const dailies = new SingleFlightCache<DailyAnswer>();
 
   const load = (
     key: string,
@@ -342,10 +451,22 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
         () => (changes ? { changes24h: changes } : {}),
       );
     },
-    tokens: (platform, contracts, currency) =>
-      load(tokensKey(platform, contracts, currency), 'prices', { platform, currency }, () =>
-        up.tokens(platform, contracts, currency).then(toWire),
-      ),
+    tokens: (platform, contracts, currency) => {
+      // `prices` as before; `changes24h` (percent per contract, JSON numbers) beside it when the upstream gives it.
+      let changes: Record<string, number> | undefined;
+      return load(
+        tokensKey(platform, contracts, currency),
+        'prices',
+        { platform, currency },
+        async () => {
+          if (!up.tokensWithChange) return toWire(await up.tokens(platform, contracts, currency));
+          const both = await up.tokensWithChange(platform, contracts, currency);
+          changes = toWire(both.changes);
+          return toWire(both.prices);
+        },
+        () => (changes ? { changes24h: changes } : {}),
+      );
+    },
     fiat: () => load(FIAT_KEY, 'rates', { base: 'USD' }, () => up.fiat().then(toWire)),
     tokenImages: (platform, contracts) =>
       load(imagesKey(platform, contracts), 'images', { platform }, () => up.tokenImages(platform, contracts)),
@@ -361,6 +482,24 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
           if (prev?.value.points && prev.ageMs < Math.max(MAX_STALE_MS, 2 * HISTORY_TTL_MS[range]))
             return { value: { points: prev.value.points, stale: true }, ttlMs: config.prices.failureTtlMs };
           return { value: { points: null }, ttlMs: config.prices.failureTtlMs };
+        }
+      });
+    },
+    daily: (asset, currency, from, to) => {
+      const servedFrom =
+        up.historyDays === undefined
+          ? undefined
+          : Math.floor((Date.now() - up.historyDays * DAY_MS) / DAY_MS + 1) * DAY_MS;
+      const start = servedFrom === undefined ? from : Math.max(from, servedFrom);
+      const limit = servedFrom === undefined ? {} : { servedFrom };
+      if (start > to || !up.daily) return Promise.resolve({ points: start > to ? [] : null, ...limit });
+      const read = up.daily.bind(up);
+      return dailies.get(`d|${assetKey(asset)}|${currency}|${start}|${to}`, async () => {
+        calls++;
+        try {
+          return { value: { points: await read(asset, currency, start, to), ...limit }, ttlMs: DAILY_TTL_MS };
+        } catch {
+          return { value: { points: null, ...limit }, ttlMs: config.prices.failureTtlMs };
         }
       });
     },

@@ -1,7 +1,9 @@
 /**
  * Prices: /api/prices/coins, /api/prices/history (points of time and decimal price text per coin; a coin whose
- * prices cannot be read is listed in `missing`, never given zeros), /api/prices/tokens, /api/prices/token-images, /api/prices/fiat. Cached (single-flight); upstream failures give
- * 200 with empty prices, never 5xx. Cache hits are answered synchronously with the pre-serialised body.
+ * prices cannot be read is listed in `missing`, never given zeros), /api/prices/daily (one asset's daily prices over
+ * any span of days: a coin by id or a token by contract, for the history CSV), /api/prices/tokens (with `changes24h`
+ * where the upstream gives them), /api/prices/token-images, /api/prices/fiat. Cached (single-flight); upstream
+ * failures give 200 with empty prices, never 5xx. Cache hits are answered synchronously with the pre-serialised body.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -9,7 +11,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import { FIAT_CURRENCIES, TOKEN_PLATFORMS } from '../prices/constants.js';
 import { FIAT_KEY, coinsKey, tokensKey, type PriceAnswer } from '../prices/service.js';
-import { PRICE_RANGES, type PricePoint } from '../prices/history.js';
+import { DAILY_MAX_DAYS, PRICE_RANGES, type PricePoint } from '../prices/history.js';
 
 const FIAT_LOWER = new Set<string>(FIAT_CURRENCIES.map((c) => c.toLowerCase()));
 const PLATFORMS = new Set<string>(TOKEN_PLATFORMS);
@@ -57,6 +59,42 @@ const TokensQuery = z.object({
   contracts: csv(/^[A-Za-z0-9]{20,64}$/, 50, 'contract'),
   currency,
 });
+
+const DAY_MS = 86_400_000;
+/** A whole UTC day (ms) from 2009 on. */
+const dayTime = z.coerce
+  .number()
+  .int()
+  .refine((t) => t % DAY_MS === 0 && t >= Date.UTC(2009, 0, 1) && t <= Date.now() + DAY_MS, {
+    message: 'must be a UTC day (ms) from 2009 to tomorrow',
+  });
+const DailyQuery = z
+  .object({
+    id: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9][a-z0-9._-]{0,79}$/)
+      .optional(),
+    platform: z.string().trim().optional(),
+    contract: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{20,64}$/)
+      .optional(),
+    currency,
+    from: dayTime,
+    to: dayTime,
+  })
+  .refine((q) => (q.id === undefined) !== (q.platform === undefined && q.contract === undefined), {
+    message: 'give a coin id, or a platform and a contract',
+  })
+  .refine((q) => q.id !== undefined || (q.platform !== undefined && q.contract !== undefined), {
+    message: 'a token needs its platform and its contract',
+  })
+  .refine((q) => q.from <= q.to && q.to - q.from <= DAILY_MAX_DAYS * DAY_MS, {
+    message: `from must precede to, at most ${DAILY_MAX_DAYS} days apart`,
+  });
 
 /** EVM contracts are case-insensitive: lower case; base58 (Tron, Solana) keeps its case. Unique and sorted. */
 function normaliseContracts(contracts: string[]): string[] {
@@ -144,6 +182,27 @@ export function registerPriceRoutes(api: FastifyInstance, { prices }: AppDeps): 
       prices: series,
       missing,
       ...(stale ? { stale: true } : {}),
+    });
+  });
+
+  api.get('/prices/daily', async (req, reply) => {
+    const q = parseInput(DailyQuery, req.query, 'query');
+    if (q.platform !== undefined && !PLATFORMS.has(q.platform))
+      throw new HttpError(400, 'Invalid coingecko platfrom', { platforms: [...PLATFORMS] });
+    const asset =
+      q.id !== undefined
+        ? { id: q.id }
+        : { platform: q.platform!, contract: normaliseContracts([q.contract!])[0]! };
+    const a = await prices.daily(asset, q.currency, q.from, q.to);
+    // `servedFrom`: the price service has no prices before it (CoinGecko's public plan keeps a year): say so.
+    return reply.header('cache-control', 'public, max-age=300').send({
+      source: prices.source,
+      currency: q.currency,
+      from: q.from,
+      to: q.to,
+      points: a.points ?? [],
+      ...(a.points === null ? { missing: true } : {}),
+      ...(a.servedFrom !== undefined ? { servedFrom: a.servedFrom } : {}),
     });
   });
 
