@@ -87,12 +87,37 @@ describe('bitcoin adapter (in-memory backend)', () => {
     expect(on('LTC').network.local).toBe(false);
   });
 
+  it("probes the bips side by side: each bip's first read starts before any read has answered", async () => {
+    const started: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = createBitcoinAdapter(
+      'BTC',
+      {
+        ...backend,
+        getAccountSummary: async (x: string, b: Bip) => {
+          started.push(b);
+          await gate;
+          return backend.getAccountSummary(x, b);
+        },
+      },
+      { rng: () => 0 },
+    );
+    const done = held.discoverAccounts(device());
+    for (let i = 0; i < 50 && started.length < 4; i++) await new Promise((r) => setTimeout(r, 1));
+    expect(started.sort()).toEqual([44, 49, 84, 86]);
+    release();
+    // The result keeps the bips' order whatever order the reads answered in.
+    expect((await done).map((a) => `${a.descriptor.bip}/${a.descriptor.index}`)).toEqual(['44/0', '84/0']);
+  });
+
   it('discovers index 0 of the default bip, used accounts and the accounts saved on the device', async () => {
     const progress: string[] = [];
     const found = await adapter.discoverAccounts(device(), { onProgress: (p) => progress.push(`${p.bip}/${p.index}`) });
     // BTC's default bip is 84; 44/0 is used (funded above) so 44/1 is probed too.
     expect(found.map((a) => `${a.descriptor.bip}/${a.descriptor.index}`)).toEqual(['44/0', '84/0']);
-    expect(progress).toEqual(['44/0', '44/1', '49/0', '84/0', '86/0']);
+    // Every bip's probes, the bips side by side (their order interleaves).
+    expect(progress.sort()).toEqual(['44/0', '44/1', '49/0', '84/0', '86/0']);
     expect(found[0]).toMatchObject({ name: 'BTC 1 Legacy', onDevice: false, summary: { balance: 159_000n, pending: 9_000n, txCount: 12 } });
 
     // An unused account saved on the device is kept with its name, and every index up to it is probed.

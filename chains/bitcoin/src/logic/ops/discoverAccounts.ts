@@ -2,7 +2,7 @@
  * Spec 01 §4 / 02 §4: the device's table (coin type) gives names and the indexes to keep; per bip the network
  * supports (44 and 49, plus 84 and 86 for BTC) the next index is probed while it shows activity or the device
  * has a later one. Kept: used accounts, accounts on the device, and index 0 of the default bip. Each probe is one
- * extended public key from the device and one product-API request.
+ * extended public key from the device and one product-API request; the bips are probed side by side.
  */
 import {
   accountBasePath,
@@ -41,6 +41,7 @@ async function discoverBip(
   bip: Bip,
   onDevice: Map<string, string>,
   found: DiscoveredAccount[],
+  foundSoFar: () => number,
 ): Promise<void> {
   const { chain, info, backend } = ctx;
   const deviceIndexes = [...onDevice.keys()]
@@ -50,7 +51,7 @@ async function discoverBip(
   const lastOnDevice = deviceIndexes.length ? Math.max(...deviceIndexes) : -1;
   for (let index = 0; ; index++) {
     if (discover.signal?.aborted) throw discover.signal.reason ?? new Error('aborted');
-    discover.onProgress?.({ bip, index, found: found.length });
+    discover.onProgress?.({ bip, index, found: foundSoFar() });
     const path = accountBasePath(bip, info.coinType, index);
     const xpub = await device.getXPublicKey(path);
     const raw = await backend.getAccountSummary(xpub, bip);
@@ -77,7 +78,12 @@ export async function discoverAccounts(
   ctx.backend.clearCache?.();
   const onDevice = await deviceNames(ctx, device);
   const bips = (discover.bips ?? ctx.info.bips).filter((b) => ctx.network.bips.includes(b));
-  const found: DiscoveredAccount[] = [];
-  for (const bip of bips) await discoverBip(ctx, device, discover, bip, onDevice, found);
-  return found;
+  // The bips side by side: the device answers one request at a time, but each bip's network reads overlap the
+  // others' (a scan by activity is a chain of round trips, one per account). The order stays the bips' own.
+  const perBip = bips.map(() => [] as DiscoveredAccount[]);
+  const foundSoFar = () => perBip.reduce((n, f) => n + f.length, 0);
+  await Promise.all(
+    bips.map((bip, i) => discoverBip(ctx, device, discover, bip, onDevice, perBip[i]!, foundSoFar)),
+  );
+  return perBip.flat();
 }
