@@ -5,6 +5,7 @@ import {
   coinOfEntry,
   coinTotal,
   discoveryStore,
+  PROGRESS_INTERVAL_MS,
   resetDiscovery,
   runDiscovery,
   storedByCoin,
@@ -160,6 +161,33 @@ describe('discovery at connect', () => {
     await vi.waitFor(() => expect(state('BTC').progress).toEqual({ bip: 84, index: 2, found: 1 }));
     gate.resolve();
     await run;
+    expect(state('BTC').progress).toBeNull();
+  });
+
+  it('writes a burst of progress once at once and its latest after the interval, not once per report', async () => {
+    const gate = deferred<void>();
+    const shown: unknown[] = [];
+    const unsubscribe = discoveryStore.subscribe(() => {
+      const p = discoveryStore.get().coins.BTC?.progress;
+      if (p && p !== shown.at(-1)) shown.push(p);
+    });
+    const run = runDiscovery(
+      deps({
+        coins: ['BTC'],
+        refreshCoin: async (coin, onProgress) => {
+          for (let index = 0; index < 50; index++) onProgress({ bip: 84, index, found: index });
+          await gate.promise;
+          return fakeCoin(coin, []);
+        },
+      }),
+    );
+    await vi.waitFor(() => expect(state('BTC').progress).toEqual({ bip: 84, index: 49, found: 49 }), {
+      timeout: PROGRESS_INTERVAL_MS * 4,
+    });
+    expect(shown.map((p) => (p as DiscoveryProgress).index)).toEqual([0, 49]);
+    gate.resolve();
+    await run;
+    unsubscribe();
     expect(state('BTC').progress).toBeNull();
   });
 

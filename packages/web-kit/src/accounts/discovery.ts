@@ -190,6 +190,43 @@ function blank(coin: ChainSymbol, stored: StoredAccount[]): CoinDiscovery {
   };
 }
 
+/** A coin's progress is shown at most this often: every store change renders the portfolio again. */
+export const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * A coin's progress reports, written to the store at most once per {@link PROGRESS_INTERVAL_MS} (the first at once,
+ * then the latest of each interval); nothing after `stop` (the coin's final state has its own write).
+ */
+function throttledProgress(coin: ChainSymbol, gen: number) {
+  let last = 0;
+  let pending: DiscoveryProgress | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const write = (p: DiscoveryProgress) => {
+    last = Date.now();
+    if (gen === generation) setCoin(coin, { progress: p });
+  };
+  return {
+    report(p: DiscoveryProgress) {
+      const wait = last + PROGRESS_INTERVAL_MS - Date.now();
+      if (wait <= 0 && !timer) return write(p);
+      pending = p;
+      timer ??= setTimeout(
+        () => {
+          timer = null;
+          if (pending) write(pending);
+          pending = null;
+        },
+        Math.max(0, wait),
+      );
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = null;
+    },
+  };
+}
+
 /**
  * Runs discovery: the table first (shown at once), then each coin's refresh, `concurrency` at a time. Resolves
  * when every coin has its final state; a coin's failure is its state, never a rejection.
@@ -237,28 +274,29 @@ export async function runDiscovery(deps: DiscoveryDeps): Promise<void> {
 
   const refreshOne = async (coin: ChainSymbol) => {
     setCoin(coin, { state: 'refreshing' });
-    const p = deps
-      .refreshCoin(coin, (progress) => gen === generation && setCoin(coin, { progress }))
-      .then(
-        (value) => {
-          if (gen !== generation) return null;
-          const at = now();
-          refreshed.set(coin, { at, value });
-          setCoin(coin, {
-            state: 'fresh',
-            accounts: value.accounts,
-            unit: { symbol: value.chain.unit.symbol, decimals: value.chain.unit.decimals },
-            progress: null,
-            error: null,
-            refreshedAt: at,
-          });
-          return value;
-        },
-        (error: unknown) => {
-          if (gen === generation) setCoin(coin, { state: 'failed', progress: null, error });
-          return null;
-        },
-      );
+    const progress = throttledProgress(coin, gen);
+    const p = deps.refreshCoin(coin, progress.report).then(
+      (value) => {
+        progress.stop();
+        if (gen !== generation) return null;
+        const at = now();
+        refreshed.set(coin, { at, value });
+        setCoin(coin, {
+          state: 'fresh',
+          accounts: value.accounts,
+          unit: { symbol: value.chain.unit.symbol, decimals: value.chain.unit.decimals },
+          progress: null,
+          error: null,
+          refreshedAt: at,
+        });
+        return value;
+      },
+      (error: unknown) => {
+        progress.stop();
+        if (gen === generation) setCoin(coin, { state: 'failed', progress: null, error });
+        return null;
+      },
+    );
     inFlight.set(coin, p);
     await p;
     inFlight.delete(coin);
