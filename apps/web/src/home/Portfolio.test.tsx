@@ -7,7 +7,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChainSymbol } from '@secux-companion/core';
+import type { TokenHolding } from '@secux-companion/chain-common';
 import { setLanguage } from '@secux-companion/web-kit/i18n';
+import { setPreferences } from '@secux-companion/web-kit/state/preferences';
 import { PRICE_IDS } from '@secux-companion/web-kit/accounts/api';
 import {
   resetDiscovery,
@@ -26,6 +28,7 @@ const WAIT = { timeout: 10_000 };
 
 afterEach(async () => {
   resetDiscovery();
+  setPreferences({ hideUnverified: false, hideDust: null });
   vi.unstubAllGlobals();
   await setLanguage('en');
 });
@@ -222,6 +225,135 @@ describe('Portfolio at connect', () => {
       WAIT,
     );
     expect(screen.getByTestId('portfolio-unpriced').textContent).toBe('HME 沒有價格：未計入總額。');
+  });
+
+  describe('tokens', () => {
+    const LUSDT = 'TAVMRF1q3fuBsu4a314KKh685Xvo6gqPN3';
+    const SCAM = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+    const token = (contract: string, symbol: string, balance: bigint, more: Partial<TokenHolding> = {}) =>
+      ({ contract, symbol, decimals: 6, balance, ...more }) as TokenHolding;
+    const trxAccount = (index: number, balance: bigint, tokens: TokenHolding[]) => ({
+      id: `TRX:m/44'/195'/${index}'`,
+      index,
+      bip: 44 as const,
+      path: `m/44'/195'/${index}'`,
+      name: `TRX ${index + 1}`,
+      address: `T${index}`,
+      balance,
+      pending: 0n,
+      txCount: 1,
+      tokens,
+    });
+
+    /** The price service for coins and tokens; returns the URLs asked. */
+    function prices() {
+      const asked: string[] = [];
+      vi.stubGlobal('fetch', async (url: string) => {
+        asked.push(url);
+        if (url.startsWith('/api/prices/coins'))
+          return new Response(JSON.stringify({ prices: { tron: 0.12 }, changes24h: { tron: 0.4 } }));
+        if (url.startsWith('/api/prices/tokens'))
+          return new Response(JSON.stringify({ prices: { [LUSDT]: 1 }, changes24h: { [LUSDT]: -0.1 } }));
+        return new Response('{}');
+      });
+      return asked;
+    }
+
+    /**
+     * TRX discovery through the TRON family's own slot: account 1 holds 100 TRX, 1,000,000.5 LUSDT, 7 LTA (a TRC-10
+     * asset: no contract to price), an unverified SCAM token without a market and a spent token (0); account 2 holds
+     * 10 LUSDT.
+     */
+    async function discoverTron() {
+      await runDiscovery({
+        coins: ['TRX'] as ChainSymbol[],
+        readTable: async () => [],
+        unserved: async () => new Map(),
+        refreshCoin: async () => ({
+          ...refreshed('BTC', []),
+          chain: { unit: { symbol: 'TRX', decimals: 6, digits: 6 }, local: false } as unknown as FamilyChain,
+          accounts: [
+            trxAccount(0, 100_000_000n, [
+              token(LUSDT, 'LUSDT', 1_000_000_500_000n),
+              token('1000001', 'LTA', 7n, { decimals: 0 }),
+              token(SCAM, 'SCAM', 5_000_000n, { unverified: true }),
+              token('TSpentSpentSpentSpentSpentSpent11', 'OLD', 0n),
+            ]),
+            trxAccount(1, 0n, [token(LUSDT, 'LUSDT', 10_000_000n)]),
+          ],
+        }),
+      });
+    }
+
+    it('counts the funded tokens in the total with their 24 h change, one price request per platform', async () => {
+      const asked = prices();
+      await discoverTron();
+      renderUi(<Portfolio />);
+      // 100 TRX × 0.12 + 1,000,010.5 LUSDT × 1
+      await vi.waitFor(
+        () => expect(screen.getByTestId('portfolio-total').textContent).toBe('$1,000,022.50'),
+        WAIT,
+      );
+      const rows = screen.getAllByTestId('portfolio-token-row');
+      expect(rows.map((r) => r.getAttribute('data-contract'))).toEqual([LUSDT, '1000001', SCAM]);
+      const lusdt = rows[0]!;
+      expect(within(lusdt).getByTestId('portfolio-token-symbol').textContent).toBe('LUSDT');
+      expect(lusdt.textContent).toContain('Token on TRX');
+      expect(within(lusdt).getByTestId('portfolio-amount').textContent).toBe('1,000,010.5 LUSDT');
+      expect(within(lusdt).getByTestId('portfolio-value').textContent).toBe('$1,000,010.50');
+      expect(within(lusdt).getByTestId('portfolio-row-change').textContent).toBe('-0.1%');
+      // the TRC-10 asset and the token without a market: named, never valued at 0
+      for (const r of rows.slice(1)) {
+        expect(within(r).getByTestId('portfolio-value').textContent).toBe('Price N/A');
+        expect(r.textContent).not.toContain('$0');
+      }
+      expect(within(rows[2]!).getByTestId('portfolio-token-unverified').textContent).toBe('Unverified');
+      expect(screen.getByTestId('portfolio-unpriced').textContent).toBe(
+        'No price for LTA (TRX), SCAM (TRX): left out of the total.',
+      );
+      // TRX +0.4 % (12 − 12 / 1.004 = +0.05) and LUSDT −0.1 % (1,000,010.5 − 1,000,010.5 / 0.999 = −1,001.01)
+      expect(screen.getByTestId('portfolio-change').textContent).toBe('24 h change: −$1,000.96 (-0.1%)');
+      // the tokens were read with the accounts (no second account read), priced in one request (LTA is not asked)
+      expect(asked.filter((u) => u.startsWith('/api/chains/TRX/account'))).toEqual([]);
+      expect(asked.filter((u) => u.startsWith('/api/prices/tokens'))).toEqual([
+        `/api/prices/tokens?platform=tron&contracts=${LUSDT},${SCAM}&currency=usd`,
+      ]);
+    });
+
+    it('leaves out the tokens Settings → Hide hides, counted in a note and shown on demand', async () => {
+      prices();
+      setPreferences({ hideUnverified: true, hideDust: '5' });
+      await discoverTron();
+      renderUi(<Portfolio />);
+      await vi.waitFor(
+        () => expect(screen.getByTestId('portfolio-total').textContent).toBe('$1,000,022.50'),
+        WAIT,
+      );
+      // SCAM is unverified: hidden. LTA has no price, so it is never dust: shown.
+      expect(
+        screen.getAllByTestId('portfolio-token-row').map((r) => r.getAttribute('data-contract')),
+      ).toEqual([LUSDT, '1000001']);
+      expect(screen.getByTestId('tokens-hidden-count').getAttribute('data-count')).toBe('1');
+      fireEvent.click(screen.getByTestId('tokens-hidden-toggle'));
+      await vi.waitFor(() => expect(screen.getAllByTestId('portfolio-token-row')).toHaveLength(3), WAIT);
+    });
+
+    it('a token without a 24 h change leaves the total change not known', async () => {
+      vi.stubGlobal('fetch', async (url: string) =>
+        url.startsWith('/api/prices/coins')
+          ? new Response(JSON.stringify({ prices: { tron: 0.12 }, changes24h: { tron: 0.4 } }))
+          : new Response(
+              JSON.stringify({ prices: url.startsWith('/api/prices/tokens') ? { [LUSDT]: 1 } : {} }),
+            ),
+      );
+      await discoverTron();
+      renderUi(<Portfolio />);
+      await vi.waitFor(
+        () => expect(screen.getByTestId('portfolio-total').textContent).toBe('$1,000,022.50'),
+        WAIT,
+      );
+      expect(screen.getByTestId('portfolio-change').textContent).toBe('24 h change not available');
+    });
   });
 
   it('passes axe in every language', async () => {

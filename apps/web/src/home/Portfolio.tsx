@@ -21,8 +21,10 @@ import {
   uiLanguage,
 } from '@secux-companion/web-kit/lib/format';
 import { CoinIcon } from '@secux-companion/web-kit/components/CoinIcon';
+import { useHiddenTokens } from '@secux-companion/web-kit/components/HiddenTokens';
 import { SectionCard } from './HomeContent';
-import { portfolioSummary, type HoldingInput } from './portfolio';
+import { portfolioSummary, tokenKey, type HoldingInput, type PortfolioRow } from './portfolio';
+import { usePortfolioTokens } from './portfolioTokens';
 import { startHomeDiscovery } from './discoveryStart';
 import { PortfolioChart } from './PortfolioChart';
 
@@ -81,10 +83,57 @@ function StateBadge({ c }: { c: CoinDiscovery }) {
   );
 }
 
+/** The asset cell of a row: the coin with its icon, or a token (its symbol as text, the coin it is on, unverified). */
+function AssetCell({ r }: { r: PortfolioRow }) {
+  const { t } = useTranslation();
+  const amount = (
+    <Text size="xs" c="dimmed" data-testid="portfolio-amount">
+      {r.units !== null
+        ? amountText(r.units, {
+            symbol: r.symbol,
+            decimals: r.decimals,
+            digits: r.token ? Math.min(r.decimals, 8) : (CHAINS[r.coin as ChainSymbol]?.displayDigits ?? 8),
+          })
+        : '—'}
+    </Text>
+  );
+  if (!r.token)
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <CoinIcon symbol={r.coin} size={24} />
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {r.coin}
+          </Text>
+          {amount}
+        </Stack>
+      </Group>
+    );
+  return (
+    <Stack gap={0} pl={32}>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm" fw={600} data-testid="portfolio-token-symbol">
+          {r.symbol}
+        </Text>
+        {r.token.unverified && (
+          <Badge size="xs" color="yellow" variant="light" data-testid="portfolio-token-unverified">
+            {t('tokens.unverified')}
+          </Badge>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('portfolio.tokenOn', { coin: r.coin })}
+      </Text>
+      {amount}
+    </Stack>
+  );
+}
+
 /**
  * Home's portfolio (issues 20, 33): from the moment the device connects, every coin's accounts (the device's stored
- * balances at once, then the network's), the total in the display currency, each coin's share and 24 h change, and
- * each coin's discovery state. A price or change missing is shown as missing, never as zero.
+ * balances at once, then the network's) and their funded tokens, the total in the display currency, each asset's
+ * share and 24 h change, and each coin's discovery state. A price or change missing is shown as missing, never as
+ * zero; tokens the user's settings hide (dust, unverified) are counted in a note and left out until shown.
  */
 export function Portfolio() {
   const { t } = useTranslation();
@@ -115,7 +164,13 @@ export function Portfolio() {
     enabled: order.length > 0,
     staleTime: 60_000,
   });
-  const summary = portfolioSummary(holdings, quotes.data ?? {});
+  const tokens = usePortfolioTokens(list, currency.code);
+  // Settings → Hide: dust (a known value below the threshold) and unverified tokens, counted and shown on demand.
+  const hiddenTokens = useHiddenTokens(
+    tokens.tokens.map((x) => ({ ...x, balance: x.total })),
+    (x) => tokens.quotes[tokenKey(x.coin, x.contract)]?.price,
+  );
+  const summary = portfolioSummary(holdings, quotes.data ?? {}, hiddenTokens.shown, tokens.quotes);
   const byCoin = Object.fromEntries(list.map((c) => [c.coin, c]));
 
   const count = list.length;
@@ -163,7 +218,7 @@ export function Portfolio() {
                 fw={700}
                 aria-live="polite"
                 data-testid="portfolio-total"
-                aria-busy={quotes.isPending}
+                aria-busy={quotes.isPending || tokens.pending}
               >
                 {summary.total !== null ? moneyText(summary.total) : t('errors.priceNotAvailable')}
               </Text>
@@ -181,6 +236,7 @@ export function Portfolio() {
                 {t('portfolio.unpriced', { coins: summary.unpriced.join(', ') })}
               </Text>
             )}
+            {hiddenTokens.note}
 
             <PortfolioChart />
 
@@ -195,7 +251,7 @@ export function Portfolio() {
               <Table verticalSpacing={4} data-testid="portfolio-rows">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">{t('portfolio.coin')}</Table.Th>
+                    <Table.Th scope="col">{t('portfolio.asset')}</Table.Th>
                     <Table.Th scope="col">{t('portfolio.value')}</Table.Th>
                     <Table.Th scope="col">{t('portfolio.change24h')}</Table.Th>
                     <Table.Th scope="col">{t('portfolio.share')}</Table.Th>
@@ -207,29 +263,14 @@ export function Portfolio() {
                     const c = byCoin[r.coin]!;
                     return (
                       <Table.Tr
-                        key={r.coin}
-                        data-testid="portfolio-row"
+                        key={r.key}
+                        data-testid={r.token ? 'portfolio-token-row' : 'portfolio-row'}
                         data-coin={r.coin}
+                        data-contract={r.token?.contract}
                         data-state={c.state}
                       >
                         <Table.Th scope="row" fw="normal">
-                          <Group gap="xs" wrap="nowrap">
-                            <CoinIcon symbol={r.coin} size={24} />
-                            <Stack gap={0}>
-                              <Text size="sm" fw={600}>
-                                {r.coin}
-                              </Text>
-                              <Text size="xs" c="dimmed" data-testid="portfolio-amount">
-                                {r.units !== null
-                                  ? amountText(r.units, {
-                                      symbol: r.symbol,
-                                      decimals: c.unit.decimals,
-                                      digits: CHAINS[r.coin as ChainSymbol]?.displayDigits ?? 8,
-                                    })
-                                  : '—'}
-                              </Text>
-                            </Stack>
-                          </Group>
+                          <AssetCell r={r} />
                         </Table.Th>
                         <Table.Td data-testid="portfolio-value">
                           <Text size="sm">
@@ -252,7 +293,9 @@ export function Portfolio() {
                               <Progress
                                 value={Number(r.share)}
                                 size="sm"
-                                aria-label={t('portfolio.shareOf', { coin: r.coin })}
+                                aria-label={t('portfolio.shareOf', {
+                                  coin: r.token ? `${r.symbol} (${r.coin})` : r.coin,
+                                })}
                               />
                             </Stack>
                           ) : (

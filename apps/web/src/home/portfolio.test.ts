@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { portfolioSummary, type HoldingInput } from './portfolio';
+import {
+  portfolioSummary,
+  tokenKey,
+  tokenTotals,
+  type HoldingInput,
+  type TokenHoldingInput,
+} from './portfolio';
 
 const btc = (total: bigint | null): HoldingInput => ({ coin: 'BTC', symbol: 'BTC', decimals: 8, total });
 const eth = (total: bigint | null): HoldingInput => ({ coin: 'ETH', symbol: 'ETH', decimals: 18, total });
@@ -76,5 +82,81 @@ describe('portfolio summary', () => {
     const s = portfolioSummary([btc(100_000_000n)], { BTC: { price: '-5', change24h: '1' } });
     expect(s.total).toBeNull();
     expect(s.rows[0]!.change24h).toBeNull();
+  });
+
+  describe('tokens', () => {
+    const usdt = (total: bigint): TokenHoldingInput => ({
+      coin: 'TRX',
+      contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      symbol: 'USDT',
+      decimals: 6,
+      total,
+    });
+    const lta: TokenHoldingInput = {
+      coin: 'TRX',
+      contract: '1000001',
+      symbol: 'LTA',
+      decimals: 0,
+      total: 7n,
+    };
+    const trx: HoldingInput = { coin: 'TRX', symbol: 'TRX', decimals: 6, total: 10_000_000n };
+
+    it('a priced token counts in the total and the shares, with its change, exactly', () => {
+      const s = portfolioSummary([trx], { TRX: { price: '0.1', change24h: '0' } }, [usdt(2_999_999n)], {
+        [tokenKey('TRX', usdt(0n).contract)]: { price: '1', change24h: '-50' },
+      });
+      // 10 TRX × 0.1 + 2.999999 USDT × 1
+      expect(s.total).toBe('3.999999');
+      const token = s.rows[0]!;
+      expect(token).toMatchObject({
+        key: `TRX:${usdt(0n).contract}`,
+        coin: 'TRX',
+        token: { contract: usdt(0n).contract, unverified: false },
+        symbol: 'USDT',
+        amount: '2.999999',
+        value: '2.999999',
+        share: '75.0',
+        change24h: '-50',
+        changeValue: '-2.999999',
+      });
+      expect(s.rows[1]).toMatchObject({ key: 'TRX', token: null, share: '25.0' });
+      // 1 + 5.999998 a day ago, 3.999999 now
+      expect(s.changeValue).toBe('-2.999999');
+    });
+
+    it('a token without a price is named with its coin, never counted as 0', () => {
+      const s = portfolioSummary([trx], { TRX: { price: '0.1', change24h: '1' } }, [lta], {});
+      expect(s.total).toBe('1');
+      expect(s.rows.find((r) => r.token)).toMatchObject({ symbol: 'LTA', value: null, share: null });
+      expect(s.unpriced).toEqual(['LTA (TRX)']);
+      expect(s.changeValue).not.toBeNull();
+    });
+
+    it("a priced token without a change leaves the total's change not known", () => {
+      const s = portfolioSummary([trx], { TRX: { price: '0.1', change24h: '1' } }, [usdt(1_000_000n)], {
+        [tokenKey('TRX', usdt(0n).contract)]: { price: '1', change24h: null },
+      });
+      expect(s.total).toBe('2');
+      expect(s.changeValue).toBeNull();
+      expect(s.changePct).toBeNull();
+    });
+
+    it("sums a coin's tokens over its accounts by contract; spent ones are left out", () => {
+      const c = usdt(0n).contract;
+      const totals = tokenTotals('TRX', [
+        [
+          { contract: c, symbol: 'USDT', decimals: 6, balance: 5n },
+          { contract: '1000001', symbol: 'LTA', decimals: 0, balance: 0n },
+        ],
+        [
+          { contract: c, symbol: 'USDT', decimals: 6, balance: 7n, unverified: true },
+          { contract: 'Tmint', symbol: 'X', decimals: 2, balance: 1n },
+        ],
+      ]);
+      expect(totals).toEqual([
+        { coin: 'TRX', contract: c, symbol: 'USDT', decimals: 6, total: 12n, unverified: true },
+        { coin: 'TRX', contract: 'Tmint', symbol: 'X', decimals: 2, total: 1n },
+      ]);
+    });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The home portfolio's maths (issues 20, 33): every coin's total (from discovery at connect: the device's stored
- * balances, then the network's) times its price in the display currency, each coin's share, and the 24 h change per
- * coin and in total. Decimal arithmetic only (decimal.js); a price or change that is missing stays missing: a coin
- * without a price has no value and no share, a total whose coins' changes are not all known has no change — never 0.
+ * balances, then the network's) and every funded token's (summed over the coin's accounts) times its price in the
+ * display currency, each asset's share, and the 24 h change per asset and in total. Decimal arithmetic only
+ * (decimal.js); a price or change that is missing stays missing: an asset without a price has no value and no share,
+ * a total whose assets' changes are not all known has no change — never 0.
  */
 import Decimal from 'decimal.js';
 import { formatUnits } from '@secux-companion/core';
@@ -16,6 +17,22 @@ export interface HoldingInput {
   total: bigint | null;
 }
 
+/** A token the accounts of a coin hold, summed over them. */
+export interface TokenHoldingInput {
+  /** The coin whose accounts hold it. */
+  coin: string;
+  /** Its contract, mint or id (the family's key). */
+  contract: string;
+  symbol: string;
+  decimals: number;
+  /** Total in the token's smallest unit. */
+  total: bigint;
+  unverified?: boolean;
+}
+
+/** The key of a token's quote and row: the coin and the contract. */
+export const tokenKey = (coin: string, contract: string) => `${coin}:${contract}`;
+
 /** A coin's price and 24 h change in percent (decimal text); null when missing. */
 export interface QuoteInput {
   price: string | null;
@@ -23,8 +40,13 @@ export interface QuoteInput {
 }
 
 export interface PortfolioRow {
+  /** The row's key: the coin, or {@link tokenKey} for a token. */
+  key: string;
   coin: string;
+  /** The token of the row (its contract, and whether its name is unverified); null for the coin itself. */
+  token: { contract: string; unverified: boolean } | null;
   symbol: string;
+  decimals: number;
   /** The amount held (plain decimal text), or null when not known. */
   amount: string | null;
   units: bigint | null;
@@ -45,8 +67,42 @@ export interface PortfolioSummary {
   changeValue: string | null;
   changePct: string | null;
   rows: PortfolioRow[];
-  /** Coins held whose price is missing (left out of the total and the shares, never counted as 0). */
+  /**
+   * Assets held whose price is missing (left out of the total and the shares, never counted as 0): a coin by its
+   * symbol, a token as 'SYMBOL (COIN)'.
+   */
   unpriced: string[];
+}
+
+/** A token as one account holds it (the family's `tokenHoldings`). */
+export interface AccountTokenInput {
+  contract: string;
+  symbol: string;
+  decimals: number;
+  balance: bigint;
+  unverified?: boolean;
+}
+
+/** The tokens of a coin's accounts summed by contract, in first-seen order; zero balances left out. */
+export function tokenTotals(
+  coin: string,
+  perAccount: readonly (readonly AccountTokenInput[])[],
+): TokenHoldingInput[] {
+  const out = new Map<string, TokenHoldingInput>();
+  for (const list of perAccount)
+    for (const t of list) {
+      if (t.balance <= 0n) continue;
+      const prev = out.get(t.contract);
+      out.set(t.contract, {
+        coin,
+        contract: t.contract,
+        symbol: prev?.symbol ?? t.symbol,
+        decimals: prev?.decimals ?? t.decimals,
+        total: (prev?.total ?? 0n) + t.balance,
+        ...(t.unverified || prev?.unverified ? { unverified: true } : {}),
+      });
+    }
+  return [...out.values()];
 }
 
 function usable(text: string | null | undefined, signed = false): Decimal | null {
@@ -66,11 +122,21 @@ function usable(text: string | null | undefined, signed = false): Decimal | null
 export function portfolioSummary(
   holdings: readonly HoldingInput[],
   quotes: Readonly<Record<string, QuoteInput | undefined>>,
+  tokens: readonly TokenHoldingInput[] = [],
+  tokenQuotes: Readonly<Record<string, QuoteInput | undefined>> = {},
 ): PortfolioSummary {
   const rows: (PortfolioRow & { dec: Decimal | null; delta: Decimal | null })[] = [];
-  for (const h of holdings) {
+  const assets = [
+    ...holdings.map((h) => ({ ...h, key: h.coin, token: null, q: quotes[h.coin] })),
+    ...tokens.map((t) => {
+      const key = tokenKey(t.coin, t.contract);
+      const token = { contract: t.contract, unverified: t.unverified === true };
+      return { ...t, key, token, q: tokenQuotes[key] };
+    }),
+  ];
+  for (const h of assets) {
     if (h.total === 0n) continue;
-    const q = quotes[h.coin];
+    const q = h.q;
     const price = usable(q?.price);
     const change = usable(q?.change24h, true);
     const coins =
@@ -80,8 +146,11 @@ export function portfolioSummary(
     const factor = change ? change.div(100).plus(1) : null;
     const delta = dec && factor && factor.greaterThan(0) ? dec.minus(dec.div(factor)) : null;
     rows.push({
+      key: h.key,
       coin: h.coin,
+      token: h.token,
       symbol: h.symbol,
+      decimals: h.decimals,
       amount: h.total === null ? null : formatUnits(h.total, h.decimals),
       units: h.total,
       value: dec ? dec.toFixed() : null,
@@ -107,13 +176,15 @@ export function portfolioSummary(
       : null;
   }
   rows.sort((a, b) =>
-    a.dec && b.dec ? b.dec.comparedTo(a.dec) : a.dec ? -1 : b.dec ? 1 : a.coin.localeCompare(b.coin),
+    a.dec && b.dec ? b.dec.comparedTo(a.dec) : a.dec ? -1 : b.dec ? 1 : a.key.localeCompare(b.key),
   );
   return {
     total: valued.length ? sum.toFixed() : null,
     changeValue,
     changePct,
     rows: rows.map(({ dec: _dec, delta: _delta, ...r }) => r),
-    unpriced: rows.filter((r) => r.units !== null && !r.dec).map((r) => r.coin),
+    unpriced: rows
+      .filter((r) => r.units !== null && !r.dec)
+      .map((r) => (r.token ? `${r.symbol} (${r.coin})` : r.coin)),
   };
 }

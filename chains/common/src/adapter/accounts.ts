@@ -86,6 +86,11 @@ export interface AccountSummary {
    * activation (BTC family, EVM, Solana system accounts, BNB, FIO).
    */
   activated?: boolean;
+  /**
+   * Tokens held, when the family's one account read gives them (TRON, Solana): discovery keeps them, so the
+   * portfolio values them without a second read. Absent where tokens are read apart (EVM) or not at all.
+   */
+  tokens?: TokenHolding[];
 }
 
 /** The full state of an account (the account page). All families; the extras are per family. */
@@ -109,8 +114,6 @@ export interface AccountState extends AccountSummary {
   unlocksAt?: number | null;
   /** Network resources (TRON bandwidth and energy). */
   resources?: AccountResource[];
-  /** Tokens held, when the family reads them with the account (TRON, Solana; EVM reads them on demand). */
-  tokens?: TokenHolding[];
   /** Family numbers that have no field of their own, as text (FIO `srps`, `roe`). Rendered by the family's slot. */
   extra?: Readonly<Record<string, string>>;
 }

@@ -26,7 +26,7 @@ import {
 } from './tab/naming';
 import { ApprovalsTab } from './tab/ApprovalsTab';
 import { NftTab } from './tab/NftTab';
-import { clearTokenSettings, deviceTokens, readTokenSettings } from './tab/tokens';
+import { clearTokenSettings, deviceTokens, portfolioTokens, readTokenSettings } from './tab/tokens';
 import { TokensTab, tokenRedDot, useAccountTokens } from './tab/TokensTab';
 import type { DeviceEntry, SendProps, WebFamily } from '@secux-companion/web-kit/family/types';
 import { EvmAccountFormModal } from './EvmAccountFormModal';
@@ -115,6 +115,8 @@ export const family: WebFamily<EvmChain, EvmAccount> = {
     for (const a of accounts) await currentDevice().setAccount(deviceEntry(chain, a));
   },
   refresh: (chain, accounts) => Promise.all(accounts.map((a) => withSummary(chain, a))),
+  /** The tokens the user switched on for the account, their balances in one batch (the Tokens tab's read). */
+  tokenHoldings: portfolioTokens,
   /**
    * The first unused index, written to the device. The account it follows is read fresh first: its history length
    * unreadable → err-17, empty → warm-002 (accounts/createRules, as bitcoin).

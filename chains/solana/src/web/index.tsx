@@ -9,6 +9,7 @@ import { AccountActionError } from '@secux-companion/web-kit/accounts/store';
 import { AddressCardDetails, historyTab } from '@secux-companion/web-kit/singleAddress/page';
 import {
   deleteAccountWithTokens,
+  heldTokens,
   singleAddressPlumbing,
 } from '@secux-companion/web-kit/singleAddress/plumbing';
 import type { WebFamily } from '@secux-companion/web-kit/family/types';
@@ -47,6 +48,9 @@ export const family: WebFamily<SolanaChain, SolanaAccount> = {
     if (issue) throw new AccountActionError(issue);
     await deleteAccountWithTokens(COIN_TYPE, a.path);
   },
+
+  /** The funded SPL and Token-2022 tokens discovery's read gave, priced by mint. */
+  tokenHoldings: async (_chain, a) => heldTokens(a, (t) => t.contract),
 
   CardDetails: AddressCardDetails,
   AccountForm: SolanaAccountForm,

@@ -4,6 +4,7 @@
  */
 import type { Issue } from '@secux-companion/core';
 import type { TFunction } from 'i18next';
+import type { TokenHolding } from '@secux-companion/chain-common';
 import { SOLANA_MEMO_MAX_BYTES, SolanaError, solanaMemoIssue } from '@secux-companion/chain-solana';
 
 /**
@@ -27,6 +28,8 @@ export interface SolanaAccount {
   pending: bigint;
   txCount: number;
   address: string;
+  /** The tokens the account's last read gave (discovery, refresh): the portfolio values them. */
+  tokens?: readonly TokenHolding[];
 }
 
 /** Not while it holds SOL ('Can not delete an active account'), nor with history or tokens (err-11). */

@@ -6,10 +6,12 @@
  */
 import { Alert, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { tronTokenType } from '@secux-companion/chain-tron';
 import { AccountActionError } from '@secux-companion/web-kit/accounts/store';
 import { AddressCardDetails, historyTab, isInactive } from '@secux-companion/web-kit/singleAddress/page';
 import {
   deleteAccountWithTokens,
+  heldTokens,
   singleAddressPlumbing,
 } from '@secux-companion/web-kit/singleAddress/plumbing';
 import type { WebFamily } from '@secux-companion/web-kit/family/types';
@@ -45,6 +47,10 @@ export const family: WebFamily<TronChain, TronAccount> = {
     if (issue) throw new AccountActionError(issue);
     await deleteAccountWithTokens(COIN_TYPE, a.path);
   },
+
+  /** The funded tokens discovery's read gave: TRC-20 priced by contract; a TRC-10 asset has no contract to price. */
+  tokenHoldings: async (_chain, a) =>
+    heldTokens(a, (t) => (tronTokenType(t.contract) === 'trc20' ? t.contract : null)),
 
   CardDetails: AddressCardDetails,
   AccountForm: TronAccountForm,

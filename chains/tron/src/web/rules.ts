@@ -10,6 +10,7 @@ import {
   type TronErrorCode,
 } from '@secux-companion/chain-tron';
 import type { TFunction } from 'i18next';
+import type { TokenHolding } from '@secux-companion/chain-common';
 
 export interface TronAccount {
   id: string;
@@ -21,6 +22,8 @@ export interface TronAccount {
   pending: bigint;
   txCount: number;
   address: string;
+  /** The tokens the account's last read gave (discovery, refresh): the portfolio values them. */
+  tokens?: readonly TokenHolding[];
 }
 
 /** Deleting a TRX account: not while it holds TRX or tokens, nor with history (err-11). */

@@ -62,6 +62,48 @@ export async function fetchTokenPrices(
   return out;
 }
 
+/** Most contracts of one token-price request (the server's bound). */
+const TOKEN_PRICE_BATCH = 50;
+
+/**
+ * Prices and 24 h changes of tokens on a price platform (`/api/prices/tokens`: `prices` and `changes24h`), keyed by
+ * contract as given, each value checked (core's parsePrice, parsePriceChange); one request per 50 contracts. A token
+ * the service does not price, or any failure: its quote is missing (both null), never 0.
+ */
+export async function fetchTokenQuotes(
+  platform: string,
+  contracts: readonly string[],
+  currency: string,
+): Promise<Record<string, CoinQuote>> {
+  const unique = [...new Set(contracts)];
+  const out: Record<string, CoinQuote> = Object.fromEntries(
+    unique.map((c) => [c, { price: null, change24h: null }]),
+  );
+  const batches: string[][] = [];
+  for (let i = 0; i < unique.length; i += TOKEN_PRICE_BATCH)
+    batches.push(unique.slice(i, i + TOKEN_PRICE_BATCH));
+  await Promise.all(
+    batches.map(async (batch) => {
+      try {
+        const q = `platform=${encodeURIComponent(platform)}&contracts=${batch.map(encodeURIComponent).join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}`;
+        const res = await fetch(`/api/prices/tokens?${q}`);
+        if (!res.ok) return;
+        const body = (await res.json()) as { prices?: unknown; changes24h?: unknown } | null;
+        const record = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+        const prices = record(body?.prices);
+        const changes = record(body?.changes24h);
+        for (const c of batch) {
+          const price = parsePrice(prices[c]);
+          out[c] = { price, change24h: price === null ? null : parsePriceChange(changes[c]) };
+        }
+      } catch {
+        // prices are optional: missing
+      }
+    }),
+  );
+  return out;
+}
+
 export interface FeeLimits {
   maxFeeLimit: string;
   higherFeeLimit: string;

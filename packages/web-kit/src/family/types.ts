@@ -157,6 +157,24 @@ export interface BalancePoint {
   balance: bigint;
 }
 
+/** A token an account holds, as the portfolio values it (issue 33). */
+export interface PortfolioToken {
+  /** Contract, mint or token id, as the family names it (the token's key within the coin). */
+  contract: string;
+  /**
+   * The contract as the price service knows it on the coin's price platform (core's `pricePlatform`; EVM in lower
+   * case); null when no market can price it (a TRC-10 asset has no contract): the portfolio names it unpriced.
+   */
+  priceContract: string | null;
+  /** The token's symbol, shown as text (the token's own words when `unverified`). */
+  symbol: string;
+  decimals: number;
+  /** Amount held, in the token's smallest unit. */
+  balance: bigint;
+  /** The symbol and name are the token's own words, not a known list's (Settings → Hide can hide it). */
+  unverified?: boolean;
+}
+
 /** A message the user signs or checks: a text, or structured data (EIP-712). */
 export type MessageKind = 'text' | 'typed';
 /** A signature checked: made by the address over the message, not, or not readable as this family's signature. */
@@ -249,6 +267,12 @@ export interface WebFamily<C extends FamilyChain = FamilyChain, A extends Wallet
    * it from the account's history (portfolio/balanceHistory.ts).
    */
   balanceHistory?(chain: C, account: A, range: ValueRange): Promise<BalancePoint[]>;
+  /**
+   * The funded tokens the account holds, as the family reads them for its Tokens tab (issue 33's portfolio): from
+   * the account's own read where it gives them (TRON, Solana: no request), else the family's one batched read (EVM:
+   * the tokens the user switched on). Absent: the family holds no tokens the portfolio can value.
+   */
+  tokenHoldings?(chain: C, account: A): Promise<PortfolioToken[]>;
 }
 
 /** Any family, as the registry hands it to the shared screens (each module is typed with its own chain and account). */

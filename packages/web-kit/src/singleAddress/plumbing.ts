@@ -15,10 +15,11 @@ import {
   type ChainSymbol,
 } from '@secux-companion/core';
 import type { DeviceAccount } from '@secux-companion/device';
+import type { TokenHolding } from '@secux-companion/chain-common';
 import { checkPreviousAccount } from '../accounts/createRules';
 import { verifyAddressOnDevice } from '../device/actions';
 import { currentDevice } from '../device/runtime';
-import type { DeviceEntry, FamilyChain, WebFamily } from '../family/types';
+import type { DeviceEntry, FamilyChain, PortfolioToken, WebFamily } from '../family/types';
 import { nextAccountIndex, previousAccountOf } from '../accounts/indexes';
 
 export interface SingleAddressAccount {
@@ -31,6 +32,28 @@ export interface SingleAddressAccount {
   balance: bigint;
   pending: bigint;
   txCount: number;
+  /** The tokens the account's last read gave, where the family reads them with the account (TRON, Solana). */
+  tokens?: readonly TokenHolding[];
+}
+
+/**
+ * The funded tokens of an account as its last read gave them (no request), for the family's `tokenHoldings` slot;
+ * `priceContract` names each on the coin's price platform (null: no market prices it).
+ */
+export function heldTokens(
+  account: Pick<SingleAddressAccount, 'tokens'>,
+  priceContract: (token: TokenHolding) => string | null,
+): PortfolioToken[] {
+  return (account.tokens ?? [])
+    .filter((t) => t.balance > 0n)
+    .map((t) => ({
+      contract: t.contract,
+      priceContract: priceContract(t),
+      symbol: t.symbol,
+      decimals: t.decimals,
+      balance: t.balance,
+      ...(t.unverified ? { unverified: true } : {}),
+    }));
 }
 
 /** The account as the family's adapter reads it (chain-common's AccountDescriptor) for `coin`. */
@@ -102,7 +125,13 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
   });
   const withSummary = async (chain: C, a: A): Promise<A> => {
     const s = await chain.adapter.getAccountSummary(descriptor(chain, a), { fresh: true });
-    return { ...a, balance: s.balance, pending: s.pending, txCount: s.txCount };
+    return {
+      ...a,
+      balance: s.balance,
+      pending: s.pending,
+      txCount: s.txCount,
+      ...(s.tokens ? { tokens: s.tokens } : {}),
+    };
   };
   const plumbing = {
     descriptor,
@@ -112,6 +141,7 @@ export function singleAddressPlumbing<C extends FamilyChain, A extends SingleAdd
         ...account(scope, d.descriptor.index, d.descriptor.address ?? '', d.name),
         balance: d.summary.balance,
         txCount: d.summary.txCount,
+        ...(d.summary.tokens ? { tokens: d.summary.tokens } : {}),
       }));
     },
     async syncToDevice(chain, accounts) {

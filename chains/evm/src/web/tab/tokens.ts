@@ -13,6 +13,7 @@ import {
 import { CHAINS, signingPath } from '@secux-companion/core';
 import { fetchTokenPrices as tokenPrices } from '@secux-companion/web-kit/accounts/api';
 import { currentDevice } from '@secux-companion/web-kit/device/runtime';
+import type { PortfolioToken } from '@secux-companion/web-kit/family/types';
 import type { EvmChain } from '../chains';
 import { tokenSettingsKey } from '@secux-companion/web-kit/state/walletStorage';
 import type { EvmAccount } from './account';
@@ -106,6 +107,25 @@ export async function enabledTokenBalances(
   );
   const of = (c: string) => [...balances].find(([k]) => same(k, c))?.[1] ?? 0n;
   return enabled.map((k) => ({ ...k, balance: of(k.contract) }));
+}
+
+/**
+ * The portfolio's tokens of an account (issue 33), read as the Tokens tab reads them: the tokens the user switched on
+ * for this chain and address, their balances in one batch (no request when none is switched on); the funded ones,
+ * keyed for the price service in lower case (none on a chain without a price platform).
+ */
+export async function portfolioTokens(chain: EvmChain, account: EvmAccount): Promise<PortfolioToken[]> {
+  const settings = readTokenSettings(chain.spec.chainId, account.address);
+  const priced = !!CHAINS[chain.spec.symbol].pricePlatform;
+  return (await enabledTokenBalances(chain, account, settings))
+    .filter((t) => t.balance > 0n)
+    .map((t) => ({
+      contract: t.contract,
+      priceContract: priced ? t.contract.toLowerCase() : null,
+      symbol: t.symbol,
+      decimals: t.decimals,
+      balance: t.balance,
+    }));
 }
 
 /**

@@ -10,8 +10,9 @@ import { addressOf, type SolanaContext } from './context';
 
 const DISCOVERY_REUSE_MS = 10_000;
 
+/** The summary of one account read, with the tokens that read gives (kept by discovery for the portfolio). */
 export function summaryOf(a: SolanaAccountInfo): AccountSummary {
-  return { balance: a.balance, pending: 0n, txCount: a.txCount };
+  return { balance: a.balance, pending: 0n, txCount: a.txCount, tokens: a.tokens.map(tokenHolding) };
 }
 
 export function tokenHolding(t: SolanaTokenAccount): SolanaTokenHolding {
@@ -54,5 +55,5 @@ export async function getAccountState(
   options: StateOptions = {},
 ): Promise<AccountState> {
   const info = await readAccount(ctx, addressOf(account), options);
-  return { ...summaryOf(info), available: info.balance, tokens: info.tokens.map(tokenHolding) };
+  return { ...summaryOf(info), available: info.balance };
 }

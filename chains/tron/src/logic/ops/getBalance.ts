@@ -10,8 +10,15 @@ import { availableBandwidth, availableEnergy } from '../costs';
 import type { TronAccountInfo, TronToken, TronTokenHolding } from '../types';
 import type { TronContext } from './context';
 
+/** The summary of one account read, with the tokens that read gives (kept by discovery for the portfolio). */
 export function summaryOf(a: TronAccountInfo): AccountSummary {
-  return { balance: a.balance, pending: 0n, txCount: a.txCount, activated: a.activated };
+  return {
+    balance: a.balance,
+    pending: 0n,
+    txCount: a.txCount,
+    activated: a.activated,
+    tokens: a.tokens.map(tokenHolding),
+  };
 }
 
 export function tokenHolding(t: TronToken): TronTokenHolding {
@@ -48,7 +55,6 @@ export async function getAccountState(
       { kind: 'bandwidth', used: r.freeNetUsed + r.netUsed, limit: r.freeNetLimit + r.netLimit },
       { kind: 'energy', used: r.energyUsed, limit: r.energyLimit },
     ],
-    tokens: info.tokens.map(tokenHolding),
     extra: {
       bandwidthAvailable: availableBandwidth(r).toString(),
       energyAvailable: availableEnergy(r).toString(),
