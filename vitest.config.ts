@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { families } from './apps/web/families.js';
+import { LongestFirstSequencer } from './e2e/sequencer.js';
 
 // Unit files share one module graph per worker (isolate: false): Mantine, the chain SDKs and Fastify load once per
 // worker instead of once per file, which took the unit phase from 317 s to about 150 s on 2 cores. Files stay
@@ -42,6 +43,8 @@ const chainProjects = readdirSync(new URL('./chains', import.meta.url), { withFi
 // One Vitest run covers every workspace: unit tests sit beside the code as *.test.ts(x).
 export default defineConfig({
   test: {
+    // The end-to-end files start longest first, by the table of the last full run (e2e/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], isolate: false } },
       {
