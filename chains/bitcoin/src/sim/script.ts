@@ -4,7 +4,7 @@
  * P2WPKH, P2TR key path) with the coin's own signature hash (BCH's SIGHASH_FORKID over BIP-143, GRS's single
  * SHA-256). Transactions are decoded with bitcoinjs-lib; the digests for double-SHA-256 coins are bitcoinjs-lib's own.
  */
-import * as ecc from '@bitcoinerlab/secp256k1';
+import * as ecc from 'tiny-secp256k1';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes } from '@noble/hashes/utils.js';

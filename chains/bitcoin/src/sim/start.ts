@@ -8,7 +8,7 @@
  * sats} → {txid}, POST /<coin>/control/fees {fastestFee, halfHourFee, hourFee, economyFee, minimumFee}.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import * as ecc from '@bitcoinerlab/secp256k1';
+import * as ecc from 'tiny-secp256k1';
 import { Transaction } from 'bitcoinjs-lib';
 import { serve } from '@secux-companion/sim-kit';
 import { mnemonicToRoot } from '@secux-companion/sim-kit';
