@@ -63,4 +63,30 @@ describe('bitcoin family balance history', () => {
     expect(getBalanceHistory).toHaveBeenCalledTimes(1);
     expect(getHistory).toHaveBeenCalledTimes(2);
   });
+
+  it("asks a chain's balance history once while its other accounts wait: where none is kept, one failure", async () => {
+    const getBalanceHistory = vi.fn(() => Promise.reject(new Error('no provider')));
+    const getHistory = vi.fn(async () => ({ operations: [], cursor: null }));
+    const chain = chainWith({ getBalanceHistory, getHistory });
+    const series = await Promise.all([0, 1, 2, 3].map(() => family.balanceHistory!(chain, account, 'week')));
+    expect(series).toHaveLength(4);
+    expect(getBalanceHistory).toHaveBeenCalledTimes(1);
+    expect(getHistory).toHaveBeenCalledTimes(4);
+  });
+
+  it("once the first read answers, the chain's other accounts read theirs side by side", async () => {
+    const points = [{ time: 1, balance: 500n }];
+    let open = 0;
+    let most = 0;
+    const getBalanceHistory = vi.fn(async () => {
+      most = Math.max(most, ++open);
+      await new Promise((r) => setTimeout(r, 5));
+      open--;
+      return points;
+    });
+    const chain = chainWith({ getBalanceHistory });
+    await Promise.all([0, 1, 2, 3].map(() => family.balanceHistory!(chain, account, 'week')));
+    expect(getBalanceHistory).toHaveBeenCalledTimes(4);
+    expect(most).toBe(3);
+  });
 });

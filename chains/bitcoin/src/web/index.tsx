@@ -31,6 +31,29 @@ const coinOf = (chain: BitcoinChain) => chain.adapter.chain;
 /** Chains whose server keeps no balance history (a node only), until when it is not asked again. */
 const noBalanceHistory = new WeakMap<BitcoinChain, number>();
 const NO_BALANCE_HISTORY_MS = 10 * 60_000;
+/** A chain's first balance-history read, while the chain's other accounts wait for its answer. */
+const firstBalanceHistory = new WeakMap<BitcoinChain, Promise<void>>();
+
+/**
+ * The server's balance history of an account, or null where it keeps none (a node only) or the read failed: then
+ * the chain is not asked again for a while. The chain's first read goes alone, so the value chart's accounts learn
+ * from one failure instead of each failing (a product-API request each).
+ */
+async function serverBalanceHistory<T>(chain: BitcoinChain, read: () => Promise<T>): Promise<T | null> {
+  const first = firstBalanceHistory.get(chain);
+  if (first) await first;
+  if ((noBalanceHistory.get(chain) ?? 0) >= Date.now()) return null;
+  const attempt = read().catch(() => {
+    noBalanceHistory.set(chain, Date.now() + NO_BALANCE_HISTORY_MS);
+    return null;
+  });
+  if (!first)
+    firstBalanceHistory.set(
+      chain,
+      attempt.then(() => undefined),
+    );
+  return attempt;
+}
 
 /** Fresh figures of an account from the adapter (one request, past the short cache). */
 async function withSummary(chain: BitcoinChain, a: AppAccount): Promise<AppAccount> {
@@ -238,19 +261,12 @@ export const family: WebFamily<BitcoinChain, AppAccount> = {
     const now = Date.now();
     const from = now - VALUE_RANGE_MS[range];
     const account = descriptorOf(a);
-    if ((noBalanceHistory.get(chain) ?? 0) < now)
-      try {
-        return await chain.adapter.getBalanceHistory(
-          account,
-          { balance: a.balance, pending: a.pending },
-          from,
-          now,
-        );
-      } catch {
-        // Not asked again for a while: the chain's other accounts go straight to the reconstruction.
-        noBalanceHistory.set(chain, now + NO_BALANCE_HISTORY_MS);
-      }
-    return reconstructBalanceHistory((c) => chain.adapter.getHistory(account, c), a.balance, from, now);
+    const served = await serverBalanceHistory(chain, () =>
+      chain.adapter.getBalanceHistory(account, { balance: a.balance, pending: a.pending }, from, now),
+    );
+    return (
+      served ?? reconstructBalanceHistory((c) => chain.adapter.getHistory(account, c), a.balance, from, now)
+    );
   },
   // Signed messages (BIP-137) are checked on the chains whose wallets sign them; the device does not sign them.
   messages: (chain) => {
