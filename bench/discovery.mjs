@@ -82,41 +82,61 @@ const browser = await chromium.launch({
 async function once() {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  // The page records when each coin reaches its final state (a MutationObserver, on the page's own clock), so the
+  // benchmark does not poll the page often: polling is CPU the discovery being measured would have to share.
+  await context.addInitScript(
+    (final) => {
+      const seen = (window.__coinDone = {});
+      const look = () => {
+        for (const e of document.querySelectorAll('[data-testid="portfolio-coin"]')) {
+          const coin = e.getAttribute('data-coin');
+          if (final.includes(e.getAttribute('data-state')) && !(coin in seen)) seen[coin] = Date.now();
+        }
+      };
+      new MutationObserver(look).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
+    },
+    [...FINAL],
+  );
   const page = await context.newPage();
   page.on('dialog', (d) => void d.accept());
   const requests = [];
   let t0 = 0;
   page.on('request', (r) => {
     const p = new URL(r.url()).pathname;
-    if (t0 && p.startsWith('/api/')) requests.push({ at: performance.now() - t0, path: p });
+    if (t0 && p.startsWith('/api/')) requests.push({ at: Date.now() - t0, path: p });
   });
   await page.goto(`${baseUrl}/`);
   await page.getByTestId('connect-emulator').waitFor();
-  t0 = performance.now();
+  t0 = Date.now();
   await page.getByTestId('connect-emulator').click();
   await page.waitForURL(`${baseUrl}/wallet`, { timeout: 120_000 });
-  const connectedMs = performance.now() - t0;
+  const connectedMs = Date.now() - t0;
   await page.getByTestId('welcome-continue').click({ timeout: 30_000 });
   await page.getByTestId('portfolio-coins').getByRole('button').click({ timeout: 60_000 });
   const doneAt = {};
   const info = {};
   for (;;) {
-    const coins = await page.getByTestId('portfolio-coin').evaluateAll((els) =>
-      els.map((e) => ({
+    const { coins, done } = await page.evaluate(() => ({
+      done: window.__coinDone,
+      coins: [...document.querySelectorAll('[data-testid="portfolio-coin"]')].map((e) => ({
         coin: e.getAttribute('data-coin'),
         state: e.getAttribute('data-state'),
         accounts: Number(e.getAttribute('data-accounts')),
         detail: e.querySelector('[data-testid="portfolio-coin-detail"]')?.textContent ?? '',
       })),
-    );
-    const now = performance.now() - t0;
+    }));
     for (const c of coins) {
       info[c.coin] = c;
-      if (FINAL.has(c.state) && doneAt[c.coin] === undefined) doneAt[c.coin] = now;
+      if (done[c.coin] !== undefined) doneAt[c.coin] = done[c.coin] - t0;
     }
     if (coins.length && coins.every((c) => FINAL.has(c.state))) break;
-    if (now > 600_000) throw new Error('discovery did not end within 10 minutes');
-    await new Promise((r) => setTimeout(r, 50));
+    if (Date.now() - t0 > 600_000) throw new Error('discovery did not end within 10 minutes');
+    await new Promise((r) => setTimeout(r, 500));
   }
   const totalMs = Math.max(...Object.values(doneAt));
   await context.close();
