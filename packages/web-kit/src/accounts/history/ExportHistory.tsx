@@ -9,11 +9,11 @@ import type { HistoryPage } from '@secux-companion/chain-common';
 import type { ChainSymbol } from '@secux-companion/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/format';
+import { errorText, uiLanguage } from '../../lib/format';
 import { selectedCurrency } from '../../lib/currency';
 import { labelOf, labelStore } from '../../labels/labels';
 import { CSV_MAX_OPERATIONS, csvFileName, historyCsv, readAllPages, type ReadProgress } from './csvExport';
-import { loadPriceLookup } from './priceHistory';
+import { loadPriceLookup, loadTokenPriceLookup } from './priceHistory';
 
 /** Saves text as a file through a Blob (nothing leaves the browser). */
 export function downloadText(text: string, fileName: string, type: string): void {
@@ -29,11 +29,29 @@ export function downloadText(text: string, fileName: string, type: string): void
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** A day in the interface language (UTC: the service's days are UTC days). */
+function dateText(time: number): string {
+  return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium', timeZone: 'UTC' }).format(time);
+}
+
+/** The service's limit when some operation is older than it (else null: nothing to say). */
+function limitFor(operations: readonly { time: number | null }[], servedFrom: number | null): number | null {
+  if (servedFrom === null) return null;
+  return operations.some((op) => op.time !== null && op.time > 0 && op.time < servedFrom) ? servedFrom : null;
+}
+
 type State =
   | { kind: 'idle' }
   | { kind: 'reading'; progress: ReadProgress }
   | { kind: 'pricing' }
-  | { kind: 'done'; count: number; complete: boolean; priced: boolean }
+  | {
+      kind: 'done';
+      count: number;
+      complete: boolean;
+      priced: boolean;
+      /** The price service keeps no prices before this time (ms): older operations have no fiat value. */
+      servedFrom: number | null;
+    }
   | { kind: 'error'; text: string };
 
 export function ExportHistory({
@@ -66,17 +84,24 @@ export function ExportHistory({
       });
       setState({ kind: 'pricing' });
       const currency = selectedCurrency().code;
-      const prices = await loadPriceLookup(
-        priceCoin,
-        currency,
-        all.operations.map((op) => (op.token ? null : op.time)),
-        { signal: ctrl.signal },
+      const tokenOps = all.operations.flatMap((op) =>
+        op.token ? [{ contract: op.token.contract, time: op.time }] : [],
       );
+      const [prices, tokenPrices] = await Promise.all([
+        loadPriceLookup(
+          priceCoin,
+          currency,
+          all.operations.map((op) => (op.token ? null : op.time)),
+          { signal: ctrl.signal },
+        ),
+        tokenOps.length ? loadTokenPriceLookup(priceCoin, currency, tokenOps, { signal: ctrl.signal }) : null,
+      ]);
       const records = labelStore.get().records;
       const text = historyCsv(all.operations, {
         unit,
         explorerTx,
         priceAt: prices.priceAt,
+        tokenPriceAt: tokenPrices?.priceAt,
         currency,
         labelOf: (hash) => labelOf(records, 'tx', hash),
       });
@@ -86,7 +111,8 @@ export function ExportHistory({
         kind: 'done',
         count: all.operations.length,
         complete: all.complete,
-        priced: prices.available,
+        priced: prices.available || (tokenPrices?.priced ?? 0) > 0,
+        servedFrom: limitFor(all.operations, prices.servedFrom ?? tokenPrices?.servedFrom ?? null),
       });
     } catch (e) {
       if (ctrl.signal.aborted) setState({ kind: 'idle' });
@@ -133,6 +159,11 @@ export function ExportHistory({
           <Text size="sm">{t('exports.done', { count: state.count })}</Text>
           {!state.complete && <Text size="sm">{t('exports.incomplete', { max: CSV_MAX_OPERATIONS })}</Text>}
           {!state.priced && <Text size="sm">{t('exports.noFiat')}</Text>}
+          {state.priced && state.servedFrom !== null && (
+            <Text size="sm" data-testid="history-export-price-limit">
+              {t('exports.priceLimit', { date: dateText(state.servedFrom) })}
+            </Text>
+          )}
         </Alert>
       )}
       {state.kind === 'error' && (

@@ -134,8 +134,10 @@ export interface CsvContext {
   unit: { symbol: string; decimals: number };
   /** The transaction on the block explorer; undefined on a local chain (the cell stays empty). */
   explorerTx?: ((hash: string) => string | undefined) | undefined;
-  /** The coin's price at a time (the display currency), or null when unknown. Tokens are not priced. */
+  /** The coin's price at a time (the display currency), or null when unknown. */
   priceAt?: ((time: number | null) => string | null) | undefined;
+  /** A token's price (by contract) at a time (the display currency), or null when unknown. */
+  tokenPriceAt?: ((contract: string, time: number | null) => string | null) | undefined;
   /** The display currency's code (USD, TWD …). */
   currency: string;
   /** The account's label of a transaction (BIP-329), if any. */
@@ -160,7 +162,9 @@ export function operationRow(op: Operation, ctx: CsvContext): string[] {
   const decimals = op.token ? op.token.decimals : ctx.unit.decimals;
   const value = op.value < 0n ? -op.value : op.value;
   const amount = formatUnits(value, decimals);
-  const price = op.token ? null : (ctx.priceAt?.(op.time) ?? null);
+  const price = op.token
+    ? (ctx.tokenPriceAt?.(op.token.contract, op.time) ?? null)
+    : (ctx.priceAt?.(op.time) ?? null);
   let fiat = '';
   if (price !== null) {
     try {

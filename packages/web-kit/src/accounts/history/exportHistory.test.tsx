@@ -151,6 +151,55 @@ describe('Export CSV from the history tab', () => {
     expect(screen.getByTestId('history-export-done').textContent).toContain('fiat value column is empty');
   });
 
+  it("values token operations at the token's price that day, and says when older prices are not kept", async () => {
+    const DAY = 24 * HOUR;
+    const LUSD = '0x9AD50244681e313eeF77adD770A9F3dBE000406b';
+    const servedFrom = Math.floor((NOW - 365 * DAY) / DAY) * DAY + DAY;
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        asked.push(url);
+        const u = new URL(url, 'http://x');
+        if (u.pathname !== '/api/prices/daily') return Promise.resolve(new Response('{"prices":{}}'));
+        // The public plan: a year kept; the token's days answered at 0.999 a day
+        const from = Math.max(Number(u.searchParams.get('from')), servedFrom);
+        const points = [];
+        for (let t = from; t <= Number(u.searchParams.get('to')); t += DAY)
+          points.push({ time: t, price: '0.999' });
+        return Promise.resolve(new Response(JSON.stringify({ points, servedFrom })));
+      }),
+    );
+    const token = { contract: LUSD, symbol: 'LUSD', decimals: 6 };
+    const pages: Record<string, HistoryPage> = {
+      first: {
+        operations: [
+          op(0, { value: 2_500_000n, token, time: NOW - 3 * DAY }),
+          op(1, { value: 10n ** 18n, time: NOW - 500 * DAY }), // ETH, older than the service keeps
+        ],
+        cursor: null,
+      },
+    };
+    const { node } = setup(vi.fn((_d: unknown, c: string | null) => Promise.resolve(pages[c ?? 'first']!)));
+    renderUi(node);
+    await screen.findAllByTestId('history-item');
+    fireEvent.click(screen.getByTestId('history-export'));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const rows = rowsOf(downloads[0]!.text);
+    const fiat = CSV_HEADER.indexOf('Fiat value at the time');
+    // 2.5 LUSD × 0.999
+    expect(rows[1]![CSV_HEADER.indexOf('Asset')]).toBe('LUSD');
+    expect(rows[1]![fiat]).toBe('2.50');
+    expect(rows[1]![CSV_HEADER.indexOf('Fiat currency')]).toBe('USD');
+    // the old ETH operation: no price kept, the cell empty (never 0)
+    expect(rows[2]![fiat]).toBe('');
+    expect(asked.some((u) => u.includes(`platform=ethereum&contract=${LUSD}`))).toBe(true);
+    expect(asked.some((u) => u.includes(`id=${CHAINS.ETH.priceId}`))).toBe(true);
+    expect(screen.getByTestId('history-export-price-limit').textContent).toMatch(
+      /^The price service keeps prices from .+ on: older transactions have no fiat value/,
+    );
+  });
+
   it('shows progress and Cancel stops the reading: no file', async () => {
     let release!: () => void;
     const getHistory = vi.fn((_d: unknown, c: string | null) =>
