@@ -1,11 +1,13 @@
 /**
  * Discovery at connect and the home portfolio (issue 33) in Chromium with the emulator, against the real server and
  * every local chain: a new user connects and, without opening any coin, sees the funded accounts of several coins in
- * one portfolio valued in the display currency (the local price table), each coin's state and the progress; opening
- * a coin afterwards shows its accounts at once, without recovering them again.
+ * one portfolio valued in the display currency (the local price table), the tokens those accounts hold counted in the
+ * total (the local TRON's LUSDT, read with the accounts), each coin's state and the progress; opening a coin
+ * afterwards shows its accounts at once, without recovering them again.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { LOCAL_TRC20 } from '@secux-companion/localnet';
 import { useStack } from './stack';
 import { useWalletPage } from './account-helpers';
 
@@ -16,6 +18,12 @@ const { baseUrl } = stack;
 const FUNDED = ['BTC', 'LTC', 'ETH', 'XRP', 'XLM', 'TRX', 'SOL'];
 
 const row = (page: Page, coin: string) => page.locator(`[data-testid="portfolio-row"][data-coin="${coin}"]`);
+/** '$1,234.56' → cents. */
+const cents = (text: string) => {
+  const m = /^\$([\d,]+)\.(\d\d)$/.exec(text);
+  if (!m) throw new Error(`not a USD amount: ${text}`);
+  return BigInt(m[1]!.replace(/,/g, '')) * 100n + BigInt(m[2]!);
+};
 
 describe('portfolio at connect', () => {
   let page: Page;
@@ -69,6 +77,33 @@ describe('portfolio at connect', () => {
     expect(states.length).toBeGreaterThan(10);
     expect(states.filter((s) => /:(stored|queued|refreshing)$/.test(s))).toEqual([]);
   }, 300_000);
+
+  it('counts the tokens the accounts hold in the total: TRX accounts 1 and 2 hold 1,000,010 LUSDT at 1 USD', async () => {
+    const lusdt = page.locator(
+      `[data-testid="portfolio-token-row"][data-coin="TRX"][data-contract="${LOCAL_TRC20.address}"]`,
+    );
+    await lusdt.waitFor({ timeout: 30_000 });
+    await expect(lusdt.getByTestId('portfolio-token-symbol').innerText()).resolves.toBe('LUSDT');
+    await expect(lusdt.getByTestId('portfolio-amount').innerText()).resolves.toBe('1,000,010 LUSDT');
+    await page.locator('[data-testid="portfolio-total"][aria-busy="false"]').waitFor({ timeout: 30_000 });
+    await expect(lusdt.getByTestId('portfolio-value').innerText()).resolves.toBe('$1,000,010.00');
+    // the local table's 24 h change of LUSDT (−0.1 %)
+    await expect(lusdt.getByTestId('portfolio-row-change').innerText()).resolves.toBe('-0.1%');
+    // the total is every valued row, the token's among them (each row rounded to the cent)
+    const values = await page
+      .locator('[data-testid="portfolio-row"], [data-testid="portfolio-token-row"]')
+      .getByTestId('portfolio-value')
+      .allInnerTexts();
+    const valued = values.filter((v) => v.startsWith('$')).map(cents);
+    const total = cents(await page.getByTestId('portfolio-total').innerText());
+    const sum = valued.reduce((a, b) => a + b, 0n);
+    expect(total >= 100_001_000n).toBe(true);
+    expect(total - sum <= BigInt(valued.length) && sum - total <= BigInt(valued.length)).toBe(true);
+    // the TRC-10 asset (LTA, no contract to price) is named, never valued at 0
+    const lta = page.locator('[data-testid="portfolio-token-row"][data-coin="TRX"][data-contract="1000001"]');
+    await expect(lta.getByTestId('portfolio-value').innerText()).resolves.toBe('Price N/A');
+    await expect(page.getByTestId('portfolio-unpriced').innerText()).resolves.toContain('LTA (TRX)');
+  }, 60_000);
 
   it('opening a coin shows the accounts discovery read, without recovering them again', async () => {
     const probes = () => chainRequests.filter((p) => p.startsWith('/api/chains/XRP/account/'));
