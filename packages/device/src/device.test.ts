@@ -257,3 +257,57 @@ describe('firmware update', () => {
     expect(new SecuxEmulator({ storage }).state.mcuVersion).toBe('2.30.1');
   });
 });
+
+describe('reads reused on one connection', () => {
+  /** Counts the packets the host sends the emulator. */
+  function countCommands(emulator: SecuxEmulator) {
+    const seen = { frames: 0 };
+    emulator.tap((dir) => {
+      if (dir === 'in') seen.frames++;
+    });
+    return seen;
+  }
+
+  it('reads the account table once for every coin that asks, and again after a write', async () => {
+    const { device, emulator } = await setup();
+    for (let i = 0; i < 3; i++)
+      await device.setAccount({ name: `BTC${i}`, path: `m/84'/0'/${i}'`, balance: '1', symbol: 'BTC', decimal: 8 });
+    const seen = countCommands(emulator);
+    expect(await device.getAccounts(0)).toHaveLength(3);
+    const oneRead = seen.frames;
+    expect(oneRead).toBeGreaterThanOrEqual(4); // the size, then each entry (a packet or more each)
+    await device.getAccounts(60);
+    await device.getTokens(0);
+    await device.readTable();
+    expect(seen.frames).toBe(oneRead);
+
+    // A write drops the read: the next one sees the new entry.
+    await device.deleteAccount("m/84'/0'/2'");
+    expect((await device.getAccounts(0)).map((a) => a.name)).toEqual(['BTC0', 'BTC1']);
+    // A read handed out is the caller's: changing it changes nothing for the next caller.
+    (await device.readTable())[0]!.name = 'changed';
+    expect((await device.readTable())[0]!.name).toBe('BTC0');
+    await device.disconnect();
+  });
+
+  it('reads an address or key once per connection; a new connection reads again', async () => {
+    const { device, emulator } = await setup();
+    const seen = countCommands(emulator);
+    const path = "m/44'/60'/0'/0/0";
+    const [a, b] = await Promise.all([device.getAddress(path), device.getAddress(path)]);
+    expect(a).toBe(b);
+    const first = seen.frames;
+    expect(first).toBeGreaterThan(0);
+    await device.getAddress(path);
+    await device.getXPublicKey("m/84'/0'/0'");
+    const withXpub = seen.frames;
+    expect(withXpub).toBeGreaterThan(first);
+    await device.getXPublicKey("m/84'/0'/0'");
+    expect(seen.frames).toBe(withXpub);
+    await device.disconnect();
+    await expect(device.getAddress(path)).rejects.toBeInstanceOf(DisconnectedError);
+    const again = await connectEmulator(emulator);
+    await again.getAddress(path);
+    expect(seen.frames).toBeGreaterThan(withXpub);
+  });
+});

@@ -23,6 +23,13 @@ import * as sign from './secux-device/sign.js';
 export type { DeviceBackend } from './secux-device/context.js';
 export { chainIdToNumber } from './secux-device/accounts.js';
 
+/**
+ * How long a read of the account table is reused. Reading it takes one request per entry, and every coin's
+ * discovery asks for its accounts; only this app's writes change it (each one drops the read), so the bound only
+ * covers a change made on the device itself.
+ */
+export const TABLE_FRESH_MS = 60_000;
+
 export class SecuxDevice implements Device {
   readonly kind: ConnectionKind;
   #ctx: DeviceContext;
@@ -31,6 +38,14 @@ export class SecuxDevice implements Device {
   #listeners: { [E in keyof DeviceEvents]: Set<(e: DeviceEvents[E]) => void> } = { disconnect: new Set() };
   #disconnectWaiters = new Set<(e: DisconnectedError) => void>();
   #offLink: () => void;
+  /** The account table as last read (see TABLE_FRESH_MS). */
+  #table: { at: number; read: Promise<DeviceAccount[]> } | null = null;
+  /**
+   * Addresses and public keys read on this connection, by path and options: they follow from the wallet's seed,
+   * which changes only by a reset or restore on the device, and that restarts it (a new connection). Discovery asks
+   * the EVM chains' shared addresses once instead of once per chain.
+   */
+  #keys = new Map<string, Promise<string>>();
 
   constructor(backend: DeviceBackend) {
     this.#ctx = { b: backend, version: null };
@@ -77,6 +92,8 @@ export class SecuxDevice implements Device {
     if (!this.#connected) return;
     this.#connected = false;
     this.#offLink();
+    this.#keys.clear();
+    this.#table = null;
     const err = new DisconnectedError(`device disconnected: ${reason}`);
     for (const w of [...this.#disconnectWaiters]) w(err);
     this.#disconnectWaiters.clear();
@@ -130,38 +147,71 @@ export class SecuxDevice implements Device {
 
   // ------------------------------------------------------------------ accounts and tokens
 
-  readTable(): Promise<DeviceAccount[]> {
-    return this.#run(() => accounts.readTable(this.#ctx));
+  /** The table, read again when the last read is older than TABLE_FRESH_MS or a write came after it. */
+  #readTable(): Promise<DeviceAccount[]> {
+    const now = Date.now();
+    if (this.#connected && this.#table && now - this.#table.at <= TABLE_FRESH_MS) return this.#table.read;
+    const entry = { at: now, read: this.#run(() => accounts.readTable(this.#ctx)) };
+    this.#table = entry;
+    entry.read.catch(() => {
+      if (this.#table === entry) this.#table = null;
+    });
+    return entry.read;
   }
 
-  getAccounts(coinType?: number, chainId?: number): Promise<DeviceAccount[]> {
-    return this.#run(() => accounts.getAccounts(this.#ctx, coinType, chainId));
+  /** A write to the table: reads asked from now on wait for it (the lock's order) and read the table again. */
+  #write(fn: () => Promise<void>): Promise<void> {
+    this.#table = null;
+    return this.#run(fn).finally(() => {
+      this.#table = null;
+    });
   }
 
-  getTokens(coinType?: number, chainId?: number): Promise<DeviceAccount[]> {
-    return this.#run(() => accounts.getTokens(this.#ctx, coinType, chainId));
+  async readTable(): Promise<DeviceAccount[]> {
+    return (await this.#readTable()).map((a) => ({ ...a }));
+  }
+
+  async getAccounts(coinType?: number, chainId?: number): Promise<DeviceAccount[]> {
+    return accounts.accountsIn(await this.readTable(), coinType, chainId);
+  }
+
+  async getTokens(coinType?: number, chainId?: number): Promise<DeviceAccount[]> {
+    return accounts.tokensIn(await this.readTable(), coinType, chainId);
   }
 
   setAccount(a: AccountInput): Promise<void> {
-    return this.#run(() => accounts.setAccount(this.#ctx, a));
+    return this.#write(() => accounts.setAccount(this.#ctx, a));
   }
 
   deleteAccount(path: string, chainId?: number): Promise<void> {
-    return this.#run(() => accounts.deleteAccount(this.#ctx, path, chainId));
+    return this.#write(() => accounts.deleteAccount(this.#ctx, path, chainId));
   }
 
   setToken(t: TokenInput): Promise<void> {
-    return this.#run(() => accounts.setToken(this.#ctx, t));
+    return this.#write(() => accounts.setToken(this.#ctx, t));
   }
 
   deleteToken(path: string, contract: string, chainId?: number): Promise<void> {
-    return this.#run(() => accounts.deleteToken(this.#ctx, path, contract, chainId));
+    return this.#write(() => accounts.deleteToken(this.#ctx, path, contract, chainId));
   }
 
   // ------------------------------------------------------------------ addresses and keys
 
+  /** A key read once per connection (see #keys); a failed read is not kept. */
+  #key(kind: string, path: string, options: object, read: () => Promise<string>): Promise<string> {
+    if (!this.#connected) return this.#run(read); // fails as every action does once the link is gone
+    const id = `${kind} ${path} ${JSON.stringify(options)}`;
+    let p = this.#keys.get(id);
+    if (!p) {
+      p = this.#run(read);
+      this.#keys.set(id, p);
+      p.catch(() => this.#keys.delete(id));
+    }
+    return p;
+  }
+
   getAddress(path: string, options: AddressOptions = {}): Promise<string> {
-    return this.#run(() => keys.getAddress(this.#ctx, path, options));
+    return this.#key('address', path, options, () => keys.getAddress(this.#ctx, path, options));
   }
 
   showAddress(path: string, options: ShowAddressOptions = {}): Promise<void> {
@@ -169,11 +219,11 @@ export class SecuxDevice implements Device {
   }
 
   getPublicKey(path: string, options: AddressOptions = {}): Promise<string> {
-    return this.#run(() => keys.getPublicKey(this.#ctx, path, options));
+    return this.#key('public', path, options, () => keys.getPublicKey(this.#ctx, path, options));
   }
 
   getXPublicKey(path: string): Promise<string> {
-    return this.#run(() => keys.getXPublicKey(this.#ctx, path));
+    return this.#key('xpub', path, {}, () => keys.getXPublicKey(this.#ctx, path));
   }
 
   // ------------------------------------------------------------------ signing

@@ -37,12 +37,14 @@ function filter(list: DeviceAccount[], coinType?: number, chainId?: number) {
   );
 }
 
-export async function getAccounts(ctx: DeviceContext, coinType?: number, chainId?: number): Promise<DeviceAccount[]> {
-  return filter(await readTable(ctx), coinType, chainId).filter((a) => !a.contract);
+/** The accounts (not tokens) of a table read, of a coin type and chain id when given. */
+export function accountsIn(table: DeviceAccount[], coinType?: number, chainId?: number): DeviceAccount[] {
+  return filter(table, coinType, chainId).filter((a) => !a.contract);
 }
 
-export async function getTokens(ctx: DeviceContext, coinType?: number, chainId?: number): Promise<DeviceAccount[]> {
-  return filter(await readTable(ctx), coinType, chainId).filter((a) => !!a.contract);
+/** The tokens of a table read, of a coin type and chain id when given. */
+export function tokensIn(table: DeviceAccount[], coinType?: number, chainId?: number): DeviceAccount[] {
+  return filter(table, coinType, chainId).filter((a) => !!a.contract);
 }
 
 export async function setAccount(ctx: DeviceContext, a: AccountInput): Promise<void> {
