@@ -246,14 +246,14 @@ describe('Portfolio at connect', () => {
     });
 
     /** The price service for coins and tokens; returns the URLs asked. */
-    function prices() {
+    function prices(tokenPrices: Record<string, number> = { [LUSDT]: 1 }) {
       const asked: string[] = [];
       vi.stubGlobal('fetch', async (url: string) => {
         asked.push(url);
         if (url.startsWith('/api/prices/coins'))
           return new Response(JSON.stringify({ prices: { tron: 0.12 }, changes24h: { tron: 0.4 } }));
         if (url.startsWith('/api/prices/tokens'))
-          return new Response(JSON.stringify({ prices: { [LUSDT]: 1 }, changes24h: { [LUSDT]: -0.1 } }));
+          return new Response(JSON.stringify({ prices: tokenPrices, changes24h: { [LUSDT]: -0.1 } }));
         return new Response('{}');
       });
       return asked;
@@ -264,7 +264,7 @@ describe('Portfolio at connect', () => {
      * asset: no contract to price), an unverified SCAM token without a market and a spent token (0); account 2 holds
      * 10 LUSDT.
      */
-    async function discoverTron() {
+    async function discoverTron(extra: TokenHolding[] = []) {
       await runDiscovery({
         coins: ['TRX'] as ChainSymbol[],
         readTable: async () => [],
@@ -279,7 +279,7 @@ describe('Portfolio at connect', () => {
               token(SCAM, 'SCAM', 5_000_000n, { unverified: true }),
               token('TSpentSpentSpentSpentSpentSpent11', 'OLD', 0n),
             ]),
-            trxAccount(1, 0n, [token(LUSDT, 'LUSDT', 10_000_000n)]),
+            trxAccount(1, 0n, [token(LUSDT, 'LUSDT', 10_000_000n), ...extra]),
           ],
         }),
       });
@@ -321,22 +321,34 @@ describe('Portfolio at connect', () => {
     });
 
     it('leaves out the tokens Settings → Hide hides, counted in a note and shown on demand', async () => {
-      prices();
+      const DUST = 'TDustDustDustDustDustDustDustDust1';
+      prices({ [LUSDT]: 1, [DUST]: 0.5 });
       setPreferences({ hideUnverified: true, hideDust: '5' });
-      await discoverTron();
+      // 3 DUST × 0.5 = 1.5 USD, below the 5 USD threshold
+      await discoverTron([token(DUST, 'DUST', 3_000_000n)]);
       renderUi(<Portfolio />);
       await vi.waitFor(
         () => expect(screen.getByTestId('portfolio-total').textContent).toBe('$1,000,022.50'),
         WAIT,
       );
-      // SCAM is unverified: hidden. LTA has no price, so it is never dust: shown.
+      // SCAM is unverified and DUST worth 1.5 USD: hidden, and out of the total. LTA has no price: never dust.
       expect(
         screen.getAllByTestId('portfolio-token-row').map((r) => r.getAttribute('data-contract')),
       ).toEqual([LUSDT, '1000001']);
-      expect(screen.getByTestId('tokens-hidden-count').getAttribute('data-count')).toBe('1');
+      expect(screen.getByTestId('tokens-hidden-count').getAttribute('data-count')).toBe('2');
       fireEvent.click(screen.getByTestId('tokens-hidden-toggle'));
-      await vi.waitFor(() => expect(screen.getAllByTestId('portfolio-token-row')).toHaveLength(3), WAIT);
+      await vi.waitFor(() => expect(screen.getAllByTestId('portfolio-token-row')).toHaveLength(4), WAIT);
+      expect(screen.getByTestId('portfolio-total').textContent).toBe('$1,000,024.00');
     });
+
+    it('passes axe with token rows (unverified, unpriced) in every language', async () => {
+      prices();
+      await discoverTron();
+      const rowsShown = async () => {
+        await screen.findAllByTestId('portfolio-token-row', {}, WAIT);
+      };
+      expect(await axeInEveryLanguage([['portfolio', <Portfolio key="p" />, rowsShown]])).toEqual([]);
+    }, 60_000);
 
     it('a token without a 24 h change leaves the total change not known', async () => {
       vi.stubGlobal('fetch', async (url: string) =>
