@@ -318,6 +318,8 @@ describe('Portfolio at connect', () => {
       expect(asked.filter((u) => u.startsWith('/api/prices/tokens'))).toEqual([
         `/api/prices/tokens?platform=tron&contracts=${LUSDT},${SCAM}&currency=usd`,
       ]);
+      // The value chart adds up coin balances: it says the total's tokens are not in it.
+      expect(screen.getByTestId('value-chart-tokens-left-out')).toBeTruthy();
     });
 
     it('leaves out the tokens Settings → Hide hides, counted in a note and shown on demand', async () => {

@@ -238,7 +238,7 @@ export function Portfolio() {
             )}
             {hiddenTokens.note}
 
-            <PortfolioChart />
+            <PortfolioChart tokensLeftOut={summary.rows.some((r) => r.token && r.value !== null)} />
 
             {/* A narrow screen scrolls the table: the region is focusable and named (axe scrollable-region-focusable). */}
             <Box

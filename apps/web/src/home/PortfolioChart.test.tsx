@@ -80,6 +80,18 @@ describe('PortfolioChart', () => {
     );
   });
 
+  it("says when the portfolio's total counts tokens the chart leaves out", async () => {
+    const { unmount } = renderUi(<PortfolioChart sources={[halfBtc]} now={NOW} tokensLeftOut />);
+    await screen.findByTestId('value-chart-summary');
+    expect(screen.getByTestId('value-chart-tokens-left-out').textContent).toBe(
+      'Coins only: the tokens in the total above are not in this chart.',
+    );
+    unmount();
+    renderUi(<PortfolioChart sources={[halfBtc]} now={NOW} />);
+    await screen.findByTestId('value-chart-summary');
+    expect(screen.queryByTestId('value-chart-tokens-left-out')).toBeNull();
+  });
+
   it('an asset without prices is named and left out, never added as zero', async () => {
     renderUi(<PortfolioChart sources={[halfBtc, eth]} now={NOW} />);
     const note = await screen.findByTestId('value-chart-missing-prices');

@@ -146,9 +146,11 @@ export interface PortfolioChartProps {
   sources?: readonly ChartSource[];
   /** The chart's "now" (tests); default the time of the query. */
   now?: number;
+  /** The portfolio's total counts tokens the chart does not (it adds up the accounts' coin balances): said below it. */
+  tokensLeftOut?: boolean;
 }
 
-export function PortfolioChart({ sources: given, now }: PortfolioChartProps) {
+export function PortfolioChart({ sources: given, now, tokensLeftOut }: PortfolioChartProps) {
   const { t } = useTranslation();
   const discovered = useDiscoverySources();
   const sources = given ?? discovered;
@@ -255,6 +257,11 @@ export function PortfolioChart({ sources: given, now }: PortfolioChartProps) {
             </Text>
           )}
         </>
+      )}
+      {tokensLeftOut && (
+        <Text size="xs" c="dimmed" data-testid="value-chart-tokens-left-out">
+          {t('valueChart.tokensLeftOut')}
+        </Text>
       )}
       {series && series.missingPrices.length > 0 && (
         <Alert color="orange" variant="light" data-testid="value-chart-missing-prices">
