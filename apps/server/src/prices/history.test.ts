@@ -111,12 +111,38 @@ describe('GET /api/prices/history (local profile)', () => {
     }
   });
 
+  it("answers a token's points by platform and contract (the value chart's tokens); an unknown one is missing", async () => {
+    const lusdt = 'TAVMRF1q3fuBsu4a314KKh685Xvo6gqPN3';
+    const unknown = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+    const res = await get(
+      `/api/prices/history?platform=tron&contracts=${unknown},${lusdt}&currency=eur&range=week`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ platform: 'tron', currency: 'eur', range: 'week', missing: [unknown] });
+    expect(Object.keys(body.prices)).toEqual([lusdt]);
+    const pts = body.prices[lusdt] as { time: number; price: string }[];
+    // A week of 6-hour steps, the table's LUSDT (1 USD = 0.92 EUR) times the wave.
+    expect(pts).toHaveLength(29);
+    for (const p of pts)
+      expect(p.price).toBe(String(Number((0.92 * Number(localFactor(p.time))).toFixed(8))));
+    // EVM contracts in lower case, as the token quotes key them.
+    const evm = await get(
+      '/api/prices/history?platform=ethereum&contracts=0x9AD50244681E313EEF77ADD770A9F3DBE000406B&range=day',
+    );
+    expect(Object.keys(evm.json().prices)).toEqual(['0x9ad50244681e313eef77add770a9f3dbe000406b']);
+  });
+
   it('refuses a bad range, currency or id list', async () => {
     for (const url of [
       '/api/prices/history?ids=bitcoin&range=decade',
       '/api/prices/history?ids=bitcoin&currency=xyz',
       '/api/prices/history?ids=',
       `/api/prices/history?ids=${Array.from({ length: 31 }, (_, i) => `c${i}`).join(',')}`,
+      '/api/prices/history?platform=nowhere&contracts=TAVMRF1q3fuBsu4a314KKh685Xvo6gqPN3',
+      '/api/prices/history?platform=tron',
+      '/api/prices/history?platform=tron&contracts=short',
+      `/api/prices/history?platform=tron&contracts=${Array.from({ length: 31 }, (_, i) => `TAVMRF1q3fuBsu4a314KKh685Xvo6gqP${String(i).padStart(2, '0')}`).join(',')}`,
     ])
       expect((await get(url)).statusCode, url).toBe(400);
   });
@@ -128,7 +154,7 @@ describe('GET /api/prices/history (CoinGecko)', () => {
   beforeAll(async () => {
     cg = await startFakeUpstream((req) => {
       if (mode === 'fail') return { status: 429, body: { status: { error_code: 429 } } };
-      const m = /^\/api\/v3\/coins\/([a-z-]+)\/market_chart$/.exec(req.path);
+      const m = /^\/api\/v3\/coins\/([a-z-]+)(\/contract\/\w+)?\/market_chart$/.exec(req.path);
       if (!m) return { status: 404, body: { error: 'not found' } };
       const now = Date.now();
       if (mode === 'nonsense') return { body: { prices: [[now - HOUR, 0]] } };
@@ -178,12 +204,32 @@ describe('GET /api/prices/history (CoinGecko)', () => {
     expect(cg.requests.at(-1)!.query.get('days')).toBe('365');
   });
 
+  it("asks a token's market_chart by platform and contract once per currency and range", async () => {
+    const before = cg.requests.length;
+    const url =
+      '/api/prices/history?platform=ethereum&contracts=0xDAC17F958D2EE523A2206206994597C13D831EC7&currency=usd&range=month';
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(url)));
+    expect(cg.requests.length - before).toBe(1);
+    expect(`${cg.requests.at(-1)!.path}?${cg.requests.at(-1)!.query.toString()}`).toBe(
+      '/api/v3/coins/ethereum/contract/0xdac17f958d2ee523a2206206994597c13d831ec7/market_chart?vs_currency=usd&days=30',
+    );
+    expect(answers[0]!.json()).toMatchObject({
+      platform: 'ethereum',
+      missing: [],
+      prices: { '0xdac17f958d2ee523a2206206994597c13d831ec7': [{ price: '100' }, { price: '101.25' }] },
+    });
+  });
+
   it('a refused or failed upstream answer leaves the coin missing (200), never zero prices', async () => {
     for (const m of ['nonsense', 'fail'] as const) {
       mode = m;
       const res = await get(`/api/prices/history?ids=dogecoin-${m}&currency=usd&range=day`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ prices: {}, missing: [`dogecoin-${m}`] });
+      const c = m === 'fail' ? 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' : 'TAVMRF1q3fuBsu4a314KKh685Xvo6gqPN3';
+      const token = await get(`/api/prices/history?platform=tron&contracts=${c}&range=day`);
+      expect(token.statusCode).toBe(200);
+      expect(token.json()).toMatchObject({ prices: {}, missing: [c] });
     }
   });
 });

@@ -70,6 +70,16 @@ export interface PriceUpstream {
   /** A coin's checked prices over the range, oldest first, in `currency` (lower-case code); throws when unreadable. */
   history(id: string, currency: string, range: PriceRange): Promise<PricePoint[]>;
   /**
+   * A token's checked prices over the range by its platform and contract, oldest first, as {@link history} serves a
+   * coin's (the value chart's tokens); throws when unreadable. Absent: tokens have no history (missing).
+   */
+  tokenHistory?(
+    platform: string,
+    contract: string,
+    currency: string,
+    range: PriceRange,
+  ): Promise<PricePoint[]>;
+  /**
    * An asset's checked prices between `from` and `to` (ms), one a UTC day, oldest first, in `currency` (lower-case
    * code): a coin by id, or a token by platform and contract (the history CSV's fiat at the time); throws when
    * unreadable.
@@ -166,6 +176,16 @@ export class LocalPriceUpstream implements PriceUpstream {
   /** The deterministic table (history.ts): the coin's local price times a wave of time; none for an unknown coin. */
   async history(id: string, currency: string, range: PriceRange): Promise<PricePoint[]> {
     const price = (await this.coins([id], currency))[id];
+    return price === undefined ? [] : localHistory(price, range, this.now());
+  }
+  /** The same table for a token: its local price times the wave of time; none for an unknown token. */
+  async tokenHistory(
+    platform: string,
+    contract: string,
+    currency: string,
+    range: PriceRange,
+  ): Promise<PricePoint[]> {
+    const price = (await this.tokens(platform, [contract], currency))[contract];
     return price === undefined ? [] : localHistory(price, range, this.now());
   }
 }
@@ -292,6 +312,19 @@ export class CoinGeckoUpstream implements PriceUpstream {
     return parseMarketChart(body, range, Date.now());
   }
 
+  /** One documented /coins/{platform}/contract/{address}/market_chart call; checked and thinned like a coin's. */
+  async tokenHistory(
+    platform: string,
+    contract: string,
+    currency: string,
+    range: PriceRange,
+  ): Promise<PricePoint[]> {
+    const body = await this.get(
+      `/coins/${encodeURIComponent(platform)}/contract/${encodeURIComponent(contract)}/market_chart?vs_currency=${encodeURIComponent(currency.toLowerCase())}&days=${RANGE_DAYS[range]}`,
+    );
+    return parseMarketChart(body, range, Date.now());
+  }
+
   /**
    * One documented market_chart/range call, a coin's (/coins/{id}/…) or a token's (/coins/{platform}/contract/{c}/…),
    * with UNIX seconds; the answer checked and reduced to a point a day (history.ts).
@@ -336,6 +369,13 @@ export interface PriceService {
    * be read (no stale copy): the chart shows them as missing.
    */
   history(id: string, currency: string, range: PriceRange): Promise<HistoryAnswer>;
+  /** A token's historical prices by platform and contract, cached and answered like a coin's ({@link history}). */
+  tokenHistory(
+    platform: string,
+    contract: string,
+    currency: string,
+    range: PriceRange,
+  ): Promise<HistoryAnswer>;
   /**
    * An asset's daily prices between `from` and `to` (ms, whole UTC days), cached per asset, currency and span; the
    * part older than the upstream serves is not asked ({@link DailyAnswer}'s `servedFrom`).
@@ -432,6 +472,20 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
       }
     });
 
+  /** A range's points, cached for {@link HISTORY_TTL_MS}; a failed refresh serves the last good ones a while. */
+  const readHistory = (key: string, range: PriceRange, call: () => Promise<PricePoint[]>) =>
+    histories.get(key, async () => {
+      calls++;
+      try {
+        return { value: { points: await call() }, ttlMs: HISTORY_TTL_MS[range] };
+      } catch {
+        const prev = histories.stale(key);
+        if (prev?.value.points && prev.ageMs < Math.max(MAX_STALE_MS, 2 * HISTORY_TTL_MS[range]))
+          return { value: { points: prev.value.points, stale: true }, ttlMs: config.prices.failureTtlMs };
+        return { value: { points: null }, ttlMs: config.prices.failureTtlMs };
+      }
+    });
+
   return {
     source: up.source,
     peek: (key) => cache.peek(key),
@@ -470,20 +524,14 @@ export function createPriceService(config: Config, fetchFn: FetchFn, upstream?: 
     fiat: () => load(FIAT_KEY, 'rates', { base: 'USD' }, () => up.fiat().then(toWire)),
     tokenImages: (platform, contracts) =>
       load(imagesKey(platform, contracts), 'images', { platform }, () => up.tokenImages(platform, contracts)),
-    history: (id, currency, range) => {
-      const key = historyKey(id, currency, range);
-      return histories.get(key, async () => {
-        calls++;
-        try {
-          const points = await up.history(id, currency, range);
-          return { value: { points }, ttlMs: HISTORY_TTL_MS[range] };
-        } catch {
-          const prev = histories.stale(key);
-          if (prev?.value.points && prev.ageMs < Math.max(MAX_STALE_MS, 2 * HISTORY_TTL_MS[range]))
-            return { value: { points: prev.value.points, stale: true }, ttlMs: config.prices.failureTtlMs };
-          return { value: { points: null }, ttlMs: config.prices.failureTtlMs };
-        }
-      });
+    history: (id, currency, range) =>
+      readHistory(historyKey(id, currency, range), range, () => up.history(id, currency, range)),
+    tokenHistory: (platform, contract, currency, range) => {
+      const read = up.tokenHistory?.bind(up);
+      if (!read) return Promise.resolve({ points: null });
+      return readHistory(historyKey(assetKey({ platform, contract }), currency, range), range, () =>
+        read(platform, contract, currency, range),
+      );
     },
     daily: (asset, currency, from, to) => {
       const servedFrom =

@@ -1,6 +1,6 @@
 /**
- * Prices: /api/prices/coins, /api/prices/history (points of time and decimal price text per coin; a coin whose
- * prices cannot be read is listed in `missing`, never given zeros), /api/prices/daily (one asset's daily prices over
+ * Prices: /api/prices/coins, /api/prices/history (points of time and decimal price text per coin by `ids`, or per
+ * token by `platform` and `contracts`; an asset whose prices cannot be read is listed in `missing`, never given zeros), /api/prices/daily (one asset's daily prices over
  * any span of days: a coin by id or a token by contract, for the history CSV), /api/prices/tokens (with `changes24h`
  * where the upstream gives them), /api/prices/token-images, /api/prices/fiat. Cached (single-flight); upstream
  * failures give 200 with empty prices, never 5xx. Cache hits are answered synchronously with the pre-serialised body.
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { HttpError, parseInput } from '@secux-companion/server-kit/errors';
 import { FIAT_CURRENCIES, TOKEN_PLATFORMS } from '../prices/constants.js';
-import { FIAT_KEY, coinsKey, tokensKey, type PriceAnswer } from '../prices/service.js';
+import { FIAT_KEY, coinsKey, tokensKey, type HistoryAnswer, type PriceAnswer } from '../prices/service.js';
 import { DAILY_MAX_DAYS, PRICE_RANGES, type PricePoint } from '../prices/history.js';
 
 const FIAT_LOWER = new Set<string>(FIAT_CURRENCIES.map((c) => c.toLowerCase()));
@@ -47,6 +47,15 @@ const CoinsQuery = z.object({ ids: csv(/^[a-z0-9][a-z0-9._-]{0,79}$/, 100, 'coin
 const MAX_HISTORY_IDS = 30;
 const HistoryQuery = z.object({
   ids: csv(/^[a-z0-9][a-z0-9._-]{0,79}$/, MAX_HISTORY_IDS, 'coin id'),
+  currency,
+  range: z.enum(PRICE_RANGES).default('day'),
+});
+/** Most tokens of one history request (the portfolio's valued tokens of one platform). */
+const MAX_HISTORY_CONTRACTS = 30;
+/** The value chart's tokens: the same answer keyed by contract (EVM in lower case, base58 as given). */
+const TokenHistoryQuery = z.object({
+  platform: z.string().trim(),
+  contracts: csv(/^[A-Za-z0-9]{20,64}$/, MAX_HISTORY_CONTRACTS, 'contract'),
   currency,
   range: z.enum(PRICE_RANGES).default('day'),
 });
@@ -164,19 +173,40 @@ export function registerPriceRoutes(api: FastifyInstance, { prices }: AppDeps): 
   });
 
   api.get('/prices/history', async (req, reply) => {
-    const q = parseInput(HistoryQuery, req.query, 'query');
-    const ids = [...new Set(q.ids.map((x) => x.toLowerCase()))];
-    const answers = await Promise.all(ids.map((id) => prices.history(id, q.currency, q.range)));
+    // A coin by id, or (the value chart's tokens) a token by platform and contract: one or the other.
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const byToken =
+      query.ids === undefined && (query.platform !== undefined || query.contracts !== undefined);
+    let q: { currency: string; range: (typeof PRICE_RANGES)[number] };
+    let keys: string[];
+    let read: (key: string) => Promise<HistoryAnswer>;
+    let platform: string | undefined;
+    if (byToken) {
+      const t = parseInput(TokenHistoryQuery, req.query, 'query');
+      if (!PLATFORMS.has(t.platform))
+        throw new HttpError(400, 'Invalid coingecko platfrom', { platforms: [...PLATFORMS] });
+      q = t;
+      platform = t.platform;
+      keys = normaliseContracts(t.contracts);
+      read = (c) => prices.tokenHistory(t.platform, c, t.currency, t.range);
+    } else {
+      const c = parseInput(HistoryQuery, req.query, 'query');
+      q = c;
+      keys = [...new Set(c.ids.map((x) => x.toLowerCase()))];
+      read = (id) => prices.history(id, c.currency, c.range);
+    }
+    const answers = await Promise.all(keys.map(read));
     const series: Record<string, PricePoint[]> = {};
     const missing: string[] = [];
     let stale = false;
     answers.forEach((a, i) => {
-      if (a.points && a.points.length) series[ids[i]!] = a.points;
-      else missing.push(ids[i]!);
+      if (a.points && a.points.length) series[keys[i]!] = a.points;
+      else missing.push(keys[i]!);
       stale ||= a.stale === true;
     });
     return reply.header('cache-control', 'public, max-age=60').send({
       source: prices.source,
+      ...(platform !== undefined ? { platform } : {}),
       currency: q.currency,
       range: q.range,
       prices: series,
