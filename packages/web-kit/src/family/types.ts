@@ -157,6 +157,14 @@ export interface BalancePoint {
   balance: bigint;
 }
 
+/** What one operation moved of a token the account holds (the value chart's token balances). */
+export interface TokenMove {
+  /** The token's contract, mint or id, as the family's {@link PortfolioToken.contract} names it. */
+  contract: string;
+  /** + received, − sent, in the token's smallest unit. */
+  delta: bigint;
+}
+
 /** A token an account holds, as the portfolio values it (issue 33). */
 export interface PortfolioToken {
   /** Contract, mint or token id, as the family names it (the token's key within the coin). */
@@ -273,6 +281,14 @@ export interface WebFamily<C extends FamilyChain = FamilyChain, A extends Wallet
    * the tokens the user switched on). Absent: the family holds no tokens the portfolio can value.
    */
   tokenHoldings?(chain: C, account: A): Promise<PortfolioToken[]>;
+  /**
+   * What an operation of the account's history moved of its tokens, by contract (issue 33's value chart): present
+   * only where the family's history carries every transfer of the tokens it holds, each as its own operation, so that
+   * walking the history back from the current token balances gives their past balances, from the same pages the
+   * coin's reconstruction reads (no request more). Absent: the chart names the family's tokens as missing and leaves
+   * them out (never zero).
+   */
+  tokenMoves?(op: Operation): readonly TokenMove[];
 }
 
 /** Any family, as the registry hands it to the shared screens (each module is typed with its own chain and account). */

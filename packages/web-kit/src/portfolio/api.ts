@@ -14,21 +14,44 @@ export async function fetchPriceHistory(
   currency: string,
   range: ValueRange,
 ): Promise<Record<string, PricePoint[]>> {
-  const out: Record<string, PricePoint[]> = {};
   const unique = [...new Set(ids)];
-  if (!unique.length) return out;
+  return readAnswer(
+    unique,
+    `/api/prices/history?ids=${unique.map(encodeURIComponent).join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}&range=${range}`,
+  );
+}
+
+/**
+ * The tokens' price points of one price platform (core's `pricePlatform`), keyed by the contract as asked (the
+ * portfolio's `priceContract`: EVM in lower case), read and checked like a coin's: one request for the platform's
+ * tokens (`GET /api/prices/history?platform=&contracts=`).
+ */
+export async function fetchTokenPriceHistory(
+  platform: string,
+  contracts: readonly string[],
+  currency: string,
+  range: ValueRange,
+): Promise<Record<string, PricePoint[]>> {
+  const unique = [...new Set(contracts)].sort();
+  return readAnswer(
+    unique,
+    `/api/prices/history?platform=${encodeURIComponent(platform)}&contracts=${unique.map(encodeURIComponent).join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}&range=${range}`,
+  );
+}
+
+async function readAnswer(keys: readonly string[], url: string): Promise<Record<string, PricePoint[]>> {
+  const out: Record<string, PricePoint[]> = {};
+  if (!keys.length) return out;
   try {
-    const res = await fetch(
-      `/api/prices/history?ids=${unique.map(encodeURIComponent).join(',')}&currency=${encodeURIComponent(currency.toLowerCase())}&range=${range}`,
-    );
+    const res = await fetch(url);
     if (!res.ok) return out;
     const text = await res.text();
-    for (const id of unique) {
-      const points = readHistoryAnswer(text, id);
-      if (points?.length) out[id] = points;
+    for (const key of keys) {
+      const points = readHistoryAnswer(text, key);
+      if (points?.length) out[key] = points;
     }
   } catch {
-    // prices are optional: every coin is missing
+    // prices are optional: every asset is missing
   }
   return out;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '@secux-companion/chain-common';
-import { balanceEffect, reconstructBalanceHistory } from './balanceHistory';
+import {
+  accountBalanceHistories,
+  balanceEffect,
+  reconstructBalanceHistories,
+  reconstructBalanceHistory,
+  tokenTransferMoves,
+} from './balanceHistory';
+import type { AnyFamily, FamilyChain, WalletAccount } from '../family/types';
 import { seriesChange, valueSeries } from './valueSeries';
 
 const HOUR = 3_600_000;
@@ -89,6 +96,110 @@ describe('balance history reconstructed from the account history', () => {
     expect(reads).toEqual([null, '2', '4']);
     expect(points[0]).toEqual({ time: NOW - 6 * HOUR, balance: 25n });
     expect(points.at(-1)).toEqual({ time: NOW, balance: 30n });
+  });
+});
+
+describe("the tokens' balance history, from the same pages as the coin's", () => {
+  const USDT = { contract: 'TUsdt', symbol: 'USDT', decimals: 6 };
+  const LINK = { contract: 'TLink', symbol: 'LINK', decimals: 18 };
+  const history = () => [
+    op({ direction: 'out', value: 40n, fee: 3n, time: NOW - 2 * HOUR, token: USDT }),
+    op({ direction: 'in', value: 1000n, time: NOW - 4 * HOUR }),
+    op({ direction: 'in', value: 7n, time: NOW - 5 * HOUR, token: LINK }),
+    op({ direction: 'in', value: 100n, time: NOW - 6 * HOUR, token: USDT }),
+    // failed and self transfers move no token
+    op({ direction: 'out', value: 500n, fee: 2n, time: NOW - 7 * HOUR, token: USDT, failed: true }),
+    op({ direction: 'self', value: 0n, fee: 1n, time: NOW - 8 * HOUR, token: USDT }),
+    op({ direction: 'in', value: 10n, time: NOW - 30 * HOUR, token: USDT }), // before the day
+  ];
+
+  it("a token's moves: + received, − sent, none for a failed or self transfer or the coin", () => {
+    const [sent, coin, , got, failed, self] = history();
+    expect(tokenTransferMoves(sent!)).toEqual([{ contract: 'TUsdt', delta: -40n }]);
+    expect(tokenTransferMoves(got!)).toEqual([{ contract: 'TUsdt', delta: 100n }]);
+    expect(tokenTransferMoves(coin!)).toEqual([]);
+    expect(tokenTransferMoves(failed!)).toEqual([]);
+    expect(tokenTransferMoves(self!)).toEqual([]);
+  });
+
+  it("walks each held token back from its balance now, in the coin's one read of the pages", async () => {
+    const { read, reads } = pages(history(), 3);
+    const day = NOW - 24 * HOUR;
+    const out = await reconstructBalanceHistories(
+      read,
+      1500n,
+      new Map([
+        ['TUsdt', 160n],
+        ['TLink', 7n],
+      ]),
+      tokenTransferMoves,
+      day,
+      NOW,
+    );
+    // The coin as reconstructBalanceHistory walks it (the token operations' fees included).
+    expect(out.coin).toEqual(await reconstructBalanceHistory(pages(history(), 3).read, 1500n, day, NOW));
+    expect(out.coin[0]).toEqual({ time: day, balance: 506n });
+    // USDT: 100 − 100 received 6 h ago → 0 before; 200 → 160 when 40 went 2 h ago.
+    expect(out.tokens.TUsdt).toEqual([
+      { time: day, balance: 100n },
+      { time: NOW - 6 * HOUR, balance: 200n },
+      { time: NOW - 2 * HOUR, balance: 160n },
+      { time: NOW, balance: 160n },
+    ]);
+    // LINK received 5 h ago: none before.
+    expect(out.tokens.TLink).toEqual([
+      { time: day, balance: 0n },
+      { time: NOW - 5 * HOUR, balance: 7n },
+      { time: NOW, balance: 7n },
+    ]);
+    // One walk: the three pages read once.
+    expect(reads).toEqual([null, '3', '6']);
+  });
+
+  it('a token whose history does not add up is known only as far as it does; without moves it is missing', async () => {
+    // 50 USDT now, but 100 came in 6 h ago: the history lacks a transfer; unknown before it (no point at the start).
+    const { read } = pages(history(), 10);
+    const day = NOW - 24 * HOUR;
+    const out = await reconstructBalanceHistories(
+      read,
+      1500n,
+      new Map([['TUsdt', 50n]]),
+      tokenTransferMoves,
+      day,
+      NOW,
+    );
+    expect(out.tokens.TUsdt).toEqual([
+      { time: NOW - 6 * HOUR, balance: 90n },
+      { time: NOW - 2 * HOUR, balance: 50n },
+      { time: NOW, balance: 50n },
+    ]);
+    expect(out.tokens.TUsdt![0]!.time).toBeGreaterThan(day);
+    const none = await reconstructBalanceHistories(
+      read,
+      1500n,
+      new Map([['TUsdt', 50n]]),
+      undefined,
+      day,
+      NOW,
+    );
+    expect(none.tokens).toEqual({ TUsdt: null });
+  });
+
+  it("the family's slot decides: a family without tokenMoves has its tokens missing, read once with the coin", async () => {
+    const { read, reads } = pages(history(), 10);
+    const chain = {
+      adapter: { getHistory: (_d: unknown, c: string | null) => read(c) },
+    } as unknown as FamilyChain;
+    const account = { balance: 1500n } as WalletAccount;
+    const held = new Map([['TUsdt', 160n]]);
+    const base = { descriptor: () => ({}) };
+    const withMoves = { ...base, tokenMoves: tokenTransferMoves } as unknown as AnyFamily;
+    const a = await accountBalanceHistories(withMoves, chain, account, held, 'day', NOW);
+    expect(a.tokens.TUsdt![0]).toEqual({ time: NOW - 24 * HOUR, balance: 100n });
+    expect(reads).toHaveLength(1);
+    const b = await accountBalanceHistories(base as unknown as AnyFamily, chain, account, held, 'day', NOW);
+    expect(b.tokens).toEqual({ TUsdt: null });
+    expect(b.coin).toEqual(a.coin);
   });
 });
 
