@@ -15,6 +15,7 @@ import {
   singleAddressPlumbing,
 } from '@secux-companion/web-kit/singleAddress/plumbing';
 import type { WebFamily } from '@secux-companion/web-kit/family/types';
+import { tokenTransferMoves } from '@secux-companion/web-kit/portfolio/balanceHistory';
 import { getTronChain, type TronChain } from './chain';
 import { TronAccountForm, TronDeleteAccount } from './TronAccountForm';
 import { TronSendModal } from './TronSendModal';
@@ -51,6 +52,11 @@ export const family: WebFamily<TronChain, TronAccount> = {
   /** The funded tokens discovery's read gave: TRC-20 priced by contract; a TRC-10 asset has no contract to price. */
   tokenHoldings: async (_chain, a) =>
     heldTokens(a, (t) => (tronTokenType(t.contract) === 'trc20' ? t.contract : null)),
+  /**
+   * The value chart's token balances: the history lists every TRC-20 transfer (the index's TRC-20 list, one
+   * operation each) and every TRC-10 transfer as its own operation, so each token walks back from its balance.
+   */
+  tokenMoves: tokenTransferMoves,
 
   CardDetails: AddressCardDetails,
   AccountForm: TronAccountForm,

@@ -47,7 +47,7 @@ export function balanceEffect(op: Operation): bigint {
 
 /**
  * Walks back from `current` through history pages (newest first) until an operation older than `from`, the end of
- * the history, or `maxPages`. Pending operations (no block yet) count as now: the current balance includes them.
+ * the history, or `maxPages`. Operations without a time (pending) count as now: the current balance includes them.
  */
 export async function reconstructBalanceHistory(
   readPage: (cursor: string | null) => Promise<{ operations: Operation[]; cursor: string | null }>,
@@ -118,7 +118,8 @@ export async function reconstructBalanceHistories(
   for (let page = 0; page < maxPages; page++) {
     const p = await readPage(cursor);
     for (const op of p.operations) {
-      const time = op.blockHeight === null || op.time === null ? now : Math.min(op.time, now);
+      // At its time when known: an index may list a confirmed transfer without its block (TRON's TRC-20 list).
+      const time = op.time === null ? now : Math.min(op.time, now);
       if (time < from) return finishAll();
       step(coin, time, balanceEffect(op));
       if (tokenMoves)
