@@ -318,8 +318,68 @@ describe('Portfolio at connect', () => {
       expect(asked.filter((u) => u.startsWith('/api/prices/tokens'))).toEqual([
         `/api/prices/tokens?platform=tron&contracts=${LUSDT},${SCAM}&currency=usd`,
       ]);
-      // The value chart adds up coin balances: it says the total's tokens are not in it.
+      // The value chart cannot read the accounts' histories here ('{}'): LUSDT is named and said to be left out.
+      expect((await screen.findByTestId('value-chart-missing-balances', {}, WAIT)).textContent).toContain(
+        'LUSDT (TRX)',
+      );
       expect(screen.getByTestId('value-chart-tokens-left-out')).toBeTruthy();
+    });
+
+    it("adds the accounts' tokens to the value chart from the history the coin's line reads", async () => {
+      const now = Date.now();
+      const HOUR = 3_600_000;
+      const asked: string[] = [];
+      // LUSDT at 1 USD the whole day; TRX at 0.12.
+      const day = (price: string) => [
+        { time: now - 25 * HOUR, price },
+        { time: now, price },
+      ];
+      const wireOp = (value: string, time: number) => ({
+        hash: `h${time}`,
+        time,
+        blockHeight: null,
+        direction: 'in',
+        value,
+        fee: '0',
+        senders: [{ address: 'TSender', value, isOwn: false }],
+        recipients: [{ address: 'T0', value, isOwn: true }],
+        isOwnTransaction: false,
+        rbf: false,
+        token: { contract: LUSDT, symbol: 'LUSDT', decimals: 6 },
+      });
+      vi.stubGlobal('fetch', async (url: string) => {
+        asked.push(url);
+        const json = (body: unknown) => new Response(JSON.stringify(body));
+        if (url.startsWith('/api/prices/coins'))
+          return json({ prices: { tron: 0.12 }, changes24h: { tron: 0.4 } });
+        if (url.startsWith('/api/prices/tokens'))
+          return json({ prices: { [LUSDT]: 1 }, changes24h: { [LUSDT]: -0.1 } });
+        if (url.startsWith('/api/prices/history?ids='))
+          return json({ prices: { tron: day('0.12') }, missing: [] });
+        if (url.startsWith('/api/prices/history?platform=tron'))
+          return json({ prices: { [LUSDT]: day('1') }, missing: [] });
+        // Account 1 received its 1,000,000.5 LUSDT two hours ago (in two transfers); account 2 has no history.
+        if (url.startsWith('/api/chains/TRX/history/T0'))
+          return json({
+            operations: [wireOp('500000', now - 2 * HOUR), wireOp('1000000000000', now - 3 * HOUR)],
+            cursor: null,
+          });
+        if (url.startsWith('/api/chains/TRX/history/')) return json({ operations: [], cursor: null });
+        return json({});
+      });
+      await discoverTron();
+      renderUi(<Portfolio />);
+      const summary = await screen.findByTestId('value-chart-summary', {}, { timeout: 20_000 });
+      // A day ago: 100 TRX × 0.12 + 10 LUSDT (account 2) = 22 USD; now 12 + 1,000,010.5 = 1,000,022.50 USD.
+      expect(summary.textContent).toMatch(/^From \$22\.00 to \$1,000,022\.50: \+\$1,000,000\.50/);
+      expect(screen.queryByTestId('value-chart-tokens-left-out')).toBeNull();
+      expect(screen.queryByTestId('value-chart-missing-balances')).toBeNull();
+      // One history read per account (the coin's and the tokens' together), one token price request.
+      expect(asked.filter((u) => u.startsWith('/api/chains/TRX/history/T0'))).toHaveLength(1);
+      expect(asked.filter((u) => u.startsWith('/api/chains/TRX/history/T1'))).toHaveLength(1);
+      expect(asked.filter((u) => u.startsWith('/api/prices/history?platform='))).toEqual([
+        `/api/prices/history?platform=tron&contracts=${LUSDT}&currency=usd&range=day`,
+      ]);
     });
 
     it('leaves out the tokens Settings → Hide hides, counted in a note and shown on demand', async () => {

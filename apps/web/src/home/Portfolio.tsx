@@ -26,7 +26,7 @@ import { SectionCard } from './HomeContent';
 import { portfolioSummary, tokenKey, type HoldingInput, type PortfolioRow } from './portfolio';
 import { usePortfolioTokens } from './portfolioTokens';
 import { startHomeDiscovery } from './discoveryStart';
-import { PortfolioChart } from './PortfolioChart';
+import { PortfolioChart, type ChartToken } from './PortfolioChart';
 
 const STATE_COLOR: Record<CoinDiscoveryState, string> = {
   stored: 'gray',
@@ -171,6 +171,27 @@ export function Portfolio() {
     (x) => tokens.quotes[tokenKey(x.coin, x.contract)]?.price,
   );
   const summary = portfolioSummary(holdings, quotes.data ?? {}, hiddenTokens.shown, tokens.quotes);
+  // The tokens the total values, for the value chart (once they and their prices are read: see PortfolioChart).
+  const chartTokens: ChartToken[] | undefined = tokens.pending
+    ? undefined
+    : summary.rows.flatMap((r) => {
+        const held =
+          r.token && r.value !== null
+            ? tokens.tokens.find((x) => x.coin === r.coin && x.contract === r.token!.contract)
+            : undefined;
+        if (!held) return [];
+        return [
+          {
+            coin: r.coin,
+            contract: held.contract,
+            key: `${r.symbol} (${r.coin})`,
+            decimals: held.decimals,
+            platform: CHAINS[r.coin as ChainSymbol]?.pricePlatform ?? null,
+            priceContract: held.priceContract,
+            accounts: held.accounts,
+          },
+        ];
+      });
   const byCoin = Object.fromEntries(list.map((c) => [c.coin, c]));
 
   const count = list.length;
@@ -238,7 +259,7 @@ export function Portfolio() {
             )}
             {hiddenTokens.note}
 
-            <PortfolioChart tokensLeftOut={summary.rows.some((r) => r.token && r.value !== null)} />
+            <PortfolioChart tokens={chartTokens} />
 
             {/* A narrow screen scrolls the table: the region is focusable and named (axe scrollable-region-focusable). */}
             <Box

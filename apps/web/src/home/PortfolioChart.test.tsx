@@ -13,6 +13,8 @@ import { PortfolioChart, linePath, type ChartSource } from './PortfolioChart';
 setupUiTests();
 
 const HOUR = 3_600_000;
+const LUSDT = 'TAVMRF1q3fuBsu4a314KKh685Xvo6gqPN3';
+const OTHER = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const NOW = Date.UTC(2026, 10, 27, 12);
 const SPAN: Record<ValueRange, number> = { day: 24, week: 168, month: 720, year: 8760 };
 
@@ -25,6 +27,21 @@ beforeEach(() => {
     const q = new URL(url, 'http://localhost').searchParams;
     const range = q.get('range') as ValueRange;
     const from = NOW - SPAN[range] * HOUR;
+    if (q.get('platform') === 'tron') {
+      // LUSDT goes 1.00 → 1.10; no other token has a price history.
+      const contracts = q.get('contracts')!.split(',');
+      const priced = contracts.filter((c) => c === LUSDT);
+      const prices = Object.fromEntries(
+        priced.map((c) => [
+          c,
+          [
+            { time: from, price: '1' },
+            { time: NOW - HOUR, price: '1.1' },
+          ],
+        ]),
+      );
+      return new Response(JSON.stringify({ prices, missing: contracts.filter((c) => c !== LUSDT) }));
+    }
     const ids = q.get('ids')!.split(',');
     const prices = ids.includes('bitcoin')
       ? {
@@ -80,16 +97,94 @@ describe('PortfolioChart', () => {
     );
   });
 
-  it("says when the portfolio's total counts tokens the chart leaves out", async () => {
-    const { unmount } = renderUi(<PortfolioChart sources={[halfBtc]} now={NOW} tokensLeftOut />);
-    await screen.findByTestId('value-chart-summary');
-    expect(screen.getByTestId('value-chart-tokens-left-out').textContent).toBe(
-      'Coins only: the tokens in the total above are not in this chart.',
+  /** A TRX account (no TRX price history here) holding 1,000 LUSDT the whole range, and `more` tokens. */
+  const token = (contract: string, key: string, balance: bigint) => ({
+    contract,
+    key,
+    decimals: 6,
+    platform: 'tron',
+    priceContract: contract,
+    balance,
+  });
+  const trx = (
+    tokens: Record<string, BalancePoint[] | null>,
+    more: ReturnType<typeof token>[] = [],
+  ): ChartSource => ({
+    id: 'TRX:0',
+    key: 'TRX',
+    priceId: null,
+    decimals: 6,
+    tokens: [token(LUSDT, 'LUSDT (TRX)', 1_000_000_000n), ...more],
+    load: async (range) => ({ coin: [{ time: NOW - SPAN[range] * HOUR, balance: 0n }], tokens }),
+  });
+  const lusdtPoints = (range: ValueRange) => [{ time: NOW - SPAN[range] * HOUR, balance: 1_000_000_000n }];
+
+  it('adds the tokens the total values: their balances times their prices, one request per platform', async () => {
+    const valued = [
+      {
+        coin: 'TRX',
+        contract: LUSDT,
+        key: 'LUSDT (TRX)',
+        decimals: 6,
+        platform: 'tron',
+        priceContract: LUSDT,
+        accounts: {},
+      },
+    ];
+    renderUi(
+      <PortfolioChart sources={[halfBtc, trx({ [LUSDT]: lusdtPoints('day') })]} now={NOW} tokens={valued} />,
     );
-    unmount();
-    renderUi(<PortfolioChart sources={[halfBtc]} now={NOW} />);
-    await screen.findByTestId('value-chart-summary');
+    const summary = await screen.findByTestId('value-chart-summary');
+    // 0.5 BTC × 50,000 + 1,000 LUSDT × 1 → 0.5 BTC × 60,000 + 1,000 LUSDT × 1.1
+    expect(summary.textContent).toBe('From $26,000.00 to $31,100.00: +$5,100.00 (+19.62%)');
+    expect(asked.filter((u) => u.includes('platform='))).toEqual([
+      `/api/prices/history?platform=tron&contracts=${LUSDT}&currency=usd&range=day`,
+    ]);
+    // Every valued token is in the line: no note.
     expect(screen.queryByTestId('value-chart-tokens-left-out')).toBeNull();
+    expect(screen.queryByTestId('value-chart-missing-prices')).toBeNull();
+  });
+
+  it('a token without balance or price history is named and left out (never zero), and the note says so', async () => {
+    // OTHER's balance history is missing (the family's history does not carry it); a third token has no prices.
+    const NOPRICE = 'TNoPriceNoPriceNoPriceNoPriceNo11';
+    const source = trx({ [LUSDT]: lusdtPoints('day'), [OTHER]: null, [NOPRICE]: lusdtPoints('day') }, [
+      token(OTHER, 'OTH (TRX)', 5_000_000n),
+      token(NOPRICE, 'NOP (TRX)', 7_000_000n),
+    ]);
+    renderUi(<PortfolioChart sources={[source]} now={NOW} />);
+    const summary = await screen.findByTestId('value-chart-summary');
+    // LUSDT alone: 1,000 × 1 → 1,000 × 1.1; the others add nothing, not 0 shown as counted.
+    expect(summary.textContent).toBe('From $1,000.00 to $1,100.00: +$100.00 (+10.00%)');
+    expect(screen.getByTestId('value-chart-missing-balances').textContent).toBe(
+      'The balance history of OTH (TRX) could not be read: left out of the chart.',
+    );
+    expect(screen.getByTestId('value-chart-missing-prices').textContent).toBe(
+      'No price history for NOP (TRX): left out of the chart, not counted as zero.',
+    );
+    expect(screen.getByTestId('value-chart-tokens-left-out').textContent).toBe(
+      'Not every token of the total above is in this chart: those named below are left out.',
+    );
+    // One request for the platform's three tokens.
+    expect(asked.filter((u) => u.includes('platform='))).toHaveLength(1);
+  });
+
+  it('a valued token none of whose accounts the chart reads is named with the missing balances', async () => {
+    const unread = [
+      {
+        coin: 'SOL',
+        contract: 'Mint1111111111111111111111111111',
+        key: 'USDC (SOL)',
+        decimals: 6,
+        platform: 'solana',
+        priceContract: 'Mint1111111111111111111111111111',
+        accounts: {},
+      },
+    ];
+    renderUi(<PortfolioChart sources={[halfBtc]} now={NOW} tokens={unread} />);
+    await screen.findByTestId('value-chart-summary');
+    expect(screen.getByTestId('value-chart-missing-balances').textContent).toContain('USDC (SOL)');
+    expect(screen.getByTestId('value-chart-tokens-left-out')).toBeTruthy();
   });
 
   it('an asset without prices is named and left out, never added as zero', async () => {
@@ -139,10 +234,11 @@ describe('PortfolioChart', () => {
   });
 
   it('is axe clean in every language', async () => {
+    const withTokens = trx({ [LUSDT]: lusdtPoints('day'), [OTHER]: null }, [token(OTHER, 'OTH (TRX)', 5n)]);
     const found = await axeInEveryLanguage([
       [
         'value-chart',
-        <PortfolioChart key="c" sources={[halfBtc, eth]} now={NOW} />,
+        <PortfolioChart key="c" sources={[halfBtc, eth, withTokens]} now={NOW} />,
         async () => void (await screen.findByTestId('value-chart-summary')),
       ],
     ]);

@@ -1,7 +1,9 @@
 /**
  * The portfolio's value chart (issue 33): the total value in the display currency over a day, week, month or year,
  * from each account's balance history (the family's `balanceHistory` slot, or the shared reconstruction from its
- * history) times the price service's historical prices.
+ * history) times the price service's historical prices, and each funded token the total values: its balance walked
+ * back through the same history pages where the family's history carries its transfers (the `tokenMoves` slot), times
+ * the token's historical prices (one request per price platform). A token left out is named, and said to be.
  *
  * Drawn by hand as one SVG line rather than with a chart library: the chart is a single series with gaps, which
  * takes a few dozen lines, while recharts (what @mantine/charts wraps) adds ~100 kB gzipped to the home chunk.
@@ -20,11 +22,12 @@ import { selectedCurrency } from '@secux-companion/web-kit/lib/currency';
 import { moneyText, percentText, uiLanguage } from '@secux-companion/web-kit/lib/format';
 import {
   VALUE_RANGES,
-  accountBalanceHistory,
+  accountBalanceHistories,
+  type AccountHistories,
   type BalancePoint,
   type ValueRange,
 } from '@secux-companion/web-kit/portfolio/balanceHistory';
-import { fetchPriceHistory } from '@secux-companion/web-kit/portfolio/api';
+import { fetchPriceHistory, fetchTokenPriceHistory } from '@secux-companion/web-kit/portfolio/api';
 import {
   seriesChange,
   valueSeries,
@@ -33,6 +36,19 @@ import {
   type ValuePoint,
   type ValueSeries,
 } from '@secux-companion/web-kit/portfolio/valueSeries';
+
+/** A token of one account the chart adds up: its name in notes, its unit, how it is priced and its balance now. */
+export interface SourceToken {
+  contract: string;
+  /** The token's name in the notes: 'SYMBOL (COIN)', as the portfolio names it. */
+  key: string;
+  decimals: number;
+  /** The price platform and the contract there; null: no price history (named as missing). */
+  platform: string | null;
+  priceContract: string | null;
+  /** The account's balance now (smallest unit). */
+  balance: bigint;
+}
 
 /** One account (or asset) the chart adds up: its name in notes, its price id, its unit and its balance points. */
 export interface ChartSource {
@@ -43,62 +59,121 @@ export interface ChartSource {
   /** The price service's id; null: the asset has no price (named as missing). */
   priceId: string | null;
   decimals: number;
-  load(range: ValueRange): Promise<BalancePoint[]>;
+  /** The account's tokens the total values; `load` then gives their points beside the coin's. */
+  tokens?: readonly SourceToken[];
+  load(range: ValueRange): Promise<BalancePoint[] | AccountHistories>;
+}
+
+/** A token the portfolio's total values, summed over a coin's accounts, with what each account holds. */
+export interface ChartToken {
+  coin: string;
+  contract: string;
+  key: string;
+  decimals: number;
+  platform: string | null;
+  priceContract: string | null;
+  /** Account id → balance now. */
+  accounts: Readonly<Record<string, bigint>>;
 }
 
 /**
- * Every account the home discovery read from the network (each coin's `fresh` accounts), one source per account;
- * the coin's family and chain load when the chart asks for its balances.
+ * Every account the home discovery read from the network (each coin's `fresh` accounts), one source per account with
+ * the valued tokens it holds; the coin's family and chain load when the chart asks for its balances. None until the
+ * tokens are known (`tokens` undefined): an account's history is then read once, for its coin and tokens together.
  */
-function useDiscoverySources(): ChartSource[] {
+function useDiscoverySources(tokens: readonly ChartToken[] | undefined): ChartSource[] {
   const order = useDiscovery((s) => s.order);
   const coins = useDiscovery((s) => s.coins);
   // The chart reads histories once discovery is done: read while coins are still being refreshed, they compete with
   // discovery for the same server and device (bench/discovery.mjs).
   const running = useDiscovery((s) => s.running);
+  const signature = tokens
+    ? tokens
+        .map((t) => `${t.coin}:${t.contract}:${Object.entries(t.accounts).join(';')}`)
+        .sort()
+        .join(',')
+    : null;
   return useMemo(
     () =>
-      running
+      running || !tokens
         ? []
         : order.flatMap((coin) => {
             const c = coins[coin];
             if (!c || c.state !== 'fresh' || !c.accounts) return [];
-            return c.accounts.map((a) => ({
-              id: `${coin}|${a.id}`,
-              key: c.unit.symbol,
-              priceId: PRICE_IDS[coin] ?? null,
-              decimals: c.unit.decimals,
-              load: async (range: ValueRange) => {
-                const family = await loadFamily(coin);
-                const chain = await family.loadChain(coin);
-                return accountBalanceHistory(family, chain, a, range);
-              },
-            }));
+            return c.accounts.map((a) => {
+              const held: SourceToken[] = tokens.flatMap((t) => {
+                const balance = t.coin === coin ? t.accounts[a.id] : undefined;
+                return balance ? [{ ...t, balance }] : [];
+              });
+              return {
+                id: `${coin}|${a.id}`,
+                key: c.unit.symbol,
+                priceId: PRICE_IDS[coin] ?? null,
+                decimals: c.unit.decimals,
+                ...(held.length ? { tokens: held } : {}),
+                load: async (range: ValueRange) => {
+                  const family = await loadFamily(coin);
+                  const chain = await family.loadChain(coin);
+                  return accountBalanceHistories(
+                    family,
+                    chain,
+                    a,
+                    new Map(held.map((t) => [t.contract, t.balance])),
+                    range,
+                  );
+                },
+              };
+            });
           }),
-    [order, coins, running],
+    // `signature` stands for `tokens`: a new list with the same holdings reads nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [order, coins, running, signature],
   );
 }
 
-/** Every source's balances (null when unreadable) and its coin's prices, as the value series. */
+/** A token's prices in the chart's map: by platform and contract. */
+const tokenPriceKey = (platform: string, contract: string) => `${platform}|${contract}`;
+
+/**
+ * Every source's coin and tokens as the value series' assets: balances (null when unreadable) times prices. `valued`:
+ * the names of the tokens the total values; one of them no source holds is named with the missing balances.
+ */
 function seriesOf(
   sources: readonly ChartSource[],
-  balances: readonly (BalancePoint[] | null)[],
+  balances: readonly (BalancePoint[] | AccountHistories | null)[],
   prices: Readonly<Record<string, PricePoint[]>>,
+  tokenPrices: Readonly<Record<string, PricePoint[]>>,
+  valued: readonly string[],
   range: ValueRange,
   now: number,
 ): ValueSeries {
-  const assets: AssetHistory[] = sources.map((s, i) => ({
-    key: s.key,
-    decimals: s.decimals,
-    balances: balances[i] ?? null,
-    prices: s.priceId ? (prices[s.priceId] ?? null) : null,
-  }));
+  const assets: AssetHistory[] = sources.flatMap((s, i) => {
+    const h = balances[i] ?? null;
+    const coin: AssetHistory = {
+      key: s.key,
+      decimals: s.decimals,
+      balances: h === null ? null : Array.isArray(h) ? h : h.coin,
+      prices: s.priceId ? (prices[s.priceId] ?? null) : null,
+    };
+    const tokens = (s.tokens ?? []).map((t): AssetHistory => ({
+      key: t.key,
+      decimals: t.decimals,
+      balances: h === null || Array.isArray(h) ? null : (h.tokens[t.contract] ?? null),
+      prices:
+        t.platform && t.priceContract
+          ? (tokenPrices[tokenPriceKey(t.platform, t.priceContract)] ?? null)
+          : null,
+    }));
+    return [coin, ...tokens];
+  });
   const series = valueSeries(assets, range, now);
   const unique = (l: string[]) => [...new Set(l)];
+  // A valued token none of whose accounts the chart reads (its coin not refreshed): its balances are missing too.
+  const unread = valued.filter((x) => !sources.some((src) => src.tokens?.some((y) => y.key === x)));
   return {
     ...series,
     missingPrices: unique(series.missingPrices),
-    missingBalances: unique(series.missingBalances),
+    missingBalances: unique([...series.missingBalances, ...unread]),
   };
 }
 
@@ -142,17 +217,20 @@ function timeText(ms: number, range: ValueRange, language: string): string {
 }
 
 export interface PortfolioChartProps {
-  /** What to add up; default: every account the home discovery read. */
+  /** What to add up; default: every account the home discovery read, with `tokens`. */
   sources?: readonly ChartSource[];
   /** The chart's "now" (tests); default the time of the query. */
   now?: number;
-  /** The portfolio's total counts tokens the chart does not (it adds up the accounts' coin balances): said below it. */
-  tokensLeftOut?: boolean;
+  /**
+   * The tokens the portfolio's total values (undefined while they are read: the chart waits, so that an account's
+   * history is read once). One the chart cannot add up (no balance or price history) is named and said to be left out.
+   */
+  tokens?: readonly ChartToken[];
 }
 
-export function PortfolioChart({ sources: given, now, tokensLeftOut }: PortfolioChartProps) {
+export function PortfolioChart({ sources: given, now, tokens }: PortfolioChartProps) {
   const { t } = useTranslation();
-  const discovered = useDiscoverySources();
+  const discovered = useDiscoverySources(tokens);
   const sources = given ?? discovered;
   const currency = selectedCurrency().code;
   const [range, setRange] = useState<ValueRange>('day');
@@ -160,9 +238,16 @@ export function PortfolioChart({ sources: given, now, tokensLeftOut }: Portfolio
   const summaryId = useId();
   const language = uiLanguage();
   // One query per account and range (an account read once stays read while more coins arrive), one for the prices.
+  // The account's tokens are part of its key: their balances now are where the walk back starts.
   const balances = useQueries({
     queries: sources.map((src) => ({
-      queryKey: ['balance-history', src.id, range, now ?? null],
+      queryKey: [
+        'balance-history',
+        src.id,
+        range,
+        now ?? null,
+        (src.tokens ?? []).map((x) => `${x.contract}:${x.balance}`).join(','),
+      ],
       queryFn: () => src.load(range),
       staleTime: 5 * 60_000,
     })),
@@ -174,18 +259,47 @@ export function PortfolioChart({ sources: given, now, tokensLeftOut }: Portfolio
     enabled: ids.length > 0,
     staleTime: 60_000,
   });
+  // The tokens' prices: one request per price platform for all its tokens.
+  const byPlatform = new Map<string, Set<string>>();
+  for (const x of sources.flatMap((src) => src.tokens ?? []))
+    if (x.platform && x.priceContract)
+      byPlatform.set(x.platform, (byPlatform.get(x.platform) ?? new Set()).add(x.priceContract));
+  const platforms = [...byPlatform].map(([p, set]) => [p, [...set].sort()] as const).sort();
+  const tokenPrices = useQueries({
+    queries: platforms.map(([platform, contracts]) => ({
+      queryKey: ['token-price-history', platform, contracts.join(','), currency, range],
+      queryFn: () => fetchTokenPriceHistory(platform, contracts, currency, range),
+      staleTime: 60_000,
+    })),
+  });
 
   if (!sources.length) return null;
-  const pending = balances.some((b) => b.isPending) || (ids.length > 0 && prices.isPending);
+  const pending =
+    balances.some((b) => b.isPending) ||
+    (ids.length > 0 && prices.isPending) ||
+    tokenPrices.some((p) => p.isPending);
+  const tokenPoints: Record<string, PricePoint[]> = {};
+  platforms.forEach(([platform], i) => {
+    for (const [contract, points] of Object.entries(tokenPrices[i]?.data ?? {}))
+      tokenPoints[tokenPriceKey(platform, contract)] = points;
+  });
+  const valued = (tokens ?? []).map((x) => x.key);
   const series = pending
     ? undefined
     : seriesOf(
         sources,
         balances.map((b) => (b.isSuccess ? b.data : null)),
         prices.data ?? {},
+        tokenPoints,
+        valued,
         range,
         now ?? Date.now(),
       );
+  // A token the total values that is not in the line (its balances or prices missing): named below, and said.
+  const tokenKeys = new Set([...valued, ...sources.flatMap((src) => (src.tokens ?? []).map((x) => x.key))]);
+  const tokensLeftOut =
+    !!series &&
+    [...tokenKeys].some((k) => series.missingPrices.includes(k) || series.missingBalances.includes(k));
   const change = series ? seriesChange(series.points) : null;
   const signed = (text: string | null, negative: boolean) => (text && !negative ? `+${text}` : text);
 

@@ -15,6 +15,8 @@ import { tokenKey, tokenTotals, type TokenHoldingInput } from './portfolio';
 /** A coin's token summed over its accounts, with the contract the price service knows it by. */
 export interface CoinToken extends TokenHoldingInput {
   priceContract: string | null;
+  /** What each account holding it holds (account id → smallest unit): the value chart walks each account's back. */
+  accounts: Readonly<Record<string, bigint>>;
 }
 
 /** Every funded token of a coin's accounts, summed by contract; none when the family has no tokens slot. */
@@ -30,9 +32,19 @@ export async function readCoinTokens(
     accounts.map((a) => family.tokenHoldings!(chain, a).catch(() => [])),
   );
   const priceContract = new Map(perAccount.flat().map((t) => [t.contract, t.priceContract]));
+  const held = new Map<string, Record<string, bigint>>();
+  perAccount.forEach((list, i) => {
+    for (const t of list) {
+      if (t.balance <= 0n) continue;
+      const byAccount = held.get(t.contract) ?? {};
+      byAccount[accounts[i]!.id] = (byAccount[accounts[i]!.id] ?? 0n) + t.balance;
+      held.set(t.contract, byAccount);
+    }
+  });
   return tokenTotals(coin, perAccount).map((t) => ({
     ...t,
     priceContract: priceContract.get(t.contract) ?? null,
+    accounts: held.get(t.contract) ?? {},
   }));
 }
 
