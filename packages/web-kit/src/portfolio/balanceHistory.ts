@@ -3,7 +3,8 @@
  * its `balanceHistory` slot (bitcoin: Blockbook's balance history); every other family gets this module's default,
  * which reconstructs it from the account's history: starting from the current balance it walks back through the
  * operations, newest first, undoing each one's effect on the coin balance (received value, sent value and the fee
- * the account paid), a bounded number of pages.
+ * the account paid), a bounded number of pages. The tokens the portfolio values walk back through the same pages
+ * (no request more) where the family's `tokenMoves` says what each operation moved of them.
  *
  * The points are a step line: the balance is a point's balance from its time until the next point's. Before the
  * first point the balance is unknown (history beyond the pages read): the chart shows that time as missing.
@@ -163,27 +164,6 @@ function toOldestFirst(newestFirst: BalancePoint[]): BalancePoint[] {
     else out.push(p);
   }
   return out;
-}
-
-/**
- * An account's balance points over the range: the family's own `balanceHistory` when it has one, else the default
- * reconstruction from the account's history through the chain's adapter.
- */
-export function accountBalanceHistory(
-  family: AnyFamily,
-  chain: FamilyChain,
-  account: WalletAccount,
-  range: ValueRange,
-  now = Date.now(),
-): Promise<BalancePoint[]> {
-  if (family.balanceHistory) return family.balanceHistory(chain, account, range);
-  const descriptor = family.descriptor(chain, account);
-  return reconstructBalanceHistory(
-    (cursor) => chain.adapter.getHistory(descriptor, cursor),
-    account.balance,
-    now - VALUE_RANGE_MS[range],
-    now,
-  );
 }
 
 /**
