@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.js';
-import { CoinGeckoUpstream, LocalPriceUpstream, createPriceService } from './service.js';
+import { CoinGeckoUpstream } from './coingecko.js';
+import { LocalPriceUpstream } from './localUpstream.js';
+import { createPriceService } from './service.js';
 
 const config = { profile: 'local', prices: { ttlMs: 60_000, failureTtlMs: 1_000 } } as unknown as Config;
 

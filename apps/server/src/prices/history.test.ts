@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localFactor, localHistory, parseMarketChart, thin, LOCAL_STEP_MS, RANGE_MS } from './history.js';
-import { LocalPriceUpstream } from './service.js';
+import { LocalPriceUpstream } from './localUpstream.js';
 import { startFakeUpstream, type FakeUpstream } from '../test/fake-upstream.js';
 import { BACKENDS, useTestApp } from '../test/harness.js';
 

@@ -3,7 +3,7 @@ import { CHAINS, CHAIN_SYMBOLS } from '@secux-companion/core';
 import { LOCAL_TRC20 } from '@secux-companion/localnet';
 import { FIAT_CURRENCIES } from './constants.js';
 import { SingleFlightCache } from './cache.js';
-import { LocalPriceUpstream } from './service.js';
+import { LocalPriceUpstream } from './localUpstream.js';
 import { startFakeUpstream, type FakeUpstream } from '../test/fake-upstream.js';
 import { BACKENDS, useTestApp } from '../test/harness.js';
 

@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_TRC20 } from '@secux-companion/localnet';
 import type { Config } from '../config.js';
-import { CoinGeckoUpstream, LocalPriceUpstream, createPriceService } from './service.js';
+import { CoinGeckoUpstream } from './coingecko.js';
+import { LocalPriceUpstream } from './localUpstream.js';
+import { createPriceService } from './service.js';
 import { localFactor, parseRangeChart } from './history.js';
 import { BACKENDS, useTestApp } from '../test/harness.js';
 
