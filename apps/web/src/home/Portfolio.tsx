@@ -24,7 +24,7 @@ import { CoinIcon } from '@secux-companion/web-kit/components/CoinIcon';
 import { useHiddenTokens } from '@secux-companion/web-kit/components/HiddenTokens';
 import { SectionCard } from './HomeContent';
 import { portfolioSummary, tokenKey, type HoldingInput, type PortfolioRow } from './portfolio';
-import { usePortfolioTokens } from './portfolioTokens';
+import { usePortfolioTokens, type CoinToken } from './portfolioTokens';
 import { startHomeDiscovery } from './discoveryStart';
 import { PortfolioChart, type ChartToken } from './PortfolioChart';
 
@@ -37,14 +37,21 @@ const STATE_COLOR: Record<CoinDiscoveryState, string> = {
   unserved: 'orange',
 };
 
-/** A signed percentage ('+2.5%', '−1.2%') in the interface language. */
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** A signed percentage ('+2.5%', '−1.2%') in the interface language (one formatter per language: each row uses it). */
 function signedPercent(value: string, language: string): string {
-  return new Intl.NumberFormat(language, {
-    style: 'percent',
-    signDisplay: 'exceptZero',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 2,
-  }).format(Number(value) / 100);
+  let format = percentFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      style: 'percent',
+      signDisplay: 'exceptZero',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 2,
+    });
+    percentFormats.set(language, format);
+  }
+  return format.format(Number(value) / 100);
 }
 
 /** A signed fiat amount: the sign, then the currency amount in the interface language. */
@@ -129,6 +136,163 @@ function AssetCell({ r }: { r: PortfolioRow }) {
   );
 }
 
+/** The portfolio's table: an asset a row, with its value, 24 h change, share and its coin's state. */
+function PortfolioTable({
+  rows,
+  byCoin,
+}: {
+  rows: readonly PortfolioRow[];
+  byCoin: Readonly<Record<string, CoinDiscovery>>;
+}) {
+  const { t } = useTranslation();
+  const language = uiLanguage();
+  // A narrow screen scrolls the table: the region is focusable and named (axe scrollable-region-focusable).
+  return (
+    <Box
+      style={{ overflowX: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-label={t('portfolio.title')}
+      data-testid="portfolio-scroll"
+    >
+      <Table verticalSpacing={4} data-testid="portfolio-rows">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('portfolio.asset')}</Table.Th>
+            <Table.Th scope="col">{t('portfolio.value')}</Table.Th>
+            <Table.Th scope="col">{t('portfolio.change24h')}</Table.Th>
+            <Table.Th scope="col">{t('portfolio.share')}</Table.Th>
+            <Table.Th scope="col">{t('portfolio.state')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => {
+            const c = byCoin[r.coin]!;
+            return (
+              <Table.Tr
+                key={r.key}
+                data-testid={r.token ? 'portfolio-token-row' : 'portfolio-row'}
+                data-coin={r.coin}
+                data-contract={r.token?.contract}
+                data-state={c.state}
+              >
+                <Table.Th scope="row" fw="normal">
+                  <AssetCell r={r} />
+                </Table.Th>
+                <Table.Td data-testid="portfolio-value">
+                  <Text size="sm">
+                    {r.value !== null ? moneyText(r.value) : t('errors.priceNotAvailable')}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-testid="portfolio-row-change">
+                  {r.change24h !== null ? (
+                    <Text size="sm">{signedPercent(r.change24h, language)}</Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {t('portfolio.changeMissing')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ minWidth: 90 }}>
+                  {r.share !== null ? (
+                    <Stack gap={2}>
+                      <Text size="sm">{percentText(r.share, 1)}</Text>
+                      <Progress
+                        value={Number(r.share)}
+                        size="sm"
+                        aria-label={t('portfolio.shareOf', {
+                          coin: r.token ? `${r.symbol} (${r.coin})` : r.coin,
+                        })}
+                      />
+                    </Stack>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <StateBadge c={c} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
+
+/** Each coin's discovery state, its accounts and what it is doing or why it failed (folded by default). */
+function CoinStates({ list }: { list: readonly CoinDiscovery[] }) {
+  const { t } = useTranslation();
+  const count = list.length;
+  return (
+    <Accordion variant="contained" data-testid="portfolio-coins">
+      <Accordion.Item value="coins">
+        <Accordion.Control>{t('portfolio.coins', { count })}</Accordion.Control>
+        <Accordion.Panel>
+          <List listStyleType="none" spacing={4}>
+            {list.map((c) => {
+              const detail = stateDetail(t, c);
+              return (
+                <List.Item
+                  key={c.coin}
+                  data-testid="portfolio-coin"
+                  data-coin={c.coin}
+                  data-state={c.state}
+                  data-accounts={coinAccountCount(c)}
+                >
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="sm" fw={600} miw={48}>
+                      {c.coin}
+                    </Text>
+                    <StateBadge c={c} />
+                    <Text size="xs" c="dimmed">
+                      {t('portfolio.accounts', { count: coinAccountCount(c) })}
+                    </Text>
+                    {detail && (
+                      <Text
+                        size="xs"
+                        c={c.state === 'failed' ? 'red.9' : 'dimmed'}
+                        data-testid="portfolio-coin-detail"
+                      >
+                        {detail}
+                      </Text>
+                    )}
+                  </Group>
+                </List.Item>
+              );
+            })}
+          </List>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
+  );
+}
+
+/** The tokens the total values (a row with a value), with what the value chart needs to add them up. */
+function chartTokensOf(rows: readonly PortfolioRow[], held: readonly CoinToken[]): ChartToken[] {
+  return rows.flatMap((r) => {
+    const token =
+      r.token && r.value !== null
+        ? held.find((x) => x.coin === r.coin && x.contract === r.token!.contract)
+        : undefined;
+    if (!token) return [];
+    return [
+      {
+        coin: r.coin,
+        contract: token.contract,
+        key: `${r.symbol} (${r.coin})`,
+        decimals: token.decimals,
+        platform: CHAINS[r.coin as ChainSymbol]?.pricePlatform ?? null,
+        priceContract: token.priceContract,
+        accounts: token.accounts,
+      },
+    ];
+  });
+}
+
 /**
  * Home's portfolio (issues 20, 33): from the moment the device connects, every coin's accounts (the device's stored
  * balances at once, then the network's) and their funded tokens, the total in the display currency, each asset's
@@ -172,26 +336,7 @@ export function Portfolio() {
   );
   const summary = portfolioSummary(holdings, quotes.data ?? {}, hiddenTokens.shown, tokens.quotes);
   // The tokens the total values, for the value chart (once they and their prices are read: see PortfolioChart).
-  const chartTokens: ChartToken[] | undefined = tokens.pending
-    ? undefined
-    : summary.rows.flatMap((r) => {
-        const held =
-          r.token && r.value !== null
-            ? tokens.tokens.find((x) => x.coin === r.coin && x.contract === r.token!.contract)
-            : undefined;
-        if (!held) return [];
-        return [
-          {
-            coin: r.coin,
-            contract: held.contract,
-            key: `${r.symbol} (${r.coin})`,
-            decimals: held.decimals,
-            platform: CHAINS[r.coin as ChainSymbol]?.pricePlatform ?? null,
-            priceContract: held.priceContract,
-            accounts: held.accounts,
-          },
-        ];
-      });
+  const chartTokens = tokens.pending ? undefined : chartTokensOf(summary.rows, tokens.tokens);
   const byCoin = Object.fromEntries(list.map((c) => [c.coin, c]));
 
   const count = list.length;
@@ -261,124 +406,11 @@ export function Portfolio() {
 
             <PortfolioChart tokens={chartTokens} />
 
-            {/* A narrow screen scrolls the table: the region is focusable and named (axe scrollable-region-focusable). */}
-            <Box
-              style={{ overflowX: 'auto' }}
-              tabIndex={0}
-              role="region"
-              aria-label={t('portfolio.title')}
-              data-testid="portfolio-scroll"
-            >
-              <Table verticalSpacing={4} data-testid="portfolio-rows">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('portfolio.asset')}</Table.Th>
-                    <Table.Th scope="col">{t('portfolio.value')}</Table.Th>
-                    <Table.Th scope="col">{t('portfolio.change24h')}</Table.Th>
-                    <Table.Th scope="col">{t('portfolio.share')}</Table.Th>
-                    <Table.Th scope="col">{t('portfolio.state')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {summary.rows.map((r) => {
-                    const c = byCoin[r.coin]!;
-                    return (
-                      <Table.Tr
-                        key={r.key}
-                        data-testid={r.token ? 'portfolio-token-row' : 'portfolio-row'}
-                        data-coin={r.coin}
-                        data-contract={r.token?.contract}
-                        data-state={c.state}
-                      >
-                        <Table.Th scope="row" fw="normal">
-                          <AssetCell r={r} />
-                        </Table.Th>
-                        <Table.Td data-testid="portfolio-value">
-                          <Text size="sm">
-                            {r.value !== null ? moneyText(r.value) : t('errors.priceNotAvailable')}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td data-testid="portfolio-row-change">
-                          {r.change24h !== null ? (
-                            <Text size="sm">{signedPercent(r.change24h, language)}</Text>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              {t('portfolio.changeMissing')}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td style={{ minWidth: 90 }}>
-                          {r.share !== null ? (
-                            <Stack gap={2}>
-                              <Text size="sm">{percentText(r.share, 1)}</Text>
-                              <Progress
-                                value={Number(r.share)}
-                                size="sm"
-                                aria-label={t('portfolio.shareOf', {
-                                  coin: r.token ? `${r.symbol} (${r.coin})` : r.coin,
-                                })}
-                              />
-                            </Stack>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <StateBadge c={c} />
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Box>
+            <PortfolioTable rows={summary.rows} byCoin={byCoin} />
           </>
         )}
 
-        {count > 0 && (
-          <Accordion variant="contained" data-testid="portfolio-coins">
-            <Accordion.Item value="coins">
-              <Accordion.Control>{t('portfolio.coins', { count })}</Accordion.Control>
-              <Accordion.Panel>
-                <List listStyleType="none" spacing={4}>
-                  {list.map((c) => {
-                    const detail = stateDetail(t, c);
-                    return (
-                      <List.Item
-                        key={c.coin}
-                        data-testid="portfolio-coin"
-                        data-coin={c.coin}
-                        data-state={c.state}
-                        data-accounts={coinAccountCount(c)}
-                      >
-                        <Group gap="xs" wrap="wrap">
-                          <Text size="sm" fw={600} miw={48}>
-                            {c.coin}
-                          </Text>
-                          <StateBadge c={c} />
-                          <Text size="xs" c="dimmed">
-                            {t('portfolio.accounts', { count: coinAccountCount(c) })}
-                          </Text>
-                          {detail && (
-                            <Text
-                              size="xs"
-                              c={c.state === 'failed' ? 'red.9' : 'dimmed'}
-                              data-testid="portfolio-coin-detail"
-                            >
-                              {detail}
-                            </Text>
-                          )}
-                        </Group>
-                      </List.Item>
-                    );
-                  })}
-                </List>
-              </Accordion.Panel>
-            </Accordion.Item>
-          </Accordion>
-        )}
+        {count > 0 && <CoinStates list={list} />}
       </Stack>
     </SectionCard>
   );
