@@ -216,27 +216,18 @@ function timeText(ms: number, range: ValueRange, language: string): string {
   return new Intl.DateTimeFormat(language, options).format(new Date(ms));
 }
 
-export interface PortfolioChartProps {
-  /** What to add up; default: every account the home discovery read, with `tokens`. */
-  sources?: readonly ChartSource[];
-  /** The chart's "now" (tests); default the time of the query. */
-  now?: number;
-  /**
-   * The tokens the portfolio's total values (undefined while they are read: the chart waits, so that an account's
-   * history is read once). One the chart cannot add up (no balance or price history) is named and said to be left out.
-   */
-  tokens?: readonly ChartToken[];
-}
-
-export function PortfolioChart({ sources: given, now, tokens }: PortfolioChartProps) {
-  const { t } = useTranslation();
-  const discovered = useDiscoverySources(tokens);
-  const sources = given ?? discovered;
+/**
+ * The chart's reads for a range: each account's balance history (one query per account and range: an account read
+ * once stays read while more coins arrive), the coins' price history in one request, the tokens' one per price
+ * platform; then the series, once all have answered, and whether a token the total values is left out of it.
+ */
+function useValueSeries(
+  sources: readonly ChartSource[],
+  tokens: readonly ChartToken[] | undefined,
+  range: ValueRange,
+  now: number | undefined,
+) {
   const currency = selectedCurrency().code;
-  const [range, setRange] = useState<ValueRange>('day');
-  const titleId = useId();
-  const summaryId = useId();
-  const language = uiLanguage();
   // One query per account and range (an account read once stays read while more coins arrive), one for the prices.
   // The account's tokens are part of its key: their balances now are where the walk back starts.
   const balances = useQueries({
@@ -273,7 +264,6 @@ export function PortfolioChart({ sources: given, now, tokens }: PortfolioChartPr
     })),
   });
 
-  if (!sources.length) return null;
   const pending =
     balances.some((b) => b.isPending) ||
     (ids.length > 0 && prices.isPending) ||
@@ -300,6 +290,31 @@ export function PortfolioChart({ sources: given, now, tokens }: PortfolioChartPr
   const tokensLeftOut =
     !!series &&
     [...tokenKeys].some((k) => series.missingPrices.includes(k) || series.missingBalances.includes(k));
+  return { pending, series, tokensLeftOut };
+}
+
+export interface PortfolioChartProps {
+  /** What to add up; default: every account the home discovery read, with `tokens`. */
+  sources?: readonly ChartSource[];
+  /** The chart's "now" (tests); default the time of the query. */
+  now?: number;
+  /**
+   * The tokens the portfolio's total values (undefined while they are read: the chart waits, so that an account's
+   * history is read once). One the chart cannot add up (no balance or price history) is named and said to be left out.
+   */
+  tokens?: readonly ChartToken[];
+}
+
+export function PortfolioChart({ sources: given, now, tokens }: PortfolioChartProps) {
+  const { t } = useTranslation();
+  const discovered = useDiscoverySources(tokens);
+  const sources = given ?? discovered;
+  const [range, setRange] = useState<ValueRange>('day');
+  const titleId = useId();
+  const summaryId = useId();
+  const language = uiLanguage();
+  const { pending, series, tokensLeftOut } = useValueSeries(sources, tokens, range, now);
+  if (!sources.length) return null;
   const change = series ? seriesChange(series.points) : null;
   const signed = (text: string | null, negative: boolean) => (text && !negative ? `+${text}` : text);
 
