@@ -40,11 +40,15 @@ const chainProjects = readdirSync(new URL('./chains', import.meta.url), { withFi
     },
   }));
 
+const shuffled = process.argv.some((a) => a.startsWith('--sequence.shuffle'));
+
 // One Vitest run covers every workspace: unit tests sit beside the code as *.test.ts(x).
 export default defineConfig({
   test: {
-    // The end-to-end files start longest first, by the table of the last full run (e2e/sequencer.ts).
-    sequence: { sequencer: LongestFirstSequencer },
+    // The end-to-end files start longest first, by the table of the last full run (e2e/sequencer.ts); a run asked to
+    // shuffle (--sequence.shuffle, --sequence.shuffle.files) keeps Vitest's random order, which a sequencer set here
+    // would replace.
+    sequence: shuffled ? {} : { sequencer: LongestFirstSequencer },
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], isolate: false } },
       {
