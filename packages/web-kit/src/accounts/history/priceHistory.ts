@@ -30,19 +30,20 @@ const MAX_ANSWER_CHARS = 512_000;
 
 type Fetch = (input: string) => Promise<Pick<Response, 'ok' | 'text'>>;
 
-/** The points of one coin in one answer, checked; null when the answer is not one. */
-export function readHistoryAnswer(text: string, id: string): PricePoint[] | null {
-  if (text.length > MAX_ANSWER_CHARS) return null;
-  let body: unknown;
+/** An answer's JSON within the size cap; undefined when it is too large or not JSON. */
+function parsedAnswer(text: string): unknown {
+  if (text.length > MAX_ANSWER_CHARS) return undefined;
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
-  const series = (body as { prices?: Record<string, unknown> } | null)?.prices?.[id];
-  if (!Array.isArray(series) || series.length > MAX_POINTS) return null;
+}
+
+/** Price points as the server writes them, checked: a positive time, a price core accepts, times rising; else null. */
+function checkedPoints(points: readonly unknown[]): PricePoint[] | null {
   const out: PricePoint[] = [];
-  for (const p of series as unknown[]) {
+  for (const p of points) {
     const { time, price } = (p ?? {}) as { time?: unknown; price?: unknown };
     const checked = parsePrice(price);
     if (typeof time !== 'number' || !Number.isSafeInteger(time) || time <= 0 || checked === null) return null;
@@ -50,6 +51,15 @@ export function readHistoryAnswer(text: string, id: string): PricePoint[] | null
     out.push({ time, price: checked });
   }
   return out;
+}
+
+/** The points of one coin in one answer, checked; null when the answer is not one. */
+export function readHistoryAnswer(text: string, id: string): PricePoint[] | null {
+  const body = parsedAnswer(text);
+  if (body === undefined) return null;
+  const series = (body as { prices?: Record<string, unknown> } | null)?.prices?.[id];
+  if (!Array.isArray(series) || series.length > MAX_POINTS) return null;
+  return checkedPoints(series);
 }
 
 /** Most points read from a daily answer (the service serves at most 3,660 days). */
@@ -67,23 +77,12 @@ export interface DailyAnswer {
 
 /** A daily answer's points and `servedFrom`, checked; null when the answer is not one. */
 export function readDailyAnswer(text: string): DailyAnswer | null {
-  if (text.length > MAX_ANSWER_CHARS) return null;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const body = parsedAnswer(text);
+  if (body === undefined) return null;
   const { points, servedFrom } = (body ?? {}) as { points?: unknown; servedFrom?: unknown };
   if (!Array.isArray(points) || points.length > MAX_DAILY_POINTS) return null;
-  const out: PricePoint[] = [];
-  for (const p of points as unknown[]) {
-    const { time, price } = (p ?? {}) as { time?: unknown; price?: unknown };
-    const checked = parsePrice(price);
-    if (typeof time !== 'number' || !Number.isSafeInteger(time) || time <= 0 || checked === null) return null;
-    if (out.length && time <= out[out.length - 1]!.time) return null;
-    out.push({ time, price: checked });
-  }
+  const out = checkedPoints(points);
+  if (!out) return null;
   const limit = typeof servedFrom === 'number' && Number.isSafeInteger(servedFrom) && servedFrom > 0;
   return { points: out, servedFrom: limit ? servedFrom : null };
 }
