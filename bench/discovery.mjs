@@ -4,8 +4,8 @@
  * the menu in its final state: up to date, failed or not served), on the default start, in Chromium with the
  * emulator — the time each coin took and the product-API requests per coin and per account.
  *   node --import tsx bench/discovery.mjs [--runs 1]
- * Starts the whole local network (every chain funded for the emulator's accounts at start, as e2e/stack.ts does)
- * and the product server (local profile) serving the built web app (WEB_DIST, default apps/web/dist; build it
+ * Starts the end-to-end tests' stack (e2e/stack.ts: every chain, funded for the emulator's accounts at start,
+ * and the product server, local profile) serving the built web app (WEB_DIST, default apps/web/dist; build it
  * first: cd apps/web && npx vite build), then connects the emulator in a fresh browser context and watches the home
  * portfolio's list of coins, then the value chart. Each request to /api/chains/<COIN>/… counts for that coin (the
  * coin's discovery and what the home page and its chart read of it); /api/chains and /api/prices are shared and
@@ -14,7 +14,6 @@
  * counts as one). Exit 1 when missed.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 const arg = (name, def) => {
@@ -26,63 +25,23 @@ const TARGET_MS = 10_000;
 const TARGET_PER_ACCOUNT = 3;
 const FINAL = new Set(['fresh', 'failed', 'unserved']);
 
-const root = path.resolve(import.meta.dirname, '..');
-const WEB_DIST = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
+// The end-to-end tests' stack and browser: the same chains, funding, server and Chromium switches.
+const { CONTRACT_CACHE, WEB_DIST, startStack } = await import('../e2e/stack.ts');
+const { launchBrowser, newContext } = await import('../e2e/browser.ts');
+const { compileContracts } = await import('@secux-companion/localnet');
 if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
   console.error(`${WEB_DIST} has no built web app: cd apps/web && npx vite build`);
   process.exit(2);
 }
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const { chromium } = await import('playwright-core');
-const { startLocalnet, compileContracts, EVM_COINS, freePort } = await import('@secux-companion/localnet');
-const { buildApp, loadConfig } = await import('@secux-companion/server');
-
-const cacheDir = path.join(os.tmpdir(), 'secux-localnet-cache');
-compileContracts(cacheDir);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-discovery-'));
-const net = await startLocalnet({
-  dataDir: path.join(dataDir, 'localnet'),
-  cacheDir,
-  evm: { port: 0 },
-  sideEvm: { port: 0 },
-  evmCoins: { coins: EVM_COINS },
-  ltc: { rpcPort: 0, p2pPort: 0 },
-  blockIntervalMs: 0,
-  handleSignals: false,
-  log: () => undefined,
-});
-const port = await freePort();
-const loaded = loadConfig({
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  WEB_DIST,
-  WALLET_PROFILE: 'local',
-  LOG_LEVEL: 'error',
-  RATE_LIMIT_MAX: '0',
-});
-if (!loaded.ok) throw new Error(loaded.errors.join('; '));
-const app = await buildApp(loaded.config);
-await app.listen({ port, host: '127.0.0.1' });
-const baseUrl = `http://127.0.0.1:${port}`;
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+compileContracts(CONTRACT_CACHE);
+const { stack, stop } = await startStack('bench-discovery', { logLevel: 'error' });
+const { baseUrl } = stack;
+const browser = await launchBrowser();
 
 /** One connect in a fresh context (a new user: nothing remembered, the emulator's table empty). */
 async function once() {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  const context = await newContext(browser);
   // The page records when each coin reaches its final state (a MutationObserver, on the page's own clock), so the
   // benchmark does not poll the page often: polling is CPU the discovery being measured would have to share.
   await context.addInitScript(
@@ -198,13 +157,6 @@ try {
   }
 } finally {
   await browser.close();
-  await app.close();
-  try {
-    if (net.ltc?.pid) process.kill(net.ltc.pid, 'SIGKILL');
-  } catch {
-    // gone
-  }
-  await net.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 process.exit(exit);

@@ -47,11 +47,24 @@ function required<T>(value: T | null | undefined, what: string): T {
  * A test that needs another emulator or server answer routes it in its browser context (see journey-core).
  */
 export async function useStack(name: string): Promise<Stack> {
+  const { stack, stop } = await startStack(name);
+  afterAll(stop, 60_000);
+  return stack;
+}
+
+/**
+ * Starts a whole stack (every chain, funded for the emulator's accounts, and the product server): `stop` ends it and
+ * removes its data. Test files call useStack; a benchmark calls this and stops it itself.
+ */
+export async function startStack(
+  name: string,
+  o: { logLevel?: string } = {},
+): Promise<{ stack: Stack; stop: () => Promise<void> }> {
   // Free ports are found by binding port 0 and letting go, so a file running beside this one can take the same port
   // before a node binds it: start again on fresh ports (three tries) when that is why the start failed.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startStack(name);
+      return await startOnce(name, o.logLevel ?? 'warn');
     } catch (e) {
       const taken = /EADDRINUSE|Unable to bind|address already in use/i.test(String(e));
       if (!taken || attempt === 3) throw e;
@@ -59,7 +72,7 @@ export async function useStack(name: string): Promise<Stack> {
   }
 }
 
-async function startStack(name: string): Promise<Stack> {
+async function startOnce(name: string, logLevel: string): Promise<{ stack: Stack; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `wallet-e2e-${name}-`));
   const localnet = await startLocalnet({
     dataDir: join(dataDir, 'localnet'),
@@ -98,15 +111,14 @@ async function startStack(name: string): Promise<Stack> {
       DATA_DIR: dataDir,
       WEB_DIST,
       WALLET_PROFILE: 'local',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       RATE_LIMIT_MAX: '0',
     });
     if (!loaded.ok) throw new Error(`the server's configuration is invalid: ${loaded.errors.join('; ')}`);
     app = await buildApp(loaded.config);
     await app.listen({ port, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${port}`;
-    afterAll(stop, 60_000);
-    return {
+    const stack: Stack = {
       baseUrl,
       localnet: {
         ...localnet,
@@ -123,6 +135,7 @@ async function startStack(name: string): Promise<Stack> {
       solana: required(localnet.solana, 'the Solana node'),
       utxo: required(localnet.utxo, 'the bitcoin-family chains'),
     };
+    return { stack, stop };
   } catch (e) {
     await stop();
     throw e;
