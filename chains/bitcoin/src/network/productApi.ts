@@ -13,6 +13,7 @@ import {
   requestJson,
   type FetchLike,
   type HistoryPage,
+  type ProductApiOptions as CommonProductApiOptions,
 } from '@secux-companion/chain-common';
 import { parseHistoryPage } from '@secux-companion/chain-common/wire';
 import type { AccountSummary, BackendUtxo, BitcoinBackend, UsedAddress } from '../logic/adapter';
@@ -57,17 +58,9 @@ export const ROUTES = {
   ancestors: (chain: string, txid: string) => `/chains/${enc(chain)}/tx/${enc(txid)}/ancestors`,
 } as const;
 
-export interface ProductApiOptions {
-  /** Server chain id ('BTC', 'LTC' …). */
+/** chain-common's options, the server chain id required ('BTC', 'LTC' …). */
+export interface ProductApiOptions extends CommonProductApiOptions {
   chain: string;
-  /** API base, default '/api'. */
-  baseUrl?: string;
-  fetch?: FetchLike;
-  timeoutMs?: number;
-  /** The broadcast's timeout; default chain-common's BROADCAST_TIMEOUT_MS (the server's submit time). */
-  broadcastTimeoutMs?: number;
-  /** The account, UTXO and history routes' timeout (xpub scans); default chain-common's HISTORY_TIMEOUT_MS. */
-  historyTimeoutMs?: number;
 }
 
 /** Extra calls beyond BitcoinBackend (account addresses for the receive index). */
@@ -138,7 +131,9 @@ export function createProductApiBackend(options: ProductApiOptions): ProductApiB
 
     /** The server's Operations, read field by field into domain Operations (no other shape in between). */
     async getHistory(xpub, bip, cursor): Promise<HistoryPage> {
-      const page = parseHistoryPage(await request(ROUTES.history(chain, xpub, bip, cursor), undefined, scanTimeoutMs));
+      const page = parseHistoryPage(
+        await request(ROUTES.history(chain, xpub, bip, cursor), undefined, scanTimeoutMs),
+      );
       return { operations: page.operations, cursor: page.cursor };
     },
 

@@ -2,23 +2,15 @@
  * What every call of the product API backend shares: the server chain id and the requests to OUR API (a read, a
  * history-class list, a post, the allow-listed node proxy, the broadcast), with their timeouts.
  */
-import { BROADCAST_TIMEOUT_MS, historyTimeout } from '@secux-companion/chain-common';
+import { BROADCAST_TIMEOUT_MS, historyTimeout, type ProductApiOptions } from '@secux-companion/chain-common';
 import type { EvmBackend } from '../../logic/adapter';
 import type { NonceSource } from '../../logic/nonce';
 import { DEFAULT_TIMEOUT_MS, EvmNetworkError, obj, requestJson, type FetchLike } from '../http';
 import { ROUTES } from './routes';
 
-export interface EvmProductApiOptions {
-  /** Server chain id ('ETH', 'BSC', 'EVM-137' …). */
+/** chain-common's options, the server chain id required ('ETH', 'BSC', 'EVM-137' …). */
+export interface EvmProductApiOptions extends ProductApiOptions {
   chain: string;
-  /** API base, default '/api'. */
-  baseUrl?: string;
-  fetch?: FetchLike;
-  timeoutMs?: number;
-  /** The broadcast's timeout; default chain-common's BROADCAST_TIMEOUT_MS (the server's submit time). */
-  broadcastTimeoutMs?: number;
-  /** The history, token and NFT routes' timeout; default chain-common's HISTORY_TIMEOUT_MS. */
-  historyTimeoutMs?: number;
 }
 
 export interface EvmProductApiBackend extends EvmBackend {
