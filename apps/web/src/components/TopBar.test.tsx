@@ -12,7 +12,7 @@ import { setLanguage } from '@secux-companion/web-kit/i18n';
 import { runtime } from '@secux-companion/web-kit/device/runtime';
 import { SMALL_SCREEN_MAX } from '@secux-companion/web-kit/components/useModalSize';
 import { axeInEveryLanguage } from '@secux-companion/web-kit/test/axe';
-import { emptyRemoteConfig, renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
+import { emptyRemoteConfig, matchMediaStub, renderUi, setupUiTests } from '@secux-companion/web-kit/test/ui';
 import { initialSession, session } from '../state/session';
 import { TopBar } from './TopBar';
 import { VirtualScreen } from './VirtualScreen';
@@ -24,16 +24,7 @@ let originalMatchMedia: typeof window.matchMedia;
 
 /** The window as a phone (`small`) or a desktop: media queries up to the breakpoint match only on a phone. */
 function screenWidth(small: boolean) {
-  window.matchMedia = ((q: string) => ({
-    matches: small && q.includes(`max-width: ${SMALL_SCREEN_MAX - 1}px`),
-    media: q,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  window.matchMedia = matchMediaStub((q) => small && q.includes(`max-width: ${SMALL_SCREEN_MAX - 1}px`));
 }
 
 function Where() {

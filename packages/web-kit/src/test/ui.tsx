@@ -8,20 +8,25 @@ import { initI18n } from '../i18n';
 import { resetLinksForTests } from '../lib/links';
 import { theme } from '../theme';
 
+/** A jsdom stand-in for window.matchMedia: `matches(query)` says which media queries match. */
+export function matchMediaStub(matches: (query: string) => boolean): typeof window.matchMedia {
+  return ((q: string) => ({
+    matches: matches(q),
+    media: q,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
 /** Call at the top of a test file: jsdom shims Mantine needs, English texts, cleanup after each test. */
 export function setupUiTests() {
   beforeAll(async () => {
     // Mantine reads these in jsdom.
-    window.matchMedia ??= ((q: string) => ({
-      matches: false,
-      media: q,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
+    window.matchMedia ??= matchMediaStub(() => false);
     globalThis.ResizeObserver ??= class {
       observe() {}
       unobserve() {}
