@@ -2,7 +2,8 @@ import { Alert, Button, FileButton, Group, Stack, Table, Text } from '@mantine/c
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyText } from '../components/CopyText';
-import { exportBook, importBook, removeContact, useContacts } from './book';
+import { downloadText, readTextFile } from '../lib/files';
+import { ADDRESS_BOOK_FILE_MAX, exportBook, importBook, removeContact, useContacts } from './book';
 
 /** Settings → Address book (issue 32): every saved contact by chain, removable; the book exported and imported. */
 export function AddressBookPanel() {
@@ -12,19 +13,12 @@ export function AddressBookPanel() {
   );
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([exportBook()], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'address-book.json';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => downloadText(exportBook(), 'address-book.json', 'application/json');
 
   const upload = async (file: File | null) => {
     if (!file) return;
     try {
-      const { saved, skipped } = importBook(await file.text());
+      const { saved, skipped } = importBook(await readTextFile(file, ADDRESS_BOOK_FILE_MAX));
       setNotice({ ok: true, text: t('addressBook.imported', { saved, skipped }) });
     } catch {
       setNotice({ ok: false, text: t('addressBook.importFailed') });

@@ -111,12 +111,15 @@ export function exportBook(contacts: readonly Contact[] = addressBook.get().cont
   return `${JSON.stringify({ format: FORMAT, version: VERSION, contacts }, null, 2)}\n`;
 }
 
+/** Longest address book file imported (characters). */
+export const ADDRESS_BOOK_FILE_MAX = 1_000_000;
+
 /**
  * Reads an exported book and adds its contacts (an address already saved on that chain takes the imported label);
  * how many were added or updated, and how many entries were not contacts. Throws when the text is no export.
  */
 export function importBook(text: string): { saved: number; skipped: number } {
-  if (text.length > 1_000_000) throw new Error('address book file too large');
+  if (text.length > ADDRESS_BOOK_FILE_MAX) throw new Error('address book file too large');
   const data = JSON.parse(text) as { format?: unknown; version?: unknown; contacts?: unknown };
   if (data?.format !== FORMAT || data.version !== VERSION || !Array.isArray(data.contacts))
     throw new Error('not an address book export');

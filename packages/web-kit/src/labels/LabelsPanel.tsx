@@ -1,8 +1,8 @@
 import { Alert, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadText } from '../accounts/history/ExportHistory';
-import { exportLabels, importLabels, LABEL_MAX, setLabel, useLabels } from './labels';
+import { downloadText, readTextFile } from '../lib/files';
+import { exportLabels, importLabels, LABEL_MAX, LABELS_FILE_MAX, setLabel, useLabels } from './labels';
 
 /** Most records listed on the panel (the export has them all). */
 const LISTED = 200;
@@ -27,7 +27,7 @@ export function LabelsPanel() {
   const upload = async (file: File | null) => {
     if (!file) return;
     try {
-      const r = importLabels(await file.text());
+      const r = importLabels(await readTextFile(file, LABELS_FILE_MAX));
       const parts = [t('labels.imported', { count: r.saved })];
       if (r.malformed) parts.push(t('labels.importMalformed', { count: r.malformed }));
       if (r.ignored) parts.push(t('labels.importIgnored', { count: r.ignored }));

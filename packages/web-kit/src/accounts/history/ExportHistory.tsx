@@ -14,20 +14,7 @@ import { selectedCurrency } from '../../lib/currency';
 import { labelOf, labelStore } from '../../labels/labels';
 import { CSV_MAX_OPERATIONS, csvFileName, historyCsv, readAllPages, type ReadProgress } from './csvExport';
 import { loadPriceLookup, loadTokenPriceLookup } from './priceHistory';
-
-/** Saves text as a file through a Blob (nothing leaves the browser). */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoked after the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { downloadText } from '../../lib/files';
 
 /** A day in the interface language (UTC: the service's days are UTC days). */
 function dateText(time: number): string {
