@@ -44,6 +44,7 @@ export * from './adapter/simulation';
 export * from './adapter/history';
 export * from './adapter/fees';
 export * from './adapter/send';
+export * from './adapter/messages';
 
 /** What a recipient looks like on chain, before a send (XRP, Stellar, TRON: activation costs or needs). */
 export interface RecipientCheck {

@@ -11,8 +11,7 @@ import { concatBytes } from '@noble/hashes/utils.js';
 import { base64 } from '@scure/base';
 import { decodeAddress } from './address';
 import type { UtxoNetwork } from './networks';
-
-export type MessageCheck = 'valid' | 'invalid' | 'unreadable';
+import type { MessageCheck } from '@secux-companion/chain-common';
 
 function varInt(n: number): Uint8Array {
   if (n < 0xfd) return Uint8Array.of(n);

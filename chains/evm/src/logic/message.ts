@@ -12,8 +12,7 @@ import {
   recoverTypedDataAddress,
   type TypedDataDefinition,
 } from 'viem';
-
-export type MessageCheck = 'valid' | 'invalid' | 'unreadable';
+import type { MessageCheck } from '@secux-companion/chain-common';
 
 /** One line of typed data as the user reads it: a field and its value, or a struct / array with its members. */
 export interface TypedNode {

@@ -5,8 +5,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Encoder } from '@solana/kit';
 import { isValidSolanaAddress } from './address';
-
-export type MessageCheck = 'valid' | 'invalid' | 'unreadable';
+import type { MessageCheck } from '@secux-companion/chain-common';
 
 const base58 = getBase58Encoder();
 

@@ -9,7 +9,13 @@ import type { ComponentType, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { Bip, ChainFamily, ChainSymbol, FirmwareCheck, Issue } from '@secux-companion/core';
 import type { VerifyResult } from '../device/actions';
-import type { AccountDescriptor, AccountState, ChainAdapter, Operation } from '@secux-companion/chain-common';
+import type {
+  AccountDescriptor,
+  AccountState,
+  ChainAdapter,
+  MessageCheck,
+  Operation,
+} from '@secux-companion/chain-common';
 
 /** How a chain's amounts are shown. */
 export interface CoinUnit {
@@ -185,8 +191,6 @@ export interface PortfolioToken {
 
 /** A message the user signs or checks: a text, or structured data (EIP-712). */
 export type MessageKind = 'text' | 'typed';
-/** A signature checked: made by the address over the message, not, or not readable as this family's signature. */
-export type MessageCheck = 'valid' | 'invalid' | 'unreadable';
 
 /** One line of structured data as the user reads it before signing: a field and its value, or its members. */
 export interface MessageTreeNode {

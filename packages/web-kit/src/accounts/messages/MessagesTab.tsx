@@ -15,11 +15,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyText } from '../../components/CopyText';
+import type { MessageCheck } from '@secux-companion/chain-common';
 import { runSigning } from '../../send/txFlow';
 import type {
   AnyFamily,
   FamilyChain,
-  MessageCheck,
   MessageKind,
   MessagePreview,
   MessageSupport,
